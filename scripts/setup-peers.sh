@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Installs the cross-language test peers:
+#   - a Python venv with pyfory 1.7.7 (default /work/main/.venv, override with FURY_PEER_VENV)
+#   - the Java peer (xlang_test/peers/java) built with Maven against fory-core 1.6.0, with its
+#     runtime dependencies copied to target/lib so tests can run `java -cp ...` without Maven.
+# Idempotent and fast when everything is already in place. Exits non-zero with a clear message
+# when something cannot be installed.
+#
+# Environment:
+#   FURY_PEER_VENV   venv directory (default: <repo>/.venv)
+#   PYTHON           python interpreter used to create the venv (default: python3)
+#   SKIP_JAVA=1      do not build the Java peer
+#   SKIP_PYTHON=1    do not create the Python venv
+#
+# After success, it prints the two commands the tests use:
+#   $FURY_PEER_VENV/bin/python xlang_test/peers/python/peer.py ...
+#   java -cp "$(cat xlang_test/peers/java/target/classpath.txt)" org.furygo.xlangpeer.Peer ...
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+VENV="${FURY_PEER_VENV:-$ROOT/.venv}"
+PYTHON="${PYTHON:-python3}"
+PYFORY_VERSION="1.7.7"
+JAVA_DIR="$ROOT/xlang_test/peers/java"
+
+die() { echo "setup-peers: ERROR: $*" >&2; exit 1; }
+log() { echo "setup-peers: $*" >&2; }
+
+setup_python() {
+  if [[ -x "$VENV/bin/python" ]] &&
+     "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" 2>/dev/null; then
+    log "python: pyfory $PYFORY_VERSION already installed in $VENV"
+    return
+  fi
+  command -v "$PYTHON" >/dev/null || die "python interpreter '$PYTHON' not found (set PYTHON=...)"
+  if [[ ! -x "$VENV/bin/python" ]]; then
+    log "python: creating venv $VENV"
+    "$PYTHON" -m venv "$VENV" || die "cannot create venv at $VENV (is python3-venv installed?)"
+  fi
+  log "python: installing pyfory==$PYFORY_VERSION"
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check "pyfory==$PYFORY_VERSION" ||
+    die "pip could not install pyfory==$PYFORY_VERSION into $VENV"
+  "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" ||
+    die "pyfory $PYFORY_VERSION not importable from $VENV after install"
+}
+
+setup_java() {
+  command -v java >/dev/null || die "java not found on PATH (JDK 11+ needed)"
+  command -v javac >/dev/null || die "javac not found on PATH (a JDK, not a JRE, is needed)"
+  local jar="$JAVA_DIR/target/xlang-peer-1.0.jar"
+  local cpfile="$JAVA_DIR/target/classpath.txt"
+  local stamp="$JAVA_DIR/target/.build-stamp"
+  if [[ -f "$jar" && -f "$cpfile" && -f "$stamp" ]] &&
+     [[ -z "$(find "$JAVA_DIR/pom.xml" "$JAVA_DIR/src" -newer "$stamp" -print -quit)" ]]; then
+    log "java: peer up to date ($jar)"
+    return
+  fi
+  command -v mvn >/dev/null || die "mvn not found on PATH (Maven 3 needed to build the Java peer)"
+  log "java: building peer with Maven (resolves org.apache.fory:fory-core:1.6.0)"
+  (cd "$JAVA_DIR" && mvn -q -B package -DskipTests) || die "Maven build of $JAVA_DIR failed"
+  [[ -f "$jar" ]] || die "Maven finished but $jar is missing"
+  ls "$JAVA_DIR"/target/lib/fory-core-1.6.0.jar >/dev/null 2>&1 ||
+    die "fory-core-1.6.0.jar was not copied to $JAVA_DIR/target/lib"
+  # Absolute classpath: the peer jar plus every runtime dependency.
+  { printf '%s' "$jar"; for j in "$JAVA_DIR"/target/lib/*.jar; do printf ':%s' "$j"; done; echo; } > "$cpfile"
+  touch "$stamp"
+}
+
+[[ "${SKIP_PYTHON:-0}" == 1 ]] || setup_python
+[[ "${SKIP_JAVA:-0}" == 1 ]] || setup_java
+
+log "ok"
+[[ "${SKIP_PYTHON:-0}" == 1 ]] || echo "python: $VENV/bin/python $ROOT/xlang_test/peers/python/peer.py"
+[[ "${SKIP_JAVA:-0}" == 1 ]] || echo "java:   java -cp \"\$(cat $JAVA_DIR/target/classpath.txt)\" org.furygo.xlangpeer.Peer"
