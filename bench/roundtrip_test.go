@@ -94,3 +94,23 @@ func TestObjectsPopulated(t *testing.T) {
 	require.NotZero(t, m.GetF1())
 	require.NotZero(t, m.GetF100())
 }
+
+// TestResultAllocs checks ResultAllocs against the flatbuffers full
+// conversion, which allocates exactly the result's own memory.
+func TestResultAllocs(t *testing.T) {
+	for _, name := range objectNames {
+		require.Contains(t, ResultAllocs, name)
+	}
+	_, de := allBenches(t)
+	for _, d := range de {
+		if d.lib != "flatbuffers-full" {
+			continue
+		}
+		allocs := testing.AllocsPerRun(5, func() {
+			if _, err := d.decode(d.payload); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.Equal(t, float64(ResultAllocs[d.object]), allocs, d.object)
+	}
+}
