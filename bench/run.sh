@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs the benchmark suite side by side in one process and writes the report:
+#   bench/results/raw.txt        go test -bench output (input for benchstat A/B comparisons)
+#   bench/results/benchstat.txt  benchstat summary (medians, 95% confidence intervals)
+#   bench/RESULTS.md             tables and ratios to fury, checked targets
+#   bench/results.svg            chart shown by bench/README.md
+# Settings (environment): COUNT (runs per benchmark, default 6, the minimum
+# for benchstat's confidence intervals), BENCHTIME (default 1s), BENCH (the
+# -bench regexp, default .), CPU (GOMAXPROCS, default 1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+COUNT="${COUNT:-6}"
+BENCHTIME="${BENCHTIME:-1s}"
+BENCH="${BENCH:-.}"
+CPU="${CPU:-1}"
+# benchstat from golang.org/x/perf, pinned.
+BENCHSTAT="golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da"
+
+out=bench/results
+mkdir -p "$out"
+cmd="go test -run '^\$' -bench '$BENCH' -benchmem -count $COUNT -benchtime $BENCHTIME -cpu $CPU ./bench/"
+echo "$cmd" >&2
+go test -run '^$' -bench "$BENCH" -benchmem -count "$COUNT" -benchtime "$BENCHTIME" -cpu "$CPU" ./bench/ > "$out/raw.txt"
+go run "$BENCHSTAT" "$out/raw.txt" > "$out/benchstat.txt" 2> /dev/null
+go run "$BENCHSTAT" -format csv "$out/raw.txt" > "$out/benchstat.csv" 2> /dev/null
+go run ./bench/report -csv "$out/benchstat.csv" -md bench/RESULTS.md -svg bench/results.svg \
+	-command "$cmd" -go "$(go version)"
+echo "wrote bench/RESULTS.md, bench/results.svg, $out/" >&2
