@@ -1,0 +1,196 @@
+package fury
+
+import (
+	"encoding/binary"
+	"math"
+	"reflect"
+	"unsafe"
+)
+
+// Binary ([]byte) and primitive arrays ([]int32, [4]float64, ...): a
+// varuint32 byte length, then the little-endian elements, copied in bulk.
+// With out-of-band buffers enabled, each is preceded by an in-band flag and
+// may travel as a separate buffer instead.
+
+var nativeLE = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// SerializedObject is a buffer that Serialize offers to its callback: a
+// []byte or primitive slice that may travel out of band. Its bytes alias
+// the serialized value's memory (no copy).
+type SerializedObject struct {
+	data []byte
+}
+
+// Bytes returns the buffer's bytes (little-endian elements).
+func (o SerializedObject) Bytes() []byte { return o.data }
+
+// TotalBytes returns the buffer's size in bytes.
+func (o SerializedObject) TotalBytes() int { return len(o.data) }
+
+// ToBuffer wraps the bytes in a ByteBuffer, without copying, for passing to
+// Deserialize.
+func (o SerializedObject) ToBuffer() *ByteBuffer { return NewByteBuffer(o.data) }
+
+// writeBufferObject writes raw bytes as a buffer object: in band, or out of
+// band when the Serialize callback says so.
+func (e *encoder) writeBufferObject(raw []byte) {
+	if e.oob != nil {
+		if !e.oob(SerializedObject{data: raw}) {
+			e.buf.WriteBool(false)
+			return
+		}
+		e.buf.WriteBool(true)
+	}
+	e.buf.WriteVaruint32(uint32(len(raw)))
+	e.buf.WriteBytes(raw)
+}
+
+// readBufferObject returns the bytes of a buffer object. The result aliases
+// the input (or the out-of-band buffer).
+func (d *decoder) readBufferObject() ([]byte, error) {
+	if d.oobOn {
+		inBand, err := d.buf.ReadBool()
+		if err != nil {
+			return nil, err
+		}
+		if !inBand {
+			if d.oobNext >= len(d.oobBufs) {
+				return nil, wrapf(ErrInvalidData, "input refers to out-of-band buffer %d, only %d given", d.oobNext, len(d.oobBufs))
+			}
+			b := d.oobBufs[d.oobNext]
+			d.oobNext++
+			if b == nil {
+				return nil, wrapf(ErrInvalidArgument, "out-of-band buffer %d is nil", d.oobNext-1)
+			}
+			return b.data[b.off:], nil
+		}
+	}
+	n, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return nil, err
+	}
+	return d.buf.ReadBytes(int(n))
+}
+
+type bytesCodec struct{}
+
+func (bytesCodec) write(e *encoder, p unsafe.Pointer) error {
+	e.writeBufferObject(*(*[]byte)(p))
+	return nil
+}
+
+func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
+	raw, err := d.readBufferObject()
+	if err != nil {
+		return err
+	}
+	if len(raw) == 0 {
+		*(*[]byte)(p) = nil
+		return nil
+	}
+	// Copy, so the result does not pin or alias the caller's input.
+	*(*[]byte)(p) = append([]byte(nil), raw...)
+	return nil
+}
+
+// arrayCodec handles slices and Go arrays of fixed-width primitives.
+type arrayCodec struct {
+	typ      reflect.Type
+	isArray  bool // Go array [N]T rather than a slice
+	n        int  // Go array length
+	elemSize int
+	id       uint32
+	isBool   bool
+	elemType reflect.Type
+}
+
+func newArrayCodec(t reflect.Type, id uint32) *arrayCodec {
+	c := &arrayCodec{typ: t, id: id, elemType: t.Elem(), elemSize: int(t.Elem().Size())}
+	c.isArray = t.Kind() == reflect.Array
+	if c.isArray {
+		c.n = t.Len()
+	}
+	c.isBool = t.Elem().Kind() == reflect.Bool
+	return c
+}
+
+// raw returns the elements at p as bytes (native order).
+func (c *arrayCodec) raw(p unsafe.Pointer) []byte {
+	if c.isArray {
+		return unsafe.Slice((*byte)(p), c.n*c.elemSize)
+	}
+	h := (*sliceHeader)(p)
+	if h.len == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(h.data), h.len*c.elemSize)
+}
+
+func (c *arrayCodec) write(e *encoder, p unsafe.Pointer) error {
+	raw := c.raw(p)
+	if nativeLE || c.elemSize == 1 {
+		e.writeBufferObject(raw)
+		return nil
+	}
+	e.writeBufferObject(swapBytes(raw, c.elemSize))
+	return nil
+}
+
+func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
+	raw, err := d.readBufferObject()
+	if err != nil {
+		return err
+	}
+	if len(raw)%c.elemSize != 0 {
+		return wrapf(ErrInvalidData, "%d bytes is not a whole number of %d-byte elements", len(raw), c.elemSize)
+	}
+	n := len(raw) / c.elemSize
+	var dst []byte
+	if c.isArray {
+		if n != c.n {
+			return wrapf(ErrTypeMismatch, "array of %d elements cannot fill %v", n, c.typ)
+		}
+		dst = unsafe.Slice((*byte)(p), len(raw))
+	} else {
+		if n == 0 {
+			*(*sliceHeader)(p) = sliceHeader{}
+			return nil
+		}
+		v := reflect.MakeSlice(c.typ, n, n)
+		h := (*sliceHeader)(p)
+		*h = sliceHeader{data: v.UnsafePointer(), len: n, cap: n}
+		dst = unsafe.Slice((*byte)(h.data), len(raw))
+	}
+	copy(dst, raw)
+	if !nativeLE && c.elemSize > 1 {
+		copy(dst, swapBytes(dst, c.elemSize))
+	}
+	if c.isBool {
+		for i, b := range dst {
+			if b > 1 {
+				dst[i] = 1
+			}
+		}
+	}
+	return nil
+}
+
+// swapBytes returns a copy of raw with each elemSize-byte element reversed
+// (for big-endian hosts).
+func swapBytes(raw []byte, elemSize int) []byte {
+	out := make([]byte, len(raw))
+	for i := 0; i+elemSize <= len(raw); i += elemSize {
+		for j := 0; j < elemSize; j++ {
+			out[i+j] = raw[i+elemSize-1-j]
+		}
+	}
+	return out
+}
+
+// arrayElemFloat16 and friends: arrays whose Go element type is not native
+// are read through the dynamic path.
+var _ = math.Float32bits
+var _ = binary.LittleEndian

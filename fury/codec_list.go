@@ -1,0 +1,452 @@
+package fury
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// Collection header bits (lists and sets).
+const (
+	collTrackRef = 0x01
+	collHasNull  = 0x02
+	collDeclared = 0x04
+	collSameType = 0x08
+)
+
+// maxUnbackedItems bounds the element count of a collection or map that
+// the remaining input cannot back one byte per element (elements of
+// zero-size types take no bytes); larger counts are rejected before any
+// allocation.
+const maxUnbackedItems = 8192
+
+func checkCount(d *decoder, n uint32) error {
+	if int64(n) > int64(d.buf.Remaining()) && n > maxUnbackedItems {
+		return wrapf(ErrTooLarge, "%d elements declared with %d bytes left", n, d.buf.Remaining())
+	}
+	return nil
+}
+
+// elemCodec is the element side of a list, set or map: the element's type
+// and whether the container's static type declares it to the reader (as a
+// struct field's generic parameter does), so no element type info is sent.
+type elemCodec struct {
+	ti       *typeInfo
+	codec    codec // for declared nested containers: their declared variant
+	declared bool
+}
+
+// polymorphic types always carry their type info, even when declared.
+func isPolymorphic(ti *typeInfo) bool {
+	w := ti.wire()
+	return w.isAny || isStructTypeID(w.id)
+}
+
+// cd returns the codec for element data. It is looked up at call time, as
+// a recursive type's codec is set only after its plan is built.
+func (ec *elemCodec) cd() codec {
+	if ec.codec != nil {
+		return ec.codec
+	}
+	return ec.ti.codec
+}
+
+func newElemCodec(ti *typeInfo, declared bool) elemCodec {
+	ec := elemCodec{ti: ti}
+	if declared && !isPolymorphic(ti) {
+		ec.declared = true
+		ec.codec = declaredCodec(ti)
+	}
+	return ec
+}
+
+// declaredCodec returns the codec of ti for a position whose static type is
+// known to the reader (inside a struct field's declared type).
+func declaredCodec(ti *typeInfo) codec {
+	switch c := ti.codec.(type) {
+	case *listCodec:
+		if c.declaredVariant == nil {
+			v := *c
+			v.elem = newElemCodec(c.elem.ti, true)
+			c.declaredVariant = &v
+			v.declaredVariant = &v
+		}
+		return c.declaredVariant
+	case *setCodec:
+		if c.declaredVariant == nil {
+			v := *c
+			v.elem = newElemCodec(c.elem.ti, true)
+			c.declaredVariant = &v
+			v.declaredVariant = &v
+		}
+		return c.declaredVariant
+	case *mapCodec:
+		if c.declaredVariant == nil {
+			v := *c
+			v.key = newElemCodec(c.key.ti, true)
+			v.val = newElemCodec(c.val.ti, true)
+			c.declaredVariant = &v
+			v.declaredVariant = &v
+		}
+		return c.declaredVariant
+	case *ptrCodec:
+		inner := declaredCodec(c.elem)
+		if inner == c.elem.codec {
+			return c
+		}
+		return &ptrCodec{elem: &typeInfo{typ: c.elem.typ, codec: inner}, ptrType: c.ptrType}
+	}
+	return ti.codec
+}
+
+// listCodec handles slices and Go arrays that travel as lists.
+type listCodec struct {
+	typ             reflect.Type
+	isArray         bool
+	n               int
+	elemSize        uintptr
+	elem            elemCodec
+	declaredVariant *listCodec
+}
+
+func newListCodec(r *resolver, t reflect.Type, elem *typeInfo) *listCodec {
+	c := &listCodec{typ: t, elemSize: t.Elem().Size(), elem: newElemCodec(elem, false)}
+	if t.Kind() == reflect.Array {
+		c.isArray, c.n = true, t.Len()
+	}
+	return c
+}
+
+func (c *listCodec) elems(p unsafe.Pointer) (unsafe.Pointer, int) {
+	if c.isArray {
+		return p, c.n
+	}
+	h := (*sliceHeader)(p)
+	return h.data, h.len
+}
+
+func (c *listCodec) write(e *encoder, p unsafe.Pointer) error {
+	base, n := c.elems(p)
+	return writeElements(e, &c.elem, base, n, c.elemSize)
+}
+
+// writeElements writes a list or set body: count, header, element type
+// info (once, when all elements share it) and the elements.
+func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size uintptr) error {
+	e.buf.WriteVaruint32(uint32(n))
+	if n == 0 {
+		return nil
+	}
+	if err := e.enter(); err != nil {
+		return err
+	}
+	ti := ec.ti
+	header := byte(0)
+	same := true
+	var dyn *typeInfo // the shared dynamic type of interface elements
+	if ti.isAny {
+		for i := 0; i < n; i++ {
+			v := (*any)(unsafe.Add(base, uintptr(i)*size))
+			if *v == nil {
+				header |= collHasNull
+				continue
+			}
+			t, err := e.r.typeInfoOfAny(v)
+			if err != nil {
+				return err
+			}
+			if dyn == nil {
+				dyn = t
+			} else if dyn != t {
+				same = false
+			}
+			if e.refTracking && t.refable {
+				header |= collTrackRef
+			}
+		}
+		if dyn == nil {
+			same = false // all null
+		}
+	} else {
+		if ti.nilable {
+			for i := 0; i < n; i++ {
+				if isNilAt(ti, unsafe.Add(base, uintptr(i)*size)) {
+					header |= collHasNull
+					break
+				}
+			}
+		}
+		if e.refTracking && ti.refable {
+			header |= collTrackRef
+		}
+		dyn = ti
+	}
+	if same {
+		header |= collSameType
+	}
+	if ec.declared {
+		header |= collDeclared
+	}
+	e.buf.WriteUint8(header)
+	track, hasNull := header&collTrackRef != 0, header&collHasNull != 0
+	if !same {
+		for i := 0; i < n; i++ {
+			if err := e.writeFull(ti, unsafe.Add(base, uintptr(i)*size), hasNull, track, true); err != nil {
+				return err
+			}
+		}
+		e.depth--
+		return nil
+	}
+	if !ec.declared {
+		if err := e.writeTypeInfo(dyn.wire()); err != nil {
+			return err
+		}
+	}
+	cd := ec.cd()
+	if ti.isAny {
+		cd = dyn.codec
+	}
+	if !track && !hasNull && dyn.kind != kOther {
+		k := dyn.kind
+		for i := 0; i < n; i++ {
+			q := unsafe.Add(base, uintptr(i)*size)
+			if ti.isAny {
+				q = valuePointer((*any)(q), dyn.direct)
+			}
+			writeScalar(e.buf, k, q)
+		}
+		e.depth--
+		return nil
+	}
+	for i := 0; i < n; i++ {
+		q := unsafe.Add(base, uintptr(i)*size)
+		if ti.isAny {
+			v := (*any)(q)
+			if *v == nil {
+				e.buf.WriteInt8(flagNull)
+				continue
+			}
+			q = valuePointer(v, dyn.direct)
+		}
+		if track || hasNull {
+			if err := e.writeFlagged(dyn, cd, q, hasNull, track); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := cd.write(e, q); err != nil {
+			return err
+		}
+	}
+	e.depth--
+	return nil
+}
+
+// writeFlagged writes a flag (null / reference) and the data of a value
+// whose type info is already known to the reader.
+func (e *encoder) writeFlagged(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, track bool) error {
+	if track && ti.refable && e.refTracking {
+		if isNilAt(ti, p) {
+			e.buf.WriteInt8(flagNull)
+			return nil
+		}
+		k := refKeyOf(ti, p)
+		if k.p != nil && !(k.n == 0 && ti.typ.Kind() == reflect.Slice) {
+			if id, ok := e.refs[k]; ok {
+				e.buf.WriteInt8(flagRef)
+				e.buf.WriteVaruint32(id)
+				return nil
+			}
+			if e.refs == nil {
+				e.refs = make(map[refKey]uint32)
+			}
+			e.refs[k] = uint32(len(e.refs))
+			e.buf.WriteInt8(flagRefValue)
+		} else {
+			e.buf.WriteInt8(flagNotNullValue)
+		}
+	} else {
+		if ti.nilable && isNilAt(ti, p) {
+			e.buf.WriteInt8(flagNull)
+			return nil
+		}
+		e.buf.WriteInt8(flagNotNullValue)
+	}
+	return cd.write(e, p)
+}
+
+func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
+	n, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return err
+	}
+	if err := checkCount(d, n); err != nil {
+		return err
+	}
+	var base unsafe.Pointer
+	if c.isArray {
+		if int(n) != c.n {
+			return wrapf(ErrTypeMismatch, "list of %d elements cannot fill %v", n, c.typ)
+		}
+		base = p
+	} else {
+		if n == 0 {
+			*(*sliceHeader)(p) = sliceHeader{}
+			return nil
+		}
+		v := reflect.MakeSlice(c.typ, int(n), int(n))
+		*(*sliceHeader)(p) = sliceHeader{data: v.UnsafePointer(), len: int(n), cap: int(n)}
+		base = v.UnsafePointer()
+		if d.pending >= 0 {
+			d.claim(packAny(c.typ, p))
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return readElements(d, &c.elem, int(n), func(i int) unsafe.Pointer {
+		return unsafe.Add(base, uintptr(i)*c.elemSize)
+	})
+}
+
+// readElements reads the header and n elements of a list or set, storing
+// element i at slot(i).
+func readElements(d *decoder, ec *elemCodec, n int, slot func(int) unsafe.Pointer) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	header, err := d.buf.ReadByte()
+	if err != nil {
+		return err
+	}
+	if header&0xf0 != 0 {
+		return wrapf(ErrInvalidData, "bad collection header %#x", header)
+	}
+	ti := ec.ti
+	track, hasNull := header&collTrackRef != 0, header&collHasNull != 0
+	if header&collSameType == 0 {
+		for i := 0; i < n; i++ {
+			if err := d.readFull(ti, slot(i), hasNull, track, true); err != nil {
+				return err
+			}
+		}
+		d.depth--
+		return nil
+	}
+	cd := ec.cd()
+	var wt wireType
+	direct := true
+	if header&collDeclared == 0 {
+		if wt, err = d.readTypeInfo(); err != nil {
+			return err
+		}
+		direct = !ti.isAny && wt.local == ti.wire() && wt.def == nil ||
+			!ti.isAny && wt.local == nil && wt.def == nil && matchesWire(ti.wire(), wt.id) && ti.ptrElem == nil
+	} else if ti.isAny || !ec.declared && isPolymorphic(ti) {
+		return wrapf(ErrTypeMismatch, "list with a declared element type read into %v", ti.typ)
+	}
+	if direct && !track && !hasNull && ti.kind != kOther {
+		for i := 0; i < n; i++ {
+			if err := readScalar(d.buf, ti.kind, slot(i)); err != nil {
+				return err
+			}
+		}
+		d.depth--
+		return nil
+	}
+	for i := 0; i < n; i++ {
+		q := slot(i)
+		id := -1
+		if track || hasNull {
+			done, rid, err := d.readFlag(ti, q)
+			if err != nil {
+				return err
+			}
+			if done {
+				continue
+			}
+			id = rid
+			if id >= 0 {
+				d.pending = id
+			}
+		}
+		if direct {
+			err = cd.read(d, q)
+		} else {
+			err = d.readTyped(ti, q, wt)
+		}
+		if id >= 0 {
+			if err == nil && d.refs[id] == refUnset {
+				d.refs[id] = packAny(ti.typ, q)
+			}
+			d.pending = -1
+		}
+		if err != nil {
+			return err
+		}
+	}
+	d.depth--
+	return nil
+}
+
+// ---- sets --------------------------------------------------------------
+
+// setCodec handles map[T]struct{} (and Set[T]) as the wire set type.
+type setCodec struct {
+	typ             reflect.Type
+	elem            elemCodec
+	declaredVariant *setCodec
+}
+
+func newSetCodec(r *resolver, t reflect.Type, elem *typeInfo) *setCodec {
+	return &setCodec{typ: t, elem: newElemCodec(elem, false)}
+}
+
+func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
+	m := reflect.NewAt(c.typ, p).Elem()
+	n := m.Len()
+	keys := reflect.MakeSlice(reflect.SliceOf(c.typ.Key()), n, n)
+	i := 0
+	it := m.MapRange()
+	for it.Next() {
+		keys.Index(i).Set(it.Key())
+		i++
+	}
+	return writeElements(e, &c.elem, keys.UnsafePointer(), n, c.typ.Key().Size())
+}
+
+func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
+	n, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return err
+	}
+	if err := checkCount(d, n); err != nil {
+		return err
+	}
+	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
+	reflect.NewAt(c.typ, p).Elem().Set(m)
+	if d.pending >= 0 {
+		d.claim(packAny(c.typ, p))
+	}
+	if n == 0 {
+		return nil
+	}
+	kt := c.typ.Key()
+	keys := reflect.MakeSlice(reflect.SliceOf(kt), int(n), int(n))
+	base := keys.UnsafePointer()
+	size := kt.Size()
+	if err := readElements(d, &c.elem, int(n), func(i int) unsafe.Pointer {
+		return unsafe.Add(base, uintptr(i)*size)
+	}); err != nil {
+		return err
+	}
+	empty := reflect.Zero(c.typ.Elem())
+	for i := 0; i < int(n); i++ {
+		k := keys.Index(i)
+		if !k.Comparable() {
+			return wrapf(ErrTypeMismatch, "set element of type %v is not hashable", k.Elem().Type())
+		}
+		m.SetMapIndex(k, empty)
+	}
+	return nil
+}

@@ -1,0 +1,323 @@
+package fury
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// Map chunk header bits.
+const (
+	mapKeyRef      = 0x01
+	mapKeyNull     = 0x02
+	mapKeyDeclared = 0x04
+	mapValRef      = 0x08
+	mapValNull     = 0x10
+	mapValDeclared = 0x20
+	maxChunk       = 255
+)
+
+// mapCodec handles map[K]V: a varuint32 size, then chunks of up to 255
+// entries sharing key and value types.
+type mapCodec struct {
+	typ             reflect.Type
+	key, val        elemCodec
+	declaredVariant *mapCodec
+}
+
+func newMapCodec(r *resolver, t reflect.Type, key, val *typeInfo) *mapCodec {
+	return &mapCodec{typ: t, key: newElemCodec(key, false), val: newElemCodec(val, false)}
+}
+
+// side is one half (key or value) of an entry being written.
+type side struct {
+	ti  *typeInfo // dynamic type (the static one unless interface)
+	p   unsafe.Pointer
+	nil bool
+}
+
+func (e *encoder) resolveSide(ec *elemCodec, p unsafe.Pointer) (side, error) {
+	ti := ec.ti
+	if ti.isAny {
+		v := (*any)(p)
+		if *v == nil {
+			return side{nil: true}, nil
+		}
+		dt, err := e.r.typeInfoOfAny(v)
+		if err != nil {
+			return side{}, err
+		}
+		return side{ti: dt, p: valuePointer(v, dt.direct)}, nil
+	}
+	return side{ti: ti, p: p, nil: ti.nilable && isNilAt(ti, p)}, nil
+}
+
+func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
+	m := reflect.NewAt(c.typ, p).Elem()
+	n := m.Len()
+	e.buf.WriteVaruint32(uint32(n))
+	if n == 0 {
+		return nil
+	}
+	if err := e.enter(); err != nil {
+		return err
+	}
+	kv := reflect.New(c.typ.Key()).Elem()
+	vv := reflect.New(c.typ.Elem()).Elem()
+	kp, vp := kv.Addr().UnsafePointer(), vv.Addr().UnsafePointer()
+	it := m.MapRange()
+	var (
+		chunkPos   = -1 // offset of the open chunk's size byte
+		chunkSize  int
+		chunkKey   *typeInfo
+		chunkVal   *typeInfo
+		chunkTrack byte
+	)
+	closeChunk := func() {
+		if chunkPos >= 0 {
+			e.buf.data[chunkPos] = byte(chunkSize)
+		}
+		chunkPos = -1
+	}
+	for it.Next() {
+		kv.SetIterKey(it)
+		vv.SetIterValue(it)
+		ks, err := e.resolveSide(&c.key, kp)
+		if err != nil {
+			return err
+		}
+		vs, err := e.resolveSide(&c.val, vp)
+		if err != nil {
+			return err
+		}
+		if ks.nil || vs.nil {
+			closeChunk()
+			if err := c.writeNullEntry(e, ks, vs); err != nil {
+				return err
+			}
+			continue
+		}
+		track := byte(0)
+		if e.refTracking && ks.ti.refable {
+			track |= mapKeyRef
+		}
+		if e.refTracking && vs.ti.refable {
+			track |= mapValRef
+		}
+		if chunkPos < 0 || chunkSize == maxChunk || ks.ti != chunkKey || vs.ti != chunkVal || track != chunkTrack {
+			closeChunk()
+			header := track
+			if c.key.declared {
+				header |= mapKeyDeclared
+			}
+			if c.val.declared {
+				header |= mapValDeclared
+			}
+			e.buf.WriteUint8(header)
+			chunkPos = len(e.buf.data)
+			e.buf.WriteUint8(0)
+			if !c.key.declared {
+				if err := e.writeTypeInfo(ks.ti.wire()); err != nil {
+					return err
+				}
+			}
+			if !c.val.declared {
+				if err := e.writeTypeInfo(vs.ti.wire()); err != nil {
+					return err
+				}
+			}
+			chunkSize, chunkKey, chunkVal, chunkTrack = 0, ks.ti, vs.ti, track
+		}
+		if err := c.writeSide(e, &c.key, ks, track&mapKeyRef != 0); err != nil {
+			return err
+		}
+		if err := c.writeSide(e, &c.val, vs, track&mapValRef != 0); err != nil {
+			return err
+		}
+		chunkSize++
+	}
+	closeChunk()
+	e.depth--
+	return nil
+}
+
+func (c *mapCodec) writeSide(e *encoder, ec *elemCodec, s side, track bool) error {
+	cd := ec.cd()
+	if ec.ti.isAny {
+		cd = s.ti.codec
+	}
+	if track {
+		return e.writeFlagged(s.ti, cd, s.p, false, true)
+	}
+	if s.ti.kind != kOther {
+		writeScalar(e.buf, s.ti.kind, s.p)
+		return nil
+	}
+	return cd.write(e, s.p)
+}
+
+// writeNullEntry writes an entry with a null key and/or value as its own
+// header-only chunk, the other side carrying a flag and its type info.
+func (c *mapCodec) writeNullEntry(e *encoder, ks, vs side) error {
+	switch {
+	case ks.nil && vs.nil:
+		e.buf.WriteUint8(mapKeyNull | mapValNull)
+		return nil
+	case vs.nil:
+		h := byte(mapValNull | mapKeyRef)
+		if c.key.declared {
+			h |= mapKeyDeclared
+		}
+		e.buf.WriteUint8(h)
+		return e.writeFull(ks.ti, ks.p, true, true, !c.key.declared)
+	default:
+		h := byte(mapKeyNull | mapValRef)
+		if c.val.declared {
+			h |= mapValDeclared
+		}
+		e.buf.WriteUint8(h)
+		return e.writeFull(vs.ti, vs.p, true, true, !c.val.declared)
+	}
+}
+
+func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
+	n, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return err
+	}
+	if err := checkCount(d, n); err != nil {
+		return err
+	}
+	if n == 0 {
+		*(*unsafe.Pointer)(p) = nil
+		return nil
+	}
+	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
+	reflect.NewAt(c.typ, p).Elem().Set(m)
+	if d.pending >= 0 {
+		d.claim(packAny(c.typ, p))
+	}
+	if err := d.enter(); err != nil {
+		return err
+	}
+	kv := reflect.New(c.typ.Key()).Elem()
+	vv := reflect.New(c.typ.Elem()).Elem()
+	kp, vp := kv.Addr().UnsafePointer(), vv.Addr().UnsafePointer()
+	put := func() error {
+		if !kv.Comparable() {
+			return wrapf(ErrTypeMismatch, "map key of type %v is not hashable", kv.Elem().Type())
+		}
+		m.SetMapIndex(kv, vv)
+		kv.SetZero()
+		vv.SetZero()
+		return nil
+	}
+	for read := uint32(0); read < n; {
+		h, err := d.buf.ReadByte()
+		if err != nil {
+			return err
+		}
+		if h&(mapKeyNull|mapValNull) != 0 {
+			if h&mapKeyNull == 0 {
+				if err := d.readFull(c.key.ti, kp, true, true, h&mapKeyDeclared == 0); err != nil {
+					return err
+				}
+			}
+			if h&mapValNull == 0 {
+				if err := d.readFull(c.val.ti, vp, true, true, h&mapValDeclared == 0); err != nil {
+					return err
+				}
+			}
+			if err := put(); err != nil {
+				return err
+			}
+			read++
+			continue
+		}
+		size, err := d.buf.ReadByte()
+		if err != nil {
+			return err
+		}
+		if size == 0 || uint32(size) > n-read {
+			return wrapf(ErrInvalidData, "map chunk of %d entries with %d left", size, n-read)
+		}
+		kr, err := d.chunkSide(&c.key, h&mapKeyDeclared != 0)
+		if err != nil {
+			return err
+		}
+		vr, err := d.chunkSide(&c.val, h&mapValDeclared != 0)
+		if err != nil {
+			return err
+		}
+		for i := 0; i < int(size); i++ {
+			if err := kr.read(d, kp, h&mapKeyRef != 0); err != nil {
+				return err
+			}
+			if err := vr.read(d, vp, h&mapValRef != 0); err != nil {
+				return err
+			}
+			if err := put(); err != nil {
+				return err
+			}
+		}
+		read += uint32(size)
+	}
+	d.depth--
+	return nil
+}
+
+// sideReader reads one side of the entries of a chunk.
+type sideReader struct {
+	ec     *elemCodec
+	wt     wireType
+	direct bool
+}
+
+func (d *decoder) chunkSide(ec *elemCodec, declared bool) (sideReader, error) {
+	sr := sideReader{ec: ec, direct: true}
+	if declared {
+		if ec.ti.isAny || !ec.declared && isPolymorphic(ec.ti) {
+			return sr, wrapf(ErrTypeMismatch, "map with a declared type read into %v", ec.ti.typ)
+		}
+		return sr, nil
+	}
+	wt, err := d.readTypeInfo()
+	if err != nil {
+		return sr, err
+	}
+	sr.wt = wt
+	ti := ec.ti
+	sr.direct = !ti.isAny && (wt.local == ti.wire() && wt.def == nil ||
+		wt.local == nil && wt.def == nil && matchesWire(ti.wire(), wt.id) && ti.ptrElem == nil)
+	return sr, nil
+}
+
+func (sr *sideReader) read(d *decoder, p unsafe.Pointer, track bool) error {
+	ti := sr.ec.ti
+	id := -1
+	if track {
+		done, rid, err := d.readFlag(ti, p)
+		if err != nil || done {
+			return err
+		}
+		id = rid
+		if id >= 0 {
+			d.pending = id
+		}
+	}
+	var err error
+	switch {
+	case sr.direct && ti.kind != kOther:
+		err = readScalar(d.buf, ti.kind, p)
+	case sr.direct:
+		err = sr.ec.cd().read(d, p)
+	default:
+		err = d.readTyped(ti, p, sr.wt)
+	}
+	if id >= 0 {
+		if err == nil && d.refs[id] == refUnset {
+			d.refs[id] = packAny(ti.typ, p)
+		}
+		d.pending = -1
+	}
+	return err
+}

@@ -1,0 +1,308 @@
+package fury
+
+import (
+	"encoding/binary"
+	"math"
+	"reflect"
+	"time"
+	"unsafe"
+)
+
+// putScalar stores the scalar of kind k at p into dst (which has room for
+// its maximum size) and returns the bytes used. Used for the inline
+// primitive prefix of structs.
+func putScalar(dst []byte, k kind, p unsafe.Pointer) int {
+	switch k {
+	case kBool:
+		if *(*bool)(p) {
+			dst[0] = 1
+		} else {
+			dst[0] = 0
+		}
+		return 1
+	case kInt8, kUint8:
+		dst[0] = *(*byte)(p)
+		return 1
+	case kInt16, kUint16:
+		binary.LittleEndian.PutUint16(dst, *(*uint16)(p))
+		return 2
+	case kInt32:
+		v := *(*int32)(p)
+		return putUvarint32(dst, uint32((v<<1)^(v>>31)))
+	case kUint32:
+		return putUvarint32(dst, *(*uint32)(p))
+	case kInt64, kInt:
+		v := *(*int64)(p)
+		return putUvarint64(dst, uint64((v<<1)^(v>>63)))
+	case kUint64, kUint:
+		return putUvarint64(dst, *(*uint64)(p))
+	case kFloat32, kFixedInt32, kFixedUint32:
+		binary.LittleEndian.PutUint32(dst, *(*uint32)(p))
+		return 4
+	case kFloat64, kFixedInt64, kFixedUint64:
+		binary.LittleEndian.PutUint64(dst, *(*uint64)(p))
+		return 8
+	case kTaggedInt64:
+		v := *(*int64)(p)
+		if v >= -(1<<30) && v < 1<<30 {
+			binary.LittleEndian.PutUint32(dst, uint32(int32(v)<<1))
+			return 4
+		}
+		dst[0] = 1
+		binary.LittleEndian.PutUint64(dst[1:], uint64(v))
+		return 9
+	case kTaggedUint64:
+		v := *(*uint64)(p)
+		if v < 1<<31 {
+			binary.LittleEndian.PutUint32(dst, uint32(v)<<1)
+			return 4
+		}
+		dst[0] = 1
+		binary.LittleEndian.PutUint64(dst[1:], v)
+		return 9
+	}
+	return 0
+}
+
+// writeScalar appends the scalar of kind k at p.
+func writeScalar(b *ByteBuffer, k kind, p unsafe.Pointer) {
+	if k == kString {
+		b.WriteString(*(*string)(p))
+		return
+	}
+	l := len(b.data)
+	if cap(b.data)-l < 9 {
+		b.grow(9)
+	}
+	n := putScalar(b.data[l:l+9], k, p)
+	b.data = b.data[:l+n]
+}
+
+// readScalar reads a scalar of kind k into p.
+func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
+	switch k {
+	case kBool:
+		v, err := b.ReadByte()
+		*(*bool)(p) = v != 0
+		return err
+	case kInt8, kUint8:
+		v, err := b.ReadByte()
+		*(*byte)(p) = v
+		return err
+	case kInt16, kUint16:
+		v, err := b.ReadUint16()
+		*(*uint16)(p) = v
+		return err
+	case kInt32:
+		v, err := b.ReadVarint32()
+		*(*int32)(p) = v
+		return err
+	case kUint32:
+		v, err := b.ReadVaruint32()
+		*(*uint32)(p) = v
+		return err
+	case kInt64, kInt:
+		v, err := b.ReadVarint64()
+		*(*int64)(p) = v
+		return err
+	case kUint64, kUint:
+		v, err := b.ReadVaruint64()
+		*(*uint64)(p) = v
+		return err
+	case kFloat32, kFixedInt32, kFixedUint32:
+		v, err := b.ReadUint32()
+		*(*uint32)(p) = v
+		return err
+	case kFloat64, kFixedInt64, kFixedUint64:
+		v, err := b.ReadUint64()
+		*(*uint64)(p) = v
+		return err
+	case kTaggedInt64:
+		v, err := b.ReadTaggedInt64()
+		*(*int64)(p) = v
+		return err
+	case kTaggedUint64:
+		v, err := b.ReadTaggedUint64()
+		*(*uint64)(p) = v
+		return err
+	case kString:
+		v, err := b.ReadString()
+		*(*string)(p) = v
+		return err
+	}
+	return wrapf(ErrUnsupportedType, "scalar kind %d", k)
+}
+
+type scalarCodec struct{ k kind }
+
+func (c scalarCodec) write(e *encoder, p unsafe.Pointer) error {
+	writeScalar(e.buf, c.k, p)
+	return nil
+}
+
+func (c scalarCodec) read(d *decoder, p unsafe.Pointer) error { return readScalar(d.buf, c.k, p) }
+
+var scalarCodecs = func() (t [kString + 1]codec) {
+	for k := kBool; k <= kString; k++ {
+		t[k] = scalarCodec{k}
+	}
+	return
+}()
+
+// ---- pointers ----------------------------------------------------------
+
+type ptrCodec struct {
+	elem    *typeInfo
+	ptrType reflect.Type
+}
+
+func (c *ptrCodec) write(e *encoder, p unsafe.Pointer) error {
+	q := *(*unsafe.Pointer)(p)
+	if q == nil {
+		// A nil pointer at a non-nullable position: write the zero value.
+		q = unsafeNew(c.elem.typ)
+	}
+	return c.elem.codec.write(e, q)
+}
+
+func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
+	q := *(*unsafe.Pointer)(p)
+	if q == nil {
+		q = unsafeNew(c.elem.typ)
+		*(*unsafe.Pointer)(p) = q
+	}
+	if d.pending >= 0 {
+		d.claim(packAny(c.ptrType, p))
+	}
+	return c.elem.codec.read(d, q)
+}
+
+// ---- time --------------------------------------------------------------
+
+type timestampCodec struct{}
+
+func (timestampCodec) write(e *encoder, p unsafe.Pointer) error {
+	t := (*time.Time)(p)
+	e.buf.WriteInt64(t.Unix())
+	e.buf.WriteUint32(uint32(t.Nanosecond()))
+	return nil
+}
+
+func (timestampCodec) read(d *decoder, p unsafe.Pointer) error {
+	s, err := d.buf.ReadInt64()
+	if err != nil {
+		return err
+	}
+	ns, err := d.buf.ReadUint32()
+	if err != nil {
+		return err
+	}
+	if ns >= 1e9 {
+		return wrapf(ErrInvalidData, "timestamp nanoseconds %d", ns)
+	}
+	*(*time.Time)(p) = time.Unix(s, int64(ns)).UTC()
+	return nil
+}
+
+type durationCodec struct{}
+
+func (durationCodec) write(e *encoder, p unsafe.Pointer) error {
+	v := *(*time.Duration)(p)
+	e.buf.WriteVarint64(int64(v / time.Second))
+	e.buf.WriteInt32(int32(v % time.Second))
+	return nil
+}
+
+func (durationCodec) read(d *decoder, p unsafe.Pointer) error {
+	s, err := d.buf.ReadVarint64()
+	if err != nil {
+		return err
+	}
+	ns, err := d.buf.ReadInt32()
+	if err != nil {
+		return err
+	}
+	if s > math.MaxInt64/int64(time.Second) || s < math.MinInt64/int64(time.Second) {
+		return wrapf(ErrInvalidData, "duration of %d seconds overflows time.Duration", s)
+	}
+	*(*time.Duration)(p) = time.Duration(s)*time.Second + time.Duration(ns)
+	return nil
+}
+
+type dateCodec struct{}
+
+func (dateCodec) write(e *encoder, p unsafe.Pointer) error {
+	e.buf.WriteVarint64((*Date)(p).epochDays())
+	return nil
+}
+
+func (dateCodec) read(d *decoder, p unsafe.Pointer) error {
+	days, err := d.buf.ReadVarint64()
+	if err != nil {
+		return err
+	}
+	if days > 1<<40 || days < -(1<<40) {
+		return wrapf(ErrInvalidData, "date %d days from epoch", days)
+	}
+	*(*Date)(p) = dateFromEpochDays(days)
+	return nil
+}
+
+// ---- enums -------------------------------------------------------------
+
+// enumCodec writes a registered named integer type as its ordinal.
+type enumCodec struct {
+	size   uintptr
+	signed bool
+}
+
+func newEnumCodec(t reflect.Type) *enumCodec {
+	k := t.Kind()
+	return &enumCodec{size: t.Size(), signed: k >= reflect.Int && k <= reflect.Int64}
+}
+
+func (c *enumCodec) write(e *encoder, p unsafe.Pointer) error {
+	var v int64
+	switch c.size {
+	case 1:
+		v = int64(*(*uint8)(p))
+		if c.signed {
+			v = int64(*(*int8)(p))
+		}
+	case 2:
+		v = int64(*(*uint16)(p))
+		if c.signed {
+			v = int64(*(*int16)(p))
+		}
+	case 4:
+		v = int64(*(*uint32)(p))
+		if c.signed {
+			v = int64(*(*int32)(p))
+		}
+	default:
+		v = *(*int64)(p)
+	}
+	if v < 0 || v > math.MaxUint32 {
+		return wrapf(ErrInvalidArgument, "enum value %d is not a valid ordinal", v)
+	}
+	e.buf.WriteVaruint32(uint32(v))
+	return nil
+}
+
+func (c *enumCodec) read(d *decoder, p unsafe.Pointer) error {
+	v, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return err
+	}
+	switch c.size {
+	case 1:
+		*(*uint8)(p) = uint8(v)
+	case 2:
+		*(*uint16)(p) = uint16(v)
+	case 4:
+		*(*uint32)(p) = v
+	default:
+		*(*uint64)(p) = uint64(v)
+	}
+	return nil
+}

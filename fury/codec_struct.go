@@ -1,0 +1,556 @@
+package fury
+
+import (
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unsafe"
+
+	"github.com/fury-go/fury/internal/murmur3"
+)
+
+// structInfo is the codec of one struct type: its fields in wire order with
+// their offsets and codecs, computed once.
+type structInfo struct {
+	ti      *typeInfo
+	fields  []*fieldInfo
+	nPrim   int // fields[:nPrim] are non-nullable primitives, written inline
+	maxPrim int // upper bound of their encoded size
+	hash    int32
+	byName  map[string]*fieldInfo
+	byTag   map[int]*fieldInfo
+}
+
+type fieldInfo struct {
+	goName   string
+	name     string // wire identifier: snake_case name (or the tag's name)
+	tagID    int    // -1 when identified by name
+	offset   uintptr
+	ti       *typeInfo
+	codec    codec // declared variant of ti.codec
+	kind     kind // inline kind for non-nullable scalars, else kOther
+	nullable bool
+	ref      bool
+	dynamic  bool // type info precedes the value
+	ft       *fieldType
+	index    []int // reflect field index path (for furygen and errors)
+}
+
+// fieldOptions are parsed from a `fury:"..."` struct tag.
+type fieldOptions struct {
+	skip     bool
+	name     string
+	tagID    int
+	nullable int // -1 unset, 0 false, 1 true
+	ref      int
+}
+
+func parseFieldTag(tag string) (fieldOptions, error) {
+	o := fieldOptions{tagID: -1, nullable: -1, ref: -1}
+	if tag == "-" {
+		o.skip = true
+		return o, nil
+	}
+	for _, part := range strings.Split(tag, ",") {
+		part = strings.TrimSpace(part)
+		switch {
+		case part == "":
+		case part == "nullable":
+			o.nullable = 1
+		case part == "notnull":
+			o.nullable = 0
+		case part == "ref":
+			o.ref = 1
+		case part == "noref":
+			o.ref = 0
+		case strings.HasPrefix(part, "id="):
+			n, err := strconv.Atoi(part[3:])
+			if err != nil || n < 0 || n > math.MaxInt16 {
+				return o, wrapf(ErrInvalidArgument, "bad tag id %q", part)
+			}
+			o.tagID = n
+		case strings.HasPrefix(part, "name="):
+			o.name = part[5:]
+		default:
+			return o, wrapf(ErrInvalidArgument, "unknown fury tag option %q", part)
+		}
+	}
+	return o, nil
+}
+
+// SnakeCase converts a Go (or Java camelCase) field name to the snake_case
+// identifier the wire uses: "F1" -> "f1", "UserName" -> "user_name",
+// "HTTPServer" -> "http_server".
+func SnakeCase(name string) string {
+	var b strings.Builder
+	rs := []rune(name)
+	var prev rune
+	for i, c := range rs {
+		if c == '_' {
+			b.WriteRune(c)
+			prev = c
+			continue
+		}
+		if unicode.IsUpper(c) {
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			prevLowerOrDigit := unicode.IsLower(prev) || unicode.IsDigit(prev)
+			if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") && (prevLowerOrDigit || (unicode.IsUpper(prev) && nextLower)) {
+				b.WriteByte('_')
+			}
+			b.WriteRune(unicode.ToLower(c))
+		} else {
+			b.WriteRune(c)
+		}
+		prev = c
+	}
+	return strings.TrimRight(b.String(), "_")
+}
+
+func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
+	st := &structInfo{ti: ti, byName: map[string]*fieldInfo{}, byTag: map[int]*fieldInfo{}}
+	if err := r.collectFields(st, ti.typ, 0, nil); err != nil {
+		return nil, err
+	}
+	sortFields(st.fields)
+	for i, f := range st.fields {
+		if f.kind != kOther && !f.nullable && isPrimitiveTypeID(f.ft.id) {
+			st.nPrim = i + 1
+			st.maxPrim += maxEncodedSize(f.kind)
+		} else {
+			break
+		}
+	}
+	st.hash = structHash(st.fields)
+	return st, nil
+}
+
+func maxEncodedSize(k kind) int {
+	switch k {
+	case kBool, kInt8, kUint8:
+		return 1
+	case kInt16, kUint16:
+		return 2
+	case kFloat32, kFixedInt32, kFixedUint32:
+		return 4
+	case kInt32, kUint32:
+		return 5
+	case kFloat64, kFixedInt64, kFixedUint64:
+		return 8
+	}
+	return 9
+}
+
+func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, index []int) error {
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		tag, hasTag := sf.Tag.Lookup("fury")
+		opts, err := parseFieldTag(tag)
+		if err != nil {
+			return wrapf(ErrInvalidArgument, "%v.%s: %v", t, sf.Name, err)
+		}
+		if opts.skip {
+			continue
+		}
+		idx := append(append([]int(nil), index...), i)
+		if sf.Anonymous && sf.Type.Kind() == reflect.Struct && !hasTag {
+			// Promote the fields of embedded structs, as encoding/json does.
+			if err := r.collectFields(st, sf.Type, base+sf.Offset, idx); err != nil {
+				return err
+			}
+			continue
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		fti, err := r.typeInfoOf(sf.Type)
+		if err != nil {
+			return wrapf(ErrUnsupportedType, "field %v.%s: %v", st.ti.typ, sf.Name, err)
+		}
+		f := &fieldInfo{
+			goName: sf.Name,
+			name:   SnakeCase(sf.Name),
+			tagID:  opts.tagID,
+			offset: base + sf.Offset,
+			ti:     fti,
+			index:  idx,
+		}
+		if opts.name != "" {
+			f.name = opts.name
+		}
+		f.nullable = fti.ptrElem != nil || fti.isAny
+		if opts.nullable >= 0 {
+			f.nullable = opts.nullable == 1
+		}
+		f.ref = r.refTracking && fti.refable
+		if opts.ref >= 0 {
+			f.ref = opts.ref == 1 && r.refTracking
+		}
+		w := fti.wire()
+		f.dynamic = fti.isAny || (isStructTypeID(w.id) && (r.compatible || w.named))
+		if !f.nullable && !f.ref {
+			f.kind = fti.kind
+		}
+		f.ft = fieldTypeOf(fti, f.nullable, f.ref)
+		f.codec = declaredCodec(fti)
+		if f.tagID >= 0 {
+			if _, dup := st.byTag[f.tagID]; dup {
+				return wrapf(ErrInvalidArgument, "%v: duplicate fury tag id %d", st.ti.typ, f.tagID)
+			}
+			st.byTag[f.tagID] = f
+		} else {
+			if _, dup := st.byName[f.name]; dup {
+				return wrapf(ErrInvalidArgument, "%v: two fields named %q on the wire", st.ti.typ, f.name)
+			}
+			st.byName[f.name] = f
+		}
+		st.fields = append(st.fields, f)
+	}
+	return nil
+}
+
+// fieldTypeOf describes the declared type ti for TypeDefs and fingerprints.
+func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
+	w := ti.wire()
+	ft := &fieldType{id: w.id, nullable: nullable, ref: ref}
+	switch {
+	case w.isEnum:
+		ft.id = tidEnum
+	case w.isAny:
+		ft.id = tidUnknown
+	}
+	switch c := w.codec.(type) {
+	case *listCodec:
+		ft.elem = fieldTypeOf(c.elem.ti, false, ref && c.elem.ti.refable)
+	case *setCodec:
+		ft.elem = fieldTypeOf(c.elem.ti, false, false)
+	case *mapCodec:
+		ft.key = fieldTypeOf(c.key.ti, false, false)
+		ft.val = fieldTypeOf(c.val.ti, false, ref && c.val.ti.refable)
+	}
+	return ft
+}
+
+func fieldSortKey(f *fieldInfo) (int, string) {
+	if f.tagID >= 0 {
+		return 0, ""
+	}
+	return 1, f.name
+}
+
+func lessByIdentifier(a, b *fieldInfo) bool {
+	ga, na := fieldSortKey(a)
+	gb, nb := fieldSortKey(b)
+	if ga != gb {
+		return ga < gb
+	}
+	if ga == 0 {
+		return a.tagID < b.tagID
+	}
+	if na != nb {
+		return na < nb
+	}
+	return a.goName < b.goName
+}
+
+// sortFields puts fields in the peers' wire order: non-nullable primitives,
+// then nullable primitives (each: fixed-width before compressed, larger
+// first, then by type id and identifier), then all others by identifier.
+func sortFields(fs []*fieldInfo) {
+	group := func(f *fieldInfo) int {
+		if isPrimitiveTypeID(f.ft.id) {
+			if f.nullable {
+				return 1
+			}
+			return 0
+		}
+		return 2
+	}
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		ga, gb := group(a), group(b)
+		if ga != gb {
+			return ga < gb
+		}
+		if ga < 2 {
+			ca, cb := isCompressedTypeID(a.ft.id), isCompressedTypeID(b.ft.id)
+			if ca != cb {
+				return !ca
+			}
+			sa, sb := primitiveSize(a.ft.id), primitiveSize(b.ft.id)
+			if sa != sb {
+				return sa > sb
+			}
+			if a.ft.id != b.ft.id {
+				return a.ft.id < b.ft.id
+			}
+		}
+		return lessByIdentifier(a, b)
+	})
+}
+
+// structHash is the schema-consistent struct hash: the low 32 bits of
+// MurmurHash3 (seed 47) of the field fingerprint, 47 for no fields.
+func structHash(fs []*fieldInfo) int32 {
+	fp := structFingerprint(fs)
+	if fp == "" {
+		return 47
+	}
+	h1, _ := murmur3.Sum128([]byte(fp), 47)
+	return int32(uint32(h1))
+}
+
+func structFingerprint(fs []*fieldInfo) string {
+	sorted := append([]*fieldInfo(nil), fs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return lessByIdentifier(sorted[i], sorted[j]) })
+	var b strings.Builder
+	for _, f := range sorted {
+		if f.tagID >= 0 {
+			b.WriteString(strconv.Itoa(f.tagID))
+		} else {
+			b.WriteString(f.name)
+		}
+		b.WriteByte(',')
+		writeTypeFingerprint(&b, f.ft, true)
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+func writeTypeFingerprint(b *strings.Builder, ft *fieldType, top bool) {
+	id := ft.id
+	switch id {
+	case tidEnum, tidNamedEnum, tidStruct, tidCompatibleStruct, tidNamedStruct,
+		tidNamedCompatibleStruct, tidExt, tidNamedExt, tidUnion, tidTypedUnion, tidNamedUnion:
+		id = tidUnknown
+	}
+	ref, nullable := "0", "0"
+	if top && ft.ref {
+		ref = "1"
+	}
+	if top && ft.nullable {
+		nullable = "1"
+	}
+	b.WriteString(strconv.Itoa(int(id)))
+	b.WriteString(",")
+	b.WriteString(ref)
+	b.WriteString(",")
+	b.WriteString(nullable)
+	switch ft.id {
+	case tidList, tidSet:
+		b.WriteByte('[')
+		writeTypeFingerprint(b, ft.elem, false)
+		b.WriteByte(']')
+	case tidMap:
+		b.WriteByte('[')
+		writeTypeFingerprint(b, ft.key, false)
+		b.WriteByte('|')
+		writeTypeFingerprint(b, ft.val, false)
+		b.WriteByte(']')
+	}
+}
+
+// ---- encoding ----------------------------------------------------------
+
+func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
+	if err := e.enter(); err != nil {
+		return err
+	}
+	buf := e.buf
+	if !e.compatible {
+		buf.WriteInt32(st.hash)
+	}
+	if st.nPrim > 0 {
+		l := len(buf.data)
+		if cap(buf.data)-l < st.maxPrim {
+			buf.grow(st.maxPrim)
+		}
+		dst := buf.data[l : l+st.maxPrim]
+		n := 0
+		for _, f := range st.fields[:st.nPrim] {
+			n += putScalar(dst[n:], f.kind, unsafe.Add(p, f.offset))
+		}
+		buf.data = buf.data[:l+n]
+	}
+	for _, f := range st.fields[st.nPrim:] {
+		fp := unsafe.Add(p, f.offset)
+		if f.kind == kString {
+			buf.WriteString(*(*string)(fp))
+			continue
+		}
+		if f.kind != kOther {
+			writeScalar(buf, f.kind, fp)
+			continue
+		}
+		if err := e.writeFullC(f.ti, f.codec, fp, f.nullable, f.ref, f.dynamic); err != nil {
+			return wrapField(err, st, f)
+		}
+	}
+	e.depth--
+	return nil
+}
+
+func wrapField(err error, st *structInfo, f *fieldInfo) error {
+	if fe, ok := err.(*furyError); ok && strings.Contains(fe.msg, " in field ") {
+		return err
+	}
+	return &furyError{sentinel: sentinelOf(err), msg: "in field " + st.ti.typ.String() + "." + f.goName, cause: err}
+}
+
+func sentinelOf(err error) error {
+	if fe, ok := err.(*furyError); ok {
+		return fe.sentinel
+	}
+	return ErrInvalidData
+}
+
+// ---- decoding ----------------------------------------------------------
+
+func (st *structInfo) read(d *decoder, p unsafe.Pointer) error {
+	if def := d.nextDef; def != nil {
+		d.nextDef = nil
+		return st.readCompatible(d, p, def)
+	}
+	if err := d.enter(); err != nil {
+		return err
+	}
+	if !d.r.compatible {
+		h, err := d.buf.ReadInt32()
+		if err != nil {
+			return err
+		}
+		if h != st.hash {
+			return wrapf(ErrSchemaMismatch, "%v: struct hash %#x on the wire, %#x here (field names, types or nullability differ; use compatible mode for schema evolution)", st.ti.typ, uint32(h), uint32(st.hash))
+		}
+	}
+	if err := st.readFields(d, p); err != nil {
+		return err
+	}
+	d.depth--
+	return nil
+}
+
+func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
+	buf := d.buf
+	for i, f := range st.fields {
+		fp := unsafe.Add(p, f.offset)
+		if f.kind != kOther {
+			if err := readScalar(buf, f.kind, fp); err != nil {
+				return wrapField(err, st, f)
+			}
+			continue
+		}
+		_ = i
+		if err := d.readFullC(f.ti, f.codec, fp, f.nullable, f.ref, f.dynamic); err != nil {
+			return wrapField(err, st, f)
+		}
+	}
+	return nil
+}
+
+// readStep maps one field of a remote layout to a local field (or none).
+type readStep struct {
+	local  *fieldInfo
+	remote *remoteField
+	// dynamic: the remote field carries type info.
+	dynamic bool
+}
+
+func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef) error {
+	if err := d.enter(); err != nil {
+		return err
+	}
+	if !rd.resolved || rd.local != st.ti {
+		st.planFor(rd)
+	}
+	if rd.same {
+		if err := st.readFields(d, p); err != nil {
+			return err
+		}
+		d.depth--
+		return nil
+	}
+	for i := range rd.plan {
+		s := &rd.plan[i]
+		ft := s.remote.ft
+		if s.local == nil {
+			if err := d.skipValue(ft, ft.nullable, ft.ref, s.dynamic); err != nil {
+				return wrapf(sentinelOf(err), "skipping field %q of %s: %v", s.remote.name, rd.displayName(), err)
+			}
+			continue
+		}
+		f := s.local
+		if err := d.readFullC(f.ti, f.codec, unsafe.Add(p, f.offset), ft.nullable, ft.ref, s.dynamic); err != nil {
+			return wrapField(err, st, f)
+		}
+	}
+	d.depth--
+	return nil
+}
+
+// planFor matches the fields of a remote TypeDef with st's fields.
+func (st *structInfo) planFor(rd *remoteDef) {
+	rd.resolved, rd.local = true, st.ti
+	rd.plan = rd.plan[:0]
+	same := len(rd.fields) == len(st.fields)
+	for i := range rd.fields {
+		rf := &rd.fields[i]
+		var lf *fieldInfo
+		if rf.tagID >= 0 {
+			lf = st.byTag[rf.tagID]
+		} else {
+			lf = st.byName[rf.name]
+		}
+		if lf != nil && !fieldTypesCompatible(rf.ft, lf.ft) {
+			lf = nil
+		}
+		if same && (lf == nil || lf != st.fields[i] || rf.ft.nullable != lf.nullable || rf.ft.ref != lf.ref) {
+			same = false
+		}
+		rd.plan = append(rd.plan, readStep{local: lf, remote: rf, dynamic: remoteDynamic(rf.ft)})
+	}
+	rd.same = same
+}
+
+// remoteDynamic reports whether a field of wire type ft carries type info
+// before its value (compatible mode).
+func remoteDynamic(ft *fieldType) bool {
+	switch ft.id {
+	case tidUnknown, tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct, tidExt, tidNamedExt:
+		return true
+	}
+	return false
+}
+
+func normalizeFieldID(id uint32) uint32 {
+	switch id {
+	case tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct:
+		return tidStruct
+	case tidEnum, tidNamedEnum:
+		return tidEnum
+	case tidUint8Array:
+		return tidBinary
+	}
+	return id
+}
+
+func fieldTypesCompatible(remote, local *fieldType) bool {
+	if remote == nil || local == nil {
+		return remote == local
+	}
+	if local.id == tidUnknown {
+		return true
+	}
+	if normalizeFieldID(remote.id) != normalizeFieldID(local.id) {
+		return false
+	}
+	switch local.id {
+	case tidList, tidSet:
+		return fieldTypesCompatible(remote.elem, local.elem)
+	case tidMap:
+		return fieldTypesCompatible(remote.key, local.key) && fieldTypesCompatible(remote.val, local.val)
+	}
+	return true
+}

@@ -1,0 +1,358 @@
+package fury
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// encoder holds the state of one Marshal/Serialize call. It is reused
+// across calls by its Fury, so a steady-state call allocates nothing.
+type encoder struct {
+	r           *resolver
+	buf         *ByteBuffer
+	depth       int
+	maxDepth    int
+	refTracking bool
+	compatible  bool
+
+	refs        map[refKey]uint32
+	metaWritten []*metaString
+	defsWritten []*typeInfo
+	oob         func(SerializedObject) bool
+}
+
+type refKey struct {
+	p unsafe.Pointer
+	n int
+	t unsafe.Pointer
+}
+
+func (e *encoder) reset(buf *ByteBuffer) {
+	e.buf = buf
+	e.depth = 0
+	if len(e.refs) > 0 {
+		clear(e.refs)
+	}
+	e.metaWritten = e.metaWritten[:0]
+	e.defsWritten = e.defsWritten[:0]
+	e.oob = nil
+}
+
+func (e *encoder) enter() error {
+	e.depth++
+	if e.depth > e.maxDepth {
+		return wrapf(ErrDepthExceeded, "writing deeper than %d levels (a cycle needs reference tracking)", e.maxDepth)
+	}
+	return nil
+}
+
+// isNilAt reports whether the nilable value of type ti at p is nil.
+func isNilAt(ti *typeInfo, p unsafe.Pointer) bool {
+	switch ti.typ.Kind() {
+	case reflect.Pointer, reflect.Map:
+		return *(*unsafe.Pointer)(p) == nil
+	case reflect.Slice:
+		return (*sliceHeader)(p).data == nil
+	case reflect.Interface:
+		return (*eface)(p).typ == nil
+	}
+	return false
+}
+
+func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {
+	switch ti.typ.Kind() {
+	case reflect.Slice:
+		h := (*sliceHeader)(p)
+		return refKey{h.data, h.len, ti.tword}
+	default:
+		return refKey{*(*unsafe.Pointer)(p), 0, ti.tword}
+	}
+}
+
+// writeFull writes one value at a position: the null/reference flag when
+// the position is nullable or tracked, the type info when withType, then
+// the data. ti is the static type of the position; for interface types the
+// dynamic value decides.
+func (e *encoder) writeFull(ti *typeInfo, p unsafe.Pointer, nullable, track, withType bool) error {
+	return e.writeFullC(ti, ti.codec, p, nullable, track, withType)
+}
+
+// writeFullC is writeFull with the codec for the data given (a declared
+// container variant for struct fields).
+func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, track, withType bool) error {
+	if ti.isAny {
+		v := (*any)(p)
+		if *v == nil {
+			if nullable || track {
+				e.buf.WriteInt8(flagNull)
+				return nil
+			}
+			e.buf.WriteVaruint32(tidNone)
+			return nil
+		}
+		dti, err := e.r.typeInfoOfAny(v)
+		if err != nil {
+			return err
+		}
+		return e.writeFull(dti, valuePointer(v, dti.direct), nullable, track, true)
+	}
+	if track && ti.refable && e.refTracking {
+		if isNilAt(ti, p) {
+			e.buf.WriteInt8(flagNull)
+			return nil
+		}
+		k := refKeyOf(ti, p)
+		if k.p != nil && !(k.n == 0 && ti.typ.Kind() == reflect.Slice) {
+			if id, ok := e.refs[k]; ok {
+				e.buf.WriteInt8(flagRef)
+				e.buf.WriteVaruint32(id)
+				return nil
+			}
+			if e.refs == nil {
+				e.refs = make(map[refKey]uint32)
+			}
+			e.refs[k] = uint32(len(e.refs))
+			e.buf.WriteInt8(flagRefValue)
+		} else {
+			e.buf.WriteInt8(flagNotNullValue)
+		}
+	} else if nullable || track {
+		if ti.nilable && isNilAt(ti, p) {
+			e.buf.WriteInt8(flagNull)
+			return nil
+		}
+		e.buf.WriteInt8(flagNotNullValue)
+	}
+	if withType {
+		if err := e.writeTypeInfo(ti.wire()); err != nil {
+			return err
+		}
+	}
+	return cd.write(e, p)
+}
+
+// writeTypeInfo writes the type info of w (a non-pointer type).
+func (e *encoder) writeTypeInfo(w *typeInfo) error {
+	e.buf.WriteVaruint32(w.id)
+	switch w.id {
+	case tidStruct, tidEnum:
+		e.buf.WriteVaruint32(w.userID)
+	case tidCompatibleStruct, tidNamedCompatibleStruct:
+		e.writeTypeDef(w)
+	case tidNamedStruct, tidNamedEnum:
+		e.writeMetaString(w.nsMeta)
+		e.writeMetaString(w.nameMeta)
+	}
+	return nil
+}
+
+// writeTypeDef writes the shared-meta marker and, the first time in a
+// message, the TypeDef of w.
+func (e *encoder) writeTypeDef(w *typeInfo) {
+	for i, x := range e.defsWritten {
+		if x == w {
+			e.buf.WriteVaruint32(uint32(i)<<1 | 1)
+			return
+		}
+	}
+	e.buf.WriteVaruint32(uint32(len(e.defsWritten)) << 1)
+	e.defsWritten = append(e.defsWritten, w)
+	e.buf.WriteBytes(w.typeDef)
+}
+
+// ---- decoding ---------------------------------------------------------
+
+// decoder holds the state of one Unmarshal/Deserialize call.
+type decoder struct {
+	r        *resolver
+	buf      *ByteBuffer
+	depth    int
+	maxDepth int
+
+	refs      []any
+	pending   int // reserved reference id not yet claimed, or -1
+	metaRead  []string
+	metaCache map[metaCacheKey]string
+	defsRead  []*remoteDef
+	oobBufs   []*ByteBuffer
+	oobNext   int
+	oobOn     bool
+	nextDef   *remoteDef // TypeDef for the struct about to be read
+}
+
+type unsetRef struct{}
+
+var refUnset any = &unsetRef{}
+
+func (d *decoder) reset(buf *ByteBuffer) {
+	d.buf = buf
+	d.depth = 0
+	clear(d.refs)
+	d.refs = d.refs[:0]
+	d.pending = -1
+	d.metaRead = d.metaRead[:0]
+	d.defsRead = d.defsRead[:0]
+	d.oobBufs = nil
+	d.oobNext = 0
+	d.oobOn = false
+	d.nextDef = nil
+}
+
+func (d *decoder) enter() error {
+	d.depth++
+	if d.depth > d.maxDepth {
+		return wrapf(ErrDepthExceeded, "input nests deeper than %d levels", d.maxDepth)
+	}
+	return nil
+}
+
+// claim records v as the value of the reference id reserved for the value
+// being read. Codecs that allocate an object call it before reading the
+// object's contents, so that cycles can refer back to it.
+func (d *decoder) claim(v any) {
+	if d.pending >= 0 {
+		d.refs[d.pending] = v
+		d.pending = -1
+	}
+}
+
+// readFlag reads a null/reference flag. It returns done when the value is
+// complete (null, or a back reference stored at p), and the reserved
+// reference id (or -1).
+func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, err error) {
+	f, err := d.buf.ReadInt8()
+	if err != nil {
+		return false, -1, err
+	}
+	switch f {
+	case flagNull:
+		setZero(ti, p)
+		return true, -1, nil
+	case flagRef:
+		rid, err := d.buf.ReadVaruint32()
+		if err != nil {
+			return false, -1, err
+		}
+		if int(rid) >= len(d.refs) {
+			return false, -1, wrapf(ErrInvalidData, "reference id %d out of range (%d seen)", rid, len(d.refs))
+		}
+		v := d.refs[rid]
+		if v == refUnset {
+			return false, -1, wrapf(ErrInvalidData, "reference id %d used before its value is known", rid)
+		}
+		if err := storeRef(ti, p, v); err != nil {
+			return false, -1, err
+		}
+		return true, -1, nil
+	case flagNotNullValue:
+		return false, -1, nil
+	case flagRefValue:
+		d.refs = append(d.refs, refUnset)
+		return false, len(d.refs) - 1, nil
+	}
+	return false, -1, wrapf(ErrInvalidData, "bad reference flag %d", f)
+}
+
+func setZero(ti *typeInfo, p unsafe.Pointer) {
+	switch ti.typ.Kind() {
+	case reflect.Pointer, reflect.Map:
+		*(*unsafe.Pointer)(p) = nil
+	case reflect.Slice:
+		*(*sliceHeader)(p) = sliceHeader{}
+	case reflect.Interface:
+		*(*any)(p) = nil
+	default:
+		reflect.NewAt(ti.typ, p).Elem().SetZero()
+	}
+}
+
+func storeRef(ti *typeInfo, p unsafe.Pointer, v any) error {
+	if ti.isAny {
+		*(*any)(p) = v
+		return nil
+	}
+	if !storeAny(ti.typ, p, v) {
+		return wrapf(ErrTypeMismatch, "shared reference of type %T cannot be stored in %v", v, ti.typ)
+	}
+	return nil
+}
+
+// readFull reads one value at a position, mirroring writeFull.
+func (d *decoder) readFull(ti *typeInfo, p unsafe.Pointer, nullable, track, withType bool) error {
+	return d.readFullC(ti, ti.codec, p, nullable, track, withType)
+}
+
+// readFullC is readFull with the codec for the data given.
+func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, track, withType bool) error {
+	id := -1
+	if nullable || track {
+		done, rid, err := d.readFlag(ti, p)
+		if err != nil || done {
+			return err
+		}
+		id = rid
+	}
+	if id >= 0 {
+		d.pending = id
+	}
+	var err error
+	if withType {
+		var wt wireType
+		if wt, err = d.readTypeInfo(); err == nil {
+			err = d.readTypedC(ti, cd, p, wt)
+		}
+	} else {
+		err = cd.read(d, p)
+	}
+	if id >= 0 {
+		if err == nil && d.refs[id] == refUnset {
+			d.refs[id] = packAny(ti.typ, p)
+		}
+		d.pending = -1
+	}
+	return err
+}
+
+// readTyped reads data described by wire type wt into the ti-typed
+// location at p: directly when the types match, else through the dynamic
+// reader and a conversion.
+func (d *decoder) readTyped(ti *typeInfo, p unsafe.Pointer, wt wireType) error {
+	return d.readTypedC(ti, ti.codec, p, wt)
+}
+
+func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireType) error {
+	if !ti.isAny {
+		w := ti.wire()
+		if wt.local != nil && wt.local == w {
+			d.nextDef = wt.def
+			err := cd.read(d, p)
+			d.nextDef = nil
+			return err
+		}
+		if wt.local == nil && wt.def == nil && matchesWire(w, wt.id) {
+			return cd.read(d, p)
+		}
+	}
+	v, err := d.readDynamicData(wt)
+	if err != nil {
+		return err
+	}
+	if ti.isAny {
+		*(*any)(p) = v
+		return nil
+	}
+	return convertInto(ti.typ, p, v)
+}
+
+// matchesWire reports whether values of ti can be read directly from data
+// of wire type id.
+func matchesWire(ti *typeInfo, id uint32) bool {
+	if ti.id == id {
+		return true
+	}
+	switch ti.id {
+	case tidBinary:
+		return id == tidUint8Array
+	}
+	return false
+}

@@ -1,0 +1,165 @@
+package fury
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// convertInto stores the natural value v into the t-typed location at p,
+// converting where the wire type differs from the Go type but the value
+// fits (a Python list of ints into []int32, a varint64 into an int32
+// field, map[any]any into map[string]int64, ...).
+func convertInto(t reflect.Type, p unsafe.Pointer, v any) error {
+	dst := reflect.NewAt(t, p).Elem()
+	if err := convertValue(dst, v); err != nil {
+		return err
+	}
+	return nil
+}
+
+func mismatch(v any, t reflect.Type) error {
+	return wrapf(ErrTypeMismatch, "cannot store %T in %v", v, t)
+}
+
+func convertValue(dst reflect.Value, v any) error {
+	t := dst.Type()
+	if v == nil {
+		dst.SetZero()
+		return nil
+	}
+	sv := reflect.ValueOf(v)
+	st := sv.Type()
+	if st.AssignableTo(t) {
+		dst.Set(sv)
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		if st.Kind() == reflect.Pointer && st.Elem() == t.Elem() {
+			dst.Set(sv)
+			return nil
+		}
+		nv := reflect.New(t.Elem())
+		if st.Kind() == reflect.Pointer {
+			sv = sv.Elem()
+			v = sv.Interface()
+		}
+		if err := convertValue(nv.Elem(), v); err != nil {
+			return err
+		}
+		dst.Set(nv)
+		return nil
+	case reflect.Struct:
+		if st.Kind() == reflect.Pointer && st.Elem() == t {
+			dst.Set(sv.Elem())
+			return nil
+		}
+	case reflect.Bool:
+		if st.Kind() == reflect.Bool {
+			dst.SetBool(sv.Bool())
+			return nil
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		switch st.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			x := sv.Int()
+			if dst.OverflowInt(x) {
+				return wrapf(ErrTypeMismatch, "%d overflows %v", x, t)
+			}
+			dst.SetInt(x)
+			return nil
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			x := sv.Uint()
+			if x > 1<<63-1 || dst.OverflowInt(int64(x)) {
+				return wrapf(ErrTypeMismatch, "%d overflows %v", x, t)
+			}
+			dst.SetInt(int64(x))
+			return nil
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		switch st.Kind() {
+		case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			x := sv.Uint()
+			if dst.OverflowUint(x) {
+				return wrapf(ErrTypeMismatch, "%d overflows %v", x, t)
+			}
+			dst.SetUint(x)
+			return nil
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			x := sv.Int()
+			if x < 0 || dst.OverflowUint(uint64(x)) {
+				return wrapf(ErrTypeMismatch, "%d overflows %v", x, t)
+			}
+			dst.SetUint(uint64(x))
+			return nil
+		}
+	case reflect.Float32, reflect.Float64:
+		switch st.Kind() {
+		case reflect.Float32, reflect.Float64:
+			dst.SetFloat(sv.Float())
+			return nil
+		}
+	case reflect.String:
+		if st.Kind() == reflect.String {
+			dst.SetString(sv.String())
+			return nil
+		}
+	case reflect.Slice, reflect.Array:
+		if st.Kind() != reflect.Slice && st.Kind() != reflect.Array {
+			break
+		}
+		n := sv.Len()
+		if t.Kind() == reflect.Array {
+			if n != t.Len() {
+				return wrapf(ErrTypeMismatch, "%d elements cannot fill %v", n, t)
+			}
+		} else {
+			if n == 0 {
+				dst.SetZero()
+				return nil
+			}
+			dst.Set(reflect.MakeSlice(t, n, n))
+		}
+		for i := 0; i < n; i++ {
+			if err := convertValue(dst.Index(i), sv.Index(i).Interface()); err != nil {
+				return err
+			}
+		}
+		return nil
+	case reflect.Map:
+		if st.Kind() != reflect.Map {
+			break
+		}
+		if sv.Len() == 0 {
+			dst.SetZero()
+			return nil
+		}
+		m := reflect.MakeMapWithSize(t, sv.Len())
+		k := reflect.New(t.Key()).Elem()
+		e := reflect.New(t.Elem()).Elem()
+		it := sv.MapRange()
+		for it.Next() {
+			if err := convertValue(k, it.Key().Interface()); err != nil {
+				return err
+			}
+			if t.Elem().Size() > 0 || st.Elem().Size() > 0 {
+				if err := convertValue(e, it.Value().Interface()); err != nil {
+					return err
+				}
+			}
+			m.SetMapIndex(k, e)
+		}
+		dst.Set(m)
+		return nil
+	case reflect.Interface:
+		if st.Implements(t) {
+			dst.Set(sv)
+			return nil
+		}
+	}
+	if st.ConvertibleTo(t) && st.Kind() == t.Kind() {
+		dst.Set(sv.Convert(t))
+		return nil
+	}
+	return mismatch(v, t)
+}

@@ -1,0 +1,597 @@
+package fury
+
+import (
+	"math"
+	"reflect"
+	"time"
+	"unsafe"
+)
+
+// anyCodec handles interface types: the value carries its own type info,
+// written by the position (writeFull resolves the dynamic type first).
+type anyCodec struct{}
+
+func (anyCodec) write(e *encoder, p unsafe.Pointer) error {
+	v := (*any)(p)
+	if *v == nil {
+		e.buf.WriteVaruint32(tidNone)
+		return nil
+	}
+	ti, err := e.r.typeInfoOfAny(v)
+	if err != nil {
+		return err
+	}
+	if err := e.writeTypeInfo(ti.wire()); err != nil {
+		return err
+	}
+	return ti.codec.write(e, valuePointer(v, ti.direct))
+}
+
+func (anyCodec) read(d *decoder, p unsafe.Pointer) error {
+	wt, err := d.readTypeInfo()
+	if err != nil {
+		return err
+	}
+	v, err := d.readDynamicData(wt)
+	if err != nil {
+		return err
+	}
+	*(*any)(p) = v
+	return nil
+}
+
+// wireType is type info read from the wire.
+type wireType struct {
+	id    uint32
+	local *typeInfo  // the local type of a user type, when known
+	def   *remoteDef // the TypeDef of a compatible struct or named enum
+}
+
+func (d *decoder) readTypeInfo() (wireType, error) {
+	id, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return wireType{}, err
+	}
+	wt := wireType{id: id}
+	switch id {
+	case tidStruct, tidEnum:
+		uid, err := d.buf.ReadVaruint32()
+		if err != nil {
+			return wt, err
+		}
+		if wt.local, err = d.r.lookupByID(id, uid); err != nil {
+			return wt, err
+		}
+	case tidCompatibleStruct, tidNamedCompatibleStruct:
+		if wt.def, err = d.readSharedDef(); err != nil {
+			return wt, err
+		}
+		if !wt.def.isStruct {
+			return wt, wrapf(ErrInvalidData, "struct type id %d with a non-struct type meta", id)
+		}
+		wt.local = d.r.resolveDef(wt.def)
+	case tidNamedStruct:
+		ns, err := d.readMetaString(nsEncoder)
+		if err != nil {
+			return wt, err
+		}
+		name, err := d.readMetaString(typeNameEncoder)
+		if err != nil {
+			return wt, err
+		}
+		if wt.local, err = d.r.lookupByName(ns, name); err != nil {
+			return wt, err
+		}
+	case tidNamedEnum:
+		if d.r.compatible {
+			if wt.def, err = d.readSharedDef(); err != nil {
+				return wt, err
+			}
+			wt.local = d.r.resolveDef(wt.def)
+			wt.def = nil // enums have no layout to adapt
+			return wt, nil
+		}
+		ns, err := d.readMetaString(nsEncoder)
+		if err != nil {
+			return wt, err
+		}
+		name, err := d.readMetaString(typeNameEncoder)
+		if err != nil {
+			return wt, err
+		}
+		if wt.local, err = d.r.lookupByName(ns, name); err != nil {
+			return wt, err
+		}
+	case tidExt, tidNamedExt, tidUnion, tidTypedUnion, tidNamedUnion, tidDecimal, tidArray,
+		tidFloat8, tidFloat8Array, tidUnknown:
+		return wt, wrapf(ErrUnsupportedType, "wire type %d", id)
+	default:
+		if id >= tidBound {
+			return wt, wrapf(ErrInvalidData, "unknown wire type id %d", id)
+		}
+	}
+	return wt, nil
+}
+
+// resolveDef finds the local type a TypeDef names, or nil.
+func (r *resolver) resolveDef(rd *remoteDef) *typeInfo {
+	if rd.targetDone {
+		return rd.target
+	}
+	rd.targetDone = true
+	var t reflect.Type
+	var ok bool
+	if rd.named {
+		t, ok = r.regByName[nameKey{rd.ns, rd.name}]
+	} else {
+		k := uint32(tidStruct)
+		if !rd.isStruct {
+			k = tidEnum
+		}
+		t, ok = r.regByID[idKey(k, rd.userID)]
+	}
+	if ok {
+		if ti, err := r.typeInfoOf(t); err == nil && (ti.st != nil) == rd.isStruct {
+			rd.target = ti
+		}
+	}
+	return rd.target
+}
+
+var (
+	anySliceType = reflect.TypeFor[[]any]()
+	anyMapType   = reflect.TypeFor[map[any]any]()
+	anySetType   = reflect.TypeFor[Set[any]]()
+	unknownFT    = &fieldType{id: tidUnknown}
+)
+
+// readDynamicData reads the data of wire type wt as a natural Go value
+// (see the package documentation for the mapping).
+func (d *decoder) readDynamicData(wt wireType) (any, error) {
+	b := d.buf
+	switch wt.id {
+	case tidNone:
+		return nil, nil
+	case tidBool:
+		return b.ReadBool()
+	case tidInt8:
+		return b.ReadInt8()
+	case tidInt16:
+		return b.ReadInt16()
+	case tidInt32:
+		return b.ReadInt32()
+	case tidVarint32:
+		return b.ReadVarint32()
+	case tidInt64:
+		return b.ReadInt64()
+	case tidVarint64:
+		return b.ReadVarint64()
+	case tidTaggedInt64:
+		return b.ReadTaggedInt64()
+	case tidUint8:
+		return b.ReadUint8()
+	case tidUint16:
+		return b.ReadUint16()
+	case tidUint32:
+		return b.ReadUint32()
+	case tidVarUint32:
+		return b.ReadVaruint32()
+	case tidUint64:
+		return b.ReadUint64()
+	case tidVarUint64:
+		return b.ReadVaruint64()
+	case tidTaggedUint64:
+		return b.ReadTaggedUint64()
+	case tidFloat16:
+		v, err := b.ReadUint16()
+		return float16ToFloat32(v), err
+	case tidBFloat16:
+		v, err := b.ReadUint16()
+		return math.Float32frombits(uint32(v) << 16), err
+	case tidFloat32:
+		return b.ReadFloat32()
+	case tidFloat64:
+		return b.ReadFloat64()
+	case tidString:
+		return b.ReadString()
+	case tidTimestamp:
+		var t time.Time
+		err := timestampCodec{}.read(d, unsafe.Pointer(&t))
+		return t, err
+	case tidDuration:
+		var v time.Duration
+		err := durationCodec{}.read(d, unsafe.Pointer(&v))
+		return v, err
+	case tidDate:
+		var v Date
+		err := dateCodec{}.read(d, unsafe.Pointer(&v))
+		return v, err
+	case tidList, tidSet:
+		return d.readCollectionByFT(&fieldType{id: wt.id, elem: unknownFT})
+	case tidMap:
+		return d.readMapByFT(&fieldType{id: tidMap, key: unknownFT, val: unknownFT})
+	case tidEnum, tidNamedEnum:
+		if wt.local == nil {
+			return b.ReadVaruint32()
+		}
+		v := reflect.New(wt.local.typ)
+		err := wt.local.codec.read(d, v.UnsafePointer())
+		return v.Elem().Interface(), err
+	case tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct:
+		if wt.local == nil {
+			if wt.def == nil {
+				return nil, wrapf(ErrUnknownType, "struct type %d", wt.id)
+			}
+			return d.readUnknownStruct(wt.def)
+		}
+		ti := wt.local
+		v := reflect.New(ti.typ)
+		d.claim(v.Interface())
+		d.nextDef = wt.def
+		err := ti.codec.read(d, v.UnsafePointer())
+		d.nextDef = nil
+		return v.Interface(), err
+	}
+	if t, ok := arrayGoType(wt.id); ok {
+		ti, err := d.r.typeInfoOf(t)
+		if err != nil {
+			return nil, err
+		}
+		v := reflect.New(t)
+		err = ti.codec.read(d, v.UnsafePointer())
+		if err == nil && v.Elem().IsNil() {
+			v.Elem().Set(reflect.MakeSlice(t, 0, 0))
+		}
+		return v.Elem().Interface(), err
+	}
+	return nil, wrapf(ErrUnsupportedType, "wire type %d", wt.id)
+}
+
+func arrayGoType(id uint32) (reflect.Type, bool) {
+	switch id {
+	case tidBinary, tidUint8Array:
+		return bytesType, true
+	case tidBoolArray:
+		return reflect.TypeFor[[]bool](), true
+	case tidInt8Array:
+		return reflect.TypeFor[[]int8](), true
+	case tidInt16Array:
+		return reflect.TypeFor[[]int16](), true
+	case tidInt32Array:
+		return reflect.TypeFor[[]int32](), true
+	case tidInt64Array:
+		return reflect.TypeFor[[]int64](), true
+	case tidUint16Array, tidFloat16Array, tidBFloat16Array:
+		return reflect.TypeFor[[]uint16](), true
+	case tidUint32Array:
+		return reflect.TypeFor[[]uint32](), true
+	case tidUint64Array:
+		return reflect.TypeFor[[]uint64](), true
+	case tidFloat32Array:
+		return reflect.TypeFor[[]float32](), true
+	case tidFloat64Array:
+		return reflect.TypeFor[[]float64](), true
+	}
+	return nil, false
+}
+
+func float16ToFloat32(h uint16) float32 {
+	sign := uint32(h>>15) << 31
+	exp := uint32(h>>10) & 0x1f
+	frac := uint32(h) & 0x3ff
+	switch {
+	case exp == 0x1f:
+		return math.Float32frombits(sign | 0xff<<23 | frac<<13)
+	case exp == 0:
+		if frac == 0 {
+			return math.Float32frombits(sign)
+		}
+		f := float32(frac) / 1024 / 16384
+		if sign != 0 {
+			return -f
+		}
+		return f
+	}
+	return math.Float32frombits(sign | (exp+112)<<23 | frac<<13)
+}
+
+// readValueByFT reads a value described by a declared wire type (from a
+// TypeDef) as a natural Go value, with its flag and type info as the
+// position says.
+func (d *decoder) readValueByFT(ft *fieldType, nullable, track, dynamic bool) (any, error) {
+	id := -1
+	if nullable || track {
+		f, err := d.buf.ReadInt8()
+		if err != nil {
+			return nil, err
+		}
+		switch f {
+		case flagNull:
+			return nil, nil
+		case flagRef:
+			rid, err := d.buf.ReadVaruint32()
+			if err != nil {
+				return nil, err
+			}
+			if int(rid) >= len(d.refs) || d.refs[rid] == refUnset {
+				return nil, wrapf(ErrInvalidData, "bad reference id %d", rid)
+			}
+			return d.refs[rid], nil
+		case flagRefValue:
+			d.refs = append(d.refs, refUnset)
+			id = len(d.refs) - 1
+			d.pending = id
+		case flagNotNullValue:
+		default:
+			return nil, wrapf(ErrInvalidData, "bad reference flag %d", f)
+		}
+	}
+	var v any
+	var err error
+	if dynamic {
+		var wt wireType
+		if wt, err = d.readTypeInfo(); err == nil {
+			v, err = d.readDynamicData(wt)
+		}
+	} else {
+		v, err = d.readDataByFT(ft)
+	}
+	if id >= 0 {
+		if err == nil && d.refs[id] == refUnset {
+			d.refs[id] = v
+		}
+		d.pending = -1
+	}
+	return v, err
+}
+
+// readDataByFT reads data (no flag, no type info) of declared type ft.
+func (d *decoder) readDataByFT(ft *fieldType) (any, error) {
+	switch ft.id {
+	case tidList, tidSet:
+		return d.readCollectionByFT(ft)
+	case tidMap:
+		return d.readMapByFT(ft)
+	case tidEnum, tidNamedEnum:
+		return d.buf.ReadVaruint32()
+	}
+	if remoteDynamic(ft) {
+		wt, err := d.readTypeInfo()
+		if err != nil {
+			return nil, err
+		}
+		return d.readDynamicData(wt)
+	}
+	return d.readDynamicData(wireType{id: ft.id})
+}
+
+// skipValue consumes a value of declared type ft.
+func (d *decoder) skipValue(ft *fieldType, nullable, track, dynamic bool) error {
+	_, err := d.readValueByFT(ft, nullable, track, dynamic)
+	return err
+}
+
+func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
+	n, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCount(d, n); err != nil {
+		return nil, err
+	}
+	out := make([]any, n)
+	if ft.id == tidList {
+		d.claim(out)
+	}
+	if n > 0 {
+		if err := d.enter(); err != nil {
+			return nil, err
+		}
+		header, err := d.buf.ReadByte()
+		if err != nil {
+			return nil, err
+		}
+		if header&0xf0 != 0 {
+			return nil, wrapf(ErrInvalidData, "bad collection header %#x", header)
+		}
+		track, hasNull := header&collTrackRef != 0, header&collHasNull != 0
+		switch {
+		case header&collSameType == 0:
+			for i := range out {
+				if out[i], err = d.readValueByFT(unknownFT, hasNull, track, true); err != nil {
+					return nil, err
+				}
+			}
+		case header&collDeclared != 0:
+			if ft.elem == nil || ft.elem.id == tidUnknown {
+				return nil, wrapf(ErrInvalidData, "list declares an element type the reader does not know")
+			}
+			for i := range out {
+				if out[i], err = d.readValueByFT(ft.elem, hasNull, track, false); err != nil {
+					return nil, err
+				}
+			}
+		default:
+			wt, err := d.readTypeInfo()
+			if err != nil {
+				return nil, err
+			}
+			for i := range out {
+				if out[i], err = d.readSameType(wt, hasNull, track); err != nil {
+					return nil, err
+				}
+			}
+		}
+		d.depth--
+	}
+	if ft.id == tidList {
+		return out, nil
+	}
+	s := make(Set[any], len(out))
+	for _, v := range out {
+		if v != nil && !reflect.TypeOf(v).Comparable() {
+			return nil, wrapf(ErrTypeMismatch, "set element of type %T is not hashable", v)
+		}
+		s[v] = struct{}{}
+	}
+	return s, nil
+}
+
+// readSameType reads one element whose type info was given once for all.
+func (d *decoder) readSameType(wt wireType, nullable, track bool) (any, error) {
+	id := -1
+	if nullable || track {
+		f, err := d.buf.ReadInt8()
+		if err != nil {
+			return nil, err
+		}
+		switch f {
+		case flagNull:
+			return nil, nil
+		case flagRef:
+			rid, err := d.buf.ReadVaruint32()
+			if err != nil {
+				return nil, err
+			}
+			if int(rid) >= len(d.refs) || d.refs[rid] == refUnset {
+				return nil, wrapf(ErrInvalidData, "bad reference id %d", rid)
+			}
+			return d.refs[rid], nil
+		case flagRefValue:
+			d.refs = append(d.refs, refUnset)
+			id = len(d.refs) - 1
+			d.pending = id
+		case flagNotNullValue:
+		default:
+			return nil, wrapf(ErrInvalidData, "bad reference flag %d", f)
+		}
+	}
+	v, err := d.readDynamicData(wt)
+	if id >= 0 {
+		if err == nil && d.refs[id] == refUnset {
+			d.refs[id] = v
+		}
+		d.pending = -1
+	}
+	return v, err
+}
+
+func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
+	n, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCount(d, n); err != nil {
+		return nil, err
+	}
+	m := make(map[any]any, min(int(n), maxUnbackedItems))
+	d.claim(m)
+	if n == 0 {
+		return m, nil
+	}
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	put := func(k, v any) error {
+		if k != nil && !reflect.TypeOf(k).Comparable() {
+			return wrapf(ErrTypeMismatch, "map key of type %T is not hashable", k)
+		}
+		m[k] = v
+		return nil
+	}
+	for read := uint32(0); read < n; {
+		h, err := d.buf.ReadByte()
+		if err != nil {
+			return nil, err
+		}
+		if h&(mapKeyNull|mapValNull) != 0 {
+			var k, v any
+			if h&mapKeyNull == 0 {
+				if k, err = d.readValueByFT(ft.key, true, true, h&mapKeyDeclared == 0); err != nil {
+					return nil, err
+				}
+			}
+			if h&mapValNull == 0 {
+				if v, err = d.readValueByFT(ft.val, true, true, h&mapValDeclared == 0); err != nil {
+					return nil, err
+				}
+			}
+			if err := put(k, v); err != nil {
+				return nil, err
+			}
+			read++
+			continue
+		}
+		size, err := d.buf.ReadByte()
+		if err != nil {
+			return nil, err
+		}
+		if size == 0 || uint32(size) > n-read {
+			return nil, wrapf(ErrInvalidData, "map chunk of %d entries with %d left", size, n-read)
+		}
+		var kwt, vwt wireType
+		if h&mapKeyDeclared == 0 {
+			if kwt, err = d.readTypeInfo(); err != nil {
+				return nil, err
+			}
+		} else if ft.key == nil || ft.key.id == tidUnknown {
+			return nil, wrapf(ErrInvalidData, "map declares a key type the reader does not know")
+		}
+		if h&mapValDeclared == 0 {
+			if vwt, err = d.readTypeInfo(); err != nil {
+				return nil, err
+			}
+		} else if ft.val == nil || ft.val.id == tidUnknown {
+			return nil, wrapf(ErrInvalidData, "map declares a value type the reader does not know")
+		}
+		for i := 0; i < int(size); i++ {
+			var k, v any
+			if h&mapKeyDeclared != 0 {
+				k, err = d.readValueByFT(ft.key, false, h&mapKeyRef != 0, false)
+			} else {
+				k, err = d.readSameType(kwt, false, h&mapKeyRef != 0)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if h&mapValDeclared != 0 {
+				v, err = d.readValueByFT(ft.val, false, h&mapValRef != 0, false)
+			} else {
+				v, err = d.readSameType(vwt, false, h&mapValRef != 0)
+			}
+			if err != nil {
+				return nil, err
+			}
+			if err := put(k, v); err != nil {
+				return nil, err
+			}
+		}
+		read += uint32(size)
+	}
+	d.depth--
+	return m, nil
+}
+
+// readUnknownStruct reads a struct that has no local type, from its
+// TypeDef, as a map from field name to value.
+func (d *decoder) readUnknownStruct(rd *remoteDef) (any, error) {
+	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	m := make(map[string]any, len(rd.fields))
+	d.claim(m)
+	for i := range rd.fields {
+		f := &rd.fields[i]
+		v, err := d.readValueByFT(f.ft, f.ft.nullable, f.ft.ref, remoteDynamic(f.ft))
+		if err != nil {
+			return nil, err
+		}
+		name := f.name
+		if f.tagID >= 0 {
+			name = itoa(f.tagID)
+		}
+		m[name] = v
+	}
+	d.depth--
+	return m, nil
+}

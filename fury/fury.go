@@ -1,0 +1,240 @@
+package fury
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"sync"
+	"unsafe"
+)
+
+// Fury serializes Go values in the Apache Fory xlang format. A Fury keeps
+// its registrations and per-type plans, and reuses its internal state across
+// calls, so create one and reuse it. A Fury is not safe for concurrent use;
+// use one per goroutine, or the package-level Marshal and Unmarshal, which
+// draw from a pool.
+type Fury struct {
+	r        *resolver
+	maxDepth int
+	enc      encoder
+	dec      decoder
+	out      ByteBuffer
+	in       ByteBuffer
+}
+
+// Option configures a Fury.
+type Option func(*config)
+
+type config struct {
+	refTracking bool
+	compatible  bool
+	maxDepth    int
+}
+
+// WithRefTracking turns reference tracking on or off (default off). With
+// it, a pointer, map or slice reached twice is written once and comes back
+// shared, and cycles (a struct pointing to itself) work. Without it, shared
+// values are written twice and a cycle fails with ErrDepthExceeded.
+func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = on } }
+
+// WithCompatible selects compatible mode (the default, as in the peers):
+// structs travel with their field names and types (a TypeDef, once per type
+// per message), so a reader whose struct has more, fewer or reordered fields
+// can still read them. WithCompatible(false) selects schema-consistent mode:
+// smaller and faster, but both sides must have the same struct layout
+// (checked with a hash; a mismatch is ErrSchemaMismatch).
+func WithCompatible(on bool) Option { return func(c *config) { c.compatible = on } }
+
+// WithMaxDepth bounds how deeply values may nest, when writing and reading
+// (default 100). Deeper input fails with ErrDepthExceeded.
+func WithMaxDepth(n int) Option { return func(c *config) { c.maxDepth = n } }
+
+// New returns a Fury configured by opts.
+func New(opts ...Option) *Fury {
+	c := config{compatible: true, maxDepth: 100}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.maxDepth <= 0 {
+		c.maxDepth = 100
+	}
+	f := &Fury{r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth}
+	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible}
+	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, pending: -1, metaCache: map[metaCacheKey]string{}}
+	return f
+}
+
+// NewFury returns a Fury with reference tracking on or off and the other
+// options at their defaults (as in the Fury seeds' Go examples).
+func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) }
+
+// Register registers the type of v (a struct or a named integer type, which
+// becomes an enum) under a numeric id, for exchange with peers that register
+// the same type by the same id.
+func (f *Fury) Register(v any, id uint32) error {
+	if v == nil {
+		return wrapf(ErrRegistration, "nil value")
+	}
+	return f.r.register(reflect.TypeOf(v), &registration{byID: true, id: id})
+}
+
+// RegisterTagType registers the type of v (a struct or a named integer type,
+// which becomes an enum) under a name: "example.SomeClass1" is namespace
+// "example", type name "SomeClass1" — the name peers register it under
+// (pyfory register(cls, name="example.SomeClass1"), Java
+// fory.register(SomeClass1.class, "example.SomeClass1")).
+func (f *Fury) RegisterTagType(tag string, v any) error {
+	if v == nil {
+		return wrapf(ErrRegistration, "nil value")
+	}
+	ns, name := splitTag(tag)
+	return f.r.register(reflect.TypeOf(v), &registration{ns: ns, name: name})
+}
+
+// RegisterNamed registers the type of v under an explicit namespace and
+// type name (RegisterTagType splits them at the last dot).
+func (f *Fury) RegisterNamed(v any, namespace, name string) error {
+	if v == nil {
+		return wrapf(ErrRegistration, "nil value")
+	}
+	return f.r.register(reflect.TypeOf(v), &registration{ns: namespace, name: name})
+}
+
+// Marshal returns the serialized form of v.
+func (f *Fury) Marshal(v any) ([]byte, error) {
+	f.out.Reset()
+	if err := f.serialize(&f.out, &v, nil); err != nil {
+		return nil, err
+	}
+	return append([]byte(nil), f.out.data...), nil
+}
+
+// MarshalAppend appends the serialized form of v to dst. With a dst of
+// enough capacity it does not allocate.
+func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
+	b := ByteBuffer{data: dst}
+	err := f.serialize(&b, &v, nil)
+	return b.data, err
+}
+
+// Serialize appends the serialized form of v to buf. When callback is not
+// nil, []byte and primitive slices are offered to it as SerializedObjects:
+// those it returns false for travel out of band (the caller ships them
+// separately and passes them to Deserialize), the others in band.
+func (f *Fury) Serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) error {
+	if buf == nil {
+		return wrapf(ErrInvalidArgument, "nil buffer")
+	}
+	return f.serialize(buf, &v, callback)
+}
+
+func (f *Fury) serialize(buf *ByteBuffer, v *any, callback func(SerializedObject) bool) (err error) {
+	e := &f.enc
+	e.reset(buf)
+	start := len(buf.data)
+	defer func() {
+		if r := recover(); r != nil {
+			if re, ok := r.(runtime.Error); ok && isStackOverflow(re) {
+				panic(r)
+			}
+			buf.data = buf.data[:start]
+			err = wrapf(ErrInvalidArgument, "serializing %T: %v", *v, r)
+		}
+	}()
+	header := byte(headerXlang)
+	if callback != nil {
+		header |= headerOOB
+		e.oob = callback
+	}
+	buf.WriteUint8(header)
+	if *v == nil {
+		buf.WriteInt8(flagNull)
+		return nil
+	}
+	ti, err := f.r.typeInfoOfAny(v)
+	if err != nil {
+		buf.data = buf.data[:start]
+		return err
+	}
+	if err = e.writeFull(ti, valuePointer(v, ti.direct), true, true, true); err != nil {
+		buf.data = buf.data[:start]
+	}
+	e.oob = nil
+	return err
+}
+
+func isStackOverflow(error) bool { return false }
+
+// Unmarshal reads a value serialized by Marshal (or by a peer) into the
+// value v points to. v must be a non-nil pointer: to a Go type the value
+// converts to, or to an interface{} for the natural Go value (see the
+// package documentation for the mapping).
+func (f *Fury) Unmarshal(data []byte, v any) error {
+	f.in.SetBytes(data)
+	err := f.deserialize(&f.in, v, nil)
+	f.in.SetBytes(nil)
+	return err
+}
+
+// Deserialize reads one value from buf into v (as Unmarshal does), taking
+// out-of-band buffers, in order, from buffers.
+func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error {
+	if buf == nil {
+		return wrapf(ErrInvalidArgument, "nil buffer")
+	}
+	return f.deserialize(buf, v, buffers)
+}
+
+func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return wrapf(ErrInvalidArgument, "Unmarshal needs a non-nil pointer, got %T", v)
+	}
+	ti, err := f.r.typeInfoOf(rv.Type().Elem())
+	if err != nil {
+		return err
+	}
+	d := &f.dec
+	d.reset(buf)
+	d.oobBufs = buffers
+	defer func() {
+		if r := recover(); r != nil {
+			err = wrapf(ErrInvalidData, "reading %v: %v", rv.Type().Elem(), r)
+		}
+		d.oobBufs = nil
+	}()
+	h, err := buf.ReadByte()
+	if err != nil {
+		return err
+	}
+	if h&^(headerXlang|headerOOB) != 0 || h&headerXlang == 0 {
+		return wrapf(ErrInvalidData, "header byte %#02x: not a Fory xlang payload", h)
+	}
+	d.oobOn = h&headerOOB != 0
+	return d.readFull(ti, rv.UnsafePointer(), true, true, true)
+}
+
+// ---- package-level API ---------------------------------------------------
+
+var pool = sync.Pool{New: func() any { return New() }}
+
+// Marshal serializes v with a default Fury (compatible mode, no reference
+// tracking) drawn from a pool; it is safe for concurrent use. Types must not
+// need registration (unregistered structs are named after their Go package
+// and type).
+func Marshal(v any) ([]byte, error) {
+	f := pool.Get().(*Fury)
+	defer pool.Put(f)
+	return f.Marshal(v)
+}
+
+// Unmarshal deserializes data into v with a pooled default Fury; it is safe
+// for concurrent use.
+func Unmarshal(data []byte, v any) error {
+	f := pool.Get().(*Fury)
+	defer pool.Put(f)
+	return f.Unmarshal(data, v)
+}
+
+var _ = unsafe.Pointer(nil)
+var _ = fmt.Sprint

@@ -1,0 +1,142 @@
+package fury
+
+import (
+	"github.com/fury-go/fury/internal/metastring"
+)
+
+// metaString is a namespace, type name or field name with its encoded
+// forms computed once.
+type metaString struct {
+	str  string
+	enc  metastring.Encoding // encoding for the schema-consistent form
+	data []byte
+	hash uint64 // for long strings (len(data) > SmallThreshold)
+}
+
+type metaEncoder struct {
+	enc metastring.Encoder
+	// td is the encoding set of the TypeDef form (the index is written).
+	td []metastring.Encoding
+}
+
+var (
+	nsEncoder       = &metaEncoder{metastring.NamespaceEncoder, metastring.NamespaceEncodings[:]}
+	typeNameEncoder = &metaEncoder{metastring.TypeNameEncoder, metastring.TypeNameEncodings[:]}
+	fieldEncoder    = &metaEncoder{metastring.FieldNameEncoder, metastring.FieldNameEncodings[:]}
+)
+
+// consistentEncodings is the set a schema-consistent named type's strings
+// are chosen from; like the Python peer, a lower-case namespace such as
+// "example" gets LowerSpecial.
+var consistentEncodings = []metastring.Encoding{
+	metastring.UTF8, metastring.LowerSpecial, metastring.LowerUpperDigitSpecial,
+	metastring.FirstToLowerSpecial, metastring.AllToLowerSpecial,
+}
+
+func newMetaString(s string, me *metaEncoder) (*metaString, error) {
+	enc, data, err := me.enc.Encode(s, consistentEncodings...)
+	if err != nil {
+		return nil, wrapf(ErrRegistration, "cannot encode %q: %v", s, err)
+	}
+	ms := &metaString{str: s, enc: enc, data: data}
+	if len(data) > metastring.SmallThreshold {
+		ms.hash = metastring.PythonHash(data, enc)
+	}
+	return ms, nil
+}
+
+// encodeTD encodes s with the TypeDef encoding set and returns the set index.
+func (me *metaEncoder) encodeTD(s string) (int, []byte, error) {
+	enc, data, err := me.enc.Encode(s, me.td...)
+	if err != nil {
+		return 0, nil, err
+	}
+	return metastring.IndexOf(me.td, enc), data, nil
+}
+
+// writeMetaString writes ms in the schema-consistent form, or a back
+// reference when this message already carries it.
+func (e *encoder) writeMetaString(ms *metaString) {
+	for i, w := range e.metaWritten {
+		if w == ms {
+			e.buf.WriteVaruint32(uint32(i+1)<<1 | 1)
+			return
+		}
+	}
+	e.metaWritten = append(e.metaWritten, ms)
+	n := len(ms.data)
+	e.buf.WriteVaruint32(uint32(n) << 1)
+	if n > metastring.SmallThreshold {
+		e.buf.WriteUint64(ms.hash)
+	} else if n > 0 {
+		e.buf.WriteUint8(uint8(ms.enc))
+	}
+	e.buf.WriteBytes(ms.data)
+}
+
+// readMetaString reads a schema-consistent meta string (or back reference).
+func (d *decoder) readMetaString(me *metaEncoder) (string, error) {
+	h, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return "", err
+	}
+	if h&1 == 1 {
+		i := int(h>>1) - 1
+		if i < 0 || i >= len(d.metaRead) {
+			return "", wrapf(ErrInvalidData, "meta string reference %d out of range", i)
+		}
+		return d.metaRead[i], nil
+	}
+	n := int(h >> 1)
+	var enc metastring.Encoding
+	if n > metastring.SmallThreshold {
+		hash, err := d.buf.ReadUint64()
+		if err != nil {
+			return "", err
+		}
+		data, err := d.buf.ReadBytes(n)
+		if err != nil {
+			return "", err
+		}
+		if enc, err = metastring.CheckHash(hash, data); err != nil {
+			return "", wrapf(ErrInvalidData, "meta string: %v", err)
+		}
+		return d.decodeMeta(data, enc, me)
+	}
+	if n > 0 {
+		b, err := d.buf.ReadByte()
+		if err != nil {
+			return "", err
+		}
+		enc = metastring.Encoding(b)
+	}
+	data, err := d.buf.ReadBytes(n)
+	if err != nil {
+		return "", err
+	}
+	return d.decodeMeta(data, enc, me)
+}
+
+type metaCacheKey struct {
+	data string
+	enc  metastring.Encoding
+	me   *metaEncoder
+}
+
+func (d *decoder) decodeMeta(data []byte, enc metastring.Encoding, me *metaEncoder) (string, error) {
+	k := metaCacheKey{string(data), enc, me}
+	s, ok := d.metaCache[k]
+	if !ok {
+		var err error
+		if s, err = me.enc.Decode(data, enc); err != nil {
+			return "", wrapf(ErrInvalidData, "meta string: %v", err)
+		}
+		if len(d.metaCache) < maxCachedMeta {
+			d.metaCache[k] = s
+		}
+	}
+	d.metaRead = append(d.metaRead, s)
+	return s, nil
+}
+
+const maxCachedMeta = 4096

@@ -1,0 +1,341 @@
+package fury
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+)
+
+type registration struct {
+	byID   bool
+	id     uint32
+	ns     string
+	name   string
+	isEnum bool
+}
+
+type nameKey struct{ ns, name string }
+
+// resolver maps Go types to their plans and wire identities to Go types.
+// It belongs to one Fury and is not safe for concurrent use.
+type resolver struct {
+	compatible  bool
+	refTracking bool
+
+	regs      map[reflect.Type]*registration
+	regByID   map[uint64]reflect.Type  // (kind<<32 | user id) -> type
+	regByName map[nameKey]reflect.Type // registered and auto-named types
+
+	byType  map[reflect.Type]*typeInfo
+	byWord  map[unsafe.Pointer]*typeInfo // same, keyed by runtime type word
+	lastW   unsafe.Pointer               // one-entry cache for byWord
+	lastTI  *typeInfo
+	remotes map[string]*remoteDef // parsed TypeDefs by header
+}
+
+func newResolver(compatible, refTracking bool) *resolver {
+	return &resolver{
+		compatible:  compatible,
+		refTracking: refTracking,
+		regs:        map[reflect.Type]*registration{},
+		regByID:     map[uint64]reflect.Type{},
+		regByName:   map[nameKey]reflect.Type{},
+		byType:      map[reflect.Type]*typeInfo{},
+		byWord:      map[unsafe.Pointer]*typeInfo{},
+		remotes:     map[string]*remoteDef{},
+	}
+}
+
+func idKey(kindID, userID uint32) uint64 { return uint64(kindID)<<32 | uint64(userID) }
+
+func userKind(t reflect.Type) (isEnum bool, err error) {
+	switch t.Kind() {
+	case reflect.Struct:
+		return false, nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if t.Name() == "" || t.PkgPath() == "" {
+			return false, wrapf(ErrRegistration, "%v: only named integer types can be registered as enums", t)
+		}
+		return true, nil
+	}
+	return false, wrapf(ErrRegistration, "%v: only structs and named integer types (enums) can be registered", t)
+}
+
+func (r *resolver) register(t reflect.Type, reg *registration) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	isEnum, err := userKind(t)
+	if err != nil {
+		return err
+	}
+	reg.isEnum = isEnum
+	if old, ok := r.regs[t]; ok {
+		if *old == *reg {
+			return nil
+		}
+		return wrapf(ErrRegistration, "%v is already registered", t)
+	}
+	kindID := uint32(tidStruct)
+	if isEnum {
+		kindID = tidEnum
+	}
+	if reg.byID {
+		k := idKey(kindID, reg.id)
+		if other, ok := r.regByID[k]; ok && other != t {
+			return wrapf(ErrRegistration, "id %d is already taken by %v", reg.id, other)
+		}
+		r.regByID[k] = t
+	} else {
+		if reg.name == "" {
+			return wrapf(ErrRegistration, "%v: empty type name", t)
+		}
+		k := nameKey{reg.ns, reg.name}
+		if other, ok := r.regByName[k]; ok && other != t {
+			return wrapf(ErrRegistration, "name %q is already taken by %v", reg.ns+"."+reg.name, other)
+		}
+		r.regByName[k] = t
+	}
+	r.regs[t] = reg
+	// Plans embed the wire identity of the types they reach: rebuild them.
+	clear(r.byType)
+	clear(r.byWord)
+	clear(r.remotes)
+	r.lastW, r.lastTI = nil, nil
+	return nil
+}
+
+// typeInfoOf returns the cached plan for t, building it on first use.
+func (r *resolver) typeInfoOf(t reflect.Type) (*typeInfo, error) {
+	if ti, ok := r.byType[t]; ok {
+		return ti, nil
+	}
+	return r.build(t)
+}
+
+// typeInfoOfWord is the hot-path lookup for an interface's dynamic type.
+func (r *resolver) typeInfoOfAny(v *any) (*typeInfo, error) {
+	w := efaceOf(v).typ
+	if w == r.lastW && w != nil {
+		return r.lastTI, nil
+	}
+	ti, ok := r.byWord[w]
+	if !ok {
+		var err error
+		if ti, err = r.typeInfoOf(reflect.TypeOf(*v)); err != nil {
+			return nil, err
+		}
+	}
+	r.lastW, r.lastTI = w, ti
+	return ti, nil
+}
+
+func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
+	ti := &typeInfo{typ: t, tword: typeWord(t), direct: isDirectIface(t)}
+	// Publish before filling in, so recursive types find themselves.
+	r.byType[t] = ti
+	r.byWord[ti.tword] = ti
+	if err := r.fill(ti); err != nil {
+		delete(r.byType, t)
+		delete(r.byWord, ti.tword)
+		return nil, err
+	}
+	return ti, nil
+}
+
+func (r *resolver) fill(ti *typeInfo) error {
+	t := ti.typ
+	if reg, ok := r.regs[t]; ok && reg.isEnum {
+		ti.isEnum = true
+		ti.named = !reg.byID
+		ti.userID = reg.id
+		if reg.byID {
+			ti.id = tidEnum
+		} else {
+			ti.id = tidNamedEnum
+			if err := ti.setNames(reg.ns, reg.name); err != nil {
+				return err
+			}
+		}
+		ti.codec = newEnumCodec(t)
+		return nil
+	}
+	switch t {
+	case timeType:
+		ti.id, ti.codec = tidTimestamp, timestampCodec{}
+		return nil
+	case durationType:
+		ti.id, ti.codec = tidDuration, durationCodec{}
+		return nil
+	case dateType:
+		ti.id, ti.codec = tidDate, dateCodec{}
+		return nil
+	}
+	if k, id := scalarKind(t); k != kOther {
+		ti.kind, ti.id, ti.codec = k, id, scalarCodecs[k]
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		elem, err := r.typeInfoOf(t.Elem())
+		if err != nil {
+			return err
+		}
+		if elem.ptrElem != nil {
+			return wrapf(ErrUnsupportedType, "%v: pointers to pointers", t)
+		}
+		ti.ptrElem = elem
+		ti.nilable, ti.refable = true, true
+		ti.id = elem.id
+		ti.codec = &ptrCodec{elem: elem, ptrType: t}
+		return nil
+	case reflect.Interface:
+		ti.isAny, ti.nilable, ti.refable = true, true, true
+		ti.id = tidUnknown
+		ti.codec = anyCodec{}
+		return nil
+	case reflect.Slice:
+		ti.nilable = true
+		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" {
+			ti.id, ti.codec = tidBinary, bytesCodec{}
+			return nil
+		}
+		if !listTypes[t] {
+			if id := primitiveArrayID(t.Elem()); id != 0 {
+				ti.id, ti.codec = id, newArrayCodec(t, id)
+				return nil
+			}
+		}
+		elem, err := r.typeInfoOf(t.Elem())
+		if err != nil {
+			return err
+		}
+		ti.id, ti.refable = tidList, true
+		ti.codec = newListCodec(r, t, elem)
+		return nil
+	case reflect.Array:
+		if id := primitiveArrayID(t.Elem()); id != 0 {
+			if id == tidBinary {
+				id = tidBinary
+			}
+			ti.id, ti.codec = id, newArrayCodec(t, id)
+			return nil
+		}
+		elem, err := r.typeInfoOf(t.Elem())
+		if err != nil {
+			return err
+		}
+		ti.id = tidList
+		ti.codec = newListCodec(r, t, elem)
+		return nil
+	case reflect.Map:
+		ti.nilable, ti.refable = true, true
+		key, err := r.typeInfoOf(t.Key())
+		if err != nil {
+			return err
+		}
+		if t.Elem() == emptyStruct || t.Implements(setMarker) && t.Elem().Size() == 0 {
+			ti.id = tidSet
+			ti.codec = newSetCodec(r, t, key)
+			return nil
+		}
+		val, err := r.typeInfoOf(t.Elem())
+		if err != nil {
+			return err
+		}
+		ti.id = tidMap
+		ti.codec = newMapCodec(r, t, key, val)
+		return nil
+	case reflect.Struct:
+		return r.fillStruct(ti)
+	}
+	return wrapf(ErrUnsupportedType, "%v (kind %v)", t, t.Kind())
+}
+
+func (ti *typeInfo) setNames(ns, name string) error {
+	var err error
+	if ti.nsMeta, err = newMetaString(ns, nsEncoder); err != nil {
+		return fmt.Errorf("namespace of %v: %w", ti.typ, err)
+	}
+	if ti.nameMeta, err = newMetaString(name, typeNameEncoder); err != nil {
+		return fmt.Errorf("type name of %v: %w", ti.typ, err)
+	}
+	ti.ns, ti.name = ns, name
+	return nil
+}
+
+func (r *resolver) fillStruct(ti *typeInfo) error {
+	t := ti.typ
+	reg := r.regs[t]
+	if reg == nil {
+		// Unregistered structs are named after their Go package and type,
+		// which is enough for Go-to-Go use; cross-language use needs
+		// Register or RegisterTagType.
+		if t.Name() == "" {
+			return wrapf(ErrUnsupportedType, "%v: anonymous struct types cannot be serialized", t)
+		}
+		reg = &registration{ns: t.PkgPath(), name: t.Name()}
+		k := nameKey{reg.ns, reg.name}
+		if other, ok := r.regByName[k]; ok && other != t {
+			return wrapf(ErrRegistration, "%v: auto name %s.%s clashes with %v; register it explicitly", t, reg.ns, reg.name, other)
+		}
+		r.regByName[k] = t
+	}
+	ti.named = !reg.byID
+	ti.userID = reg.id
+	switch {
+	case reg.byID && r.compatible:
+		ti.id = tidCompatibleStruct
+	case reg.byID:
+		ti.id = tidStruct
+	case r.compatible:
+		ti.id = tidNamedCompatibleStruct
+	default:
+		ti.id = tidNamedStruct
+	}
+	if ti.named {
+		if err := ti.setNames(reg.ns, reg.name); err != nil {
+			return err
+		}
+	}
+	st, err := r.buildStruct(ti)
+	if err != nil {
+		return err
+	}
+	ti.st = st
+	ti.codec = st
+	if r.compatible {
+		ti.typeDef = encodeTypeDef(ti)
+	}
+	return nil
+}
+
+// lookupByID finds the Go type registered under a user id.
+func (r *resolver) lookupByID(kindID, userID uint32) (*typeInfo, error) {
+	k := tidStruct
+	if kindID == tidEnum {
+		k = tidEnum
+	}
+	t, ok := r.regByID[idKey(uint32(k), userID)]
+	if !ok {
+		return nil, wrapf(ErrUnknownType, "no type registered with id %d (wire type %d)", userID, kindID)
+	}
+	return r.typeInfoOf(t)
+}
+
+// lookupByName finds the Go type registered under a namespace and name.
+func (r *resolver) lookupByName(ns, name string) (*typeInfo, error) {
+	t, ok := r.regByName[nameKey{ns, name}]
+	if !ok {
+		return nil, wrapf(ErrUnknownType, "no type registered as %q", joinName(ns, name))
+	}
+	return r.typeInfoOf(t)
+}
+
+func joinName(ns, name string) string {
+	if ns == "" {
+		return name
+	}
+	return ns + "." + name
+}

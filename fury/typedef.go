@@ -1,0 +1,458 @@
+package fury
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/fury-go/fury/internal/metastring"
+	"github.com/fury-go/fury/internal/murmur3"
+)
+
+// fieldType is the wire description of a declared type, as carried in a
+// TypeDef and used for struct fingerprints: a type id with nullable/ref bits
+// and, for collections, the element (or key and value) types.
+type fieldType struct {
+	id       uint32
+	nullable bool
+	ref      bool
+	elem     *fieldType // list and set
+	key, val *fieldType // map
+}
+
+// TypeDef layout constants.
+const (
+	tdStructFlag     = 0x80
+	tdCompatibleFlag = 0x40
+	tdByNameFlag     = 0x20
+	tdSmallFields    = 0x1f
+	tdBigName        = 0x3f
+	tdFieldNameSize  = 0x0f
+	tdEncTagID       = 3
+	tdSizeMask       = 0xff
+	tdCompressedFlag = 1 << 8
+	tdHashShift      = 12
+	maxTypeDefSize   = 1 << 20
+)
+
+// encodeTypeDef builds the TypeDef (header included) of a struct or named
+// enum for compatible mode.
+func encodeTypeDef(ti *typeInfo) []byte {
+	body := NewByteBuffer(nil)
+	if ti.st != nil {
+		n := len(ti.st.fields)
+		meta := byte(tdStructFlag | tdCompatibleFlag | min(n, tdSmallFields))
+		if ti.named {
+			meta |= tdByNameFlag
+		}
+		body.WriteUint8(meta)
+		if n >= tdSmallFields {
+			body.WriteVaruint32(uint32(n - tdSmallFields))
+		}
+	} else {
+		code := byte(0) // enum by id
+		if ti.named {
+			code = 1
+		}
+		body.WriteUint8(code)
+	}
+	if ti.named {
+		writeTDName(body, ti.ns, nsEncoder)
+		writeTDName(body, ti.name, typeNameEncoder)
+	} else {
+		body.WriteVaruint32(ti.userID)
+	}
+	if ti.st != nil {
+		for _, f := range ti.st.fields {
+			writeTDField(body, f)
+		}
+	}
+	return typeDefWithHeader(body.Bytes())
+}
+
+func typeDefWithHeader(body []byte) []byte {
+	size := len(body)
+	low := uint64(min(size, tdSizeMask))
+	in := make([]byte, 0, size+2)
+	in = append(in, body...)
+	in = append(in, byte(low), byte(low>>8))
+	h1, _ := murmur3.Sum128(in, 47)
+	shifted := int64(h1 << tdHashShift)
+	if shifted < 0 && shifted != math.MinInt64 {
+		shifted = -shifted
+	}
+	header := uint64(shifted)&^(1<<tdHashShift-1) | low
+	out := NewByteBuffer(make([]byte, 0, size+13))
+	out.WriteUint64(header)
+	if size >= tdSizeMask {
+		out.WriteVaruint32(uint32(size - tdSizeMask))
+	}
+	out.WriteBytes(body)
+	return out.Bytes()
+}
+
+func writeTDName(b *ByteBuffer, s string, me *metaEncoder) {
+	idx, data, err := me.encodeTD(s)
+	if err != nil {
+		// Names were validated when the type was registered.
+		idx, data = 0, []byte(s)
+	}
+	if len(data) >= tdBigName {
+		b.WriteUint8(byte(tdBigName<<2 | idx))
+		b.WriteVaruint32(uint32(len(data) - tdBigName))
+	} else {
+		b.WriteUint8(byte(len(data)<<2 | idx))
+	}
+	b.WriteBytes(data)
+}
+
+func writeTDField(b *ByteBuffer, f *fieldInfo) {
+	var h byte
+	if f.ref {
+		h |= 1
+	}
+	if f.nullable {
+		h |= 2
+	}
+	if f.tagID >= 0 {
+		h |= tdEncTagID << 6
+		if f.tagID >= tdFieldNameSize {
+			b.WriteUint8(h | tdFieldNameSize<<2)
+			b.WriteVaruint32(uint32(f.tagID - tdFieldNameSize))
+		} else {
+			b.WriteUint8(h | byte(f.tagID)<<2)
+		}
+		writeFieldType(b, f.ft, true)
+		return
+	}
+	idx, data, err := fieldEncoder.encodeTD(f.name)
+	if err != nil {
+		idx, data = 0, []byte(f.name)
+	}
+	h |= byte(idx) << 6
+	size := len(data) - 1
+	if size >= tdFieldNameSize {
+		b.WriteUint8(h | tdFieldNameSize<<2)
+		b.WriteVaruint32(uint32(size - tdFieldNameSize))
+	} else {
+		b.WriteUint8(h | byte(size)<<2)
+	}
+	writeFieldType(b, f.ft, true)
+	b.WriteBytes(data)
+}
+
+func writeFieldType(b *ByteBuffer, ft *fieldType, top bool) {
+	if top {
+		b.WriteUint8(byte(ft.id))
+	} else {
+		v := ft.id << 2
+		if ft.nullable {
+			v |= 2
+		}
+		if ft.ref {
+			v |= 1
+		}
+		b.WriteVaruint32(v)
+	}
+	switch ft.id {
+	case tidList, tidSet:
+		writeFieldType(b, ft.elem, false)
+	case tidMap:
+		writeFieldType(b, ft.key, false)
+		writeFieldType(b, ft.val, false)
+	}
+}
+
+// ---- reading ----------------------------------------------------------
+
+// remoteDef is a TypeDef read from the wire, cached by its bytes.
+type remoteDef struct {
+	isStruct   bool
+	compatible bool
+	named      bool
+	kindCode   byte // for non-struct TypeDefs
+	ns, name   string
+	userID     uint32
+	fields     []remoteField
+
+	target     *typeInfo // the local type the TypeDef names (see resolveDef)
+	targetDone bool
+
+	resolved bool
+	local    *typeInfo // nil when no local type matches
+	plan     []readStep
+	same     bool // the layout equals the local type's
+}
+
+type remoteField struct {
+	name  string
+	tagID int
+	ft    *fieldType
+}
+
+// wireID returns the type id the TypeDef stands for.
+func (rd *remoteDef) wireID() uint32 {
+	if !rd.isStruct {
+		if rd.named {
+			return tidNamedEnum
+		}
+		return tidEnum
+	}
+	switch {
+	case rd.named && rd.compatible:
+		return tidNamedCompatibleStruct
+	case rd.named:
+		return tidNamedStruct
+	case rd.compatible:
+		return tidCompatibleStruct
+	}
+	return tidStruct
+}
+
+func (rd *remoteDef) displayName() string {
+	if rd.named {
+		return joinName(rd.ns, rd.name)
+	}
+	return "#" + itoa(int(rd.userID))
+}
+
+func itoa(i int) string {
+	var b [20]byte
+	n := len(b)
+	neg := i < 0
+	if neg {
+		i = -i
+	}
+	for {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+		if i == 0 {
+			break
+		}
+	}
+	if neg {
+		n--
+		b[n] = '-'
+	}
+	return string(b[n:])
+}
+
+// readSharedDef reads a shared-meta marker and the TypeDef it announces or
+// refers to.
+func (d *decoder) readSharedDef() (*remoteDef, error) {
+	m, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return nil, err
+	}
+	idx := int(m >> 1)
+	if m&1 == 1 {
+		if idx >= len(d.defsRead) {
+			return nil, wrapf(ErrInvalidData, "type meta reference %d out of range", idx)
+		}
+		return d.defsRead[idx], nil
+	}
+	if idx != len(d.defsRead) {
+		return nil, wrapf(ErrInvalidData, "type meta index %d, expected %d", idx, len(d.defsRead))
+	}
+	start := d.buf.off
+	header, err := d.buf.ReadUint64()
+	if err != nil {
+		return nil, err
+	}
+	if header&tdCompressedFlag != 0 {
+		return nil, wrapf(ErrUnsupportedType, "compressed type meta")
+	}
+	size := int(header & tdSizeMask)
+	if size == tdSizeMask {
+		extra, err := d.buf.ReadVaruint32()
+		if err != nil {
+			return nil, err
+		}
+		if extra > maxTypeDefSize {
+			return nil, wrapf(ErrTooLarge, "type meta of %d bytes", extra)
+		}
+		size += int(extra)
+	}
+	if err := d.buf.Skip(size); err != nil {
+		return nil, err
+	}
+	raw := d.buf.data[start:d.buf.off]
+	rd, ok := d.r.remotes[string(raw)]
+	if !ok {
+		if rd, err = parseTypeDef(raw[len(raw)-size:], d.r); err != nil {
+			return nil, err
+		}
+		if len(d.r.remotes) < maxCachedDefs {
+			d.r.remotes[string(raw)] = rd
+		}
+	}
+	d.defsRead = append(d.defsRead, rd)
+	return rd, nil
+}
+
+const maxCachedDefs = 4096
+
+func parseTypeDef(body []byte, r *resolver) (*remoteDef, error) {
+	b := NewByteBuffer(body)
+	meta, err := b.ReadByte()
+	if err != nil {
+		return nil, err
+	}
+	rd := &remoteDef{}
+	nfields := 0
+	if meta&tdStructFlag != 0 {
+		rd.isStruct = true
+		rd.compatible = meta&tdCompatibleFlag != 0
+		rd.named = meta&tdByNameFlag != 0
+		nfields = int(meta & tdSmallFields)
+		if nfields == tdSmallFields {
+			extra, err := b.ReadVaruint32()
+			if err != nil {
+				return nil, err
+			}
+			if int(extra) > b.Remaining() {
+				return nil, wrapf(ErrTooLarge, "type meta declares %d fields", extra)
+			}
+			nfields += int(extra)
+		}
+	} else {
+		rd.kindCode = meta
+		switch meta {
+		case 0:
+		case 1:
+			rd.named = true
+		default:
+			return nil, wrapf(ErrUnsupportedType, "type meta of kind %d", meta)
+		}
+	}
+	if rd.named {
+		if rd.ns, err = readTDName(b, nsEncoder); err != nil {
+			return nil, err
+		}
+		if rd.name, err = readTDName(b, typeNameEncoder); err != nil {
+			return nil, err
+		}
+	} else if rd.userID, err = b.ReadVaruint32(); err != nil {
+		return nil, err
+	}
+	if nfields > b.Remaining() {
+		return nil, wrapf(ErrTooLarge, "type meta declares %d fields in %d bytes", nfields, b.Remaining())
+	}
+	rd.fields = make([]remoteField, nfields)
+	for i := range rd.fields {
+		if err := readTDField(b, &rd.fields[i]); err != nil {
+			return nil, err
+		}
+	}
+	return rd, nil
+}
+
+func readTDName(b *ByteBuffer, me *metaEncoder) (string, error) {
+	h, err := b.ReadByte()
+	if err != nil {
+		return "", err
+	}
+	n := int(h >> 2)
+	if n == tdBigName {
+		extra, err := b.ReadVaruint32()
+		if err != nil {
+			return "", err
+		}
+		if int(extra) > b.Remaining() {
+			return "", errTruncated
+		}
+		n += int(extra)
+	}
+	idx := int(h & 3)
+	if idx >= len(me.td) {
+		return "", wrapf(ErrInvalidData, "type meta name encoding %d", idx)
+	}
+	data, err := b.ReadBytes(n)
+	if err != nil {
+		return "", err
+	}
+	s, err := me.enc.Decode(data, me.td[idx])
+	if err != nil {
+		return "", wrapf(ErrInvalidData, "type meta name: %v", err)
+	}
+	return s, nil
+}
+
+func readTDField(b *ByteBuffer, f *remoteField) error {
+	h, err := b.ReadByte()
+	if err != nil {
+		return err
+	}
+	enc := int(h >> 6)
+	size := int(h>>2) & 0x0f
+	if size == tdFieldNameSize {
+		extra, err := b.ReadVaruint32()
+		if err != nil {
+			return err
+		}
+		if int(extra) > b.Remaining() {
+			return errTruncated
+		}
+		size += int(extra)
+	}
+	ft, err := readFieldType(b, true, 0)
+	if err != nil {
+		return err
+	}
+	ft.ref = h&1 != 0
+	ft.nullable = h&2 != 0
+	f.ft = ft
+	if enc == tdEncTagID {
+		f.tagID = size
+		return nil
+	}
+	f.tagID = -1
+	data, err := b.ReadBytes(size + 1)
+	if err != nil {
+		return err
+	}
+	name, err := fieldEncoder.enc.Decode(data, metastring.FieldNameEncodings[enc])
+	if err != nil {
+		return wrapf(ErrInvalidData, "field name: %v", err)
+	}
+	f.name = name
+	return nil
+}
+
+const maxFieldTypeDepth = 32
+
+func readFieldType(b *ByteBuffer, top bool, depth int) (*fieldType, error) {
+	if depth > maxFieldTypeDepth {
+		return nil, wrapf(ErrDepthExceeded, "field type nests deeper than %d", maxFieldTypeDepth)
+	}
+	ft := &fieldType{}
+	if top {
+		v, err := b.ReadByte()
+		if err != nil {
+			return nil, err
+		}
+		ft.id = uint32(v)
+	} else {
+		v, err := b.ReadVaruint32()
+		if err != nil {
+			return nil, err
+		}
+		ft.id, ft.nullable, ft.ref = v>>2, v&2 != 0, v&1 != 0
+	}
+	if ft.id >= tidBound {
+		return nil, wrapf(ErrInvalidData, "field type id %d", ft.id)
+	}
+	var err error
+	switch ft.id {
+	case tidList, tidSet:
+		ft.elem, err = readFieldType(b, false, depth+1)
+	case tidMap:
+		if ft.key, err = readFieldType(b, false, depth+1); err == nil {
+			ft.val, err = readFieldType(b, false, depth+1)
+		}
+	}
+	return ft, err
+}
+
+// typeDefHeader returns the first 8 bytes of a TypeDef as an integer.
+func typeDefHeader(td []byte) uint64 { return binary.LittleEndian.Uint64(td) }
