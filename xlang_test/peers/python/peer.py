@@ -345,6 +345,9 @@ def oob_value():
 
 case("oob_buffers", "out-of-band: ['str', b'\\x01\\x02\\x03', int32_array[1,2,3], b'\\x04\\x05', "
      "float64_array[1.5]]; every buffer out of band", oob_value, oob=lambda i: False)
+case("oob_bytes_only", "out-of-band: ['str', b'\\x01\\x02\\x03', b'\\x04\\x05'], all out of band "
+     "(the shape both peers agree on)", lambda: ["str", b"\x01\x02\x03", b"\x04\x05"],
+     oob=lambda i: False)
 case("oob_mixed", "out-of-band, same value, buffer #0 out of band, the others in band", oob_value,
      oob=lambda i: i != 0)
 
@@ -431,6 +434,9 @@ def deq(a, b, path="$", hint=None, seen=None):
     if isinstance(a, int) and isinstance(b, int):
         return None if a == b else f"{path}: {a!r} != {b!r}"
     arr = (array.array,) + _ARRAY_TYPES
+    # Java has no int8 array: byte[] travels as binary. Compare as signed bytes.
+    if isinstance(b, (bytes, bytearray)) and isinstance(a, arr) and getattr(a, "typecode", "b") == "b":
+        b = array.array("b", bytes(b))
     if isinstance(a, arr) or isinstance(b, arr):
         if not isinstance(a, arr + (list,)) or not isinstance(b, arr + (list,)):
             return f"{path}: {type(a).__name__} vs {type(b).__name__}"

@@ -312,5 +312,6 @@ _add("date", "PDate", datetime.date, {"v": datetime.date(2024, 1, 2)})
 _add("duration", "PDuration", datetime.timedelta, {"v": datetime.timedelta(seconds=90061, microseconds=5)})
 _add("any", "PAny", Any, {"v": "str"})
 _add("empty", "PEmpty", None, {})
+_add("boxed_int32", "PBoxedInt32", Int32, {"v": 7})
 
 PROBE_ORDER = list(PROBES)
