@@ -23,7 +23,6 @@ package metastring
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -135,7 +134,10 @@ var lowerSpecialCode = func() (t [256]byte) {
 	return t
 }()
 
-const lowerSpecialChars = "abcdefghijklmnopqrstuvwxyz._$|"
+const (
+	lowerSpecialChars = "abcdefghijklmnopqrstuvwxyz._$|"
+	ludsChars         = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+)
 
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
@@ -375,7 +377,8 @@ func pack(n, width int, code func(i int) byte) []byte {
 // 6-bit codes 62 and 63. It never panics: malformed input (undefined
 // encoding, 5-bit codes 30 and 31, a trailing '|' escape in
 // AllToLowerSpecial, invalid UTF-8) yields an error. Padding bits are not
-// checked, as in the peers. Empty data decodes to "".
+// checked, as in the peers. Empty data decodes to "". For results of up to
+// 64 characters the only allocation is the result string.
 func Decode(data []byte, enc Encoding, special1, special2 byte) (string, error) {
 	if !enc.Valid() {
 		return "", fmt.Errorf("%w: %d", ErrInvalidEncoding, uint8(enc))
@@ -383,69 +386,73 @@ func Decode(data []byte, enc Encoding, special1, special2 byte) (string, error) 
 	if len(data) == 0 {
 		return "", nil
 	}
-	switch enc {
-	case UTF8:
+	if enc == UTF8 {
 		if !utf8.Valid(data) {
 			return "", fmt.Errorf("%w: invalid UTF-8", ErrInvalidData)
 		}
 		return string(data), nil
-	case LowerUpperDigitSpecial:
-		n := numChars(data, 6)
-		var sb strings.Builder
-		sb.Grow(n)
-		r := bitReader{data: data, pos: 1}
-		for range n {
-			v := r.read(6)
-			switch {
-			case v < 26:
-				sb.WriteByte('a' + v)
-			case v < 52:
-				sb.WriteByte('A' + v - 26)
-			case v < 62:
-				sb.WriteByte('0' + v - 52)
-			case v == 62:
-				sb.WriteByte(special1)
-			default:
-				sb.WriteByte(special2)
-			}
-		}
-		return sb.String(), nil
 	}
 
-	// 5-bit encodings.
-	n := numChars(data, 5)
-	var sb strings.Builder
-	sb.Grow(n)
-	r := bitReader{data: data, pos: 1}
-	escape := false
-	for i := range n {
-		v := r.read(5)
-		if v >= byte(len(lowerSpecialChars)) {
-			return "", fmt.Errorf("%w: 5-bit code %d", ErrInvalidData, v)
+	var tableBuf [64]byte
+	width, table := 5, tableBuf[:copy(tableBuf[:], lowerSpecialChars)]
+	if enc == LowerUpperDigitSpecial {
+		width, table = 6, tableBuf[:copy(tableBuf[:], ludsChars)+2]
+		table[62], table[63] = special1, special2
+	}
+	n := numChars(data, width)
+	var stack [64]byte
+	var buf []byte
+	if n <= len(stack) {
+		buf = stack[:n]
+	} else {
+		buf = make([]byte, n)
+	}
+
+	// Unpack MSB-first codes after the flag bit.
+	var acc uint64
+	nacc := 7
+	acc = uint64(data[0] & 0x7f)
+	next := 1
+	mask := uint64(1)<<width - 1
+	for i := range buf {
+		if nacc < width {
+			acc = acc<<8 | uint64(data[next])
+			next++
+			nacc += 8
 		}
-		c := lowerSpecialChars[v]
-		switch enc {
-		case FirstToLowerSpecial:
-			if i == 0 && isLower(c) {
-				c -= 'a' - 'A'
-			}
-		case AllToLowerSpecial:
-			if escape {
-				escape = false
+		nacc -= width
+		v := (acc >> nacc) & mask
+		if v >= uint64(len(table)) {
+			return "", fmt.Errorf("%w: %d-bit code %d", ErrInvalidData, width, v)
+		}
+		buf[i] = table[v]
+	}
+
+	switch enc {
+	case FirstToLowerSpecial:
+		if len(buf) > 0 && isLower(buf[0]) {
+			buf[0] -= 'a' - 'A'
+		}
+	case AllToLowerSpecial:
+		w := 0
+		for r := 0; r < len(buf); r++ {
+			c := buf[r]
+			if c == '|' {
+				r++
+				if r == len(buf) {
+					return "", fmt.Errorf("%w: trailing escape in %v", ErrInvalidData, enc)
+				}
+				c = buf[r]
 				if isLower(c) {
 					c -= 'a' - 'A'
 				}
-			} else if c == '|' {
-				escape = true
-				continue
 			}
+			buf[w] = c
+			w++
 		}
-		sb.WriteByte(c)
+		buf = buf[:w]
 	}
-	if escape {
-		return "", fmt.Errorf("%w: trailing escape in %v", ErrInvalidData, enc)
-	}
-	return sb.String(), nil
+	return string(buf), nil
 }
 
 // Decode decodes data written with enc using e's special characters.
@@ -461,22 +468,4 @@ func numChars(data []byte, width int) int {
 		n--
 	}
 	return max(n, 0)
-}
-
-// bitReader reads big-endian bit fields from data; callers never read past
-// the last complete field.
-type bitReader struct {
-	data []byte
-	pos  int // bit position, 0 = MSB of data[0]
-}
-
-func (r *bitReader) read(width int) byte {
-	i := r.pos >> 3
-	w := uint16(r.data[i]) << 8
-	if i+1 < len(r.data) {
-		w |= uint16(r.data[i+1])
-	}
-	shift := 16 - (r.pos & 7) - width
-	r.pos += width
-	return byte(w>>shift) & (1<<width - 1)
 }
