@@ -18,6 +18,25 @@
 //
 // Encoding choice follows Java fory-core (see [Encoder.Choose]); the encoded
 // bytes for a given encoding are identical in every peer.
+//
+// Where meta strings appear on the wire (verified against pyfory 1.7.7 and
+// fory-core 1.6.0):
+//
+//   - Named types in schema-consistent mode: varuint32(len << 1), then for
+//     0 < len <= [SmallThreshold] one encoding byte, for len > SmallThreshold
+//     the 8-byte little-endian [Hash], then the bytes; a string already
+//     written in the same message is varuint32(((id+1) << 1) | 1). Java
+//     chooses among [NamespaceEncodings] / [TypeNameEncodings]; pyfory among
+//     all encodings (so it writes LowerSpecial = 1 where Java writes
+//     AllToLowerSpecial = 4 with the same bytes, e.g. "example").
+//   - TypeDef namespace and type name: one byte (len << 2) | index, where
+//     index is the position in [NamespaceEncodings] / [TypeNameEncodings];
+//     len >= 63 is written as (63 << 2) | index followed by
+//     varuint32(len - 63). Then the bytes.
+//   - TypeDef field name: the field header byte holds the index in
+//     [FieldNameEncodings] in bits 6-7 (3 = tag id instead of a name) and
+//     len-1 in bits 2-5 (15 = 15 + a following varuint32); the bytes follow
+//     the field type.
 package metastring
 
 import (

@@ -2,6 +2,7 @@ package metastring
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -359,4 +360,29 @@ func BenchmarkEncode(b *testing.B) {
 	for b.Loop() {
 		_, _, _ = TypeNameEncoder.Encode("MediaContentWithLongName", TypeNameEncodings[:]...)
 	}
+}
+
+// TestTypeDefLongNames checks the TypeDef name header rule for names of 63 or
+// more encoded bytes: header byte (63 << 2) | index, then varuint32(len - 63).
+// The payload is a Foo{f1} registered with the names below, compatible mode;
+// pyfory 1.7.7 and fory-core 1.6.0 write identical bytes.
+func TestTypeDefLongNames(t *testing.T) {
+	const peer = "01ff1e009730cde93a7b6159e1fd0989ccd5ef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdef7bdee0fe07ca71a35ac1e24e01826596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596596590084050ba80e"
+	ns := "com." + strings.Repeat("x", 110)
+	tn := "LongTypeName" + strings.Repeat("Y", 80)
+
+	var want []byte
+	for _, n := range []struct {
+		e   Encoder
+		s   string
+		set []Encoding
+	}{{NamespaceEncoder, ns, NamespaceEncodings[:]}, {TypeNameEncoder, tn, TypeNameEncodings[:]}} {
+		enc, b := mustEncode(t, n.e, n.s, n.set...)
+		require.GreaterOrEqual(t, len(b), 63)
+		require.Less(t, len(b)-63, 128) // one varuint32 byte
+		want = append(want, byte(63<<2|IndexOf(n.set, enc)), byte(len(b)-63))
+		want = append(want, b...)
+	}
+	assert.Equal(t, byte(0xfd), want[0]) // AllToLowerSpecial, index 1
+	assert.Contains(t, peer, hex.EncodeToString(want))
 }
