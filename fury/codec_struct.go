@@ -31,7 +31,7 @@ type fieldInfo struct {
 	offset   uintptr
 	ti       *typeInfo
 	codec    codec // declared variant of ti.codec
-	kind     kind // inline kind for non-nullable scalars, else kOther
+	kind     kind  // inline kind for non-nullable scalars, else kOther
 	nullable bool
 	ref      bool
 	dynamic  bool // type info precedes the value

@@ -139,7 +139,14 @@ func (e *encoder) writeTypeInfo(w *typeInfo) error {
 		e.buf.WriteVaruint32(w.userID)
 	case tidCompatibleStruct, tidNamedCompatibleStruct:
 		e.writeTypeDef(w)
-	case tidNamedStruct, tidNamedEnum:
+	case tidNamedEnum:
+		if e.compatible {
+			e.writeTypeDef(w)
+			return nil
+		}
+		e.writeMetaString(w.nsMeta)
+		e.writeMetaString(w.nameMeta)
+	case tidNamedStruct:
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	}

@@ -30,7 +30,8 @@ type resolver struct {
 	byWord  map[unsafe.Pointer]*typeInfo // same, keyed by runtime type word
 	lastW   unsafe.Pointer               // one-entry cache for byWord
 	lastTI  *typeInfo
-	remotes map[string]*remoteDef // parsed TypeDefs by header
+	remotes map[string]*remoteDef // parsed TypeDefs by their bytes
+	metas   map[metaKey]*metaString // interned, so a message can refer back to them
 }
 
 func newResolver(compatible, refTracking bool) *resolver {
@@ -43,6 +44,7 @@ func newResolver(compatible, refTracking bool) *resolver {
 		byType:      map[reflect.Type]*typeInfo{},
 		byWord:      map[unsafe.Pointer]*typeInfo{},
 		remotes:     map[string]*remoteDef{},
+		metas:       map[metaKey]*metaString{},
 	}
 }
 
@@ -154,11 +156,14 @@ func (r *resolver) fill(ti *typeInfo) error {
 			ti.id = tidEnum
 		} else {
 			ti.id = tidNamedEnum
-			if err := ti.setNames(reg.ns, reg.name); err != nil {
+			if err := r.setNames(ti, reg.ns, reg.name); err != nil {
 				return err
 			}
 		}
 		ti.codec = newEnumCodec(t)
+		if r.compatible && ti.named {
+			ti.typeDef = encodeTypeDef(ti)
+		}
 		return nil
 	}
 	switch t {
@@ -253,12 +258,30 @@ func (r *resolver) fill(ti *typeInfo) error {
 	return wrapf(ErrUnsupportedType, "%v (kind %v)", t, t.Kind())
 }
 
-func (ti *typeInfo) setNames(ns, name string) error {
+type metaKey struct {
+	s  string
+	me *metaEncoder
+}
+
+func (r *resolver) metaString(s string, me *metaEncoder) (*metaString, error) {
+	k := metaKey{s, me}
+	if ms, ok := r.metas[k]; ok {
+		return ms, nil
+	}
+	ms, err := newMetaString(s, me)
+	if err != nil {
+		return nil, err
+	}
+	r.metas[k] = ms
+	return ms, nil
+}
+
+func (r *resolver) setNames(ti *typeInfo, ns, name string) error {
 	var err error
-	if ti.nsMeta, err = newMetaString(ns, nsEncoder); err != nil {
+	if ti.nsMeta, err = r.metaString(ns, nsEncoder); err != nil {
 		return fmt.Errorf("namespace of %v: %w", ti.typ, err)
 	}
-	if ti.nameMeta, err = newMetaString(name, typeNameEncoder); err != nil {
+	if ti.nameMeta, err = r.metaString(name, typeNameEncoder); err != nil {
 		return fmt.Errorf("type name of %v: %w", ti.typ, err)
 	}
 	ti.ns, ti.name = ns, name
@@ -295,7 +318,7 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 		ti.id = tidNamedStruct
 	}
 	if ti.named {
-		if err := ti.setNames(reg.ns, reg.name); err != nil {
+		if err := r.setNames(ti, reg.ns, reg.name); err != nil {
 			return err
 		}
 	}
