@@ -1,0 +1,46 @@
+package wire
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSnakeCase(t *testing.T) {
+	for in, want := range map[string]string{
+		"F1": "f1", "UserName": "user_name", "HTTPServer": "http_server", "userName": "user_name",
+		"A": "a", "IntValue": "int_value", "intArray": "int_array", "F_1": "f_1", "ID": "id",
+		"MediaURI": "media_uri", "x": "x", "HasBitrate": "has_bitrate",
+	} {
+		require.Equal(t, want, SnakeCase(in), in)
+	}
+}
+
+func TestHashGolden(t *testing.T) {
+	// Observed from pyfory 1.7.7: Foo(f1: Int32, f2: str) -> 6b cf 37 8a.
+	fs := []*Field{
+		{GoName: "F2", Name: "f2", TagID: -1, Type: &Type{ID: String}},
+		{GoName: "F1", Name: "f1", TagID: -1, Type: &Type{ID: Varint32}},
+	}
+	require.Equal(t, "f1,5,0,0;f2,21,0,0;", Fingerprint(fs))
+	require.Equal(t, uint32(0x8a37cf6b), uint32(Hash(fs)))
+	require.Equal(t, int32(47), Hash(nil))
+}
+
+func TestSortOrder(t *testing.T) {
+	fs := []*Field{
+		{GoName: "S", Name: "s", TagID: -1, Type: &Type{ID: String}},
+		{GoName: "V", Name: "v", TagID: -1, Type: &Type{ID: Varint64}},
+		{GoName: "D", Name: "d", TagID: -1, Type: &Type{ID: Float64}},
+		{GoName: "B", Name: "b", TagID: -1, Type: &Type{ID: Bool}},
+		{GoName: "N", Name: "n", TagID: -1, Type: &Type{ID: Varint32, Nullable: true}},
+		{GoName: "I", Name: "i", TagID: -1, Type: &Type{ID: Int32}},
+		{GoName: "T", Name: "t", TagID: 3, Type: &Type{ID: List, Elem: &Type{ID: String}}},
+	}
+	Sort(fs)
+	var got []string
+	for _, f := range fs {
+		got = append(got, f.GoName)
+	}
+	require.Equal(t, []string{"D", "I", "B", "V", "N", "T", "S"}, got)
+}
