@@ -17,6 +17,7 @@ const (
 	titleH   = 24.0
 	panelGap = 14.0
 	headerH  = 54.0
+	margin   = 8.0
 )
 
 // barColor picks a color per library family.
@@ -53,19 +54,19 @@ func writeSVG(w io.Writer, d *data) error {
 			if g == nil {
 				continue
 			}
-			panels = append(panels, panel{g, float64(col) * (panelW + panelGap), height})
+			panels = append(panels, panel{g, margin + float64(col)*(panelW+panelGap), height})
 			rowHeight = math.Max(rowHeight, titleH+rowH*float64(len(g.results))+panelGap)
 		}
 		height += rowHeight
 	}
-	width := 2*panelW + panelGap
+	width := 2*margin + 2*panelW + panelGap
 
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="sans-serif" font-size="11">`+"\n",
 		width, height, width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#ffffff"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="8" y="20" font-size="15" font-weight="bold">ns/op per library (shorter is faster)</text>`+"\n")
-	fmt.Fprintf(&b, `<text x="8" y="38" fill="#5f6368">benchstat medians; bars past the scale (json, gob) are cut, their value is printed. Color: fury orange, protobuf blue, flatbuffers green.</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="8" y="38" fill="#5f6368">benchstat medians; (n×) is the time divided by fury-gen's, else fury-reflect's; bars past the scale (json, gob) are cut. fury orange, protobuf blue, flatbuffers green.</text>`+"\n")
 
 	for _, p := range panels {
 		g := p.g
