@@ -20,10 +20,13 @@ BENCHSTAT="golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da"
 out=bench/results
 mkdir -p "$out"
 cmd="go test -run '^\$' -bench '$BENCH' -benchmem -count $COUNT -benchtime $BENCHTIME -cpu $CPU ./bench/"
+loadavg() { [ -r /proc/loadavg ] && cut -d' ' -f1-3 /proc/loadavg || echo "?"; }
+load_before="$(loadavg)"
 echo "$cmd" >&2
 go test -run '^$' -bench "$BENCH" -benchmem -count "$COUNT" -benchtime "$BENCHTIME" -cpu "$CPU" ./bench/ > "$out/raw.txt"
+load_after="$(loadavg)"
 go run "$BENCHSTAT" "$out/raw.txt" > "$out/benchstat.txt" 2> /dev/null
 go run "$BENCHSTAT" -format csv "$out/raw.txt" > "$out/benchstat.csv" 2> /dev/null
 go run ./bench/report -csv "$out/benchstat.csv" -md bench/RESULTS.md -svg bench/results.svg \
-	-command "$cmd" -go "$(go version)"
+	-command "$cmd" -go "$(go version)" -load "$load_before before, $load_after after"
 echo "wrote bench/RESULTS.md, bench/results.svg, $out/" >&2

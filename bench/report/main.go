@@ -395,14 +395,24 @@ func main() {
 	chart := flag.String("chart-link", "results.svg", "link to the chart in the Markdown report")
 	command := flag.String("command", "", "command that produced the measurements, quoted in the report")
 	goVersion := flag.String("go", "", "Go version that ran the benchmarks, quoted in the report")
+	load := flag.String("load", "", "load averages before and after the run, quoted in the report")
 	flag.Parse()
-	if err := run(*in, *md, *svg, *chart, *command, *goVersion); err != nil {
+	var meta []string
+	if *goVersion != "" {
+		meta = append(meta, "go: "+*goVersion)
+	}
+	if *load != "" {
+		meta = append(meta, "load average: "+*load)
+	}
+	if err := run(*in, *md, *svg, *chart, *command, meta...); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in, md, svg, chart, command, goVersion string) error {
+// run writes the report for the benchstat CSV in; meta lines are added to
+// the environment list.
+func run(in, md, svg, chart, command string, meta ...string) error {
 	if in == "" {
 		return errors.New("-csv is required")
 	}
@@ -415,9 +425,7 @@ func run(in, md, svg, chart, command, goVersion string) error {
 	if err != nil {
 		return err
 	}
-	if goVersion != "" {
-		d.meta = append(d.meta, "go: "+goVersion)
-	}
+	d.meta = append(d.meta, meta...)
 	var sb strings.Builder
 	if err := writeSVG(&sb, d); err != nil {
 		return err

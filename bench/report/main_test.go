@@ -79,7 +79,7 @@ func TestRun(t *testing.T) {
 	in := filepath.Join(dir, "in.csv")
 	require.NoError(t, os.WriteFile(in, []byte(sampleCSV), 0o644))
 	md, svg := filepath.Join(dir, "R.md"), filepath.Join(dir, "r.svg")
-	require.NoError(t, run(in, md, svg, "r.svg", "go test -bench .", "go1.26"))
+	require.NoError(t, run(in, md, svg, "r.svg", "go test -bench .", "go: go1.26"))
 	text, err := os.ReadFile(md)
 	require.NoError(t, err)
 	require.Contains(t, string(text), "| protobuf | 1000 | 2% | 784 | 4 | 375 | 10.0 | 2.50 |")
