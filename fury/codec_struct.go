@@ -3,13 +3,11 @@ package fury
 import (
 	"math"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 	"unsafe"
 
-	"github.com/fury-go/fury/internal/murmur3"
+	"github.com/fury-go/fury/internal/wire"
 )
 
 // structInfo is the codec of one struct type: its fields in wire order with
@@ -22,6 +20,7 @@ type structInfo struct {
 	hash    int32
 	byName  map[string]*fieldInfo
 	byTag   map[int]*fieldInfo
+	gen     *GeneratedCodec // furygen output for this type, if any
 }
 
 type fieldInfo struct {
@@ -36,7 +35,8 @@ type fieldInfo struct {
 	ref      bool
 	dynamic  bool // type info precedes the value
 	ft       *fieldType
-	index    []int // reflect field index path (for furygen and errors)
+	index    []int  // reflect field index path
+	path     string // dotted Go field path, as generated code names it
 }
 
 // fieldOptions are parsed from a `fury:"..."` struct tag.
@@ -81,34 +81,6 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 	return o, nil
 }
 
-// SnakeCase converts a Go (or Java camelCase) field name to the snake_case
-// identifier the wire uses: "F1" -> "f1", "UserName" -> "user_name",
-// "HTTPServer" -> "http_server".
-func SnakeCase(name string) string {
-	var b strings.Builder
-	rs := []rune(name)
-	var prev rune
-	for i, c := range rs {
-		if c == '_' {
-			b.WriteRune(c)
-			prev = c
-			continue
-		}
-		if unicode.IsUpper(c) {
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			prevLowerOrDigit := unicode.IsLower(prev) || unicode.IsDigit(prev)
-			if b.Len() > 0 && !strings.HasSuffix(b.String(), "_") && (prevLowerOrDigit || (unicode.IsUpper(prev) && nextLower)) {
-				b.WriteByte('_')
-			}
-			b.WriteRune(unicode.ToLower(c))
-		} else {
-			b.WriteRune(c)
-		}
-		prev = c
-	}
-	return strings.TrimRight(b.String(), "_")
-}
-
 func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 	st := &structInfo{ti: ti, byName: map[string]*fieldInfo{}, byTag: map[int]*fieldInfo{}}
 	if err := r.collectFields(st, ti.typ, 0, nil); err != nil {
@@ -124,6 +96,7 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 		}
 	}
 	st.hash = structHash(st.fields)
+	st.attachGenerated()
 	return st, nil
 }
 
@@ -171,11 +144,12 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		}
 		f := &fieldInfo{
 			goName: sf.Name,
-			name:   SnakeCase(sf.Name),
+			name:   wire.SnakeCase(sf.Name),
 			tagID:  opts.tagID,
 			offset: base + sf.Offset,
 			ti:     fti,
 			index:  idx,
+			path:   fieldPath(st.ti.typ, idx),
 		}
 		if opts.name != "" {
 			f.name = opts.name
@@ -233,123 +207,42 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 	return ft
 }
 
-func fieldSortKey(f *fieldInfo) (int, string) {
-	if f.tagID >= 0 {
-		return 0, ""
+// SnakeCase converts a Go (or Java camelCase) field name to the snake_case
+// identifier the wire uses by default: "F1" -> "f1", "UserName" ->
+// "user_name", "HTTPServer" -> "http_server".
+func SnakeCase(name string) string { return wire.SnakeCase(name) }
+
+func toWireType(ft *fieldType) *wire.Type {
+	if ft == nil {
+		return nil
 	}
-	return 1, f.name
+	return &wire.Type{ID: ft.id, Nullable: ft.nullable, Ref: ft.ref,
+		Elem: toWireType(ft.elem), Key: toWireType(ft.key), Val: toWireType(ft.val)}
 }
 
-func lessByIdentifier(a, b *fieldInfo) bool {
-	ga, na := fieldSortKey(a)
-	gb, nb := fieldSortKey(b)
-	if ga != gb {
-		return ga < gb
+func toWireFields(fs []*fieldInfo) ([]*wire.Field, map[*wire.Field]*fieldInfo) {
+	out := make([]*wire.Field, len(fs))
+	back := make(map[*wire.Field]*fieldInfo, len(fs))
+	for i, f := range fs {
+		out[i] = &wire.Field{GoName: f.goName, Name: f.name, TagID: f.tagID, Type: toWireType(f.ft)}
+		back[out[i]] = f
 	}
-	if ga == 0 {
-		return a.tagID < b.tagID
-	}
-	if na != nb {
-		return na < nb
-	}
-	return a.goName < b.goName
+	return out, back
 }
 
-// sortFields puts fields in the peers' wire order: non-nullable primitives,
-// then nullable primitives (each: fixed-width before compressed, larger
-// first, then by type id and identifier), then all others by identifier.
+// sortFields puts fields in the peers' wire order (see wire.Sort).
 func sortFields(fs []*fieldInfo) {
-	group := func(f *fieldInfo) int {
-		if isPrimitiveTypeID(f.ft.id) {
-			if f.nullable {
-				return 1
-			}
-			return 0
-		}
-		return 2
+	wfs, back := toWireFields(fs)
+	wire.Sort(wfs)
+	for i, wf := range wfs {
+		fs[i] = back[wf]
 	}
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		ga, gb := group(a), group(b)
-		if ga != gb {
-			return ga < gb
-		}
-		if ga < 2 {
-			ca, cb := isCompressedTypeID(a.ft.id), isCompressedTypeID(b.ft.id)
-			if ca != cb {
-				return !ca
-			}
-			sa, sb := primitiveSize(a.ft.id), primitiveSize(b.ft.id)
-			if sa != sb {
-				return sa > sb
-			}
-			if a.ft.id != b.ft.id {
-				return a.ft.id < b.ft.id
-			}
-		}
-		return lessByIdentifier(a, b)
-	})
 }
 
-// structHash is the schema-consistent struct hash: the low 32 bits of
-// MurmurHash3 (seed 47) of the field fingerprint, 47 for no fields.
+// structHash is the schema-consistent struct hash (see wire.Hash).
 func structHash(fs []*fieldInfo) int32 {
-	fp := structFingerprint(fs)
-	if fp == "" {
-		return 47
-	}
-	h1, _ := murmur3.Sum128([]byte(fp), 47)
-	return int32(uint32(h1))
-}
-
-func structFingerprint(fs []*fieldInfo) string {
-	sorted := append([]*fieldInfo(nil), fs...)
-	sort.SliceStable(sorted, func(i, j int) bool { return lessByIdentifier(sorted[i], sorted[j]) })
-	var b strings.Builder
-	for _, f := range sorted {
-		if f.tagID >= 0 {
-			b.WriteString(strconv.Itoa(f.tagID))
-		} else {
-			b.WriteString(f.name)
-		}
-		b.WriteByte(',')
-		writeTypeFingerprint(&b, f.ft, true)
-		b.WriteByte(';')
-	}
-	return b.String()
-}
-
-func writeTypeFingerprint(b *strings.Builder, ft *fieldType, top bool) {
-	id := ft.id
-	switch id {
-	case tidEnum, tidNamedEnum, tidStruct, tidCompatibleStruct, tidNamedStruct,
-		tidNamedCompatibleStruct, tidExt, tidNamedExt, tidUnion, tidTypedUnion, tidNamedUnion:
-		id = tidUnknown
-	}
-	ref, nullable := "0", "0"
-	if top && ft.ref {
-		ref = "1"
-	}
-	if top && ft.nullable {
-		nullable = "1"
-	}
-	b.WriteString(strconv.Itoa(int(id)))
-	b.WriteString(",")
-	b.WriteString(ref)
-	b.WriteString(",")
-	b.WriteString(nullable)
-	switch ft.id {
-	case tidList, tidSet:
-		b.WriteByte('[')
-		writeTypeFingerprint(b, ft.elem, false)
-		b.WriteByte(']')
-	case tidMap:
-		b.WriteByte('[')
-		writeTypeFingerprint(b, ft.key, false)
-		b.WriteByte('|')
-		writeTypeFingerprint(b, ft.val, false)
-		b.WriteByte(']')
-	}
+	wfs, _ := toWireFields(fs)
+	return wire.Hash(wfs)
 }
 
 // ---- encoding ----------------------------------------------------------
@@ -361,6 +254,13 @@ func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
 	buf := e.buf
 	if !e.compatible {
 		buf.WriteInt32(st.hash)
+	}
+	if st.gen != nil {
+		e.genStack = append(e.genStack, st)
+		err := st.gen.Write((*GenWriter)(e), p)
+		e.genStack = e.genStack[:len(e.genStack)-1]
+		e.depth--
+		return err
 	}
 	if st.nPrim > 0 {
 		l := len(buf.data)
@@ -433,6 +333,12 @@ func (st *structInfo) read(d *decoder, p unsafe.Pointer) error {
 }
 
 func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
+	if st.gen != nil {
+		d.genStack = append(d.genStack, st)
+		err := st.gen.Read((*GenReader)(d), p)
+		d.genStack = d.genStack[:len(d.genStack)-1]
+		return err
+	}
 	buf := d.buf
 	for i, f := range st.fields {
 		fp := unsafe.Add(p, f.offset)

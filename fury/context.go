@@ -19,6 +19,7 @@ type encoder struct {
 	metaWritten []*metaString
 	defsWritten []*typeInfo
 	oob         func(SerializedObject) bool
+	genStack    []*structInfo // structs being written by generated code
 }
 
 type refKey struct {
@@ -36,6 +37,7 @@ func (e *encoder) reset(buf *ByteBuffer) {
 	e.metaWritten = e.metaWritten[:0]
 	e.defsWritten = e.defsWritten[:0]
 	e.oob = nil
+	e.genStack = e.genStack[:0]
 }
 
 func (e *encoder) enter() error {
@@ -185,6 +187,7 @@ type decoder struct {
 	oobNext   int
 	oobOn     bool
 	nextDef   *remoteDef // TypeDef for the struct about to be read
+	genStack  []*structInfo
 }
 
 type unsetRef struct{}
@@ -203,6 +206,7 @@ func (d *decoder) reset(buf *ByteBuffer) {
 	d.oobNext = 0
 	d.oobOn = false
 	d.nextDef = nil
+	d.genStack = d.genStack[:0]
 }
 
 func (d *decoder) enter() error {

@@ -30,7 +30,7 @@ type resolver struct {
 	byWord  map[unsafe.Pointer]*typeInfo // same, keyed by runtime type word
 	lastW   unsafe.Pointer               // one-entry cache for byWord
 	lastTI  *typeInfo
-	remotes map[string]*remoteDef // parsed TypeDefs by their bytes
+	remotes map[string]*remoteDef   // parsed TypeDefs by their bytes
 	metas   map[metaKey]*metaString // interned, so a message can refer back to them
 }
 

@@ -2,70 +2,72 @@ package fury
 
 import (
 	"fmt"
+
+	"github.com/fury-go/fury/internal/wire"
 	"math"
 	"time"
 )
 
-// Wire type ids of the Fory xlang format (written as varuint32).
+// Wire type ids of the Fory xlang format (see internal/wire).
 const (
-	tidUnknown               = 0
-	tidBool                  = 1
-	tidInt8                  = 2
-	tidInt16                 = 3
-	tidInt32                 = 4
-	tidVarint32              = 5
-	tidInt64                 = 6
-	tidVarint64              = 7
-	tidTaggedInt64           = 8
-	tidUint8                 = 9
-	tidUint16                = 10
-	tidUint32                = 11
-	tidVarUint32             = 12
-	tidUint64                = 13
-	tidVarUint64             = 14
-	tidTaggedUint64          = 15
-	tidFloat8                = 16
-	tidFloat16               = 17
-	tidBFloat16              = 18
-	tidFloat32               = 19
-	tidFloat64               = 20
-	tidString                = 21
-	tidList                  = 22
-	tidSet                   = 23
-	tidMap                   = 24
-	tidEnum                  = 25
-	tidNamedEnum             = 26
-	tidStruct                = 27
-	tidCompatibleStruct      = 28
-	tidNamedStruct           = 29
-	tidNamedCompatibleStruct = 30
-	tidExt                   = 31
-	tidNamedExt              = 32
-	tidUnion                 = 33
-	tidTypedUnion            = 34
-	tidNamedUnion            = 35
-	tidNone                  = 36
-	tidDuration              = 37
-	tidTimestamp             = 38
-	tidDate                  = 39
-	tidDecimal               = 40
-	tidBinary                = 41
-	tidArray                 = 42
-	tidBoolArray             = 43
-	tidInt8Array             = 44
-	tidInt16Array            = 45
-	tidInt32Array            = 46
-	tidInt64Array            = 47
-	tidUint8Array            = 48
-	tidUint16Array           = 49
-	tidUint32Array           = 50
-	tidUint64Array           = 51
-	tidFloat8Array           = 52
-	tidFloat16Array          = 53
-	tidBFloat16Array         = 54
-	tidFloat32Array          = 55
-	tidFloat64Array          = 56
-	tidBound                 = 57
+	tidUnknown               = wire.Unknown
+	tidBool                  = wire.Bool
+	tidInt8                  = wire.Int8
+	tidInt16                 = wire.Int16
+	tidInt32                 = wire.Int32
+	tidVarint32              = wire.Varint32
+	tidInt64                 = wire.Int64
+	tidVarint64              = wire.Varint64
+	tidTaggedInt64           = wire.TaggedInt64
+	tidUint8                 = wire.Uint8
+	tidUint16                = wire.Uint16
+	tidUint32                = wire.Uint32
+	tidVarUint32             = wire.VarUint32
+	tidUint64                = wire.Uint64
+	tidVarUint64             = wire.VarUint64
+	tidTaggedUint64          = wire.TaggedUint64
+	tidFloat8                = wire.Float8
+	tidFloat16               = wire.Float16
+	tidBFloat16              = wire.BFloat16
+	tidFloat32               = wire.Float32
+	tidFloat64               = wire.Float64
+	tidString                = wire.String
+	tidList                  = wire.List
+	tidSet                   = wire.Set
+	tidMap                   = wire.Map
+	tidEnum                  = wire.Enum
+	tidNamedEnum             = wire.NamedEnum
+	tidStruct                = wire.Struct
+	tidCompatibleStruct      = wire.CompatibleStruct
+	tidNamedStruct           = wire.NamedStruct
+	tidNamedCompatibleStruct = wire.NamedCompatibleStruct
+	tidExt                   = wire.Ext
+	tidNamedExt              = wire.NamedExt
+	tidUnion                 = wire.Union
+	tidTypedUnion            = wire.TypedUnion
+	tidNamedUnion            = wire.NamedUnion
+	tidNone                  = wire.None
+	tidDuration              = wire.Duration
+	tidTimestamp             = wire.Timestamp
+	tidDate                  = wire.Date
+	tidDecimal               = wire.Decimal
+	tidBinary                = wire.Binary
+	tidArray                 = wire.Array
+	tidBoolArray             = wire.BoolArray
+	tidInt8Array             = wire.Int8Array
+	tidInt16Array            = wire.Int16Array
+	tidInt32Array            = wire.Int32Array
+	tidInt64Array            = wire.Int64Array
+	tidUint8Array            = wire.Uint8Array
+	tidUint16Array           = wire.Uint16Array
+	tidUint32Array           = wire.Uint32Array
+	tidUint64Array           = wire.Uint64Array
+	tidFloat8Array           = wire.Float8Array
+	tidFloat16Array          = wire.Float16Array
+	tidBFloat16Array         = wire.BFloat16Array
+	tidFloat32Array          = wire.Float32Array
+	tidFloat64Array          = wire.Float64Array
+	tidBound                 = wire.Bound
 )
 
 // Reference/null flags written before values that may be null or shared.
@@ -98,37 +100,9 @@ func isNamedTypeID(id uint32) bool {
 	return false
 }
 
-func isStructTypeID(id uint32) bool {
-	return id >= tidStruct && id <= tidNamedCompatibleStruct
-}
+func isStructTypeID(id uint32) bool { return wire.IsStruct(id) }
 
-func isPrimitiveTypeID(id uint32) bool {
-	return id >= tidBool && id <= tidFloat64
-}
-
-func isCompressedTypeID(id uint32) bool {
-	switch id {
-	case tidVarint32, tidVarint64, tidTaggedInt64, tidVarUint32, tidVarUint64, tidTaggedUint64:
-		return true
-	}
-	return false
-}
-
-// primitiveSize is the fixed byte width of a primitive type id (its maximum
-// for compressed ones), used to order struct fields as the peers do.
-func primitiveSize(id uint32) int {
-	switch id {
-	case tidBool, tidInt8, tidUint8, tidFloat8:
-		return 1
-	case tidInt16, tidUint16, tidFloat16, tidBFloat16:
-		return 2
-	case tidInt32, tidVarint32, tidUint32, tidVarUint32, tidFloat32:
-		return 4
-	case tidInt64, tidVarint64, tidTaggedInt64, tidUint64, tidVarUint64, tidTaggedUint64, tidFloat64:
-		return 8
-	}
-	return 0
-}
+func isPrimitiveTypeID(id uint32) bool { return wire.IsPrimitive(id) }
 
 // ---- Go types with a specific wire meaning --------------------------------
 
