@@ -37,12 +37,12 @@ func putUvarint64sBMI2(dst []byte, src []uint64) (nd int, ns int)
 
 // uvarint32sBMI2 decodes consecutive varints from src into dst while src has at least 8
 // bytes left; it returns the values decoded and the bytes consumed. It stops before a
-// malformed value. Requires BMI1 and BMI2.
+// malformed value. Requires BMI1, BMI2 and LZCNT.
 func uvarint32sBMI2(dst []uint32, src []byte) (nd int, ns int)
 
 // uvarint64sBMI2 decodes consecutive varints from src into dst while src has at least 9
 // bytes left; it returns the values decoded and the bytes consumed. It stops before a
-// malformed value. Requires BMI1 and BMI2.
+// malformed value. Requires BMI1, BMI2 and LZCNT.
 func uvarint64sBMI2(dst []uint64, src []byte) (nd int, ns int)
 
 // putVarint32sBMI2 encodes src as consecutive varints into dst while dst has at least 8
@@ -55,12 +55,12 @@ func putVarint64sBMI2(dst []byte, src []int64) (nd int, ns int)
 
 // varint32sBMI2 decodes consecutive varints from src into dst while src has at least 8
 // bytes left; it returns the values decoded and the bytes consumed. It stops before a
-// malformed value. Requires BMI1 and BMI2.
+// malformed value. Requires BMI1, BMI2 and LZCNT.
 func varint32sBMI2(dst []int32, src []byte) (nd int, ns int)
 
 // varint64sBMI2 decodes consecutive varints from src into dst while src has at least 9
 // bytes left; it returns the values decoded and the bytes consumed. It stops before a
-// malformed value. Requires BMI1 and BMI2.
+// malformed value. Requires BMI1, BMI2 and LZCNT.
 func varint64sBMI2(dst []int64, src []byte) (nd int, ns int)
 
 // copyAVX2 copies len(src) bytes from src to dst, which must not overlap.

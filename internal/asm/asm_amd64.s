@@ -26,51 +26,242 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	RET
 
 // func putUvarint32BMI2(b []byte, v uint32) int
-// Requires: BMI2
+// Requires: BMI2, LZCNT
 TEXT ·putUvarint32BMI2(SB), NOSPLIT, $0-40
-	MOVQ  b_base+0(FP), AX
-	MOVL  v+24(FP), CX
-	MOVQ  $0x7f7f7f7f7f7f7f7f, DX
-	MOVQ  $0x8080808080808080, BX
-	MOVQ  CX, SI
-	ORQ   $0x01, SI
-	BSRQ  SI, SI
-	LEAQ  73(SI)(SI*8), SI
-	SHRQ  $0x06, SI
-	LEAQ  -1(SI), DI
-	SHLQ  $0x03, DI
-	BZHIQ DI, BX, BX
-	PDEPQ DX, CX, CX
-	ORQ   BX, CX
-	MOVQ  CX, (AX)
-	MOVQ  SI, ret+32(FP)
+	MOVQ    b_base+0(FP), AX
+	MOVL    v+24(FP), CX
+	MOVQ    $0x7f7f7f7f7f7f7f7f, DX
+	LEAQ    varintLen32<>+0(SB), BX
+	LEAQ    varintCont32<>+0(SB), SI
+	LZCNTL  CX, DI
+	MOVBQZX (BX)(DI*1), BX
+	PDEPQ   DX, CX, CX
+	ORQ     (SI)(DI*8), CX
+	MOVQ    CX, (AX)
+	MOVQ    BX, ret+32(FP)
 	RET
 
+DATA varintLen32<>+0(SB)/1, $0x05
+DATA varintLen32<>+1(SB)/1, $0x05
+DATA varintLen32<>+2(SB)/1, $0x05
+DATA varintLen32<>+3(SB)/1, $0x05
+DATA varintLen32<>+4(SB)/1, $0x04
+DATA varintLen32<>+5(SB)/1, $0x04
+DATA varintLen32<>+6(SB)/1, $0x04
+DATA varintLen32<>+7(SB)/1, $0x04
+DATA varintLen32<>+8(SB)/1, $0x04
+DATA varintLen32<>+9(SB)/1, $0x04
+DATA varintLen32<>+10(SB)/1, $0x04
+DATA varintLen32<>+11(SB)/1, $0x03
+DATA varintLen32<>+12(SB)/1, $0x03
+DATA varintLen32<>+13(SB)/1, $0x03
+DATA varintLen32<>+14(SB)/1, $0x03
+DATA varintLen32<>+15(SB)/1, $0x03
+DATA varintLen32<>+16(SB)/1, $0x03
+DATA varintLen32<>+17(SB)/1, $0x03
+DATA varintLen32<>+18(SB)/1, $0x02
+DATA varintLen32<>+19(SB)/1, $0x02
+DATA varintLen32<>+20(SB)/1, $0x02
+DATA varintLen32<>+21(SB)/1, $0x02
+DATA varintLen32<>+22(SB)/1, $0x02
+DATA varintLen32<>+23(SB)/1, $0x02
+DATA varintLen32<>+24(SB)/1, $0x02
+DATA varintLen32<>+25(SB)/1, $0x01
+DATA varintLen32<>+26(SB)/1, $0x01
+DATA varintLen32<>+27(SB)/1, $0x01
+DATA varintLen32<>+28(SB)/1, $0x01
+DATA varintLen32<>+29(SB)/1, $0x01
+DATA varintLen32<>+30(SB)/1, $0x01
+DATA varintLen32<>+31(SB)/1, $0x01
+DATA varintLen32<>+32(SB)/1, $0x01
+GLOBL varintLen32<>(SB), RODATA|NOPTR, $33
+
+DATA varintCont32<>+0(SB)/8, $0x0000000080808080
+DATA varintCont32<>+8(SB)/8, $0x0000000080808080
+DATA varintCont32<>+16(SB)/8, $0x0000000080808080
+DATA varintCont32<>+24(SB)/8, $0x0000000080808080
+DATA varintCont32<>+32(SB)/8, $0x0000000000808080
+DATA varintCont32<>+40(SB)/8, $0x0000000000808080
+DATA varintCont32<>+48(SB)/8, $0x0000000000808080
+DATA varintCont32<>+56(SB)/8, $0x0000000000808080
+DATA varintCont32<>+64(SB)/8, $0x0000000000808080
+DATA varintCont32<>+72(SB)/8, $0x0000000000808080
+DATA varintCont32<>+80(SB)/8, $0x0000000000808080
+DATA varintCont32<>+88(SB)/8, $0x0000000000008080
+DATA varintCont32<>+96(SB)/8, $0x0000000000008080
+DATA varintCont32<>+104(SB)/8, $0x0000000000008080
+DATA varintCont32<>+112(SB)/8, $0x0000000000008080
+DATA varintCont32<>+120(SB)/8, $0x0000000000008080
+DATA varintCont32<>+128(SB)/8, $0x0000000000008080
+DATA varintCont32<>+136(SB)/8, $0x0000000000008080
+DATA varintCont32<>+144(SB)/8, $0x0000000000000080
+DATA varintCont32<>+152(SB)/8, $0x0000000000000080
+DATA varintCont32<>+160(SB)/8, $0x0000000000000080
+DATA varintCont32<>+168(SB)/8, $0x0000000000000080
+DATA varintCont32<>+176(SB)/8, $0x0000000000000080
+DATA varintCont32<>+184(SB)/8, $0x0000000000000080
+DATA varintCont32<>+192(SB)/8, $0x0000000000000080
+DATA varintCont32<>+200(SB)/8, $0x0000000000000000
+DATA varintCont32<>+208(SB)/8, $0x0000000000000000
+DATA varintCont32<>+216(SB)/8, $0x0000000000000000
+DATA varintCont32<>+224(SB)/8, $0x0000000000000000
+DATA varintCont32<>+232(SB)/8, $0x0000000000000000
+DATA varintCont32<>+240(SB)/8, $0x0000000000000000
+DATA varintCont32<>+248(SB)/8, $0x0000000000000000
+DATA varintCont32<>+256(SB)/8, $0x0000000000000000
+GLOBL varintCont32<>(SB), RODATA|NOPTR, $264
+
 // func putUvarint64BMI2(b []byte, v uint64) int
-// Requires: BMI2, CMOV
+// Requires: BMI2, LZCNT
 TEXT ·putUvarint64BMI2(SB), NOSPLIT, $0-40
 	MOVQ    b_base+0(FP), AX
 	MOVQ    v+24(FP), CX
 	MOVQ    $0x7f7f7f7f7f7f7f7f, DX
-	MOVQ    $0x8080808080808080, BX
-	MOVQ    $0x00000009, SI
-	MOVQ    CX, DI
-	ORQ     $0x01, DI
-	BSRQ    DI, DI
-	LEAQ    73(DI)(DI*8), DI
-	SHRQ    $0x06, DI
-	CMPQ    DI, $0x09
-	CMOVQGT SI, DI
-	LEAQ    -1(DI), SI
-	SHLQ    $0x03, SI
-	BZHIQ   SI, BX, BX
+	LEAQ    varintLen64<>+0(SB), BX
+	LEAQ    varintCont64<>+0(SB), SI
+	LZCNTQ  CX, DI
+	MOVBQZX (BX)(DI*1), BX
 	PDEPQ   DX, CX, DX
-	ORQ     BX, DX
+	ORQ     (SI)(DI*8), DX
 	MOVQ    DX, (AX)
 	SHRQ    $0x38, CX
 	MOVB    CL, 8(AX)
-	MOVQ    DI, ret+32(FP)
+	MOVQ    BX, ret+32(FP)
 	RET
+
+DATA varintLen64<>+0(SB)/1, $0x09
+DATA varintLen64<>+1(SB)/1, $0x09
+DATA varintLen64<>+2(SB)/1, $0x09
+DATA varintLen64<>+3(SB)/1, $0x09
+DATA varintLen64<>+4(SB)/1, $0x09
+DATA varintLen64<>+5(SB)/1, $0x09
+DATA varintLen64<>+6(SB)/1, $0x09
+DATA varintLen64<>+7(SB)/1, $0x09
+DATA varintLen64<>+8(SB)/1, $0x08
+DATA varintLen64<>+9(SB)/1, $0x08
+DATA varintLen64<>+10(SB)/1, $0x08
+DATA varintLen64<>+11(SB)/1, $0x08
+DATA varintLen64<>+12(SB)/1, $0x08
+DATA varintLen64<>+13(SB)/1, $0x08
+DATA varintLen64<>+14(SB)/1, $0x08
+DATA varintLen64<>+15(SB)/1, $0x07
+DATA varintLen64<>+16(SB)/1, $0x07
+DATA varintLen64<>+17(SB)/1, $0x07
+DATA varintLen64<>+18(SB)/1, $0x07
+DATA varintLen64<>+19(SB)/1, $0x07
+DATA varintLen64<>+20(SB)/1, $0x07
+DATA varintLen64<>+21(SB)/1, $0x07
+DATA varintLen64<>+22(SB)/1, $0x06
+DATA varintLen64<>+23(SB)/1, $0x06
+DATA varintLen64<>+24(SB)/1, $0x06
+DATA varintLen64<>+25(SB)/1, $0x06
+DATA varintLen64<>+26(SB)/1, $0x06
+DATA varintLen64<>+27(SB)/1, $0x06
+DATA varintLen64<>+28(SB)/1, $0x06
+DATA varintLen64<>+29(SB)/1, $0x05
+DATA varintLen64<>+30(SB)/1, $0x05
+DATA varintLen64<>+31(SB)/1, $0x05
+DATA varintLen64<>+32(SB)/1, $0x05
+DATA varintLen64<>+33(SB)/1, $0x05
+DATA varintLen64<>+34(SB)/1, $0x05
+DATA varintLen64<>+35(SB)/1, $0x05
+DATA varintLen64<>+36(SB)/1, $0x04
+DATA varintLen64<>+37(SB)/1, $0x04
+DATA varintLen64<>+38(SB)/1, $0x04
+DATA varintLen64<>+39(SB)/1, $0x04
+DATA varintLen64<>+40(SB)/1, $0x04
+DATA varintLen64<>+41(SB)/1, $0x04
+DATA varintLen64<>+42(SB)/1, $0x04
+DATA varintLen64<>+43(SB)/1, $0x03
+DATA varintLen64<>+44(SB)/1, $0x03
+DATA varintLen64<>+45(SB)/1, $0x03
+DATA varintLen64<>+46(SB)/1, $0x03
+DATA varintLen64<>+47(SB)/1, $0x03
+DATA varintLen64<>+48(SB)/1, $0x03
+DATA varintLen64<>+49(SB)/1, $0x03
+DATA varintLen64<>+50(SB)/1, $0x02
+DATA varintLen64<>+51(SB)/1, $0x02
+DATA varintLen64<>+52(SB)/1, $0x02
+DATA varintLen64<>+53(SB)/1, $0x02
+DATA varintLen64<>+54(SB)/1, $0x02
+DATA varintLen64<>+55(SB)/1, $0x02
+DATA varintLen64<>+56(SB)/1, $0x02
+DATA varintLen64<>+57(SB)/1, $0x01
+DATA varintLen64<>+58(SB)/1, $0x01
+DATA varintLen64<>+59(SB)/1, $0x01
+DATA varintLen64<>+60(SB)/1, $0x01
+DATA varintLen64<>+61(SB)/1, $0x01
+DATA varintLen64<>+62(SB)/1, $0x01
+DATA varintLen64<>+63(SB)/1, $0x01
+DATA varintLen64<>+64(SB)/1, $0x01
+GLOBL varintLen64<>(SB), RODATA|NOPTR, $65
+
+DATA varintCont64<>+0(SB)/8, $0x8080808080808080
+DATA varintCont64<>+8(SB)/8, $0x8080808080808080
+DATA varintCont64<>+16(SB)/8, $0x8080808080808080
+DATA varintCont64<>+24(SB)/8, $0x8080808080808080
+DATA varintCont64<>+32(SB)/8, $0x8080808080808080
+DATA varintCont64<>+40(SB)/8, $0x8080808080808080
+DATA varintCont64<>+48(SB)/8, $0x8080808080808080
+DATA varintCont64<>+56(SB)/8, $0x8080808080808080
+DATA varintCont64<>+64(SB)/8, $0x0080808080808080
+DATA varintCont64<>+72(SB)/8, $0x0080808080808080
+DATA varintCont64<>+80(SB)/8, $0x0080808080808080
+DATA varintCont64<>+88(SB)/8, $0x0080808080808080
+DATA varintCont64<>+96(SB)/8, $0x0080808080808080
+DATA varintCont64<>+104(SB)/8, $0x0080808080808080
+DATA varintCont64<>+112(SB)/8, $0x0080808080808080
+DATA varintCont64<>+120(SB)/8, $0x0000808080808080
+DATA varintCont64<>+128(SB)/8, $0x0000808080808080
+DATA varintCont64<>+136(SB)/8, $0x0000808080808080
+DATA varintCont64<>+144(SB)/8, $0x0000808080808080
+DATA varintCont64<>+152(SB)/8, $0x0000808080808080
+DATA varintCont64<>+160(SB)/8, $0x0000808080808080
+DATA varintCont64<>+168(SB)/8, $0x0000808080808080
+DATA varintCont64<>+176(SB)/8, $0x0000008080808080
+DATA varintCont64<>+184(SB)/8, $0x0000008080808080
+DATA varintCont64<>+192(SB)/8, $0x0000008080808080
+DATA varintCont64<>+200(SB)/8, $0x0000008080808080
+DATA varintCont64<>+208(SB)/8, $0x0000008080808080
+DATA varintCont64<>+216(SB)/8, $0x0000008080808080
+DATA varintCont64<>+224(SB)/8, $0x0000008080808080
+DATA varintCont64<>+232(SB)/8, $0x0000000080808080
+DATA varintCont64<>+240(SB)/8, $0x0000000080808080
+DATA varintCont64<>+248(SB)/8, $0x0000000080808080
+DATA varintCont64<>+256(SB)/8, $0x0000000080808080
+DATA varintCont64<>+264(SB)/8, $0x0000000080808080
+DATA varintCont64<>+272(SB)/8, $0x0000000080808080
+DATA varintCont64<>+280(SB)/8, $0x0000000080808080
+DATA varintCont64<>+288(SB)/8, $0x0000000000808080
+DATA varintCont64<>+296(SB)/8, $0x0000000000808080
+DATA varintCont64<>+304(SB)/8, $0x0000000000808080
+DATA varintCont64<>+312(SB)/8, $0x0000000000808080
+DATA varintCont64<>+320(SB)/8, $0x0000000000808080
+DATA varintCont64<>+328(SB)/8, $0x0000000000808080
+DATA varintCont64<>+336(SB)/8, $0x0000000000808080
+DATA varintCont64<>+344(SB)/8, $0x0000000000008080
+DATA varintCont64<>+352(SB)/8, $0x0000000000008080
+DATA varintCont64<>+360(SB)/8, $0x0000000000008080
+DATA varintCont64<>+368(SB)/8, $0x0000000000008080
+DATA varintCont64<>+376(SB)/8, $0x0000000000008080
+DATA varintCont64<>+384(SB)/8, $0x0000000000008080
+DATA varintCont64<>+392(SB)/8, $0x0000000000008080
+DATA varintCont64<>+400(SB)/8, $0x0000000000000080
+DATA varintCont64<>+408(SB)/8, $0x0000000000000080
+DATA varintCont64<>+416(SB)/8, $0x0000000000000080
+DATA varintCont64<>+424(SB)/8, $0x0000000000000080
+DATA varintCont64<>+432(SB)/8, $0x0000000000000080
+DATA varintCont64<>+440(SB)/8, $0x0000000000000080
+DATA varintCont64<>+448(SB)/8, $0x0000000000000080
+DATA varintCont64<>+456(SB)/8, $0x0000000000000000
+DATA varintCont64<>+464(SB)/8, $0x0000000000000000
+DATA varintCont64<>+472(SB)/8, $0x0000000000000000
+DATA varintCont64<>+480(SB)/8, $0x0000000000000000
+DATA varintCont64<>+488(SB)/8, $0x0000000000000000
+DATA varintCont64<>+496(SB)/8, $0x0000000000000000
+DATA varintCont64<>+504(SB)/8, $0x0000000000000000
+DATA varintCont64<>+512(SB)/8, $0x0000000000000000
+GLOBL varintCont64<>(SB), RODATA|NOPTR, $520
 
 // func uvarint32BMI2(b []byte) (v uint32, n int)
 // Requires: BMI, BMI2
@@ -126,7 +317,7 @@ TEXT ·uvarint64BMI2(SB), NOSPLIT, $0-40
 	RET
 
 // func putUvarint32sBMI2(dst []byte, src []uint32) (nd int, ns int)
-// Requires: BMI2
+// Requires: BMI2, LZCNT
 TEXT ·putUvarint32sBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -137,30 +328,25 @@ TEXT ·putUvarint32sBMI2(SB), NOSPLIT, $0-64
 	SUBQ $0x08, CX
 	JLT  done
 	ADDQ AX, CX
+	CMPQ DI, BX
+	JAE  done
 	MOVQ $0x7f7f7f7f7f7f7f7f, R8
-	MOVQ $0x8080808080808080, R9
-	MOVQ $0x00000009, R10
+	LEAQ varintLen32<>+0(SB), R9
+	LEAQ varintCont32<>+0(SB), R10
 
 loop:
-	CMPQ  DI, BX
-	JAE   done
-	CMPQ  AX, CX
-	JA    done
-	MOVL  (DX)(DI*4), R10
-	MOVQ  R10, R11
-	ORQ   $0x01, R11
-	BSRQ  R11, R11
-	LEAQ  73(R11)(R11*8), R11
-	SHRQ  $0x06, R11
-	LEAQ  -1(R11), R12
-	SHLQ  $0x03, R12
-	BZHIQ R12, R9, R12
-	PDEPQ R8, R10, R10
-	ORQ   R12, R10
-	MOVQ  R10, (AX)
-	ADDQ  R11, AX
-	INCQ  DI
-	JMP   loop
+	MOVL    (DX)(DI*4), R11
+	LZCNTL  R11, R12
+	MOVBQZX (R9)(R12*1), R13
+	PDEPQ   R8, R11, R11
+	ORQ     (R10)(R12*8), R11
+	MOVQ    R11, (AX)
+	ADDQ    R13, AX
+	INCQ    DI
+	CMPQ    DI, BX
+	JAE     done
+	CMPQ    AX, CX
+	JBE     loop
 
 done:
 	SUBQ SI, AX
@@ -169,7 +355,7 @@ done:
 	RET
 
 // func putUvarint64sBMI2(dst []byte, src []uint64) (nd int, ns int)
-// Requires: BMI2, CMOV
+// Requires: BMI2, LZCNT
 TEXT ·putUvarint64sBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -180,34 +366,27 @@ TEXT ·putUvarint64sBMI2(SB), NOSPLIT, $0-64
 	SUBQ $0x09, CX
 	JLT  done
 	ADDQ AX, CX
+	CMPQ DI, BX
+	JAE  done
 	MOVQ $0x7f7f7f7f7f7f7f7f, R8
-	MOVQ $0x8080808080808080, R9
-	MOVQ $0x00000009, R10
+	LEAQ varintLen64<>+0(SB), R9
+	LEAQ varintCont64<>+0(SB), R10
 
 loop:
-	CMPQ    DI, BX
-	JAE     done
-	CMPQ    AX, CX
-	JA      done
 	MOVQ    (DX)(DI*8), R11
-	MOVQ    R11, R12
-	ORQ     $0x01, R12
-	BSRQ    R12, R12
-	LEAQ    73(R12)(R12*8), R12
-	SHRQ    $0x06, R12
-	CMPQ    R12, $0x09
-	CMOVQGT R10, R12
-	LEAQ    -1(R12), R13
-	SHLQ    $0x03, R13
-	BZHIQ   R13, R9, R13
+	LZCNTQ  R11, R12
+	MOVBQZX (R9)(R12*1), R13
 	PDEPQ   R8, R11, R14
-	ORQ     R13, R14
+	ORQ     (R10)(R12*8), R14
 	MOVQ    R14, (AX)
 	SHRQ    $0x38, R11
 	MOVB    R11, 8(AX)
-	ADDQ    R12, AX
+	ADDQ    R13, AX
 	INCQ    DI
-	JMP     loop
+	CMPQ    DI, BX
+	JAE     done
+	CMPQ    AX, CX
+	JBE     loop
 
 done:
 	SUBQ SI, AX
@@ -216,95 +395,330 @@ done:
 	RET
 
 // func uvarint32sBMI2(dst []uint32, src []byte) (nd int, ns int)
-// Requires: BMI, BMI2
+// Requires: BMI, BMI2, CMOV, LZCNT, POPCNT, SSE2
 TEXT ·uvarint32sBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
 	MOVQ src_len+32(FP), BX
-	MOVQ DX, SI
-	XORL DI, DI
-	SUBQ $0x08, BX
-	JLT  done
 	ADDQ DX, BX
-	MOVQ $0x0000008080808080, R9
-	MOVQ $0x0000007f7f7f7f7f, R8
+	XORL SI, SI
 
-loop:
-	CMPQ   DI, CX
-	JAE    done
-	CMPQ   DX, BX
-	JA     done
-	MOVQ   (DX), R10
-	ANDNQ  R9, R10, R11
-	TZCNTQ R11, R11
+	// Block path: 16-byte window, up to 4 varints.
+block:
+	LEAQ     4(SI), DI
+	CMPQ     DI, CX
+	JGT      loop
+	MOVQ     BX, DI
+	SUBQ     DX, DI
+	CMPQ     DI, $0x20
+	JLT      loop
+	MOVOU    (DX), X0
+	PMOVMSKB X0, DI
+	MOVQ     DI, R8
+	MOVQ     DI, R9
+	SHRQ     $0x01, R9
+	ANDQ     R9, R8
+	MOVQ     R8, R9
+	SHRQ     $0x02, R9
+	ANDQ     R9, R8
+	MOVQ     DI, R9
+	SHRQ     $0x04, R9
+	ANDQ     R9, R8
+	JNE      one
+	XORQ     $0x0000ffff, DI
+	XORL     R8, R8
+	MOVQ     DI, R9
+	LEAQ     varintGroups<>+0(SB), R10
+	TZCNTQ   R9, R11
+	CMOVQCS  R8, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x20, R12
+	JNE      one
+	MOVL     R8, (AX)(SI*4)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R11
+	CMOVQCS  R8, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x20, R12
+	JNE      one
+	MOVL     R8, 4(AX)(SI*4)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R11
+	CMOVQCS  R8, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x20, R12
+	JNE      one
+	MOVL     R8, 8(AX)(SI*4)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R9
+	CMOVQCS  R8, R9
+	LEAQ     1(R9), R9
+	SUBQ     R8, R9
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R9*8), R8, R8
+	MOVQ     R8, R9
+	SHRQ     $0x20, R9
+	JNE      one
+	MOVL     R8, 12(AX)(SI*4)
+	MOVQ     $0x0000000f, R8
+	PDEPQ    DI, R8, DI
+	POPCNTQ  DI, R8
+	ADDQ     R8, SI
+	LZCNTQ   DI, DI
+	NEGQ     DI
+	LEAQ     64(DX)(DI*1), DX
+	JMP      block
+
+	// One varint, then back to the block path.
+one:
+	MOVQ   $0x0000008080808080, R8
+	MOVQ   $0x0000007f7f7f7f7f, DI
+	MOVQ   (DX), R9
+	ANDNQ  R8, R9, R8
+	TZCNTQ R8, R8
 	JCS    done
-	LEAQ   1(R11), R12
-	BZHIQ  R12, R10, R10
-	PEXTQ  R8, R10, R10
-	MOVQ   R10, R12
-	SHRQ   $0x20, R12
+	LEAQ   1(R8), R10
+	BZHIQ  R10, R9, R9
+	PEXTQ  DI, R9, DI
+	MOVQ   DI, R9
+	SHRQ   $0x20, R9
 	JNE    done
-	SHRQ   $0x03, R11
-	INCQ   R11
-	MOVL   R10, (AX)(DI*4)
-	ADDQ   R11, DX
-	INCQ   DI
+	SHRQ   $0x03, R8
+	INCQ   R8
+	MOVL   DI, (AX)(SI*4)
+	ADDQ   R8, DX
+	INCQ   SI
+	JMP    block
+
+	// Tail: one varint at a time while src has room for a whole load.
+loop:
+	CMPQ   SI, CX
+	JAE    done
+	MOVQ   BX, DI
+	SUBQ   DX, DI
+	CMPQ   DI, $0x08
+	JLT    done
+	MOVQ   $0x0000008080808080, R8
+	MOVQ   $0x0000007f7f7f7f7f, DI
+	MOVQ   (DX), R9
+	ANDNQ  R8, R9, R8
+	TZCNTQ R8, R8
+	JCS    done
+	LEAQ   1(R8), R10
+	BZHIQ  R10, R9, R9
+	PEXTQ  DI, R9, DI
+	MOVQ   DI, R9
+	SHRQ   $0x20, R9
+	JNE    done
+	SHRQ   $0x03, R8
+	INCQ   R8
+	MOVL   DI, (AX)(SI*4)
+	ADDQ   R8, DX
+	INCQ   SI
 	JMP    loop
 
 done:
-	SUBQ SI, DX
-	MOVQ DI, nd+48(FP)
+	MOVQ src_base+24(FP), AX
+	SUBQ AX, DX
+	MOVQ SI, nd+48(FP)
 	MOVQ DX, ns+56(FP)
 	RET
 
+DATA varintGroups<>+0(SB)/8, $0x0000000000000000
+DATA varintGroups<>+8(SB)/8, $0x000000000000007f
+DATA varintGroups<>+16(SB)/8, $0x0000000000007f7f
+DATA varintGroups<>+24(SB)/8, $0x00000000007f7f7f
+DATA varintGroups<>+32(SB)/8, $0x000000007f7f7f7f
+DATA varintGroups<>+40(SB)/8, $0x0000007f7f7f7f7f
+DATA varintGroups<>+48(SB)/8, $0x00007f7f7f7f7f7f
+DATA varintGroups<>+56(SB)/8, $0x007f7f7f7f7f7f7f
+DATA varintGroups<>+64(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+72(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+80(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+88(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+96(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+104(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+112(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+120(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+128(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+136(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+144(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+152(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+160(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+168(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+176(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+184(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+192(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+200(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+208(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+216(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+224(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+232(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+240(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+248(SB)/8, $0x7f7f7f7f7f7f7f7f
+DATA varintGroups<>+256(SB)/8, $0x7f7f7f7f7f7f7f7f
+GLOBL varintGroups<>(SB), RODATA|NOPTR, $264
+
 // func uvarint64sBMI2(dst []uint64, src []byte) (nd int, ns int)
-// Requires: BMI, BMI2, CMOV
+// Requires: BMI, BMI2, CMOV, LZCNT, POPCNT, SSE2
 TEXT ·uvarint64sBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
 	MOVQ src_len+32(FP), BX
-	MOVQ DX, SI
-	XORL DI, DI
-	SUBQ $0x09, BX
-	JLT  done
 	ADDQ DX, BX
-	MOVQ $0x8080808080808080, R9
-	MOVQ $0x7f7f7f7f7f7f7f7f, R8
-	XORL R10, R10
+	XORL SI, SI
 
+	// Block path: 16-byte window, up to 4 varints.
+block:
+	LEAQ     4(SI), DI
+	CMPQ     DI, CX
+	JGT      loop
+	MOVQ     BX, DI
+	SUBQ     DX, DI
+	CMPQ     DI, $0x20
+	JLT      loop
+	MOVOU    (DX), X0
+	PMOVMSKB X0, DI
+	MOVQ     DI, R8
+	MOVQ     DI, R9
+	SHRQ     $0x01, R9
+	ANDQ     R9, R8
+	MOVQ     R8, R9
+	SHRQ     $0x02, R9
+	ANDQ     R9, R8
+	MOVQ     DI, R9
+	MOVQ     R8, R9
+	SHRQ     $0x04, R9
+	ANDQ     R9, R8
+	JNE      one
+	XORQ     $0x0000ffff, DI
+	XORL     R8, R8
+	MOVQ     DI, R9
+	ORQ      $0xffff0000, R9
+	LEAQ     varintGroups<>+0(SB), R10
+	TZCNTQ   R9, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, (AX)(SI*8)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, 8(AX)(SI*8)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, 16(AX)(SI*8)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R9
+	LEAQ     1(R9), R9
+	SUBQ     R8, R9
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R9*8), R8, R8
+	MOVQ     R8, 24(AX)(SI*8)
+	MOVQ     $0x0000000f, R8
+	PDEPQ    DI, R8, DI
+	POPCNTQ  DI, R8
+	ADDQ     R8, SI
+	LZCNTQ   DI, DI
+	NEGQ     DI
+	LEAQ     64(DX)(DI*1), DX
+	JMP      block
+
+	// One varint, then back to the block path.
+one:
+	MOVQ    $0x8080808080808080, R8
+	MOVQ    $0x7f7f7f7f7f7f7f7f, DI
+	XORL    R9, R9
+	MOVQ    (DX), R10
+	ANDNQ   R8, R10, R8
+	TZCNTQ  R8, R8
+	LEAQ    1(R8), R11
+	BZHIQ   R11, R10, R10
+	PEXTQ   DI, R10, DI
+	MOVBQZX 8(DX), R10
+	SHLQ    $0x38, R10
+	CMPQ    R8, $0x40
+	CMOVQNE R9, R10
+	ORQ     R10, DI
+	SHRQ    $0x03, R8
+	INCQ    R8
+	MOVQ    DI, (AX)(SI*8)
+	ADDQ    R8, DX
+	INCQ    SI
+	JMP     block
+
+	// Tail: one varint at a time while src has room for a whole load.
 loop:
-	CMPQ    DI, CX
+	CMPQ    SI, CX
 	JAE     done
-	CMPQ    DX, BX
-	JA      done
-	MOVQ    (DX), R11
-	ANDNQ   R9, R11, R12
-	TZCNTQ  R12, R12
-	LEAQ    1(R12), R13
-	BZHIQ   R13, R11, R11
-	PEXTQ   R8, R11, R11
-	MOVBQZX 8(DX), R13
-	SHLQ    $0x38, R13
-	CMPQ    R12, $0x40
-	CMOVQNE R10, R13
-	ORQ     R13, R11
-	SHRQ    $0x03, R12
-	INCQ    R12
-	MOVQ    R11, (AX)(DI*8)
-	ADDQ    R12, DX
-	INCQ    DI
+	MOVQ    BX, DI
+	SUBQ    DX, DI
+	CMPQ    DI, $0x09
+	JLT     done
+	MOVQ    $0x8080808080808080, R8
+	MOVQ    $0x7f7f7f7f7f7f7f7f, DI
+	XORL    R9, R9
+	MOVQ    (DX), R10
+	ANDNQ   R8, R10, R8
+	TZCNTQ  R8, R8
+	LEAQ    1(R8), R11
+	BZHIQ   R11, R10, R10
+	PEXTQ   DI, R10, DI
+	MOVBQZX 8(DX), R10
+	SHLQ    $0x38, R10
+	CMPQ    R8, $0x40
+	CMOVQNE R9, R10
+	ORQ     R10, DI
+	SHRQ    $0x03, R8
+	INCQ    R8
+	MOVQ    DI, (AX)(SI*8)
+	ADDQ    R8, DX
+	INCQ    SI
 	JMP     loop
 
 done:
-	SUBQ SI, DX
-	MOVQ DI, nd+48(FP)
+	MOVQ src_base+24(FP), AX
+	SUBQ AX, DX
+	MOVQ SI, nd+48(FP)
 	MOVQ DX, ns+56(FP)
 	RET
 
 // func putVarint32sBMI2(dst []byte, src []int32) (nd int, ns int)
-// Requires: BMI2
+// Requires: BMI2, LZCNT
 TEXT ·putVarint32sBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -315,34 +729,29 @@ TEXT ·putVarint32sBMI2(SB), NOSPLIT, $0-64
 	SUBQ $0x08, CX
 	JLT  done
 	ADDQ AX, CX
+	CMPQ DI, BX
+	JAE  done
 	MOVQ $0x7f7f7f7f7f7f7f7f, R8
-	MOVQ $0x8080808080808080, R9
-	MOVQ $0x00000009, R10
+	LEAQ varintLen32<>+0(SB), R9
+	LEAQ varintCont32<>+0(SB), R10
 
 loop:
-	CMPQ  DI, BX
-	JAE   done
-	CMPQ  AX, CX
-	JA    done
-	MOVL  (DX)(DI*4), R10
-	MOVL  R10, R11
-	SARL  $0x1f, R11
-	SHLL  $0x01, R10
-	XORL  R11, R10
-	MOVQ  R10, R11
-	ORQ   $0x01, R11
-	BSRQ  R11, R11
-	LEAQ  73(R11)(R11*8), R11
-	SHRQ  $0x06, R11
-	LEAQ  -1(R11), R12
-	SHLQ  $0x03, R12
-	BZHIQ R12, R9, R12
-	PDEPQ R8, R10, R10
-	ORQ   R12, R10
-	MOVQ  R10, (AX)
-	ADDQ  R11, AX
-	INCQ  DI
-	JMP   loop
+	MOVL    (DX)(DI*4), R11
+	MOVL    R11, R12
+	SARL    $0x1f, R12
+	SHLL    $0x01, R11
+	XORL    R12, R11
+	LZCNTL  R11, R12
+	MOVBQZX (R9)(R12*1), R13
+	PDEPQ   R8, R11, R11
+	ORQ     (R10)(R12*8), R11
+	MOVQ    R11, (AX)
+	ADDQ    R13, AX
+	INCQ    DI
+	CMPQ    DI, BX
+	JAE     done
+	CMPQ    AX, CX
+	JBE     loop
 
 done:
 	SUBQ SI, AX
@@ -351,7 +760,7 @@ done:
 	RET
 
 // func putVarint64sBMI2(dst []byte, src []int64) (nd int, ns int)
-// Requires: BMI2, CMOV
+// Requires: BMI2, LZCNT
 TEXT ·putVarint64sBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
@@ -362,38 +771,31 @@ TEXT ·putVarint64sBMI2(SB), NOSPLIT, $0-64
 	SUBQ $0x09, CX
 	JLT  done
 	ADDQ AX, CX
+	CMPQ DI, BX
+	JAE  done
 	MOVQ $0x7f7f7f7f7f7f7f7f, R8
-	MOVQ $0x8080808080808080, R9
-	MOVQ $0x00000009, R10
+	LEAQ varintLen64<>+0(SB), R9
+	LEAQ varintCont64<>+0(SB), R10
 
 loop:
-	CMPQ    DI, BX
-	JAE     done
-	CMPQ    AX, CX
-	JA      done
 	MOVQ    (DX)(DI*8), R11
 	MOVQ    R11, R12
 	SARQ    $0x3f, R12
 	SHLQ    $0x01, R11
 	XORQ    R12, R11
-	MOVQ    R11, R12
-	ORQ     $0x01, R12
-	BSRQ    R12, R12
-	LEAQ    73(R12)(R12*8), R12
-	SHRQ    $0x06, R12
-	CMPQ    R12, $0x09
-	CMOVQGT R10, R12
-	LEAQ    -1(R12), R13
-	SHLQ    $0x03, R13
-	BZHIQ   R13, R9, R13
+	LZCNTQ  R11, R12
+	MOVBQZX (R9)(R12*1), R13
 	PDEPQ   R8, R11, R14
-	ORQ     R13, R14
+	ORQ     (R10)(R12*8), R14
 	MOVQ    R14, (AX)
 	SHRQ    $0x38, R11
 	MOVB    R11, 8(AX)
-	ADDQ    R12, AX
+	ADDQ    R13, AX
 	INCQ    DI
-	JMP     loop
+	CMPQ    DI, BX
+	JAE     done
+	CMPQ    AX, CX
+	JBE     loop
 
 done:
 	SUBQ SI, AX
@@ -402,100 +804,350 @@ done:
 	RET
 
 // func varint32sBMI2(dst []int32, src []byte) (nd int, ns int)
-// Requires: BMI, BMI2
+// Requires: BMI, BMI2, CMOV, LZCNT, POPCNT, SSE2
 TEXT ·varint32sBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
 	MOVQ src_len+32(FP), BX
-	MOVQ DX, SI
-	XORL DI, DI
-	SUBQ $0x08, BX
-	JLT  done
 	ADDQ DX, BX
-	MOVQ $0x0000008080808080, R9
-	MOVQ $0x0000007f7f7f7f7f, R8
+	XORL SI, SI
 
-loop:
-	CMPQ   DI, CX
-	JAE    done
-	CMPQ   DX, BX
-	JA     done
-	MOVQ   (DX), R10
-	ANDNQ  R9, R10, R11
-	TZCNTQ R11, R11
+	// Block path: 16-byte window, up to 4 varints.
+block:
+	LEAQ     4(SI), DI
+	CMPQ     DI, CX
+	JGT      loop
+	MOVQ     BX, DI
+	SUBQ     DX, DI
+	CMPQ     DI, $0x20
+	JLT      loop
+	MOVOU    (DX), X0
+	PMOVMSKB X0, DI
+	MOVQ     DI, R8
+	MOVQ     DI, R9
+	SHRQ     $0x01, R9
+	ANDQ     R9, R8
+	MOVQ     R8, R9
+	SHRQ     $0x02, R9
+	ANDQ     R9, R8
+	MOVQ     DI, R9
+	SHRQ     $0x04, R9
+	ANDQ     R9, R8
+	JNE      one
+	XORQ     $0x0000ffff, DI
+	XORL     R8, R8
+	MOVQ     DI, R9
+	LEAQ     varintGroups<>+0(SB), R10
+	TZCNTQ   R9, R11
+	CMOVQCS  R8, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x20, R12
+	JNE      one
+	MOVL     R8, R12
+	SHRL     $0x01, R12
+	ANDL     $0x01, R8
+	NEGL     R8
+	XORL     R12, R8
+	MOVL     R8, (AX)(SI*4)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R11
+	CMOVQCS  R8, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x20, R12
+	JNE      one
+	MOVL     R8, R12
+	SHRL     $0x01, R12
+	ANDL     $0x01, R8
+	NEGL     R8
+	XORL     R12, R8
+	MOVL     R8, 4(AX)(SI*4)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R11
+	CMOVQCS  R8, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x20, R12
+	JNE      one
+	MOVL     R8, R12
+	SHRL     $0x01, R12
+	ANDL     $0x01, R8
+	NEGL     R8
+	XORL     R12, R8
+	MOVL     R8, 8(AX)(SI*4)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R9
+	CMOVQCS  R8, R9
+	LEAQ     1(R9), R9
+	SUBQ     R8, R9
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R9*8), R8, R8
+	MOVQ     R8, R9
+	SHRQ     $0x20, R9
+	JNE      one
+	MOVL     R8, R9
+	SHRL     $0x01, R9
+	ANDL     $0x01, R8
+	NEGL     R8
+	XORL     R9, R8
+	MOVL     R8, 12(AX)(SI*4)
+	MOVQ     $0x0000000f, R8
+	PDEPQ    DI, R8, DI
+	POPCNTQ  DI, R8
+	ADDQ     R8, SI
+	LZCNTQ   DI, DI
+	NEGQ     DI
+	LEAQ     64(DX)(DI*1), DX
+	JMP      block
+
+	// One varint, then back to the block path.
+one:
+	MOVQ   $0x0000008080808080, R8
+	MOVQ   $0x0000007f7f7f7f7f, DI
+	MOVQ   (DX), R9
+	ANDNQ  R8, R9, R8
+	TZCNTQ R8, R8
 	JCS    done
-	LEAQ   1(R11), R12
-	BZHIQ  R12, R10, R10
-	PEXTQ  R8, R10, R10
-	MOVQ   R10, R12
-	SHRQ   $0x20, R12
+	LEAQ   1(R8), R10
+	BZHIQ  R10, R9, R9
+	PEXTQ  DI, R9, DI
+	MOVQ   DI, R9
+	SHRQ   $0x20, R9
 	JNE    done
-	SHRQ   $0x03, R11
-	INCQ   R11
-	MOVL   R10, R12
-	SHRL   $0x01, R12
-	ANDL   $0x01, R10
-	NEGL   R10
-	XORL   R12, R10
-	MOVL   R10, (AX)(DI*4)
-	ADDQ   R11, DX
-	INCQ   DI
+	SHRQ   $0x03, R8
+	INCQ   R8
+	MOVL   DI, R9
+	SHRL   $0x01, R9
+	ANDL   $0x01, DI
+	NEGL   DI
+	XORL   R9, DI
+	MOVL   DI, (AX)(SI*4)
+	ADDQ   R8, DX
+	INCQ   SI
+	JMP    block
+
+	// Tail: one varint at a time while src has room for a whole load.
+loop:
+	CMPQ   SI, CX
+	JAE    done
+	MOVQ   BX, DI
+	SUBQ   DX, DI
+	CMPQ   DI, $0x08
+	JLT    done
+	MOVQ   $0x0000008080808080, R8
+	MOVQ   $0x0000007f7f7f7f7f, DI
+	MOVQ   (DX), R9
+	ANDNQ  R8, R9, R8
+	TZCNTQ R8, R8
+	JCS    done
+	LEAQ   1(R8), R10
+	BZHIQ  R10, R9, R9
+	PEXTQ  DI, R9, DI
+	MOVQ   DI, R9
+	SHRQ   $0x20, R9
+	JNE    done
+	SHRQ   $0x03, R8
+	INCQ   R8
+	MOVL   DI, R9
+	SHRL   $0x01, R9
+	ANDL   $0x01, DI
+	NEGL   DI
+	XORL   R9, DI
+	MOVL   DI, (AX)(SI*4)
+	ADDQ   R8, DX
+	INCQ   SI
 	JMP    loop
 
 done:
-	SUBQ SI, DX
-	MOVQ DI, nd+48(FP)
+	MOVQ src_base+24(FP), AX
+	SUBQ AX, DX
+	MOVQ SI, nd+48(FP)
 	MOVQ DX, ns+56(FP)
 	RET
 
 // func varint64sBMI2(dst []int64, src []byte) (nd int, ns int)
-// Requires: BMI, BMI2, CMOV
+// Requires: BMI, BMI2, CMOV, LZCNT, POPCNT, SSE2
 TEXT ·varint64sBMI2(SB), NOSPLIT, $0-64
 	MOVQ dst_base+0(FP), AX
 	MOVQ dst_len+8(FP), CX
 	MOVQ src_base+24(FP), DX
 	MOVQ src_len+32(FP), BX
-	MOVQ DX, SI
-	XORL DI, DI
-	SUBQ $0x09, BX
-	JLT  done
 	ADDQ DX, BX
-	MOVQ $0x8080808080808080, R9
-	MOVQ $0x7f7f7f7f7f7f7f7f, R8
-	XORL R10, R10
+	XORL SI, SI
 
+	// Block path: 16-byte window, up to 4 varints.
+block:
+	LEAQ     4(SI), DI
+	CMPQ     DI, CX
+	JGT      loop
+	MOVQ     BX, DI
+	SUBQ     DX, DI
+	CMPQ     DI, $0x20
+	JLT      loop
+	MOVOU    (DX), X0
+	PMOVMSKB X0, DI
+	MOVQ     DI, R8
+	MOVQ     DI, R9
+	SHRQ     $0x01, R9
+	ANDQ     R9, R8
+	MOVQ     R8, R9
+	SHRQ     $0x02, R9
+	ANDQ     R9, R8
+	MOVQ     DI, R9
+	MOVQ     R8, R9
+	SHRQ     $0x04, R9
+	ANDQ     R9, R8
+	JNE      one
+	XORQ     $0x0000ffff, DI
+	XORL     R8, R8
+	MOVQ     DI, R9
+	ORQ      $0xffff0000, R9
+	LEAQ     varintGroups<>+0(SB), R10
+	TZCNTQ   R9, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x01, R12
+	ANDQ     $0x01, R8
+	NEGQ     R8
+	XORQ     R12, R8
+	MOVQ     R8, (AX)(SI*8)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x01, R12
+	ANDQ     $0x01, R8
+	NEGQ     R8
+	XORQ     R12, R8
+	MOVQ     R8, 8(AX)(SI*8)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R11
+	LEAQ     1(R11), R11
+	MOVQ     R11, R12
+	SUBQ     R8, R12
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R12*8), R8, R8
+	MOVQ     R8, R12
+	SHRQ     $0x01, R12
+	ANDQ     $0x01, R8
+	NEGQ     R8
+	XORQ     R12, R8
+	MOVQ     R8, 16(AX)(SI*8)
+	MOVQ     R11, R8
+	BLSRQ    R9, R9
+	TZCNTQ   R9, R9
+	LEAQ     1(R9), R9
+	SUBQ     R8, R9
+	MOVQ     (DX)(R8*1), R8
+	PEXTQ    (R10)(R9*8), R8, R8
+	MOVQ     R8, R9
+	SHRQ     $0x01, R9
+	ANDQ     $0x01, R8
+	NEGQ     R8
+	XORQ     R9, R8
+	MOVQ     R8, 24(AX)(SI*8)
+	MOVQ     $0x0000000f, R8
+	PDEPQ    DI, R8, DI
+	POPCNTQ  DI, R8
+	ADDQ     R8, SI
+	LZCNTQ   DI, DI
+	NEGQ     DI
+	LEAQ     64(DX)(DI*1), DX
+	JMP      block
+
+	// One varint, then back to the block path.
+one:
+	MOVQ    $0x8080808080808080, R8
+	MOVQ    $0x7f7f7f7f7f7f7f7f, DI
+	XORL    R9, R9
+	MOVQ    (DX), R10
+	ANDNQ   R8, R10, R8
+	TZCNTQ  R8, R8
+	LEAQ    1(R8), R11
+	BZHIQ   R11, R10, R10
+	PEXTQ   DI, R10, DI
+	MOVBQZX 8(DX), R10
+	SHLQ    $0x38, R10
+	CMPQ    R8, $0x40
+	CMOVQNE R9, R10
+	ORQ     R10, DI
+	SHRQ    $0x03, R8
+	INCQ    R8
+	MOVQ    DI, R9
+	SHRQ    $0x01, R9
+	ANDQ    $0x01, DI
+	NEGQ    DI
+	XORQ    R9, DI
+	MOVQ    DI, (AX)(SI*8)
+	ADDQ    R8, DX
+	INCQ    SI
+	JMP     block
+
+	// Tail: one varint at a time while src has room for a whole load.
 loop:
-	CMPQ    DI, CX
+	CMPQ    SI, CX
 	JAE     done
-	CMPQ    DX, BX
-	JA      done
-	MOVQ    (DX), R11
-	ANDNQ   R9, R11, R12
-	TZCNTQ  R12, R12
-	LEAQ    1(R12), R13
-	BZHIQ   R13, R11, R11
-	PEXTQ   R8, R11, R11
-	MOVBQZX 8(DX), R13
-	SHLQ    $0x38, R13
-	CMPQ    R12, $0x40
-	CMOVQNE R10, R13
-	ORQ     R13, R11
-	SHRQ    $0x03, R12
-	INCQ    R12
-	MOVQ    R11, R13
-	SHRQ    $0x01, R13
-	ANDQ    $0x01, R11
-	NEGQ    R11
-	XORQ    R13, R11
-	MOVQ    R11, (AX)(DI*8)
-	ADDQ    R12, DX
-	INCQ    DI
+	MOVQ    BX, DI
+	SUBQ    DX, DI
+	CMPQ    DI, $0x09
+	JLT     done
+	MOVQ    $0x8080808080808080, R8
+	MOVQ    $0x7f7f7f7f7f7f7f7f, DI
+	XORL    R9, R9
+	MOVQ    (DX), R10
+	ANDNQ   R8, R10, R8
+	TZCNTQ  R8, R8
+	LEAQ    1(R8), R11
+	BZHIQ   R11, R10, R10
+	PEXTQ   DI, R10, DI
+	MOVBQZX 8(DX), R10
+	SHLQ    $0x38, R10
+	CMPQ    R8, $0x40
+	CMOVQNE R9, R10
+	ORQ     R10, DI
+	SHRQ    $0x03, R8
+	INCQ    R8
+	MOVQ    DI, R9
+	SHRQ    $0x01, R9
+	ANDQ    $0x01, DI
+	NEGQ    DI
+	XORQ    R9, DI
+	MOVQ    DI, (AX)(SI*8)
+	ADDQ    R8, DX
+	INCQ    SI
 	JMP     loop
 
 done:
-	SUBQ SI, DX
-	MOVQ DI, nd+48(FP)
+	MOVQ src_base+24(FP), AX
+	SUBQ AX, DX
+	MOVQ SI, nd+48(FP)
 	MOVQ DX, ns+56(FP)
 	RET
 

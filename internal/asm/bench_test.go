@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"unsafe"
@@ -312,4 +313,32 @@ func BenchmarkCopyLEToBools(b *testing.B) {
 			sink = copy(raw, buf)
 		}
 	})
+}
+
+// BenchmarkCopySizes compares the AVX2 copy kernel with copy() around the
+// runtime's switch to non-temporal stores (1 MiB).
+func BenchmarkCopySizes(b *testing.B) {
+	for _, size := range []int{64 << 10, 1<<20 - 64, 1 << 20, 4 << 20, 32 << 20} {
+		src := make([]byte, size)
+		dst := make([]byte, size)
+		name := fmt.Sprintf("%dKiB", size>>10)
+		if size%1024 != 0 {
+			name = fmt.Sprintf("%dB", size)
+		}
+		b.Run(name+"/asm", func(b *testing.B) {
+			if !haveAVX2 {
+				b.Skip("no AVX2")
+			}
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				copyAVX2(dst, src)
+			}
+		})
+		b.Run(name+"/copy", func(b *testing.B) {
+			b.SetBytes(int64(size))
+			for b.Loop() {
+				copy(dst, src)
+			}
+		})
+	}
 }

@@ -4,7 +4,7 @@ package asm
 
 // CPU features the kernels need, detected once at start-up.
 var (
-	// haveBMI2 is set when BMI1 and BMI2 are available and PDEP/PEXT are
+	// haveBMI2 is set when BMI1, BMI2 and LZCNT are available and PDEP/PEXT are
 	// fast. AMD before Zen 3 (family 0x19) and Hygon implement PDEP/PEXT in
 	// microcode, tens to hundreds of cycles each, so they use the Go code.
 	haveBMI2 bool
@@ -31,7 +31,12 @@ func detect() (bmi2, avx2 bool) {
 		family += (eax1 >> 20) & 0xff
 	}
 	slowPDEP := hygon || (amd && family < 0x19)
-	bmi2 = ebx7&(1<<3) != 0 && ebx7&(1<<8) != 0 && !slowPDEP
+	lzcnt := false
+	if maxExt, _, _, _ := cpuid(0x80000000, 0); maxExt >= 0x80000001 {
+		_, _, ecx, _ := cpuid(0x80000001, 0)
+		lzcnt = ecx&(1<<5) != 0
+	}
+	bmi2 = ebx7&(1<<3) != 0 && ebx7&(1<<8) != 0 && lzcnt && !slowPDEP
 
 	osxsave := ecx1&(1<<27) != 0
 	avx := ecx1&(1<<28) != 0

@@ -73,35 +73,60 @@ func genXGETBV() {
 	RET()
 }
 
+// encodeTables declares, once per width, the tables indexed by the leading
+// zero count of a value: its encoded length, and the continuation bits (0x80
+// in every byte but the last) to OR into its PDEP-spread groups.
+var encodeTables = map[int][2]Mem{}
+
+func encodeTable(bits int) (lenTab, contTab Mem) {
+	if t, ok := encodeTables[bits]; ok {
+		return t[0], t[1]
+	}
+	lenTab = GLOBL(fmt.Sprintf("varintLen%d", bits), RODATA|NOPTR)
+	for lz := 0; lz <= bits; lz++ {
+		DATA(lz, U8(encLen(bits, lz)))
+	}
+	contTab = GLOBL(fmt.Sprintf("varintCont%d", bits), RODATA|NOPTR)
+	for lz := 0; lz <= bits; lz++ {
+		nb := encLen(bits, lz)
+		var cont uint64
+		for k := 0; k < nb-1; k++ {
+			cont |= 0x80 << (8 * k)
+		}
+		DATA(8*lz, U64(cont))
+	}
+	encodeTables[bits] = [2]Mem{lenTab, contTab}
+	return lenTab, contTab
+}
+
+// encLen is the encoded length of a value with lz leading zeros: 7 bits per
+// byte, except that a 64-bit value takes at most 9 bytes, the ninth holding
+// its top 8 bits whole.
+func encLen(bits, lz int) int {
+	n := bits - lz
+	if n == 0 {
+		return 1
+	}
+	return min((n+6)/7, 9)
+}
+
 // encodeBody emits the branch-free encoding of v (already zig-zagged if
 // needed) at p, and returns the register holding the number of bytes
 // written. It always stores 8 bytes at p (and, for 64-bit values, a ninth
-// byte at p+8); the caller guarantees the room.
-//
-// The length of a value with highest set bit t is (9t+73)>>6 (LEB128 groups
-// of 7 bits), capped at 9 for the Fory 64-bit form, whose ninth byte holds the
-// top 8 bits whole. The bytes are produced with PDEP, the continuation bits
-// with BZHI of 0x80 in every byte.
-func encodeBody(bits int, v, p, m7f, m80, nine GPVirtual) GPVirtual {
-	t := GP64()
-	MOVQ(v, t)
-	ORQ(Imm(1), t)
-	BSRQ(t, t)
-	nb := GP64()
-	LEAQ(Mem{Base: t, Index: t, Scale: 8, Disp: 73}, nb)
-	SHRQ(Imm(6), nb)
-	if bits == 64 {
-		CMPQ(nb, Imm(9))
-		CMOVQGT(nine, nb)
+// byte at p+8); the caller guarantees the room. lenTab and contTab hold the
+// addresses of the tables of encodeTable.
+func encodeBody(bits int, v, p, m7f, lenTab, contTab GPVirtual) GPVirtual {
+	lz := GP64()
+	if bits == 32 {
+		LZCNTL(v.As32(), lz.As32())
+	} else {
+		LZCNTQ(v, lz)
 	}
-	sh := GP64()
-	LEAQ(Mem{Base: nb, Disp: -1}, sh)
-	SHLQ(Imm(3), sh)
-	cont := GP64()
-	BZHIQ(sh, m80, cont)
+	nb := GP64()
+	MOVBQZX(Mem{Base: lenTab, Index: lz, Scale: 1}, nb)
 	x := GP64()
 	PDEPQ(m7f, v, x)
-	ORQ(cont, x)
+	ORQ(Mem{Base: contTab, Index: lz, Scale: 8}, x)
 	MOVQ(x, Mem{Base: p})
 	if bits == 64 {
 		hi := GP64()
@@ -110,6 +135,15 @@ func encodeBody(bits int, v, p, m7f, m80, nine GPVirtual) GPVirtual {
 		MOVB(hi.As8(), Mem{Base: p, Disp: 8})
 	}
 	return nb
+}
+
+// loadTables loads the addresses of the encoding tables.
+func loadTables(bits int) (lenTab, contTab GPVirtual) {
+	lt, ct := encodeTable(bits)
+	lenTab, contTab = GP64(), GP64()
+	LEAQ(lt, lenTab)
+	LEAQ(ct, contTab)
+	return lenTab, contTab
 }
 
 func zigzagEncode(bits int, v GPVirtual) {
@@ -164,13 +198,10 @@ func genPutUvarintOne(bits int) {
 	} else {
 		Load(Param("v"), v)
 	}
-	m7f, m80, nine := GP64(), GP64(), GP64()
+	m7f := GP64()
 	MOVQ(U64(mask7f), m7f)
-	MOVQ(U64(mask80), m80)
-	if bits == 64 {
-		MOVQ(U32(9), nine)
-	}
-	nb := encodeBody(bits, v, p, m7f, m80, nine)
+	lenTab, contTab := loadTables(bits)
+	nb := encodeBody(bits, v, p, m7f, lenTab, contTab)
 	Store(nb, ReturnIndex(0))
 	RET()
 }
@@ -277,16 +308,13 @@ func genPutVarints(bits int, signed bool) {
 	SUBQ(Imm(uint64(room(bits))), end)
 	JLT(LabelRef("done"))
 	ADDQ(p, end)
-	m7f, m80, nine := GP64(), GP64(), GP64()
-	MOVQ(U64(mask7f), m7f)
-	MOVQ(U64(mask80), m80)
-	MOVQ(U32(9), nine)
-
-	Label("loop")
 	CMPQ(i, n)
 	JAE(LabelRef("done"))
-	CMPQ(p, end)
-	JA(LabelRef("done"))
+	m7f := GP64()
+	MOVQ(U64(mask7f), m7f)
+	lenTab, contTab := loadTables(bits)
+
+	Label("loop")
 	v := GP64()
 	if bits == 32 {
 		MOVL(Mem{Base: s, Index: i, Scale: 4}, v.As32())
@@ -296,10 +324,13 @@ func genPutVarints(bits int, signed bool) {
 	if signed {
 		zigzagEncode(bits, v)
 	}
-	nb := encodeBody(bits, v, p, m7f, m80, nine)
+	nb := encodeBody(bits, v, p, m7f, lenTab, contTab)
 	ADDQ(nb, p)
 	INCQ(i)
-	JMP(LabelRef("loop"))
+	CMPQ(i, n)
+	JAE(LabelRef("done"))
+	CMPQ(p, end)
+	JBE(LabelRef("loop"))
 
 	Label("done")
 	SUBQ(base, p)
@@ -317,54 +348,189 @@ func genVarints(bits int, signed bool) {
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst []%s, src []byte) (nd, ns int)", elem))
 	Doc(fmt.Sprintf("%s decodes consecutive varints from src into dst while src has at least %d", name, room(bits)),
 		"bytes left; it returns the values decoded and the bytes consumed. It stops before a",
-		"malformed value. Requires BMI1 and BMI2.")
+		"malformed value. Requires BMI1, BMI2 and LZCNT.")
 	d, n := GP64(), GP64()
 	Load(Param("dst").Base(), d)
 	Load(Param("dst").Len(), n)
 	p, end := GP64(), GP64()
 	Load(Param("src").Base(), p)
 	Load(Param("src").Len(), end)
-	base := GP64()
-	MOVQ(p, base)
+	ADDQ(p, end) // end of src
 	i := GP64()
 	XORL(i.As32(), i.As32())
-	SUBQ(Imm(uint64(room(bits))), end)
-	JLT(LabelRef("done"))
-	ADDQ(p, end)
-	m7f, m80, zero := GP64(), GP64(), GP64()
-	if bits == 32 {
-		MOVQ(U64(mask80&0xffffffffff), m80)
-		MOVQ(U64(mask7f&0xffffffffff), m7f)
-	} else {
-		MOVQ(U64(mask80), m80)
-		MOVQ(U64(mask7f), m7f)
-		XORL(zero.As32(), zero.As32())
+	// decodeOne decodes one varint at p with the scalar kernel.
+	decodeOne := func() (v, nb GPVirtual) {
+		m7f, m80, zero := GP64(), GP64(), GP64()
+		if bits == 32 {
+			MOVQ(U64(mask80&0xffffffffff), m80)
+			MOVQ(U64(mask7f&0xffffffffff), m7f)
+		} else {
+			MOVQ(U64(mask80), m80)
+			MOVQ(U64(mask7f), m7f)
+			XORL(zero.As32(), zero.As32())
+		}
+		return decodeBody(bits, p, m7f, m80, zero, "done")
 	}
 
+	store := func(v GPVirtual, k int) {
+		if signed {
+			zigzagDecode(bits, v)
+		}
+		if bits == 32 {
+			MOVL(v.As32(), Mem{Base: d, Index: i, Scale: 4, Disp: 4 * k})
+		} else {
+			MOVQ(v, Mem{Base: d, Index: i, Scale: 8, Disp: 8 * k})
+		}
+	}
+
+	// Block path: find the terminating bytes of a 16-byte window at once
+	// (PMOVMSKB), then decode its first (up to) four varints, whose positions
+	// follow from the mask without further loads on the critical path. A
+	// varint of 9 bytes (64-bit) or an overlong one (32-bit) shows as a run of
+	// 8 (or 5) continuation bytes and goes through the one-at-a-time path.
+	Comment("Block path: 16-byte window, up to 4 varints.")
+	Label("block")
+	i4 := GP64()
+	LEAQ(Mem{Base: i, Disp: blockVals}, i4)
+	CMPQ(i4, n)
+	JGT(LabelRef("loop"))
+	left := GP64()
+	MOVQ(end, left)
+	SUBQ(p, left)
+	CMPQ(left, Imm(32))
+	JLT(LabelRef("loop"))
+	w := XMM()
+	MOVOU(Mem{Base: p}, w)
+	cm := GP64()
+	PMOVMSKB(w, cm.As32()) // bit k: byte k has its continuation bit set
+	run, t := GP64(), GP64()
+	MOVQ(cm, run)
+	MOVQ(cm, t)
+	SHRQ(Imm(1), t)
+	ANDQ(t, run) // runs of 2
+	MOVQ(run, t)
+	SHRQ(Imm(2), t)
+	ANDQ(t, run) // runs of 4
+	MOVQ(cm, t)
+	if bits == 64 {
+		MOVQ(run, t)
+		SHRQ(Imm(4), t) // runs of 8
+	} else {
+		SHRQ(Imm(4), t) // runs of 5
+	}
+	ANDQ(t, run)
+	JNE(LabelRef("one"))
+	stops := GP64()
+	MOVQ(cm, stops)
+	XORQ(U32(0xffff), stops)
+	start := GP64()
+	XORL(start.As32(), start.As32())
+	sk := GP64()
+	MOVQ(stops, sk)
+	if bits == 64 {
+		// Sentinel stops past the window keep the speculative decodes of
+		// missing varints inside the 32 readable bytes.
+		ORQ(U32(0xffff0000), sk)
+	}
+	masks := GP64()
+	LEAQ(groupMasks(), masks)
+	for k := 0; k < blockVals; k++ {
+		e := GP64()
+		TZCNTQ(sk, e)
+		if bits == 32 {
+			// Past the last stop of the window: decode one byte, harmlessly.
+			CMOVQCS(start, e)
+		}
+		next := GP64()
+		LEAQ(Mem{Base: e, Disp: 1}, next)
+		nb := GP64()
+		MOVQ(next, nb)
+		SUBQ(start, nb)
+		x := GP64()
+		MOVQ(Mem{Base: p, Index: start, Scale: 1}, x)
+		v := GP64()
+		PEXTQ(Mem{Base: masks, Index: nb, Scale: 8}, x, v)
+		if bits == 32 {
+			c := GP64()
+			MOVQ(v, c)
+			SHRQ(Imm(32), c)
+			JNE(LabelRef("one"))
+		}
+		store(v, k)
+		if k < blockVals-1 {
+			MOVQ(next, start)
+			BLSRQ(sk, sk)
+		}
+	}
+	// The first four stops: their count, and the bytes they end.
+	first, four := GP64(), GP64()
+	MOVQ(U32(1<<blockVals-1), four)
+	PDEPQ(stops, four, first)
+	cnt := GP64()
+	POPCNTQ(first, cnt)
+	ADDQ(cnt, i)
+	adv := GP64()
+	LZCNTQ(first, adv)
+	NEGQ(adv)
+	LEAQ(Mem{Base: p, Index: adv, Scale: 1, Disp: 64}, p)
+	JMP(LabelRef("block"))
+
+	Comment("One varint, then back to the block path.")
+	Label("one")
+	{
+		v, nb := decodeOne()
+		store(v, 0)
+		ADDQ(nb, p)
+		INCQ(i)
+		JMP(LabelRef("block"))
+	}
+
+	Comment("Tail: one varint at a time while src has room for a whole load.")
 	Label("loop")
 	CMPQ(i, n)
 	JAE(LabelRef("done"))
-	CMPQ(p, end)
-	JA(LabelRef("done"))
-	v, nb := decodeBody(bits, p, m7f, m80, zero, "done")
-	if signed {
-		zigzagDecode(bits, v)
-	}
-	if bits == 32 {
-		MOVL(v.As32(), Mem{Base: d, Index: i, Scale: 4})
-	} else {
-		MOVQ(v, Mem{Base: d, Index: i, Scale: 8})
-	}
+	left2 := GP64()
+	MOVQ(end, left2)
+	SUBQ(p, left2)
+	CMPQ(left2, Imm(uint64(room(bits))))
+	JLT(LabelRef("done"))
+	v, nb := decodeOne()
+	store(v, 0)
 	ADDQ(nb, p)
 	INCQ(i)
 	JMP(LabelRef("loop"))
 
 	Label("done")
+	base := GP64()
+	Load(Param("src").Base(), base)
 	SUBQ(base, p)
 	Store(i, Return("nd"))
 	Store(p, Return("ns"))
 	RET()
 }
+
+// groupMasks declares the table of PEXT masks selecting the 7-bit groups of
+// an n-byte varint, n = 0..32 (entries past 8 select all 8 bytes).
+func groupMasks() Mem {
+	if groupMaskTab != nil {
+		return *groupMaskTab
+	}
+	t := GLOBL("varintGroups", RODATA|NOPTR)
+	for n := 0; n <= 32; n++ {
+		var m uint64
+		for k := 0; k < min(n, 8); k++ {
+			m |= 0x7f << (8 * k)
+		}
+		DATA(8*n, U64(m))
+	}
+	groupMaskTab = &t
+	return t
+}
+
+var groupMaskTab *Mem
+
+// blockVals is the number of varints the block path decodes per window.
+const blockVals = 4
 
 func lower(s string) string {
 	return string(s[0]+'a'-'A') + s[1:]
