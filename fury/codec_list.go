@@ -60,7 +60,9 @@ func newElemCodec(ti *typeInfo, declared bool) elemCodec {
 }
 
 // declaredCodec returns the codec of ti for a position whose static type is
-// known to the reader (inside a struct field's declared type).
+// known to the reader (inside a struct field's declared type), or nil when
+// ti's own codec serves (codecs of recursive types are set late, so callers
+// look ti.codec up at use time).
 func declaredCodec(ti *typeInfo) codec {
 	switch c := ti.codec.(type) {
 	case *listCodec:
@@ -90,8 +92,8 @@ func declaredCodec(ti *typeInfo) codec {
 		return c.declaredVariant
 	case *ptrCodec:
 		inner := declaredCodec(c.elem)
-		if inner == c.elem.codec {
-			return c
+		if inner == nil {
+			return nil
 		}
 		return &ptrCodec{elem: &typeInfo{typ: c.elem.typ, codec: inner}, ptrType: c.ptrType}
 	}

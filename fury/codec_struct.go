@@ -292,11 +292,23 @@ func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
 	return nil
 }
 
+// wrapField adds the field to an error's path: "in Node.Next.Next: ...".
 func wrapField(err error, st *structInfo, f *fieldInfo) error {
-	if fe, ok := err.(*furyError); ok && strings.Contains(fe.msg, " in field ") {
-		return err
+	name := st.ti.typ.Name() + "." + f.goName
+	if fe, ok := err.(*furyError); ok && fe.path != "" {
+		return &furyError{sentinel: fe.sentinel, msg: fe.msg, cause: fe.cause, path: name + "." + strings.TrimPrefix(fe.path, st.ti.typ.Name()+".")}
 	}
-	return &furyError{sentinel: sentinelOf(err), msg: "in field " + st.ti.typ.String() + "." + f.goName, cause: err}
+	return &furyError{sentinel: sentinelOf(err), msg: errMsg(err), path: name}
+}
+
+func errMsg(err error) string {
+	if fe, ok := err.(*furyError); ok {
+		if fe.cause != nil {
+			return fe.msg + ": " + fe.cause.Error()
+		}
+		return fe.msg
+	}
+	return err.Error()
 }
 
 func sentinelOf(err error) error {

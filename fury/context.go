@@ -82,6 +82,9 @@ func (e *encoder) writeFull(ti *typeInfo, p unsafe.Pointer, nullable, track, wit
 // writeFullC is writeFull with the codec for the data given (a declared
 // container variant for struct fields).
 func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, track, withType bool) error {
+	if cd == nil {
+		cd = ti.codec
+	}
 	if ti.isAny {
 		v := (*any)(p)
 		if *v == nil {
@@ -295,6 +298,9 @@ func (d *decoder) readFull(ti *typeInfo, p unsafe.Pointer, nullable, track, with
 
 // readFullC is readFull with the codec for the data given.
 func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, track, withType bool) error {
+	if cd == nil {
+		cd = ti.codec
+	}
 	id := -1
 	if nullable || track {
 		done, rid, err := d.readFlag(ti, p)
@@ -332,6 +338,9 @@ func (d *decoder) readTyped(ti *typeInfo, p unsafe.Pointer, wt wireType) error {
 }
 
 func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireType) error {
+	if cd == nil {
+		cd = ti.codec
+	}
 	if !ti.isAny {
 		w := ti.wire()
 		if wt.local != nil && wt.local == w {

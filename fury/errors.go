@@ -48,13 +48,19 @@ type furyError struct {
 	sentinel error
 	msg      string
 	cause    error
+	path     string // struct field path where it happened, if any
 }
 
 func (e *furyError) Error() string {
-	if e.cause != nil {
-		return e.sentinel.Error() + ": " + e.msg + ": " + e.cause.Error()
+	s := e.sentinel.Error() + ": "
+	if e.path != "" {
+		s += "in " + e.path + ": "
 	}
-	return e.sentinel.Error() + ": " + e.msg
+	s += e.msg
+	if e.cause != nil {
+		s += ": " + e.cause.Error()
+	}
+	return s
 }
 
 func (e *furyError) Unwrap() []error {

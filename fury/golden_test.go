@@ -212,3 +212,5 @@ func TestGoldenStructs(t *testing.T) {
 		})
 	}
 }
+
+func newOf(v any) reflectValue { return reflectNew(v) }

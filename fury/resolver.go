@@ -134,6 +134,16 @@ func (r *resolver) typeInfoOfAny(v *any) (*typeInfo, error) {
 }
 
 func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
+	if t.Kind() == reflect.Pointer {
+		// Resolve the pointee first: a recursive struct then finds a
+		// complete plan for pointers to itself.
+		if _, err := r.typeInfoOf(t.Elem()); err != nil {
+			return nil, err
+		}
+		if ti, ok := r.byType[t]; ok {
+			return ti, nil
+		}
+	}
 	ti := &typeInfo{typ: t, tword: typeWord(t), direct: isDirectIface(t)}
 	// Publish before filling in, so recursive types find themselves.
 	r.byType[t] = ti

@@ -1,0 +1,8 @@
+package fury
+
+import "reflect"
+
+type reflectValue = reflect.Value
+
+func reflectNew(v any) reflect.Value { return reflect.New(reflect.TypeOf(v)) }
+func reflectTypeOf(v any) reflect.Type { return reflect.TypeOf(v) }
