@@ -52,10 +52,6 @@ func Unzigzag64(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 // of b and returns the number of bytes written. If b is too short it returns
 // 0, and b's contents are unspecified.
 func PutUvarint32(b []byte, v uint32) int {
-	if len(b) > 0 && v < 0x80 {
-		b[0] = byte(v)
-		return 1
-	}
 	return putUvarint32Go(b, v)
 }
 
@@ -64,10 +60,6 @@ func PutUvarint32(b []byte, v uint32) int {
 // values of more than 56 bits, a ninth byte holding the top 8 bits whole. If
 // b is too short it returns 0, and b's contents are unspecified.
 func PutUvarint64(b []byte, v uint64) int {
-	if len(b) > 0 && v < 0x80 {
-		b[0] = byte(v)
-		return 1
-	}
 	return putUvarint64Go(b, v)
 }
 
@@ -85,10 +77,20 @@ func PutVarint64(b []byte, v int64) int { return PutUvarint64(b, Zigzag64(v)) }
 // byte carrying bits above the 32-bit range (greater than 0x0f). Non-minimal
 // encodings of at most 5 bytes are accepted. It never reads past len(b).
 func Uvarint32(b []byte) (v uint32, n int) {
-	if len(b) > 0 && b[0] < 0x80 {
-		return uint32(b[0]), 1
+	for i := 0; i < MaxVarint32Len; i++ {
+		if i >= len(b) {
+			return 0, 0
+		}
+		c := b[i]
+		if c < 0x80 {
+			if i == MaxVarint32Len-1 && c > 0x0f {
+				return 0, -1
+			}
+			return v | uint32(c)<<(7*i), i + 1
+		}
+		v |= uint32(c&0x7f) << (7 * i)
 	}
-	return uvarint32Go(b)
+	return 0, -1
 }
 
 // Uvarint64 decodes the varuint64 at the start of b and returns it with its
@@ -96,10 +98,20 @@ func Uvarint32(b []byte) (v uint32, n int) {
 // is a valid varuint64, so there is no malformed case. It never reads past
 // len(b).
 func Uvarint64(b []byte) (v uint64, n int) {
-	if len(b) > 0 && b[0] < 0x80 {
-		return uint64(b[0]), 1
+	for i := 0; i < MaxVarint64Len-1; i++ {
+		if i >= len(b) {
+			return 0, 0
+		}
+		c := b[i]
+		if c < 0x80 {
+			return v | uint64(c)<<(7*i), i + 1
+		}
+		v |= uint64(c&0x7f) << (7 * i)
 	}
-	return uvarint64Go(b)
+	if len(b) < MaxVarint64Len {
+		return 0, 0
+	}
+	return v | uint64(b[MaxVarint64Len-1])<<56, MaxVarint64Len
 }
 
 // Varint32 decodes a zigzag varint32; see Uvarint32.
@@ -151,42 +163,10 @@ func putUvarint64Go(b []byte, v uint64) int {
 }
 
 // uvarint32Go is the portable varuint32 decoder.
-func uvarint32Go(b []byte) (uint32, int) {
-	var v uint32
-	for i := 0; i < MaxVarint32Len; i++ {
-		if i >= len(b) {
-			return 0, 0
-		}
-		c := b[i]
-		if c < 0x80 {
-			if i == MaxVarint32Len-1 && c > 0x0f {
-				return 0, -1
-			}
-			return v | uint32(c)<<(7*i), i + 1
-		}
-		v |= uint32(c&0x7f) << (7 * i)
-	}
-	return 0, -1
-}
+func uvarint32Go(b []byte) (uint32, int) { return Uvarint32(b) }
 
 // uvarint64Go is the portable varuint64 decoder.
-func uvarint64Go(b []byte) (uint64, int) {
-	var v uint64
-	for i := 0; i < MaxVarint64Len-1; i++ {
-		if i >= len(b) {
-			return 0, 0
-		}
-		c := b[i]
-		if c < 0x80 {
-			return v | uint64(c)<<(7*i), i + 1
-		}
-		v |= uint64(c&0x7f) << (7 * i)
-	}
-	if len(b) < MaxVarint64Len {
-		return 0, 0
-	}
-	return v | uint64(b[MaxVarint64Len-1])<<56, MaxVarint64Len
-}
+func uvarint64Go(b []byte) (uint64, int) { return Uvarint64(b) }
 
 // decodeErr maps a failed decoder length to its error.
 func decodeErr(n int) error {
@@ -196,11 +176,17 @@ func decodeErr(n int) error {
 	return ErrOverflow
 }
 
-// The single-value kernels through assembly. The exported functions use the
-// Go code, which the compiler inlines and which measured faster (see the
-// package documentation); these remain for the benchmarks and tests.
+// The single-value kernels through assembly, with the same one-byte fast
+// path as the exported functions. The exported functions use the Go code,
+// which the compiler inlines into the caller and which measured at least as
+// fast (see the package documentation); these remain for the benchmarks and
+// tests.
 
 func putUvarint32Asm(b []byte, v uint32) int {
+	if len(b) > 0 && v < 0x80 {
+		b[0] = byte(v)
+		return 1
+	}
 	if haveBMI2 && len(b) >= 8 {
 		return putUvarint32BMI2(b, v)
 	}
@@ -208,6 +194,10 @@ func putUvarint32Asm(b []byte, v uint32) int {
 }
 
 func putUvarint64Asm(b []byte, v uint64) int {
+	if len(b) > 0 && v < 0x80 {
+		b[0] = byte(v)
+		return 1
+	}
 	if haveBMI2 && len(b) >= MaxVarint64Len {
 		return putUvarint64BMI2(b, v)
 	}
@@ -215,14 +205,19 @@ func putUvarint64Asm(b []byte, v uint64) int {
 }
 
 func uvarint32Asm(b []byte) (uint32, int) {
+	if len(b) > 0 && b[0] < 0x80 {
+		return uint32(b[0]), 1
+	}
 	if haveBMI2 && len(b) >= 8 {
-		v, n := uvarint32BMI2(b)
-		return v, n
+		return uvarint32BMI2(b)
 	}
 	return uvarint32Go(b)
 }
 
 func uvarint64Asm(b []byte) (uint64, int) {
+	if len(b) > 0 && b[0] < 0x80 {
+		return uint64(b[0]), 1
+	}
 	if haveBMI2 && len(b) >= MaxVarint64Len {
 		return uvarint64BMI2(b)
 	}
