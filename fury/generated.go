@@ -1,7 +1,9 @@
 package fury
 
 import (
+	"encoding/binary"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"unsafe"
@@ -21,22 +23,38 @@ type GeneratedCodec struct {
 	// Fields lists the struct's Go field names in the order the codec
 	// writes them (promoted fields of embedded structs as "Embedded.Field").
 	Fields []string
+	// Enums lists the fields (paths, as in Fields) that the codec writes as
+	// enums. Whether a named integer type is an enum depends on the Fury's
+	// registrations, and changes both the field order and the encoding, so
+	// furygen emits one codec per possibility and the runtime uses the one
+	// whose Fields and Enums match its plan.
+	Enums []string
 	// Write writes the fields of the struct at p (a *T) in wire order.
 	Write func(w *GenWriter, p unsafe.Pointer) error
 	// Read reads the fields of the struct at p (a *T) in wire order.
 	Read func(r *GenReader, p unsafe.Pointer) error
 }
 
-var generated sync.Map // reflect.Type -> *GeneratedCodec
+var (
+	generatedMu sync.Mutex
+	generated   sync.Map // reflect.Type -> []*GeneratedCodec
+)
 
 // RegisterGenerated installs generated code for the type of sample (a
 // struct value). It is called by furygen output; users do not call it.
+// A type may have several codecs (see GeneratedCodec.Enums).
 func RegisterGenerated(sample any, c *GeneratedCodec) {
 	t := reflect.TypeOf(sample)
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	generated.Store(t, c)
+	generatedMu.Lock()
+	defer generatedMu.Unlock()
+	var cs []*GeneratedCodec
+	if v, ok := generated.Load(t); ok {
+		cs = v.([]*GeneratedCodec)
+	}
+	generated.Store(t, append(cs[:len(cs):len(cs)], c))
 }
 
 // GeneratedInUse reports whether f serializes the type of v with generated
@@ -53,23 +71,38 @@ func (f *Fury) GeneratedInUse(v any) bool {
 	return err == nil && ti.st != nil && ti.st.gen != nil
 }
 
-// attachGenerated links st to registered generated code when its field
-// order matches the plan.
+// attachGenerated links st to registered generated code whose field order
+// and enum fields match the plan.
 func (st *structInfo) attachGenerated() {
 	v, ok := generated.Load(st.ti.typ)
 	if !ok {
 		return
 	}
-	c := v.(*GeneratedCodec)
-	if len(c.Fields) != len(st.fields) {
-		return
-	}
-	for i, f := range st.fields {
-		if c.Fields[i] != f.path {
+	for _, c := range v.([]*GeneratedCodec) {
+		if st.matches(c) {
+			st.gen = c
 			return
 		}
 	}
-	st.gen = c
+}
+
+func (st *structInfo) matches(c *GeneratedCodec) bool {
+	if len(c.Fields) != len(st.fields) {
+		return false
+	}
+	enums := 0
+	for i, f := range st.fields {
+		if c.Fields[i] != f.path {
+			return false
+		}
+		if f.ft.id == tidEnum {
+			enums++
+			if !slices.Contains(c.Enums, f.path) {
+				return false
+			}
+		}
+	}
+	return enums == len(c.Enums)
 }
 
 // fieldPath returns the dotted Go path of a field ("Embedded.Field").
@@ -96,6 +129,11 @@ func (w *GenWriter) Compatible() bool { return w.compatible }
 
 // RefTracking reports whether reference tracking is on.
 func (w *GenWriter) RefTracking() bool { return w.refTracking }
+
+// DirectArrays reports whether primitive arrays ([]int32, []byte, ...) are
+// written in band as little-endian bytes, so that generated code may copy
+// them in bulk (see WriteArray); otherwise it delegates them to WriteField.
+func (w *GenWriter) DirectArrays() bool { return w.oob == nil && nativeLE }
 
 // WriteField writes field i (in wire order) of the struct being written,
 // at p, exactly as the reflection path does.
@@ -137,6 +175,14 @@ func (r *GenReader) ReadField(i int, p unsafe.Pointer) error {
 	return nil
 }
 
+// DirectArrays reports whether primitive arrays are read in band from
+// little-endian bytes (see ReadArray); otherwise generated code delegates
+// them to ReadField.
+func (r *GenReader) DirectArrays() bool { return !r.oobOn && nativeLE }
+
+// Truncated is the error generated code returns when the input ends early.
+func (r *GenReader) Truncated() error { return errTruncated }
+
 // Error reports malformed input found by generated code, wrapped like the
 // runtime's own errors (errors.Is(err, ErrInvalidData)).
 func (r *GenReader) Error(format string, args ...any) error {
@@ -168,3 +214,107 @@ func PutVaruint64(dst []byte, v uint64) int { return putUvarint64(dst, v) }
 
 // PutVarint64 stores v zigzag-encoded into dst (at least 9 bytes).
 func PutVarint64(dst []byte, v int64) int { return putUvarint64(dst, uint64((v<<1)^(v>>63))) }
+
+// PutTaggedInt64 stores v in Fory's tagged int64 form into dst (at least 9
+// bytes) and returns the bytes used.
+func PutTaggedInt64(dst []byte, v int64) int {
+	if v >= -(1<<30) && v < 1<<30 {
+		binary.LittleEndian.PutUint32(dst, uint32(int32(v)<<1))
+		return 4
+	}
+	dst[0] = 1
+	binary.LittleEndian.PutUint64(dst[1:], uint64(v))
+	return 9
+}
+
+// PutTaggedUint64 stores v in Fory's tagged uint64 form into dst (at least
+// 9 bytes) and returns the bytes used.
+func PutTaggedUint64(dst []byte, v uint64) int {
+	if v < 1<<31 {
+		binary.LittleEndian.PutUint32(dst, uint32(v)<<1)
+		return 4
+	}
+	dst[0] = 1
+	binary.LittleEndian.PutUint64(dst[1:], v)
+	return 9
+}
+
+// ArrayElem is the element types of primitive arrays that generated code
+// copies in bulk.
+type ArrayElem interface {
+	~bool | ~int8 | ~int16 | ~int32 | ~int64 | ~int | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint | ~float32 | ~float64
+}
+
+// WriteArray writes s as an in-band primitive array (byte length, then the
+// elements), as the reflection path does when DirectArrays is true.
+func WriteArray[T ArrayElem](b *ByteBuffer, s []T) {
+	n := len(s) * int(unsafe.Sizeof(*new(T)))
+	b.WriteVaruint32(uint32(n))
+	if n > 0 {
+		b.data = append(b.data, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n)...)
+	}
+}
+
+// ReadArray reads an in-band primitive array into *dst (nil when empty),
+// as the reflection path does when DirectArrays is true.
+func ReadArray[T ArrayElem](b *ByteBuffer, dst *[]T) error {
+	raw, err := readArrayBytes[T](b)
+	if err != nil {
+		return err
+	}
+	if len(raw) == 0 {
+		*dst = nil
+		return nil
+	}
+	s := make([]T, len(raw)/int(unsafe.Sizeof(*new(T))))
+	copyArray(s, raw)
+	*dst = s
+	return nil
+}
+
+// ReadFixedArray reads an in-band primitive array into the Go array dst
+// (as dst[:]); the element count must match.
+func ReadFixedArray[T ArrayElem](b *ByteBuffer, dst []T) error {
+	raw, err := readArrayBytes[T](b)
+	if err != nil {
+		return err
+	}
+	if n := len(raw) / int(unsafe.Sizeof(*new(T))); n != len(dst) {
+		return wrapf(ErrTypeMismatch, "array of %d elements cannot fill [%d]%T", n, len(dst), *new(T))
+	}
+	copyArray(dst, raw)
+	return nil
+}
+
+func readArrayBytes[T ArrayElem](b *ByteBuffer) ([]byte, error) {
+	n, err := b.ReadVaruint32()
+	if err != nil {
+		return nil, err
+	}
+	raw, err := b.ReadBytes(int(n))
+	if err != nil {
+		return nil, err
+	}
+	if size := int(unsafe.Sizeof(*new(T))); len(raw)%size != 0 {
+		return nil, wrapf(ErrInvalidData, "%d bytes is not a whole number of %d-byte elements", len(raw), size)
+	}
+	return raw, nil
+}
+
+func copyArray[T ArrayElem](dst []T, raw []byte) {
+	if len(dst) == 0 {
+		return
+	}
+	d := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(raw))
+	copy(d, raw)
+	var zero T
+	if any(zero) == any(false) {
+		// Bools are bytes 0 and 1 in memory; normalize like the runtime.
+		// (Only plain bool: slices of named element types are lists.)
+		for i, c := range d {
+			if c > 1 {
+				d[i] = 1
+			}
+		}
+	}
+}
