@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"encoding/binary"
 	"reflect"
 	"unsafe"
 )
@@ -313,7 +314,7 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 		d.pending = id
 	}
 	var err error
-	if withType {
+	if withType && !d.untypedStruct(ti) {
 		var wt wireType
 		if wt, err = d.readTypeInfo(); err == nil {
 			err = d.readTypedC(ti, cd, p, wt)
@@ -328,6 +329,20 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 		d.pending = -1
 	}
 	return err
+}
+
+// untypedStruct reports whether a struct of type ti comes next without the
+// type info this position would carry. In schema-consistent mode the Java
+// peer writes a struct registered by name with no type info where the
+// Python peer (and this package) writes it; the reader accepts both, telling
+// them apart by the struct hash that starts the data.
+func (d *decoder) untypedStruct(ti *typeInfo) bool {
+	w := ti.wire()
+	if d.r.compatible || w.st == nil || !w.named {
+		return false
+	}
+	u := d.buf.Unread()
+	return len(u) >= 4 && int32(binary.LittleEndian.Uint32(u)) == w.st.hash
 }
 
 // readTyped reads data described by wire type wt into the ti-typed

@@ -214,3 +214,18 @@ func TestGoldenStructs(t *testing.T) {
 }
 
 func newOf(v any) reflectValue { return reflectNew(v) }
+
+// TestJavaUntypedStructField: fory-core 1.6.0 writes a by-name struct field
+// without type info in schema-consistent mode (pyfory writes it); both
+// forms must read.
+func TestJavaUntypedStructField(t *testing.T) {
+	f := newGoldenFury(t, false, false)
+	python := "01 ff 1d 0a 01 12 e0 63 d6 40 04 03 04 11 7a b2 42 08 1d 03 04 03 15 ce 6b cf 37 8a 02 04 61 01 08 1d 03 07 6b cf 37 8a 04 04 62 01 24 01 04 6b 06 02 0c 08 0a"
+	java := strings.Replace(python, "7a b2 42 08 1d 03 04 03 15 ce 6b cf 37 8a 02 04 61 01 08 1d 03 07", "7a b2 42 08 6b cf 37 8a 02 04 61 01 08 1d 03 04 03 15 ce", 1)
+	want := Bar{A: Foo{1, "a"}, B: []Foo{{2, "b"}}, C: map[string]int32{"k": 3}, D: []int32{4, 5}}
+	for _, h := range []string{python, java} {
+		var got Bar
+		require.NoError(t, f.Unmarshal(unhex(t, h), &got))
+		require.Empty(t, cmp.Diff(want, got))
+	}
+}

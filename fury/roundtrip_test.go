@@ -93,12 +93,12 @@ func fullValue() AllTypes {
 		I16List: Int16Slice{-1, 4}, I32List: Int32Slice{5}, Strs: []string{"a", "", "c"},
 		Nested:  [][]string{{"x"}, {}, {"y", "z"}},
 		PtrList: []*Foo{{1, "a"}, nil, {2, "b"}}, Foos: []Foo{{3, "c"}}, Arr: [2]string{"p", "q"},
-		M:       map[string]int32{"one": 1, "two": 2}, MStruct: map[int64]Foo{9: {9, "nine"}},
-		MPtr:    map[string]*Foo{"n": nil, "f": {1, "f"}}, MList: map[string][]int64{"l": {1, 2}},
-		Set:     NewSet("a", "b"), Set2: map[int32]struct{}{1: {}, 2: {}},
-		Any:     "dyn", AnyList: []any{int64(1), "two", 3.0, nil, []any{true}},
-		AnyMap:  map[string]any{"k": int64(1), "n": nil}, Inner: Foo{5, "in"}, PInner: &Foo{6, "p"},
-		Color:   Blue,
+		M: map[string]int32{"one": 1, "two": 2}, MStruct: map[int64]Foo{9: {9, "nine"}},
+		MPtr: map[string]*Foo{"n": nil, "f": {1, "f"}}, MList: map[string][]int64{"l": {1, 2}},
+		Set: NewSet("a", "b"), Set2: map[int32]struct{}{1: {}, 2: {}},
+		Any: "dyn", AnyList: []any{int64(1), "two", 3.0, nil, []any{true}},
+		AnyMap: map[string]any{"k": int64(1), "n": nil}, Inner: Foo{5, "in"}, PInner: &Foo{6, "p"},
+		Color: Blue,
 	}
 }
 
