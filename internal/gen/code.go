@@ -1,0 +1,170 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// layoutComment describes a variant for the generated code's readers.
+func layoutComment(s *Struct, v *Variant) string {
+	if len(v.Enums) == 0 && len(s.Variants) == 1 {
+		return ""
+	}
+	if len(v.Enums) == 0 {
+		return " (layout when none of its named integer types is registered as an enum)"
+	}
+	var names []string
+	for _, fd := range v.Order {
+		if e := fd.enumType(); e != nil && v.Enums[e] {
+			names = append(names, fd.PathString())
+		}
+	}
+	return " (layout when " + strings.Join(names, ", ") + " are enums)"
+}
+
+func delegateWrite(w *strings.Builder, i int, fd *Field) {
+	fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", i, access(fd))
+}
+
+func delegateRead(w *strings.Builder, i int, fd *Field) {
+	fmt.Fprintf(w, "\tif err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", i, access(fd))
+}
+
+// genWrite emits the Write function of variant v.
+func (f *file) genWrite(s *Struct, v *Variant) {
+	var w strings.Builder
+	for _, seg := range segments(v) {
+		switch seg.op {
+		case opDelegate:
+			delegateWrite(&w, seg.first, seg.fields[0])
+		case opScalar:
+			max := 0
+			for _, fd := range seg.fields {
+				max += fd.desc.scalar.max
+			}
+			fmt.Fprintf(&w, "\t{\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n", max, max)
+			off := 0
+			for _, fd := range seg.fields {
+				off = store(&w, fd.desc.scalar, scalarLV(fd), off)
+			}
+			if off >= 0 {
+				fmt.Fprintf(&w, "\tbuf.Advance(%d)\n\t}\n", off)
+			} else {
+				w.WriteString("\tbuf.Advance(n)\n\t}\n")
+			}
+		case opNullScalar:
+			w.WriteString("\tif w.RefTracking() {\n")
+			for j, fd := range seg.fields {
+				delegateWrite(&w, seg.first+j, fd)
+			}
+			max := 0
+			for _, fd := range seg.fields {
+				max += 1 + fd.desc.elem.scalar.max
+			}
+			fmt.Fprintf(&w, "\t} else {\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n\tn := 0\n", max, max)
+			for _, fd := range seg.fields {
+				fmt.Fprintf(&w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tb[n] = 0xff // not null\n\tn++\n", access(fd))
+				store(&w, fd.desc.elem.scalar, pointeeLV(fd), -1)
+				w.WriteString("\t}\n")
+			}
+			w.WriteString("\tbuf.Advance(n)\n\t}\n")
+		case opString:
+			fmt.Fprintf(&w, "\tbuf.WriteString(%s)\n", scalarLV(seg.fields[0]))
+		case opNullString:
+			fd := seg.fields[0]
+			w.WriteString("\tif w.RefTracking() {\n")
+			delegateWrite(&w, seg.first, fd)
+			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), pointeeLV(fd))
+		case opArray:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif direct {\n\tfury.WriteArray(buf, %s)\n\t} else ", f.arraySlice(fd))
+			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		}
+	}
+	body := w.String()
+	name := "furyWrite" + s.Name + v.Suffix
+	f.printf("// %s writes the fields of a %s in wire order%s.\n", name, s.Name, layoutComment(s, v))
+	f.printf("func %s(w *fury.GenWriter, p unsafe.Pointer) error {\n", name)
+	f.preamble(s, body, "w")
+	f.printf("%s\treturn nil\n}\n\n", body)
+}
+
+func (f *file) preamble(s *Struct, body, rw string) {
+	if strings.Contains(body, "x.") {
+		f.printf("\tx := (*%s)(p)\n", s.Name)
+	}
+	if strings.Contains(body, "buf.") || strings.Contains(body, "(buf,") {
+		f.printf("\tbuf := %s.Buffer()\n", rw)
+	}
+	if strings.Contains(body, "if direct {") {
+		f.printf("\tdirect := %s.DirectArrays()\n", rw)
+	}
+}
+
+// genRead emits the Read function of variant v.
+func (f *file) genRead(s *Struct, v *Variant) {
+	var w strings.Builder
+	for _, seg := range segments(v) {
+		switch seg.op {
+		case opDelegate:
+			delegateRead(&w, seg.first, seg.fields[0])
+		case opScalar:
+			// Leading fixed-width fields: one bounds check, constant offsets.
+			k, fixed := 0, 0
+			for _, fd := range seg.fields {
+				if fd.desc.scalar.size == 0 {
+					break
+				}
+				fixed += fd.desc.scalar.size
+				k++
+			}
+			if k > 0 {
+				fmt.Fprintf(&w, "\t{\n\tb := buf.Unread()\n\tif len(b) < %d {\n\t\treturn r.Truncated()\n\t}\n\tb = b[:%d]\n", fixed, fixed)
+				off := 0
+				for _, fd := range seg.fields[:k] {
+					fmt.Fprintf(&w, "\t%s = %s\n", scalarLV(fd), load(fd.desc.scalar, off))
+					off += fd.desc.scalar.size
+				}
+				fmt.Fprintf(&w, "\t_ = buf.Skip(%d)\n\t}\n", fixed)
+			}
+			for _, fd := range seg.fields[k:] {
+				call, conv := readCall(fd.desc.scalar)
+				val := "v"
+				if conv != "" {
+					val = conv + "(v)"
+				}
+				fmt.Fprintf(&w, "\tif v, err := buf.%s(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s\n\t}\n", call, scalarLV(fd), val)
+			}
+		case opString:
+			fmt.Fprintf(&w, "\tif v, err := buf.ReadString(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = v\n\t}\n", scalarLV(seg.fields[0]))
+		case opNullScalar, opNullString:
+			for j, fd := range seg.fields {
+				e := fd.desc.elem
+				call, conv := readCall(e.scalar)
+				val := "v"
+				if conv != "" {
+					val = conv + "(v)"
+				}
+				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n", access(fd))
+				fmt.Fprintf(&w, "\t} else if len(b) > 0 && b[0] == 0xff { // not null\n\t_ = buf.Skip(1)\n")
+				fmt.Fprintf(&w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
+				fmt.Fprintf(&w, "\tif %s == nil {\n\t\t%s = new(%s)\n\t}\n\t%s = %s\n", access(fd), access(fd), f.typeString(e.t), pointeeLV(fd), val)
+				fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first+j, access(fd))
+			}
+		case opArray:
+			fd := seg.fields[0]
+			if fd.desc.length >= 0 {
+				fmt.Fprintf(&w, "\tif direct {\n\tif err := fury.ReadFixedArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlice(fd))
+			} else {
+				fmt.Fprintf(&w, "\tif direct {\n\tif err := fury.ReadArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlicePtr(fd))
+			}
+			fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		}
+	}
+	body := w.String()
+	name := "furyRead" + s.Name + v.Suffix
+	f.printf("// %s reads the fields of a %s in wire order%s.\n", name, s.Name, layoutComment(s, v))
+	f.printf("func %s(r *fury.GenReader, p unsafe.Pointer) error {\n", name)
+	f.preamble(s, body, "r")
+	f.printf("%s\treturn nil\n}\n\n", body)
+}

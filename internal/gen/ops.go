@@ -1,0 +1,290 @@
+package gen
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+)
+
+// op is how generated code handles one field.
+type op int
+
+const (
+	opDelegate   op = iota // the runtime writes it (GenWriter.WriteField)
+	opScalar               // a non-nullable scalar, stored directly
+	opString               // a non-nullable string
+	opNullScalar           // a nullable pointer to a scalar: inline without reference tracking
+	opNullString           // a nullable *string: inline without reference tracking
+	opArray                // a primitive array: bulk copy when in band
+)
+
+// opOf decides how a field is handled in variant v.
+func opOf(fd *Field, v *Variant) op {
+	if fd.tagged {
+		return opDelegate
+	}
+	d := fd.desc
+	switch d.class {
+	case cScalar:
+		if d.scalar == sString {
+			return opString
+		}
+		return opScalar
+	case cNamedInt:
+		if v.Enums[d.enum] {
+			return opDelegate
+		}
+		return opScalar
+	case cPointer:
+		e := d.elem
+		switch {
+		case e.class == cScalar && e.scalar == sString:
+			return opNullString
+		case e.class == cScalar, e.class == cNamedInt && !v.Enums[e.enum]:
+			return opNullScalar
+		}
+	case cBinary, cArray:
+		return opArray
+	}
+	return opDelegate
+}
+
+// access is the Go expression of field fd of x.
+func access(fd *Field) string { return "x." + strings.Join(fd.Path, ".") }
+
+// scalarLV is an addressable expression of the field's scalar value as its
+// basic type (a pointer conversion for named types, which stops compiling
+// if the type's underlying type changes).
+func scalarLV(fd *Field) string {
+	d := fd.desc
+	if d.named {
+		return fmt.Sprintf("*(*%s)(&%s)", d.scalar.basic, access(fd))
+	}
+	return access(fd)
+}
+
+// pointeeLV is the scalar a pointer field points to, as its basic type.
+func pointeeLV(fd *Field) string {
+	e := fd.desc.elem
+	if e.named {
+		return fmt.Sprintf("*(*%s)(%s)", e.scalar.basic, access(fd))
+	}
+	return "*" + access(fd)
+}
+
+// arraySlice is the field as a slice of its basic element type.
+func (f *file) arraySlice(fd *Field) string {
+	d := fd.desc
+	if d.length >= 0 {
+		return access(fd) + "[:]"
+	}
+	if _, named := isNamed(d.t); named {
+		return fmt.Sprintf("*(*[]%s)(&%s)", elemBasic(d), access(fd))
+	}
+	return access(fd)
+}
+
+func (f *file) arraySlicePtr(fd *Field) string {
+	d := fd.desc
+	if _, named := isNamed(d.t); named {
+		return fmt.Sprintf("(*[]%s)(&%s)", elemBasic(d), access(fd))
+	}
+	return "&" + access(fd)
+}
+
+func elemBasic(d *desc) string {
+	if d.class == cBinary {
+		return "byte"
+	}
+	return d.elem.scalar.basic
+}
+
+// store emits the direct store of scalar s, value expression val, at
+// offset off into b (a constant, or "n" once a variable-length value has
+// been stored). It returns the new constant offset (or -1 for "n").
+func store(w *strings.Builder, s *scalar, val string, off int) int {
+	at := "n"
+	if off >= 0 {
+		at = fmt.Sprint(off)
+	}
+	adv := func(k int) int {
+		if off >= 0 {
+			return off + k
+		}
+		fmt.Fprintf(w, "\tn += %d\n", k)
+		return -1
+	}
+	idx := func() string {
+		if at == "0" {
+			return "b"
+		}
+		return "b[" + at + ":]"
+	}
+	switch s {
+	case sBool:
+		fmt.Fprintf(w, "\tif %s {\n\t\tb[%s] = 1\n\t} else {\n\t\tb[%s] = 0\n\t}\n", val, at, at)
+		return adv(1)
+	case sInt8:
+		fmt.Fprintf(w, "\tb[%s] = byte(%s)\n", at, val)
+		return adv(1)
+	case sUint8:
+		fmt.Fprintf(w, "\tb[%s] = %s\n", at, val)
+		return adv(1)
+	case sInt16:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint16(%s, uint16(%s))\n", idx(), val)
+		return adv(2)
+	case sUint16:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint16(%s, %s)\n", idx(), val)
+		return adv(2)
+	case sFloat32:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint32(%s, math.Float32bits(%s))\n", idx(), val)
+		return adv(4)
+	case sFloat64:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint64(%s, math.Float64bits(%s))\n", idx(), val)
+		return adv(8)
+	case sFixedInt32:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint32(%s, uint32(%s))\n", idx(), val)
+		return adv(4)
+	case sFixedUint32:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint32(%s, %s)\n", idx(), val)
+		return adv(4)
+	case sFixedInt64:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint64(%s, uint64(%s))\n", idx(), val)
+		return adv(8)
+	case sFixedUint64:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint64(%s, %s)\n", idx(), val)
+		return adv(8)
+	}
+	var call string
+	switch s {
+	case sInt32:
+		call = "fury.PutVarint32(b[n:], " + val + ")"
+	case sUint32:
+		call = "fury.PutVaruint32(b[n:], " + val + ")"
+	case sInt64:
+		call = "fury.PutVarint64(b[n:], " + val + ")"
+	case sInt:
+		call = "fury.PutVarint64(b[n:], int64(" + val + "))"
+	case sUint64:
+		call = "fury.PutVaruint64(b[n:], " + val + ")"
+	case sUint:
+		call = "fury.PutVaruint64(b[n:], uint64(" + val + "))"
+	case sTaggedInt64:
+		call = "fury.PutTaggedInt64(b[n:], " + val + ")"
+	case sTaggedUint64:
+		call = "fury.PutTaggedUint64(b[n:], " + val + ")"
+	default:
+		panic("furygen: no store for scalar " + s.basic)
+	}
+	if off >= 0 {
+		fmt.Fprintf(w, "\tn := %d\n", off)
+	}
+	fmt.Fprintf(w, "\tn += %s\n", call)
+	return -1
+}
+
+// readCall is the ByteBuffer method reading scalar s and the conversion
+// from its result to s.basic.
+func readCall(s *scalar) (call, conv string) {
+	switch s {
+	case sBool:
+		return "ReadBool", ""
+	case sInt8:
+		return "ReadInt8", ""
+	case sUint8:
+		return "ReadUint8", ""
+	case sInt16:
+		return "ReadInt16", ""
+	case sUint16:
+		return "ReadUint16", ""
+	case sInt32:
+		return "ReadVarint32", ""
+	case sUint32:
+		return "ReadVaruint32", ""
+	case sInt64:
+		return "ReadVarint64", ""
+	case sInt:
+		return "ReadVarint64", "int"
+	case sUint64:
+		return "ReadVaruint64", ""
+	case sUint:
+		return "ReadVaruint64", "uint"
+	case sFloat32:
+		return "ReadFloat32", ""
+	case sFloat64:
+		return "ReadFloat64", ""
+	case sFixedInt32:
+		return "ReadInt32", ""
+	case sFixedUint32:
+		return "ReadUint32", ""
+	case sFixedInt64:
+		return "ReadInt64", ""
+	case sFixedUint64:
+		return "ReadUint64", ""
+	case sTaggedInt64:
+		return "ReadTaggedInt64", ""
+	case sTaggedUint64:
+		return "ReadTaggedUint64", ""
+	case sString:
+		return "ReadString", ""
+	}
+	panic("furygen: no read for scalar " + s.basic)
+}
+
+// load is the expression decoding fixed-width scalar s at constant offset
+// off of b.
+func load(s *scalar, off int) string {
+	at := fmt.Sprintf("b[%d:]", off)
+	if off == 0 {
+		at = "b"
+	}
+	switch s {
+	case sBool:
+		return fmt.Sprintf("b[%d] != 0", off)
+	case sInt8:
+		return fmt.Sprintf("int8(b[%d])", off)
+	case sUint8:
+		return fmt.Sprintf("b[%d]", off)
+	case sInt16:
+		return fmt.Sprintf("int16(binary.LittleEndian.Uint16(%s))", at)
+	case sUint16:
+		return fmt.Sprintf("binary.LittleEndian.Uint16(%s)", at)
+	case sFloat32:
+		return fmt.Sprintf("math.Float32frombits(binary.LittleEndian.Uint32(%s))", at)
+	case sFloat64:
+		return fmt.Sprintf("math.Float64frombits(binary.LittleEndian.Uint64(%s))", at)
+	case sFixedInt32:
+		return fmt.Sprintf("int32(binary.LittleEndian.Uint32(%s))", at)
+	case sFixedUint32:
+		return fmt.Sprintf("binary.LittleEndian.Uint32(%s)", at)
+	case sFixedInt64:
+		return fmt.Sprintf("int64(binary.LittleEndian.Uint64(%s))", at)
+	case sFixedUint64:
+		return fmt.Sprintf("binary.LittleEndian.Uint64(%s)", at)
+	}
+	panic("furygen: no load for scalar " + s.basic)
+}
+
+// runs splits a variant's fields into segments handled together: runs of
+// direct scalar stores (one Grow each), runs of nullable scalars, and
+// single fields.
+type segment struct {
+	op     op
+	first  int // wire index of the first field
+	fields []*Field
+}
+
+func segments(v *Variant) []segment {
+	var segs []segment
+	for i, fd := range v.Order {
+		o := opOf(fd, v)
+		if n := len(segs); n > 0 && (o == opScalar || o == opNullScalar) && segs[n-1].op == o {
+			segs[n-1].fields = append(segs[n-1].fields, fd)
+			continue
+		}
+		segs = append(segs, segment{op: o, first: i, fields: []*Field{fd}})
+	}
+	return segs
+}
+
+var _ = types.Typ

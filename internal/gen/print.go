@@ -1,0 +1,244 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"go/types"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Generate returns the generated files of pkg, keyed by path. out names a
+// single output file (relative to the package directory) or is "" for one
+// <file>_fury.go per source file.
+func Generate(pkg *Package, out string) (map[string][]byte, error) {
+	groups := map[string][]*Struct{}
+	for _, s := range pkg.Structs {
+		name := out
+		if name == "" {
+			name = strings.TrimSuffix(filepath.Base(s.File), ".go") + "_fury.go"
+		}
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(pkg.Dir, name)
+		}
+		groups[name] = append(groups[name], s)
+	}
+	files := map[string][]byte{}
+	for name, structs := range groups {
+		src, err := generateFile(pkg, structs)
+		if err != nil {
+			return nil, err
+		}
+		files[name] = src
+	}
+	return files, nil
+}
+
+// file accumulates one generated file.
+type file struct {
+	pkg     *Package
+	body    bytes.Buffer
+	imports map[string]string // path -> name
+	names   map[string]string // name -> path
+	err     error
+}
+
+func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
+	f := &file{pkg: pkg, imports: map[string]string{}, names: map[string]string{}}
+	for _, n := range []string{"fury", "unsafe", "binary", "math"} {
+		f.names[n] = "" // reserved for the fixed imports
+	}
+	sort.Slice(structs, func(i, j int) bool { return structs[i].Name < structs[j].Name })
+	for _, s := range structs {
+		f.genStruct(s)
+	}
+	if f.err != nil {
+		return nil, f.err
+	}
+	body := f.body.String()
+	var b bytes.Buffer
+	b.WriteString(Header + "\n\n")
+	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg.Name)
+	fixed := []struct{ path, use string }{
+		{"encoding/binary", "binary."}, {"math", "math."}, {"unsafe", "unsafe."},
+	}
+	for _, imp := range fixed {
+		if strings.Contains(body, imp.use) {
+			fmt.Fprintf(&b, "\t%q\n", imp.path)
+		}
+	}
+	b.WriteString("\n")
+	var paths []string
+	for p := range f.imports {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		if name := f.imports[p]; name != lastElem(p) {
+			fmt.Fprintf(&b, "\t%s %q\n", name, p)
+		} else {
+			fmt.Fprintf(&b, "\t%q\n", p)
+		}
+	}
+	fmt.Fprintf(&b, "\t%q\n)\n\n", FuryPath)
+	b.WriteString(body)
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("formatting generated code for %s: %v\n%s", pkg.Path, err, b.Bytes())
+	}
+	return src, nil
+}
+
+func lastElem(path string) string {
+	return path[strings.LastIndexByte(path, '/')+1:]
+}
+
+func (f *file) printf(format string, args ...any) { fmt.Fprintf(&f.body, format, args...) }
+
+// qualifier names other packages' types, importing them.
+func (f *file) qualifier(p *types.Package) string {
+	if p == f.pkg.Types {
+		return ""
+	}
+	if p.Path() == FuryPath {
+		return "fury"
+	}
+	if name, ok := f.imports[p.Path()]; ok {
+		return name
+	}
+	name := p.Name()
+	for i := 2; ; i++ {
+		if _, taken := f.names[name]; !taken && f.pkg.Types.Scope().Lookup(name) == nil {
+			break
+		}
+		name = p.Name() + strconv.Itoa(i)
+	}
+	f.imports[p.Path()] = name
+	f.names[name] = p.Path()
+	return name
+}
+
+// typeString writes t as Go source in the generated file.
+func (f *file) typeString(t types.Type) string {
+	if err := f.checkNameable(t, map[types.Type]bool{}); err != nil && f.err == nil {
+		f.err = err
+	}
+	return types.TypeString(t, f.qualifier)
+}
+
+// checkNameable reports types the generated file cannot name (unexported
+// types of other packages).
+func (f *file) checkNameable(t types.Type, seen map[types.Type]bool) error {
+	if seen[t] {
+		return nil
+	}
+	seen[t] = true
+	switch u := t.(type) {
+	case *types.Alias:
+		if o := u.Obj(); o.Pkg() != nil && o.Pkg() != f.pkg.Types && !o.Exported() {
+			return fmt.Errorf("type %v is not exported from its package; furygen cannot name it", t)
+		}
+		return nil
+	case *types.Named:
+		if o := u.Obj(); o.Pkg() != nil && o.Pkg() != f.pkg.Types && !o.Exported() {
+			return fmt.Errorf("type %v is not exported from its package; furygen cannot name it", t)
+		}
+		for i := 0; i < u.TypeArgs().Len(); i++ {
+			if err := f.checkNameable(u.TypeArgs().At(i), seen); err != nil {
+				return err
+			}
+		}
+		return nil
+	case *types.Pointer:
+		return f.checkNameable(u.Elem(), seen)
+	case *types.Slice:
+		return f.checkNameable(u.Elem(), seen)
+	case *types.Array:
+		return f.checkNameable(u.Elem(), seen)
+	case *types.Map:
+		if err := f.checkNameable(u.Key(), seen); err != nil {
+			return err
+		}
+		return f.checkNameable(u.Elem(), seen)
+	case *types.Chan:
+		return f.checkNameable(u.Elem(), seen)
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			v := u.Field(i)
+			if !v.Exported() && v.Pkg() != f.pkg.Types {
+				return fmt.Errorf("struct type %v has unexported fields of another package; furygen cannot name it", t)
+			}
+			if err := f.checkNameable(v.Type(), seen); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (f *file) genStruct(s *Struct) {
+	tname := s.Name
+	f.printf("// ---- %s ----\n\n", tname)
+	f.printf("func init() {\n")
+	for _, v := range s.Variants {
+		f.printf("\tfury.RegisterGenerated(%s{}, &fury.GeneratedCodec{\n", tname)
+		f.printf("\t\tFields: []string{")
+		for i, fd := range v.Order {
+			if i > 0 {
+				f.printf(", ")
+			}
+			f.printf("%q", fd.PathString())
+		}
+		f.printf("},\n")
+		var enums []string
+		for _, fd := range v.Order {
+			if e := fd.enumType(); e != nil && v.Enums[e] {
+				enums = append(enums, strconv.Quote(fd.PathString()))
+			}
+		}
+		if len(enums) > 0 {
+			f.printf("\t\tEnums: []string{%s},\n", strings.Join(enums, ", "))
+		}
+		f.printf("\t\tWrite: furyWrite%s%s,\n\t\tRead: furyRead%s%s,\n\t})\n", tname, v.Suffix, tname, v.Suffix)
+	}
+	f.printf("}\n\n")
+	f.genShape(s)
+	for _, v := range s.Variants {
+		f.genWrite(s, v)
+		f.genRead(s, v)
+	}
+}
+
+// genShape emits struct conversions that stop compiling when the struct
+// (or an embedded struct whose fields it promotes) changes its fields.
+func (f *file) genShape(s *Struct) {
+	f.printf("// The conversions below stop compiling when %s changes shape; run go generate.\n", s.Name)
+	f.printf("func _() {\n")
+	f.printf("\t_ = %s(%s{})\n", f.structLiteralType(s.Type), s.Name)
+	for _, e := range s.Embedded {
+		if err := f.checkNameable(e.Underlying(), map[types.Type]bool{}); err != nil {
+			continue // a foreign struct with unexported fields: the runtime's field check still guards it
+		}
+		f.printf("\t_ = %s(%s{})\n", f.structLiteralType(e), f.typeString(e))
+	}
+	f.printf("}\n\n")
+}
+
+func (f *file) structLiteralType(t types.Type) string {
+	st := t.Underlying().(*types.Struct)
+	var b strings.Builder
+	b.WriteString("struct {\n")
+	for i := 0; i < st.NumFields(); i++ {
+		v := st.Field(i)
+		if v.Embedded() {
+			fmt.Fprintf(&b, "\t\t%s\n", f.typeString(v.Type()))
+		} else {
+			fmt.Fprintf(&b, "\t\t%s %s\n", v.Name(), f.typeString(v.Type()))
+		}
+	}
+	b.WriteString("\t}")
+	return b.String()
+}
