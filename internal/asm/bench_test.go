@@ -49,7 +49,7 @@ func BenchmarkPutUvarint64(b *testing.B) {
 			}
 		}
 		b.Run(kind+"/asm", run(putUvarint64Asm))
-		b.Run(kind+"/go", run(PutUvarint64))
+		b.Run(kind+"/go", run(putUvarint64Go))
 	}
 }
 
@@ -96,7 +96,7 @@ func BenchmarkPutUvarint32(b *testing.B) {
 			}
 		}
 		b.Run(kind+"/asm", run(putUvarint32Asm))
-		b.Run(kind+"/go", run(PutUvarint32))
+		b.Run(kind+"/go", run(putUvarint32Go))
 	}
 }
 

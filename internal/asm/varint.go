@@ -52,16 +52,42 @@ func Unzigzag64(u uint64) int64 { return int64(u>>1) ^ -int64(u&1) }
 // of b and returns the number of bytes written. If b is too short it returns
 // 0, and b's contents are unspecified.
 func PutUvarint32(b []byte, v uint32) int {
-	return putUvarint32Go(b, v)
+	if v < 0x80 && len(b) > 0 {
+		b[0] = byte(v)
+		return 1
+	}
+	if haveBMI2 && len(b) >= 8 {
+		return putUvarint32BMI2(b, v)
+	}
+	return putUvarint32Slow(b, v)
 }
+
+// putUvarint32Slow keeps the Go encoder out of line, so that PutUvarint32
+// inlines into its callers.
+//
+//go:noinline
+func putUvarint32Slow(b []byte, v uint32) int { return putUvarint32Go(b, v) }
 
 // PutUvarint64 writes v as a varuint64 at the start of b and returns the
 // number of bytes written: LEB128 for up to 8 groups of 7 bits, then, for
 // values of more than 56 bits, a ninth byte holding the top 8 bits whole. If
 // b is too short it returns 0, and b's contents are unspecified.
 func PutUvarint64(b []byte, v uint64) int {
-	return putUvarint64Go(b, v)
+	if v < 0x80 && len(b) > 0 {
+		b[0] = byte(v)
+		return 1
+	}
+	if haveBMI2 && len(b) >= MaxVarint64Len {
+		return putUvarint64BMI2(b, v)
+	}
+	return putUvarint64Slow(b, v)
 }
+
+// putUvarint64Slow keeps the Go encoder out of line, so that PutUvarint64
+// inlines into its callers.
+//
+//go:noinline
+func putUvarint64Slow(b []byte, v uint64) int { return putUvarint64Go(b, v) }
 
 // PutVarint32 writes the zigzag encoding of v as a varuint32; see
 // PutUvarint32.
@@ -177,32 +203,14 @@ func decodeErr(n int) error {
 }
 
 // The single-value kernels through assembly, with the same one-byte fast
-// path as the exported functions. The exported functions use the Go code,
-// which the compiler inlines into the caller and which measured at least as
-// fast (see the package documentation); these remain for the benchmarks and
-// tests.
+// path as the exported functions. The exported encoders use the assembly for
+// multi-byte values; the exported decoders use the Go code, which the
+// compiler inlines and which measured as fast or faster (see the package
+// documentation). These wrappers remain for the benchmarks and tests.
 
-func putUvarint32Asm(b []byte, v uint32) int {
-	if len(b) > 0 && v < 0x80 {
-		b[0] = byte(v)
-		return 1
-	}
-	if haveBMI2 && len(b) >= 8 {
-		return putUvarint32BMI2(b, v)
-	}
-	return putUvarint32Go(b, v)
-}
+func putUvarint32Asm(b []byte, v uint32) int { return PutUvarint32(b, v) }
 
-func putUvarint64Asm(b []byte, v uint64) int {
-	if len(b) > 0 && v < 0x80 {
-		b[0] = byte(v)
-		return 1
-	}
-	if haveBMI2 && len(b) >= MaxVarint64Len {
-		return putUvarint64BMI2(b, v)
-	}
-	return putUvarint64Go(b, v)
-}
+func putUvarint64Asm(b []byte, v uint64) int { return PutUvarint64(b, v) }
 
 func uvarint32Asm(b []byte) (uint32, int) {
 	if len(b) > 0 && b[0] < 0x80 {
