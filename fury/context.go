@@ -20,7 +20,8 @@ type encoder struct {
 	metaWritten []*metaString
 	defsWritten []*typeInfo
 	oob         func(SerializedObject) bool
-	genStack    []*structInfo // structs being written by generated code
+	genStack    []*structInfo  // structs being written by generated code
+	root        unsafe.Pointer // the root value's data word, when pointer-shaped
 }
 
 type refKey struct {

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"runtime"
 	"sync"
+	"unsafe"
 )
 
 // Fury serializes Go values in the Apache Fory xlang format. A Fury keeps
@@ -101,7 +102,7 @@ func (f *Fury) RegisterNamed(v any, namespace, name string) error {
 // Marshal returns the serialized form of v.
 func (f *Fury) Marshal(v any) ([]byte, error) {
 	f.out.Reset()
-	if err := f.serialize(&f.out, &v, nil); err != nil {
+	if err := f.serialize(&f.out, v, nil); err != nil {
 		return nil, err
 	}
 	return append([]byte(nil), f.out.data...), nil
@@ -111,7 +112,7 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	b := ByteBuffer{data: dst}
-	err := f.serialize(&b, &v, nil)
+	err := f.serialize(&b, v, nil)
 	return b.data, err
 }
 
@@ -123,10 +124,10 @@ func (f *Fury) Serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
-	return f.serialize(buf, &v, callback)
+	return f.serialize(buf, v, callback)
 }
 
-func (f *Fury) serialize(buf *ByteBuffer, v *any, callback func(SerializedObject) bool) (err error) {
+func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) (err error) {
 	e := &f.enc
 	e.reset(buf)
 	start := len(buf.data)
@@ -136,7 +137,7 @@ func (f *Fury) serialize(buf *ByteBuffer, v *any, callback func(SerializedObject
 				panic(r)
 			}
 			buf.data = buf.data[:start]
-			err = wrapf(ErrInvalidArgument, "serializing %T: %v", *v, r)
+			err = wrapf(ErrInvalidArgument, "serializing: %v", r)
 		}
 	}()
 	header := byte(headerXlang)
@@ -145,16 +146,24 @@ func (f *Fury) serialize(buf *ByteBuffer, v *any, callback func(SerializedObject
 		e.oob = callback
 	}
 	buf.WriteUint8(header)
-	if *v == nil {
+	if v == nil {
 		buf.WriteInt8(flagNull)
 		return nil
 	}
-	ti, err := f.r.typeInfoOfAny(v)
+	ti, err := f.r.typeInfoOfAny(&v)
 	if err != nil {
 		buf.data = buf.data[:start]
 		return err
 	}
-	if err = e.writeFull(ti, valuePointer(v, ti.direct), true, true, true); err != nil {
+	// Point at the value without letting v escape: a pointer-shaped value
+	// is copied into the encoder, others are read where the interface
+	// holds them.
+	p := efaceOf(&v).data
+	if ti.direct {
+		e.root = p
+		p = unsafe.Pointer(&e.root)
+	}
+	if err = e.writeFull(ti, p, true, true, true); err != nil {
 		buf.data = buf.data[:start]
 	}
 	e.oob = nil
@@ -240,4 +249,3 @@ func Unmarshal(data []byte, v any) error {
 	defer pool.Put(f)
 	return f.Unmarshal(data, v)
 }
-

@@ -1,0 +1,61 @@
+package gentest
+
+import "github.com/fury-go/fury/fury"
+
+// Twins without generated code, for comparison with the reflection path.
+// A type definition copies the fields (and tags) exactly; structs whose
+// nested structs must also be twins are written out.
+type (
+	ScalarsR  Scalars
+	PointersR Pointers
+	ArraysR   Arrays
+	InnerR    Inner
+	TimesR    Times
+	EnumsR    Enums
+	EmptyR    Empty
+)
+
+// IntPairR is the twin of IntPair.
+type IntPairR = PairR[int32, string]
+
+// PairR is the twin of Pair.
+type PairR[K comparable, V any] struct {
+	Key K
+	Val V
+}
+
+// ContainersR is the twin of Containers.
+type ContainersR struct {
+	Map      map[string]int32
+	Set      map[int32]struct{}
+	FSet     fury.Set[string]
+	Inner    InnerR
+	InnerPtr *InnerR
+	Inners   []InnerR
+	ByName   map[string]*InnerR
+	Any      any
+	Anys     []any
+}
+
+// EmbeddingR is the twin of Embedding.
+type EmbeddingR Embedding
+
+// TaggedR is the twin of Tagged.
+type TaggedR struct {
+	A       int32   `fury:"id=3"`
+	B       string  `fury:"id=1"`
+	Renamed int64   `fury:"name=zz_renamed"`
+	Skipped int32   `fury:"-"`
+	Opt     int32   `fury:"nullable"`
+	Must    *int32  `fury:"notnull"`
+	Shared  *InnerR `fury:"ref"`
+	Alone   *InnerR `fury:"noref"`
+	Plain   int16
+}
+
+// NodeR is the twin of Node.
+type NodeR struct {
+	Value int32
+	Next  *NodeR
+	Kids  []*NodeR
+}

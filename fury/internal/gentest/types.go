@@ -1,0 +1,219 @@
+package gentest
+
+import (
+	"time"
+
+	"github.com/fury-go/fury/fury"
+)
+
+// Color is registered as an enum by the tests.
+type Color int32
+
+// Level is a named integer type the tests do not register: a plain int.
+type Level uint8
+
+// Name is a named string type.
+type Name string
+
+// Ratio is a named float type.
+type Ratio float64
+
+// Ints is a named primitive slice type (a primitive array on the wire).
+type Ints []int32
+
+// Scalars has a field of every scalar kind.
+//
+//fury:generate
+type Scalars struct {
+	Bool    bool
+	Int8    int8
+	Int16   int16
+	Int32   int32
+	Int64   int64
+	Int     int
+	Uint8   uint8
+	Uint16  uint16
+	Uint32  uint32
+	Uint64  uint64
+	Uint    uint
+	Float32 float32
+	Float64 float64
+	String  string
+	FI32    fury.FixedInt32
+	FI64    fury.FixedInt64
+	FU32    fury.FixedUint32
+	FU64    fury.FixedUint64
+	TI64    fury.TaggedInt64
+	TU64    fury.TaggedUint64
+	Name    Name
+	Ratio   Ratio
+	Level   Level
+	Byte    byte
+	hidden  int // unexported: not serialized
+}
+
+// Pointers has nullable pointer fields of scalar types.
+//
+//fury:generate
+type Pointers struct {
+	Bool    *bool
+	Int8    *int8
+	Int16   *int16
+	Int32   *int32
+	Int64   *int64
+	Int     *int
+	Uint8   *uint8
+	Uint16  *uint16
+	Uint32  *uint32
+	Uint64  *uint64
+	Float32 *float32
+	Float64 *float64
+	String  *string
+	FI32    *fury.FixedInt32
+	TI64    *fury.TaggedInt64
+	Name    *Name
+	Level   *Level
+	Color   *Color
+}
+
+// Arrays has primitive arrays, binary and lists of primitives.
+//
+//fury:generate
+type Arrays struct {
+	Bools    []bool
+	Int8s    []int8
+	Int16s   []int16
+	Int32s   []int32
+	Int64s   []int64
+	Ints     []int
+	Bytes    []byte
+	Uint16s  []uint16
+	Uint32s  []uint32
+	Uint64s  []uint64
+	Uints    []uint
+	Float32s []float32
+	Float64s []float64
+	Fixed    [4]int32
+	FixedB   [3]byte
+	Named    Ints
+	List     fury.Int32Slice
+	Levels   []Level
+	Colors   []Color
+	Strings  []string
+}
+
+// Inner is nested in other structs.
+//
+//fury:generate
+type Inner struct {
+	ID    int64
+	Label string
+	Tags  []string
+}
+
+// Containers has maps, sets and nested structs.
+//
+//fury:generate
+type Containers struct {
+	Map      map[string]int32
+	Set      map[int32]struct{}
+	FSet     fury.Set[string]
+	Inner    Inner
+	InnerPtr *Inner
+	Inners   []Inner
+	ByName   map[string]*Inner
+	Any      any
+	Anys     []any
+}
+
+// Base is embedded (its fields are promoted).
+type Base struct {
+	ID      int64
+	Created time.Time
+	base    int
+}
+
+// Extra is embedded by pointer (a field named Extra, not promoted).
+type Extra struct {
+	Note string
+}
+
+// embedded is an unexported embedded struct: its exported fields are
+// promoted too.
+type embedded struct {
+	Deep  int16
+	Label string
+}
+
+// Embedding embeds structs.
+//
+//fury:generate
+type Embedding struct {
+	Base
+	*Extra
+	embedded
+	Own int32
+}
+
+// Times has the time types.
+//
+//fury:generate
+type Times struct {
+	At   time.Time
+	For  time.Duration
+	On   fury.Date
+	AtP  *time.Time
+	ForP *time.Duration
+}
+
+// Enums has enum and enum-or-int fields: Color is registered as an enum,
+// Level is not.
+//
+//fury:generate
+type Enums struct {
+	Color  Color
+	Level  Level
+	PColor *Color
+	Count  int32
+	Z      string
+}
+
+// Tagged uses fury struct tags.
+//
+//fury:generate
+type Tagged struct {
+	A       int32  `fury:"id=3"`
+	B       string `fury:"id=1"`
+	Renamed int64  `fury:"name=zz_renamed"`
+	Skipped int32  `fury:"-"`
+	Opt     int32  `fury:"nullable"`
+	Must    *int32 `fury:"notnull"`
+	Shared  *Inner `fury:"ref"`
+	Alone   *Inner `fury:"noref"`
+	Plain   int16
+}
+
+// Node is recursive (cycles need reference tracking).
+//
+//fury:generate
+type Node struct {
+	Value int32
+	Next  *Node
+	Kids  []*Node
+}
+
+// Pair is generic; furygen generates code for its instantiation IntPair.
+type Pair[K comparable, V any] struct {
+	Key K
+	Val V
+}
+
+// IntPair is an instantiation of Pair with generated code.
+//
+//fury:generate
+type IntPair = Pair[int32, string]
+
+// Empty has no fields.
+//
+//fury:generate
+type Empty struct{}
