@@ -1,0 +1,65 @@
+// Command customtypes is the seeds' cross-language custom type example:
+// SomeClass1 and SomeClass2 registered as example.SomeClass1 and
+// example.SomeClass2, the names the Python and Java versions use, so the
+// bytes can come from (or go to) those programs.
+//
+//	go run ./examples/customtypes
+package main
+
+import (
+	"fmt"
+	"log"
+
+	"github.com/fury-go/fury/fury"
+)
+
+// SomeClass1 mirrors the seeds' Java SomeClass2/Python SomeClass1 (the
+// seeds' names cross over between languages; the wire names are what
+// matter).
+type SomeClass1 struct {
+	F1  any
+	F2  string
+	F3  []any
+	F4  map[int8]int32
+	F5  int8
+	F6  int16
+	F7  int32
+	F8  int64
+	F9  float32
+	F10 float64
+	F11 []int16         // an int16 array (Java short[], Python array('h'))
+	F12 fury.Int16Slice // a list of int16 (Java List<Short>, Python List[Int16])
+}
+
+// SomeClass2 is nested in SomeClass1.F1.
+type SomeClass2 struct {
+	F1 any
+	F2 map[int8]int32
+}
+
+func main() {
+	f := fury.NewFury(false)
+	if err := f.RegisterTagType("example.SomeClass1", SomeClass1{}); err != nil {
+		log.Fatal(err)
+	}
+	if err := f.RegisterTagType("example.SomeClass2", SomeClass2{}); err != nil {
+		log.Fatal(err)
+	}
+	obj2 := &SomeClass2{F1: true, F2: map[int8]int32{-1: 2}}
+	obj := &SomeClass1{
+		F1: obj2, F2: "abc", F3: []any{"abc", "abc"}, F4: map[int8]int32{1: 2},
+		F5: fury.MaxInt8, F6: fury.MaxInt16, F7: fury.MaxInt32, F8: fury.MaxInt64,
+		F9: 1.0 / 2, F10: 1 / 3.0, F11: []int16{1, 2}, F12: []int16{-1, 4},
+	}
+	bytes, err := f.Marshal(obj)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var newValue any
+	// bytes can be data serialized by other languages.
+	if err := f.Unmarshal(bytes, &newValue); err != nil {
+		log.Fatal(err)
+	}
+	got := newValue.(*SomeClass1)
+	fmt.Printf("%d bytes\n%+v\nF1: %+v\n", len(bytes), *got, got.F1)
+}
