@@ -59,3 +59,28 @@ type NodeR struct {
 	Next  *NodeR
 	Kids  []*NodeR
 }
+
+// SampleR is the twin of Sample.
+type SampleR Sample
+
+// StructR is the twin of Struct.
+type StructR Struct
+
+// MediaR is the twin of Media.
+type MediaR Media
+
+// ImageR is the twin of Image.
+type ImageR struct {
+	URI    string
+	Title  string
+	Width  int32
+	Height int32
+	Size   Size
+	Media  *MediaR
+}
+
+// MediaContentR is the twin of MediaContent.
+type MediaContentR struct {
+	Media  MediaR
+	Images []ImageR
+}

@@ -1,0 +1,465 @@
+package fury_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/internal/gentest"
+)
+
+// Generated code is held to the reflection path: each gentest type T has
+// generated code and a twin TR without. One Fury registers the T types,
+// another the TR types under the same ids or names; a value and its twin
+// must serialize to the same bytes, and decode to the same value.
+
+// genPair is a generated type and its twin.
+type genPair struct {
+	gen, twin reflect.Type
+}
+
+func pairOf[T, R any]() genPair {
+	return genPair{reflect.TypeFor[T](), reflect.TypeFor[R]()}
+}
+
+var genCorpus = []genPair{
+	pairOf[gentest.Scalars, gentest.ScalarsR](),
+	pairOf[gentest.Pointers, gentest.PointersR](),
+	pairOf[gentest.Arrays, gentest.ArraysR](),
+	pairOf[gentest.Inner, gentest.InnerR](),
+	pairOf[gentest.Containers, gentest.ContainersR](),
+	pairOf[gentest.Embedding, gentest.EmbeddingR](),
+	pairOf[gentest.Times, gentest.TimesR](),
+	pairOf[gentest.Enums, gentest.EnumsR](),
+	pairOf[gentest.Tagged, gentest.TaggedR](),
+	pairOf[gentest.Node, gentest.NodeR](),
+	pairOf[gentest.IntPair, gentest.IntPairR](),
+	pairOf[gentest.Empty, gentest.EmptyR](),
+	pairOf[gentest.Sample, gentest.SampleR](),
+	pairOf[gentest.Media, gentest.MediaR](),
+	pairOf[gentest.Image, gentest.ImageR](),
+	pairOf[gentest.MediaContent, gentest.MediaContentR](),
+	pairOf[gentest.Struct, gentest.StructR](),
+}
+
+// genConfig is one configuration of the comparison.
+type genConfig struct {
+	compatible, refs, byName, enums bool
+}
+
+func (c genConfig) String() string {
+	return fmt.Sprintf("compatible=%v/refs=%v/byName=%v/enums=%v", c.compatible, c.refs, c.byName, c.enums)
+}
+
+func genConfigs() []genConfig {
+	var cs []genConfig
+	for i := 0; i < 16; i++ {
+		cs = append(cs, genConfig{i&1 != 0, i&2 != 0, i&4 != 0, i&8 != 0})
+	}
+	return cs
+}
+
+// shared are registered identically on both sides (no generated code).
+var genShared = []any{gentest.Extra{}}
+
+// newGenFury returns a Fury with the generated (twin=false) or the twin
+// types registered.
+func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
+	t.Helper()
+	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs))
+	reg := func(v any, i int, name string) {
+		var err error
+		if c.byName {
+			err = f.RegisterNamed(v, "gentest", name)
+		} else {
+			err = f.Register(v, uint32(200+i))
+		}
+		require.NoError(t, err)
+	}
+	for i, p := range genCorpus {
+		typ := p.gen
+		if twin {
+			typ = p.twin
+		}
+		reg(reflect.New(typ).Elem().Interface(), i, p.gen.Name())
+	}
+	for i, v := range genShared {
+		reg(v, 100+i, reflect.TypeOf(v).Name())
+	}
+	if c.enums {
+		reg(gentest.Color(0), 150, "Color")
+		reg(gentest.Player(0), 151, "Player")
+		reg(gentest.Size(0), 152, "Size")
+	}
+	return f
+}
+
+// asTwin reinterprets the value at p (of the generated type) as its twin.
+func asTwin(p genPair, v reflect.Value) any {
+	ptr := reflect.New(p.gen)
+	ptr.Elem().Set(v)
+	return reflect.NewAt(p.twin, ptr.UnsafePointer()).Elem().Interface()
+}
+
+var genCmp = []cmp.Option{
+	// NaNs equal, for named float types too.
+	cmp.FilterValues(func(x, y any) bool {
+		if x == nil || y == nil {
+			return false
+		}
+		k := reflect.TypeOf(x).Kind()
+		return reflect.TypeOf(y) == reflect.TypeOf(x) && (k == reflect.Float32 || k == reflect.Float64)
+	}, cmp.Comparer(func(x, y any) bool {
+		a, b := reflect.ValueOf(x).Float(), reflect.ValueOf(y).Float()
+		return a == b || math.IsNaN(a) && math.IsNaN(b)
+	})),
+	cmp.Exporter(func(reflect.Type) bool { return true }),
+}
+
+// checkSame marshals v with both Furys and checks bytes and decoded values.
+func checkSame(t *testing.T, p genPair, gen, twin *fury.Fury, v reflect.Value) {
+	t.Helper()
+	checkSameBytes(t, p, gen, twin, v)
+}
+
+// checkSameBytes is checkSame; roundTrip also compares the decoded value
+// with v (the zero fury.Date, for one, does not survive a round trip).
+func checkSameBytes(t *testing.T, p genPair, gen, twin *fury.Fury, v reflect.Value, roundTrip ...bool) {
+	t.Helper()
+	require.True(t, gen.GeneratedInUse(v.Interface()), "generated code not in use for %v", p.gen)
+	require.False(t, twin.GeneratedInUse(asTwin(p, v)), "twin %v uses generated code", p.twin)
+	want, err := twin.Marshal(asTwin(p, v))
+	require.NoError(t, err)
+	got, err := gen.Marshal(v.Interface())
+	require.NoError(t, err)
+	require.Equal(t, want, got, "bytes of %v differ from the reflection path", p.gen)
+
+	// Decode with generated code and with reflection: the same value.
+	gv := reflect.New(p.gen)
+	require.NoError(t, gen.Unmarshal(got, gv.Interface()))
+	tv := reflect.New(p.twin)
+	require.NoError(t, twin.Unmarshal(want, tv.Interface()))
+	asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
+	if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
+		t.Fatalf("%v decodes differently from the reflection path (-reflect +generated):\n%s", p.gen, diff)
+	}
+	// And the round trip keeps the value (empty and nil collections aside).
+	if len(roundTrip) > 0 && !roundTrip[0] {
+		return
+	}
+	if diff := cmp.Diff(v.Interface(), gv.Elem().Interface(), append(genCmp, cmpopts.EquateEmpty())...); diff != "" {
+		t.Fatalf("%v round trip (-want +got):\n%s", p.gen, diff)
+	}
+}
+
+func TestGeneratedMatchesReflection(t *testing.T) {
+	for _, c := range genConfigs() {
+		t.Run(c.String(), func(t *testing.T) {
+			gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+			for i, p := range genCorpus {
+				t.Run(p.gen.Name(), func(t *testing.T) {
+					r := rand.New(rand.NewPCG(uint64(i), 7))
+					checkSameBytes(t, p, gen, twin, reflect.New(p.gen).Elem(), false) // zero value
+					for n := 0; n < 40; n++ {
+						v := reflect.New(p.gen).Elem()
+						fillRandom(r, v, 0, "")
+						checkSame(t, p, gen, twin, v)
+					}
+				})
+			}
+		})
+	}
+}
+
+func TestGeneratedBenchModels(t *testing.T) {
+	values := []any{gentest.NewSample(), gentest.NewMediaContent(), gentest.NewStruct()}
+	for _, c := range genConfigs() {
+		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+		for _, v := range values {
+			for _, p := range genCorpus {
+				if p.gen == reflect.TypeOf(v) {
+					checkSame(t, p, gen, twin, reflect.ValueOf(v))
+				}
+			}
+		}
+	}
+}
+
+// TestGeneratedSharedReferences checks shared pointers and cycles with
+// reference tracking.
+func TestGeneratedSharedReferences(t *testing.T) {
+	for _, c := range genConfigs() {
+		if !c.refs {
+			continue
+		}
+		t.Run(c.String(), func(t *testing.T) {
+			gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+			in := &gentest.Inner{ID: 7, Label: "shared"}
+			cont := gentest.Containers{InnerPtr: in, ByName: map[string]*gentest.Inner{"a": in}, Inners: []gentest.Inner{*in}}
+			checkSame(t, pairOf[gentest.Containers, gentest.ContainersR](), gen, twin, reflect.ValueOf(cont))
+			tg := gentest.Tagged{Shared: in, Alone: in}
+			checkSame(t, pairOf[gentest.Tagged, gentest.TaggedR](), gen, twin, reflect.ValueOf(tg))
+
+			n := &gentest.Node{Value: 1}
+			n.Next = n
+			n.Kids = []*gentest.Node{n, {Value: 2}}
+			want, err := twin.Marshal((*gentest.NodeR)(unsafe.Pointer(n)))
+			require.NoError(t, err)
+			got, err := gen.Marshal(n)
+			require.NoError(t, err)
+			require.Equal(t, want, got)
+			var back *gentest.Node
+			require.NoError(t, gen.Unmarshal(got, &back))
+			require.Same(t, back, back.Next)
+			require.Same(t, back, back.Kids[0])
+			assert.Equal(t, int32(2), back.Kids[1].Value)
+		})
+	}
+}
+
+// TestGeneratedOutOfBand checks arrays with out-of-band buffers, which
+// generated code leaves to the runtime.
+func TestGeneratedOutOfBand(t *testing.T) {
+	c := genConfig{compatible: false}
+	gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+	r := rand.New(rand.NewPCG(1, 2))
+	p := pairOf[gentest.Arrays, gentest.ArraysR]()
+	for n := 0; n < 20; n++ {
+		v := reflect.New(p.gen).Elem()
+		fillRandom(r, v, 0, "")
+		serialize := func(f *fury.Fury, v any) ([]byte, [][]byte) {
+			var oob [][]byte
+			buf := fury.NewByteBuffer(nil)
+			require.NoError(t, f.Serialize(buf, v, func(o fury.SerializedObject) bool {
+				if o.TotalBytes()%2 == 0 {
+					oob = append(oob, o.Bytes())
+					return false
+				}
+				return true
+			}))
+			return buf.Bytes(), oob
+		}
+		wantB, wantOOB := serialize(twin, asTwin(p, v))
+		gotB, gotOOB := serialize(gen, v.Interface())
+		require.Equal(t, wantB, gotB)
+		require.Equal(t, wantOOB, gotOOB)
+		var bufs []*fury.ByteBuffer
+		for _, b := range gotOOB {
+			bufs = append(bufs, fury.NewByteBuffer(b))
+		}
+		back := reflect.New(p.gen)
+		require.NoError(t, gen.Deserialize(fury.NewByteBuffer(gotB), back.Interface(), bufs))
+		if diff := cmp.Diff(v.Interface(), back.Elem().Interface(), append(genCmp, cmpopts.EquateEmpty())...); diff != "" {
+			t.Fatalf("round trip (-want +got):\n%s", diff)
+		}
+	}
+}
+
+// TestGeneratedTruncatedInput checks that generated readers fail (never
+// panic, never succeed) on every truncation of valid input, as the
+// reflection path does.
+func TestGeneratedTruncatedInput(t *testing.T) {
+	for _, c := range []genConfig{{}, {compatible: true, refs: true, enums: true}} {
+		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+		r := rand.New(rand.NewPCG(3, 4))
+		for _, p := range genCorpus {
+			v := reflect.New(p.gen).Elem()
+			fillRandom(r, v, 0, "")
+			data, err := gen.Marshal(v.Interface())
+			require.NoError(t, err)
+			for n := 0; n < len(data); n++ {
+				errGen := gen.Unmarshal(data[:n], reflect.New(p.gen).Interface())
+				errTwin := twin.Unmarshal(data[:n], reflect.New(p.twin).Interface())
+				require.Equal(t, errTwin == nil, errGen == nil, "%v %v: %d of %d bytes: reflect %v, generated %v", c, p.gen, n, len(data), errTwin, errGen)
+				require.Error(t, errGen, "%v: %d of %d bytes", p.gen, n, len(data))
+			}
+		}
+	}
+}
+
+// TestGeneratedReusedBufferNoAllocs checks that generated code writing
+// into a reused buffer does not allocate.
+func TestGeneratedReusedBufferNoAllocs(t *testing.T) {
+	for _, c := range []genConfig{{enums: true}, {compatible: true, enums: true}} {
+		f := newGenFury(t, c, false)
+		for _, v := range []any{gentest.NewSample(), gentest.NewMediaContent(), gentest.NewStruct()} {
+			require.True(t, f.GeneratedInUse(v))
+			buf := fury.NewByteBuffer(nil)
+			require.NoError(t, f.Serialize(buf, v, nil))
+			var err error
+			allocs := testing.AllocsPerRun(100, func() {
+				buf.Reset()
+				err = f.Serialize(buf, v, nil)
+			})
+			require.NoError(t, err)
+			assert.Zero(t, allocs, "%v %T", c, v)
+		}
+	}
+}
+
+// ---- random values ----------------------------------------------------
+
+var (
+	colorType    = reflect.TypeFor[gentest.Color]()
+	playerType   = reflect.TypeFor[gentest.Player]()
+	sizeType     = reflect.TypeFor[gentest.Size]()
+	durationType = reflect.TypeFor[time.Duration]()
+	timeType     = reflect.TypeFor[time.Time]()
+	dateType     = reflect.TypeFor[fury.Date]()
+)
+
+var runeSets = []string{
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ",
+	"àéîõüÿ ©±",                 // latin1
+	"αβγδ€あいう漢字",                // BMP
+	"😀🚀𝄞",                      // beyond the BMP
+}
+
+func randString(r *rand.Rand) string {
+	if r.IntN(6) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	set := []rune(runeSets[r.IntN(len(runeSets))])
+	mixed := r.IntN(3) == 0
+	for n := r.IntN(40); n >= 0; n-- {
+		if mixed {
+			set = []rune(runeSets[r.IntN(len(runeSets))])
+		}
+		b.WriteRune(set[r.IntN(len(set))])
+	}
+	return b.String()
+}
+
+func randInt(r *rand.Rand) int64 {
+	switch r.IntN(6) {
+	case 0:
+		return 0
+	case 1:
+		return int64(r.IntN(256)) - 128
+	case 2:
+		return math.MaxInt64
+	case 3:
+		return math.MinInt64
+	case 4:
+		return int64(r.Uint64() >> r.IntN(64))
+	}
+	return int64(r.Uint64())
+}
+
+func randFloat(r *rand.Rand) float64 {
+	switch r.IntN(6) {
+	case 0:
+		return 0
+	case 1:
+		return math.Inf(1 - 2*r.IntN(2))
+	case 2:
+		return math.NaN()
+	case 3:
+		return float64(r.IntN(1000)) / 8
+	}
+	return math.Float64frombits(r.Uint64())
+}
+
+// fillRandom fills v with random values that both paths can write.
+func fillRandom(r *rand.Rand, v reflect.Value, depth int, tag string) {
+	t := v.Type()
+	switch t {
+	case colorType, playerType, sizeType:
+		v.SetInt(int64(r.IntN(4)))
+		return
+	case durationType:
+		v.SetInt(r.Int64N(2e18) - 1e18)
+		return
+	case timeType:
+		v.Set(reflect.ValueOf(time.Unix(r.Int64N(1e10)-5e9, r.Int64N(1e9)).UTC()))
+		return
+	case dateType:
+		v.Set(reflect.ValueOf(fury.Date{Year: 1900 + r.IntN(300), Month: time.Month(1 + r.IntN(12)), Day: 1 + r.IntN(28)}))
+		return
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		v.SetBool(r.IntN(2) == 1)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(randInt(r))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(uint64(randInt(r)))
+	case reflect.Float32:
+		v.SetFloat(float64(float32(randFloat(r))))
+	case reflect.Float64:
+		v.SetFloat(randFloat(r))
+	case reflect.String:
+		v.SetString(randString(r))
+	case reflect.Pointer:
+		if depth > 3 || (r.IntN(4) == 0 && !strings.Contains(tag, "notnull")) {
+			v.SetZero()
+			return
+		}
+		p := reflect.New(t.Elem())
+		fillRandom(r, p.Elem(), depth+1, "")
+		v.Set(p)
+	case reflect.Slice:
+		if depth > 3 || r.IntN(5) == 0 {
+			v.SetZero()
+			return
+		}
+		n := r.IntN(5)
+		s := reflect.MakeSlice(t, n, n)
+		for i := 0; i < n; i++ {
+			fillRandom(r, s.Index(i), depth+1, "")
+		}
+		v.Set(s)
+	case reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			fillRandom(r, v.Index(i), depth+1, "")
+		}
+	case reflect.Map:
+		if depth > 3 || r.IntN(5) == 0 {
+			v.SetZero()
+			return
+		}
+		// At most one entry: Go's map order is random, so bytes of
+		// bigger maps differ from run to run.
+		m := reflect.MakeMap(t)
+		for n := r.IntN(2); n > 0; n-- {
+			k := reflect.New(t.Key()).Elem()
+			fillRandom(r, k, depth+1, "")
+			e := reflect.New(t.Elem()).Elem()
+			fillRandom(r, e, depth+1, "")
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			sf := t.Field(i)
+			tag := sf.Tag.Get("fury")
+			if tag == "-" || !v.Field(i).CanSet() {
+				continue
+			}
+			fillRandom(r, v.Field(i), depth+1, tag)
+		}
+	case reflect.Interface:
+		switch r.IntN(4) {
+		case 0:
+			v.SetZero()
+		case 1:
+			v.Set(reflect.ValueOf(randInt(r)))
+		case 2:
+			v.Set(reflect.ValueOf(randString(r)))
+		default:
+			v.Set(reflect.ValueOf(r.IntN(2) == 1))
+		}
+	}
+}
