@@ -321,9 +321,9 @@ var (
 
 var runeSets = []string{
 	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ",
-	"àéîõüÿ ©±",                 // latin1
-	"αβγδ€あいう漢字",                // BMP
-	"😀🚀𝄞",                      // beyond the BMP
+	"àéîõüÿ ©±",  // latin1
+	"αβγδ€あいう漢字", // BMP
+	"😀🚀𝄞",        // beyond the BMP
 }
 
 func randString(r *rand.Rand) string {
