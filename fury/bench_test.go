@@ -79,3 +79,21 @@ func TestMarshalReusedBufferAllocatesNothing(t *testing.T) {
 		t.Fatalf("Serialize into a reused buffer allocated %v times per run", allocs)
 	}
 }
+
+func TestMarshalAppendAllocatesNothing(t *testing.T) {
+	f := New()
+	if err := f.Register(PrimsAndStrings{}, 1); err != nil {
+		t.Fatal(err)
+	}
+	v := benchValue()
+	buf := make([]byte, 0, 256)
+	allocs := testing.AllocsPerRun(100, func() {
+		var err error
+		if buf, err = f.MarshalAppend(buf[:0], v); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("MarshalAppend into a reused slice allocated %v times per run", allocs)
+	}
+}

@@ -111,9 +111,12 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 // MarshalAppend appends the serialized form of v to dst. With a dst of
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
-	b := ByteBuffer{data: dst}
-	err := f.serialize(&b, v, nil)
-	return b.data, err
+	own := f.out.data
+	f.out.data, f.out.off = dst, 0
+	err := f.serialize(&f.out, v, nil)
+	out := f.out.data
+	f.out.data = own[:0] // keep Marshal's buffer, not the caller's memory
+	return out, err
 }
 
 // Serialize appends the serialized form of v to buf. When callback is not

@@ -1,0 +1,134 @@
+// Package fury serializes Go values in the Apache Fory xlang wire format,
+// fast, and exchanges them with Python (pyfory) and Java (fory-core)
+// programs byte for byte.
+//
+// # Quick start
+//
+//	type Person struct {
+//		Name string
+//		Age  int32
+//		Tags []string
+//	}
+//
+//	f := fury.New()                      // compatible mode, no reference tracking
+//	f.RegisterTagType("example.Person", Person{}) // the name peers use
+//	data, err := f.Marshal(&Person{Name: "Ann", Age: 30})
+//	var p Person
+//	err = f.Unmarshal(data, &p)
+//
+// The package-level Marshal and Unmarshal use pooled default instances and
+// are safe for concurrent use; a *Fury is not (keep one per goroutine).
+//
+// # Modes
+//
+// Compatible mode (the default, as in the peers) sends each struct type's
+// field names and types once per message (a TypeDef), so writer and reader
+// may have different versions of a struct: unknown fields are skipped,
+// missing ones stay zero. Schema-consistent mode (WithCompatible(false))
+// sends only a 4-byte hash of the layout, which must match.
+//
+// Reference tracking (WithRefTracking(true) or NewFury(true)) writes a
+// pointer, map or slice reached twice only once, so shared values come back
+// shared and cycles work. Struct fields of pointer, map, slice and interface
+// types are then tracked; `fury:"noref"` opts a field out (Java fields need
+// @Ref and Python fields pyfory.field(ref=True) to match a tracked field).
+//
+// # Go types and wire types
+//
+//	Go                                   wire type
+//	bool                                 bool
+//	int8, int16                          int8, int16
+//	int32                                varint32
+//	int64, int                           varint64
+//	uint8, uint16                        uint8, uint16
+//	uint32                               var_uint32
+//	uint64, uint                         var_uint64
+//	FixedInt32, FixedInt64               int32, int64 (fixed width)
+//	FixedUint32, FixedUint64             uint32, uint64 (fixed width)
+//	TaggedInt64, TaggedUint64            tagged_int64, tagged_uint64
+//	float32, float64                     float32, float64
+//	string                               string (latin1, UTF-16 or UTF-8 on the wire)
+//	[]byte                               binary
+//	[]bool, []int8 ... []float64, [N]T   bool_array, int8_array, ... float64_array
+//	BoolSlice, Int16Slice, ...           list of bool, int16, ...
+//	other []T and [N]T                   list
+//	map[K]V                              map
+//	map[K]struct{}, Set[K]               set
+//	time.Time                            timestamp
+//	time.Duration                        duration
+//	Date                                 date
+//	*T                                   T, nullable
+//	interface{} (any interface)          the dynamic value's type
+//	registered struct                    struct / named_struct (compatible_* in compatible mode)
+//	registered named integer type        enum / named_enum (the value is the ordinal)
+//
+// Unmarshal into a *interface{} gives these natural Go values:
+//
+//	wire type                    Go value
+//	bool                         bool
+//	int8, int16                  int8, int16
+//	int32, varint32              int32
+//	int64, varint64, tagged      int64
+//	uint8 ... var_uint64         uint8, uint16, uint32, uint64
+//	float16, bfloat16, float32   float32
+//	float64                      float64
+//	string                       string
+//	binary, uint8_array          []byte
+//	T_array                      []T (float16 arrays as []uint16 bits)
+//	list                         []any
+//	set                          Set[any]
+//	map                          map[any]any
+//	timestamp                    time.Time (UTC)
+//	duration                     time.Duration
+//	date                         Date
+//	none, null                   nil
+//	registered struct            *T
+//	registered enum              T
+//	unregistered struct          map[string]any of its fields (compatible mode only)
+//
+// Unmarshal into a typed destination converts where the value fits: a
+// Python list of ints into []int32, a varint64 into an int32 field (with an
+// overflow check), map[any]any into map[string]int64, and so on.
+//
+// # Struct fields
+//
+// Exported fields are serialized, promoted fields of embedded structs
+// included; the wire name of a field is its snake_case name (UserName is
+// user_name, as Java's userName and Python's user_name). Fields are ordered
+// on the wire as the peers order them, whatever their order in the Go
+// source. A `fury` struct tag adjusts a field:
+//
+//	`fury:"-"`            skip the field
+//	`fury:"name=x"`       wire name x
+//	`fury:"id=3"`         identified by tag id 3 instead of its name
+//	`fury:"nullable"`     nullable (a null flag precedes the value); pointers and interfaces are by default
+//	`fury:"notnull"`      not nullable
+//	`fury:"ref"`, `fury:"noref"`   reference tracked or not (with WithRefTracking)
+//
+// Struct types are registered by id (Register) or by name
+// (RegisterTagType). An unregistered struct is named after its Go package
+// path and type name, which serves Go-to-Go use; cross-language use needs a
+// registration matching the peers'.
+//
+// # Out-of-band buffers
+//
+// Serialize with a callback offers every []byte and primitive slice to the
+// callback as a SerializedObject; those it returns false for are left out
+// of the stream (zero copy), to be shipped separately and passed to
+// Deserialize. pyfory 1.7.7 sends only bytes out of band (primitive arrays
+// stay in band there), fory-core also primitive arrays, as this package does.
+//
+// # Errors and untrusted input
+//
+// Decoding never panics on bad input: errors wrap ErrTruncated,
+// ErrInvalidData, ErrUnknownType, ErrTypeMismatch, ErrSchemaMismatch,
+// ErrDepthExceeded or ErrTooLarge (test with errors.Is) and name the field
+// where they happened. Lengths are checked against the remaining input
+// before anything is allocated, and nesting is bounded (WithMaxDepth).
+//
+// # Generated code
+//
+// cmd/furygen writes specialized code for chosen structs (go generate); the
+// runtime picks it up automatically and it writes the same bytes as the
+// reflection path, faster.
+package fury

@@ -1,0 +1,199 @@
+package fury_test
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/fury-go/fury/fury"
+)
+
+type Person struct {
+	Name    string
+	Age     int32
+	Emails  []string
+	Friends map[string]int32
+}
+
+func Example() {
+	f := fury.New()
+	if err := f.RegisterTagType("example.Person", Person{}); err != nil {
+		panic(err)
+	}
+	data, err := f.Marshal(&Person{Name: "Ann", Age: 30, Emails: []string{"ann@example.com"}})
+	if err != nil {
+		panic(err)
+	}
+	var p Person
+	if err := f.Unmarshal(data, &p); err != nil {
+		panic(err)
+	}
+	fmt.Println(p.Name, p.Age, p.Emails)
+	// Output: Ann 30 [ann@example.com]
+}
+
+func ExampleMarshal() {
+	data, err := fury.Marshal(map[string]int64{"answer": 42})
+	if err != nil {
+		panic(err)
+	}
+	var m map[string]int64
+	if err := fury.Unmarshal(data, &m); err != nil {
+		panic(err)
+	}
+	fmt.Println(m["answer"])
+	// Output: 42
+}
+
+func ExampleFury_Unmarshal_interface() {
+	f := fury.New()
+	data, _ := f.Marshal([]any{int64(1), "two", 3.0, nil, time.Duration(5)})
+	var v any
+	if err := f.Unmarshal(data, &v); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%#v\n", v)
+	// Output: []interface {}{1, "two", 3, interface {}(nil), 5}
+}
+
+type SomeClass struct {
+	F1 *SomeClass
+	F2 map[string]string
+	F3 map[string]string
+}
+
+// The seeds' circular-reference example: F1 points to the value itself and
+// F3 shares F2's map.
+func ExampleNewFury_circularReferences() {
+	f := fury.NewFury(true)
+	if err := f.RegisterTagType("example.SomeClass", SomeClass{}); err != nil {
+		panic(err)
+	}
+	value := &SomeClass{F2: map[string]string{"k1": "v1", "k2": "v2"}}
+	value.F3 = value.F2
+	value.F1 = value
+	data, err := f.Marshal(value)
+	if err != nil {
+		panic(err)
+	}
+	var newValue any
+	if err := f.Unmarshal(data, &newValue); err != nil {
+		panic(err)
+	}
+	got := newValue.(*SomeClass)
+	fmt.Println(got.F1 == got, got.F2["k1"])
+	got.F2["k3"] = "v3"
+	fmt.Println(got.F3["k3"])
+	// Output:
+	// true v1
+	// v3
+}
+
+type Color int32
+
+const (
+	Red Color = iota
+	Green
+	Blue
+)
+
+func ExampleFury_Register() {
+	type Pixel struct {
+		X, Y  int32
+		Color Color
+	}
+	f := fury.New(fury.WithCompatible(false))
+	_ = f.Register(Pixel{}, 100)  // a struct by id
+	_ = f.Register(Color(0), 101) // a named integer type becomes an enum
+	data, _ := f.Marshal(Pixel{1, 2, Blue})
+	var p Pixel
+	_ = f.Unmarshal(data, &p)
+	fmt.Println(p, len(data))
+	// Output: {1 2 2} 11
+}
+
+func ExampleFury_RegisterTagType() {
+	type SomeClass2 struct {
+		F1 any
+		F2 map[int8]int32
+	}
+	f := fury.New()
+	_ = f.RegisterTagType("example.SomeClass2", SomeClass2{})
+	data, _ := f.Marshal(&SomeClass2{F1: true, F2: map[int8]int32{-1: 2}})
+	var v any
+	_ = f.Unmarshal(data, &v)
+	fmt.Printf("%+v\n", *v.(*SomeClass2))
+	// Output: {F1:true F2:map[-1:2]}
+}
+
+// Schema evolution: a newer writer with an extra field, an older reader.
+func ExampleWithCompatible() {
+	type V1 struct{ Name string }
+	type V2 struct {
+		Name  string
+		Email string
+	}
+	w, r := fury.New(fury.WithCompatible(true)), fury.New(fury.WithCompatible(true))
+	_ = w.RegisterTagType("example.User", V2{})
+	_ = r.RegisterTagType("example.User", V1{})
+	data, _ := w.Marshal(V2{Name: "ann", Email: "a@x"})
+	var old V1
+	err := r.Unmarshal(data, &old)
+	fmt.Println(old.Name, err)
+	// Output: ann <nil>
+}
+
+// Zero copy: large buffers travel out of band, as in the seeds' example.
+func ExampleFury_Serialize() {
+	f := fury.NewFury(true)
+	list := []any{"str", make([]byte, 1000), []int32{1, 2, 3}}
+	buf := fury.NewByteBuffer(nil)
+	var serializedObjects []fury.SerializedObject
+	_ = f.Serialize(buf, list, func(o fury.SerializedObject) bool {
+		serializedObjects = append(serializedObjects, o)
+		return false // false: out of band
+	})
+	var buffers []*fury.ByteBuffer
+	for _, o := range serializedObjects {
+		buffers = append(buffers, o.ToBuffer())
+	}
+	var newList []any
+	err := f.Deserialize(buf, &newList, buffers)
+	fmt.Println(len(serializedObjects), buf.Len() < 100, len(newList[1].([]byte)), newList[2], err)
+	// Output: 2 true 1000 [1 2 3] <nil>
+}
+
+func ExampleFury_MarshalAppend() {
+	f := fury.New()
+	buf := make([]byte, 0, 64)
+	for _, s := range []string{"a", "bb"} {
+		var err error
+		buf, err = f.MarshalAppend(buf[:0], s) // reuses buf: no allocation
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("% x\n", buf)
+	}
+	// Output:
+	// 01 ff 15 04 61
+	// 01 ff 15 08 62 62
+}
+
+func ExampleErrDepthExceeded() {
+	f := fury.New(fury.WithMaxDepth(10))
+	var deep any = int64(1)
+	for i := 0; i < 20; i++ {
+		deep = []any{deep}
+	}
+	_, err := f.Marshal(deep)
+	fmt.Println(errors.Is(err, fury.ErrDepthExceeded))
+	// Output: true
+}
+
+func ExampleDate() {
+	data, _ := fury.Marshal(fury.Date{Year: 2024, Month: time.February, Day: 29})
+	var d fury.Date
+	_ = fury.Unmarshal(data, &d)
+	fmt.Println(d)
+	// Output: 2024-02-29
+}

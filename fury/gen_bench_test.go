@@ -1,0 +1,74 @@
+package fury_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/internal/gentest"
+)
+
+// BenchmarkGenerated compares generated code with the reflection path on
+// the reference benchmark's objects: Serialize into a reused buffer and
+// Unmarshal into a reused value, schema-consistent and compatible mode.
+//
+//	go test ./fury -run '^$' -bench Generated -benchmem
+func BenchmarkGenerated(b *testing.B) {
+	objects := []struct {
+		name string
+		v    any
+	}{
+		{"Sample", gentest.NewSample()},
+		{"MediaContent", gentest.NewMediaContent()},
+		{"Struct", gentest.NewStruct()},
+	}
+	modes := []struct {
+		name string
+		c    genConfig
+	}{
+		{"schema", genConfig{enums: true}},
+		{"compatible", genConfig{compatible: true, enums: true}},
+	}
+	for _, m := range modes {
+		for _, o := range objects {
+			var p genPair
+			for _, q := range genCorpus {
+				if q.gen == reflect.TypeOf(o.v) {
+					p = q
+				}
+			}
+			for _, path := range []string{"reflect", "generated"} {
+				twin := path == "reflect"
+				f := newGenFury(b, m.c, twin)
+				v := o.v
+				typ := p.gen
+				if twin {
+					v, typ = asTwin(p, reflect.ValueOf(o.v)), p.twin
+				}
+				if f.GeneratedInUse(v) == twin {
+					b.Fatalf("%s: generated code in use: %v", path, !twin)
+				}
+				buf := fury.NewByteBuffer(nil)
+				b.Run("Serialize/"+m.name+"/"+o.name+"/"+path, func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						buf.Reset()
+						if err := f.Serialize(buf, v, nil); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+				data := append([]byte(nil), buf.Bytes()...)
+				out := reflect.New(typ).Interface()
+				b.Run("Deserialize/"+m.name+"/"+o.name+"/"+path, func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						if err := f.Unmarshal(data, out); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
