@@ -374,6 +374,8 @@ type readStep struct {
 	remote *remoteField
 	// dynamic: the remote field carries type info.
 	dynamic bool
+	// convert: read by the remote type, then convert to the local one.
+	convert bool
 }
 
 func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef) error {
@@ -400,7 +402,24 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 			continue
 		}
 		f := s.local
-		if err := d.readFullC(f.ti, f.codec, unsafe.Add(p, f.offset), ft.nullable, ft.ref, s.dynamic); err != nil {
+		fp := unsafe.Add(p, f.offset)
+		if s.convert {
+			// The remote type differs but may convert (a list into an
+			// array, a narrower integer, ...): decode it as the remote
+			// declares it, then convert; a value that does not fit leaves
+			// the field zero, as a missing field would.
+			v, err := d.readValueByFT(ft, ft.nullable, ft.ref, s.dynamic)
+			if err != nil {
+				return wrapField(err, st, f)
+			}
+			if f.ti.isAny {
+				*(*any)(fp) = v
+			} else if convertInto(f.ti.typ, fp, v) != nil {
+				setZero(f.ti, fp)
+			}
+			continue
+		}
+		if err := d.readFullC(f.ti, f.codec, fp, ft.nullable, ft.ref, s.dynamic); err != nil {
 			return wrapField(err, st, f)
 		}
 	}
@@ -421,13 +440,15 @@ func (st *structInfo) planFor(rd *remoteDef) {
 		} else {
 			lf = st.byName[rf.name]
 		}
-		if lf != nil && !fieldTypesCompatible(rf.ft, lf.ft) {
-			lf = nil
+		convert := false
+		if lf != nil {
+			dyn := remoteDynamic(rf.ft)
+			convert = !fieldTypesCompatible(rf.ft, lf.ft) || lf.ti.isAny && !dyn
 		}
-		if same && (lf == nil || lf != st.fields[i] || rf.ft.nullable != lf.nullable || rf.ft.ref != lf.ref) {
+		if same && (lf == nil || convert || lf != st.fields[i] || rf.ft.nullable != lf.nullable || rf.ft.ref != lf.ref) {
 			same = false
 		}
-		rd.plan = append(rd.plan, readStep{local: lf, remote: rf, dynamic: remoteDynamic(rf.ft)})
+		rd.plan = append(rd.plan, readStep{local: lf, remote: rf, dynamic: remoteDynamic(rf.ft), convert: convert})
 	}
 	rd.same = same
 }

@@ -292,3 +292,26 @@ func TestOutOfBand(t *testing.T) {
 	require.NoError(t, f.Deserialize(buf2, &out, nil))
 	require.Empty(t, cmp.Diff(list, out))
 }
+
+func TestCompatibleConversions(t *testing.T) {
+	type W struct {
+		Nums  Int32Slice // a list of int32
+		Small int32
+		Any   []string
+		Gone  string
+	}
+	type R struct {
+		Nums  []int32 // an int32 array: converted from the list
+		Small int64   // widened
+		Any   any     // receives the declared list as []any
+		Gone  int32   // string -> int32 does not convert: left zero
+	}
+	w, r := New(), New()
+	require.NoError(t, w.RegisterTagType("example.Conv", W{}))
+	require.NoError(t, r.RegisterTagType("example.Conv", R{}))
+	data, err := w.Marshal(W{Nums: Int32Slice{1, 2}, Small: -7, Any: []string{"a"}, Gone: "x"})
+	require.NoError(t, err)
+	var got R
+	require.NoError(t, r.Unmarshal(data, &got))
+	require.Empty(t, cmp.Diff(R{Nums: []int32{1, 2}, Small: -7, Any: []any{"a"}}, got))
+}
