@@ -1,8 +1,6 @@
 package fury
 
 import (
-	"encoding/binary"
-	"math"
 	"reflect"
 	"unsafe"
 )
@@ -75,6 +73,8 @@ func (d *decoder) readBufferObject() ([]byte, error) {
 	return d.buf.ReadBytes(int(n))
 }
 
+var byteWord = typeWord(reflect.TypeFor[byte]())
+
 type bytesCodec struct{}
 
 func (bytesCodec) write(e *encoder, p unsafe.Pointer) error {
@@ -92,7 +92,9 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 		return nil
 	}
 	// Copy, so the result does not pin or alias the caller's input.
-	*(*[]byte)(p) = append([]byte(nil), raw...)
+	b := unsafe.Slice((*byte)(newArray(byteWord, len(raw))), len(raw))
+	copy(b, raw)
+	*(*[]byte)(p) = b
 	return nil
 }
 
@@ -105,10 +107,11 @@ type arrayCodec struct {
 	id       uint32
 	isBool   bool
 	elemType reflect.Type
+	elemWord unsafe.Pointer
 }
 
 func newArrayCodec(t reflect.Type, id uint32) *arrayCodec {
-	c := &arrayCodec{typ: t, id: id, elemType: t.Elem(), elemSize: int(t.Elem().Size())}
+	c := &arrayCodec{typ: t, id: id, elemType: t.Elem(), elemSize: int(t.Elem().Size()), elemWord: typeWord(t.Elem())}
 	c.isArray = t.Kind() == reflect.Array
 	if c.isArray {
 		c.n = t.Len()
@@ -159,9 +162,8 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 			*(*sliceHeader)(p) = sliceHeader{}
 			return nil
 		}
-		v := reflect.MakeSlice(c.typ, n, n)
 		h := (*sliceHeader)(p)
-		*h = sliceHeader{data: v.UnsafePointer(), len: n, cap: n}
+		*h = sliceHeader{data: newArray(c.elemWord, n), len: n, cap: n}
 		dst = unsafe.Slice((*byte)(h.data), len(raw))
 	}
 	copy(dst, raw)
@@ -189,8 +191,3 @@ func swapBytes(raw []byte, elemSize int) []byte {
 	}
 	return out
 }
-
-// arrayElemFloat16 and friends: arrays whose Go element type is not native
-// are read through the dynamic path.
-var _ = math.Float32bits
-var _ = binary.LittleEndian

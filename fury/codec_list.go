@@ -107,11 +107,12 @@ type listCodec struct {
 	n               int
 	elemSize        uintptr
 	elem            elemCodec
+	elemWord        unsafe.Pointer
 	declaredVariant *listCodec
 }
 
 func newListCodec(r *resolver, t reflect.Type, elem *typeInfo) *listCodec {
-	c := &listCodec{typ: t, elemSize: t.Elem().Size(), elem: newElemCodec(elem, false)}
+	c := &listCodec{typ: t, elemSize: t.Elem().Size(), elem: newElemCodec(elem, false), elemWord: typeWord(t.Elem())}
 	if t.Kind() == reflect.Array {
 		c.isArray, c.n = true, t.Len()
 	}
@@ -296,9 +297,8 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 			*(*sliceHeader)(p) = sliceHeader{}
 			return nil
 		}
-		v := reflect.MakeSlice(c.typ, int(n), int(n))
-		*(*sliceHeader)(p) = sliceHeader{data: v.UnsafePointer(), len: int(n), cap: int(n)}
-		base = v.UnsafePointer()
+		base = newArray(c.elemWord, int(n))
+		*(*sliceHeader)(p) = sliceHeader{data: base, len: int(n), cap: int(n)}
 		if d.pending >= 0 {
 			d.claim(packAny(c.typ, p))
 		}

@@ -22,12 +22,11 @@ type sliceHeader struct {
 
 func efaceOf(v *any) *eface { return (*eface)(unsafe.Pointer(v)) }
 
-// typeWord returns the runtime type word of t, the same word an interface
-// holding a t value carries, so dynamic types can be compared cheaply.
-func typeWord(t reflect.Type) unsafe.Pointer {
-	v := reflect.Zero(t).Interface()
-	return efaceOf(&v).typ
-}
+// typeWord returns the runtime type word of t: the word an interface
+// holding a t value carries (reflect.Type's data word is that *rtype), so
+// dynamic types can be compared cheaply. Unlike the type word of a boxed
+// zero value, it exists for interface types too.
+func typeWord(t reflect.Type) unsafe.Pointer { return (*eface)(unsafe.Pointer(&t)).data }
 
 // isDirectIface reports whether t's values are stored directly in an
 // interface's data word (pointer-shaped types) rather than behind a pointer.
@@ -76,3 +75,10 @@ func storeAny(t reflect.Type, p unsafe.Pointer, v any) bool {
 	reflect.NewAt(t, p).Elem().Set(rv)
 	return true
 }
+
+// newArray allocates a zeroed array of n elements of the type whose
+// runtime type word is elem (reflect.MakeSlice would also allocate a slice
+// header). The runtime keeps this entry point for packages outside reflect.
+//
+//go:linkname newArray reflect.unsafe_NewArray
+func newArray(elem unsafe.Pointer, n int) unsafe.Pointer

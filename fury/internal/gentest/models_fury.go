@@ -51,7 +51,9 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Width)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.Media)); err != nil {
+	if x.Media == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	}
 	buf.WriteString(x.Title)
@@ -78,7 +80,10 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Width = v
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.Media)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Media = nil
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	}
 	if v, err := buf.ReadString(); err != nil {
@@ -106,10 +111,14 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Width)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Media)); err != nil {
+	if x.Media == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil {
+	if v := int64(x.Size); v >= 0 && v <= math.MaxUint32 {
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
 	buf.WriteString(x.Title)
@@ -131,11 +140,16 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Width = v
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Media)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Media = nil
+	} else if err := r.ReadField(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.Size)); err != nil {
+	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
+	} else {
+		x.Size = Size(v)
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -309,7 +323,9 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
 	}
-	if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil {
+	if v := int64(x.Player); v >= 0 && v <= math.MaxUint32 {
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
 	buf.WriteString(x.Title)
@@ -368,8 +384,10 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
 	}
-	if err := r.ReadField(9, unsafe.Pointer(&x.Player)); err != nil {
+	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
+	} else {
+		x.Player = Player(v)
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err

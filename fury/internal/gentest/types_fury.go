@@ -307,7 +307,10 @@ func _() {
 // furyWriteContainers writes the fields of a Containers in wire order.
 func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Containers)(p)
-	if err := w.WriteField(0, unsafe.Pointer(&x.Any)); err != nil {
+	buf := w.Buffer()
+	if x.Any == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(0, unsafe.Pointer(&x.Any)); err != nil {
 		return err
 	}
 	if err := w.WriteField(1, unsafe.Pointer(&x.Anys)); err != nil {
@@ -322,7 +325,9 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
 	}
-	if err := w.WriteField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+	if x.InnerPtr == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
 	}
 	if err := w.WriteField(6, unsafe.Pointer(&x.Inners)); err != nil {
@@ -340,7 +345,11 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 // furyReadContainers reads the fields of a Containers in wire order.
 func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Containers)(p)
-	if err := r.ReadField(0, unsafe.Pointer(&x.Any)); err != nil {
+	buf := r.Buffer()
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Any = nil
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.Any)); err != nil {
 		return err
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Anys)); err != nil {
@@ -355,7 +364,10 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
 	}
-	if err := r.ReadField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.InnerPtr = nil
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
 	}
 	if err := r.ReadField(6, unsafe.Pointer(&x.Inners)); err != nil {
@@ -415,7 +427,9 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
 		return err
 	}
-	if err := w.WriteField(4, unsafe.Pointer(&x.Extra)); err != nil {
+	if x.Extra == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
 	}
 	buf.WriteString(x.embedded.Label)
@@ -448,7 +462,10 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
 		return err
 	}
-	if err := r.ReadField(4, unsafe.Pointer(&x.Extra)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Extra = nil
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
 	}
 	if v, err := buf.ReadString(); err != nil {
@@ -618,10 +635,14 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Count)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Color)); err != nil {
+	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
+	if x.PColor == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
 	buf.WriteString(x.Z)
@@ -646,10 +667,15 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Count = v
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Color)); err != nil {
+	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
+	} else {
+		x.Color = Color(v)
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.PColor = nil
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
 	if v, err := buf.ReadString(); err != nil {
@@ -690,7 +716,9 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil {
+	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
 	buf.WriteString(x.Z)
@@ -727,8 +755,10 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.Level)); err != nil {
+	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
+	} else {
+		x.Level = Level(v)
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -749,13 +779,19 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Count)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(1, unsafe.Pointer(&x.Color)); err != nil {
+	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Level)); err != nil {
+	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
+	if x.PColor == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
 	buf.WriteString(x.Z)
@@ -771,13 +807,20 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Count = v
 	}
-	if err := r.ReadField(1, unsafe.Pointer(&x.Color)); err != nil {
+	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
+	} else {
+		x.Color = Color(v)
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Level)); err != nil {
+	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
+	} else {
+		x.Level = Level(v)
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.PColor = nil
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
 	if v, err := buf.ReadString(); err != nil {
@@ -928,7 +971,9 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Next)); err != nil {
+	if x.Next == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
 	}
 	return nil
@@ -946,7 +991,10 @@ func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Next)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Next = nil
+	} else if err := r.ReadField(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
 	}
 	return nil
@@ -1710,7 +1758,9 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil {
+	if x.Level == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil {
 		return err
 	}
 	if w.RefTracking() {
@@ -1980,7 +2030,10 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Level = nil
+	} else if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -2207,7 +2260,9 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil {
+	if x.Color == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
 	if w.RefTracking() {
@@ -2477,7 +2532,10 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if err := r.ReadField(15, unsafe.Pointer(&x.Color)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Color = nil
+	} else if err := r.ReadField(15, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -2692,10 +2750,14 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil {
+	if x.Color == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
-	if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil {
+	if x.Level == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil {
 		return err
 	}
 	if w.RefTracking() {
@@ -2949,10 +3011,16 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if err := r.ReadField(14, unsafe.Pointer(&x.Color)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Color = nil
+	} else if err := r.ReadField(14, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
-	if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Level = nil
+	} else if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -3192,7 +3260,9 @@ func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVaruint32(b[n:], x.Uint32)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil {
+	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
 	buf.WriteString(*(*string)(&x.Name))
@@ -3265,8 +3335,10 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Uint32 = v
 	}
-	if err := r.ReadField(21, unsafe.Pointer(&x.Level)); err != nil {
+	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
+	} else {
+		x.Level = Level(v)
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -3402,16 +3474,21 @@ func _() {
 // furyWriteTimes writes the fields of a Times in wire order.
 func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Times)(p)
+	buf := w.Buffer()
 	if err := w.WriteField(0, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
-	if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
+	if x.AtP == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
 		return err
 	}
 	if err := w.WriteField(2, unsafe.Pointer(&x.For)); err != nil {
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.ForP)); err != nil {
+	if x.ForP == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.ForP)); err != nil {
 		return err
 	}
 	if err := w.WriteField(4, unsafe.Pointer(&x.On)); err != nil {
@@ -3423,16 +3500,23 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 // furyReadTimes reads the fields of a Times in wire order.
 func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Times)(p)
+	buf := r.Buffer()
 	if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
-	if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.AtP = nil
+	} else if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
 		return err
 	}
 	if err := r.ReadField(2, unsafe.Pointer(&x.For)); err != nil {
 		return err
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.ForP)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.ForP = nil
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.ForP)); err != nil {
 		return err
 	}
 	if err := r.ReadField(4, unsafe.Pointer(&x.On)); err != nil {
