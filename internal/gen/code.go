@@ -70,6 +70,14 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			w.WriteString("\tbuf.Advance(n)\n\t}\n")
 		case opString:
 			fmt.Fprintf(&w, "\tbuf.WriteString(%s)\n", scalarLV(seg.fields[0]))
+		case opEnum:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif v := int64(%s); v >= 0 && v <= math.MaxUint32 {\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		case opNilOr:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNullString:
 			fd := seg.fields[0]
 			w.WriteString("\tif w.RefTracking() {\n")
@@ -137,6 +145,13 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			}
 		case opString:
 			fmt.Fprintf(&w, "\tif v, err := buf.ReadString(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = v\n\t}\n", scalarLV(seg.fields[0]))
+		case opEnum:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif v, err := buf.ReadVaruint32(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s(v)\n\t}\n", access(fd), f.typeString(fd.desc.t))
+		case opNilOr:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNullScalar, opNullString:
 			for j, fd := range seg.fields {
 				e := fd.desc.elem

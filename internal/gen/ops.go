@@ -16,6 +16,8 @@ const (
 	opNullScalar           // a nullable pointer to a scalar: inline without reference tracking
 	opNullString           // a nullable *string: inline without reference tracking
 	opArray                // a primitive array: bulk copy when in band
+	opEnum                 // a non-nullable enum: its ordinal as a varuint32
+	opNilOr                // a nullable pointer or interface: null inline, else the runtime
 )
 
 // opOf decides how a field is handled in variant v.
@@ -32,7 +34,7 @@ func opOf(fd *Field, v *Variant) op {
 		return opScalar
 	case cNamedInt:
 		if v.Enums[d.enum] {
-			return opDelegate
+			return opEnum
 		}
 		return opScalar
 	case cPointer:
@@ -43,6 +45,9 @@ func opOf(fd *Field, v *Variant) op {
 		case e.class == cScalar, e.class == cNamedInt && !v.Enums[e.enum]:
 			return opNullScalar
 		}
+		return opNilOr
+	case cInterface:
+		return opNilOr
 	case cBinary, cArray:
 		return opArray
 	}
