@@ -33,37 +33,21 @@ import (
 )
 
 func main() {
-	typeList := flag.String("type", "", "comma-separated struct type names (default: types marked "+gen.MarkComment+")")
-	all := flag.Bool("all", false, "generate for every struct type in the package")
-	output := flag.String("output", "", "output file name (default: <file>_fury.go for each source file)")
-	tags := flag.String("tags", "", "comma-separated build tags for loading the package")
-	check := flag.Bool("check", false, "do not write; exit 1 if any generated file is missing or out of date")
-	flag.Usage = func() {
-		fmt.Fprintf(os.Stderr, "usage: furygen [-type T1,T2 | -all] [-output file.go] [-tags tags] [-check] [packages]\n")
-		flag.PrintDefaults()
-	}
-	flag.Parse()
-	cfg := gen.Config{Patterns: flag.Args(), All: *all, Output: *output}
-	if *typeList != "" {
-		for _, t := range strings.Split(*typeList, ",") {
-			if t = strings.TrimSpace(t); t != "" {
-				cfg.Types = append(cfg.Types, t)
-			}
+	cfg, check, err := gen.ParseArgs(os.Args[1:])
+	if err != nil {
+		if err == flag.ErrHelp {
+			os.Exit(0)
 		}
+		fmt.Fprintln(os.Stderr, "furygen:", err)
+		os.Exit(2)
 	}
-	if *tags != "" {
-		cfg.Tags = strings.Split(*tags, ",")
-	}
-	if err := run(cfg, *check); err != nil {
+	if err := run(cfg, check); err != nil {
 		fmt.Fprintln(os.Stderr, "furygen:", err)
 		os.Exit(1)
 	}
 }
 
 func run(cfg gen.Config, check bool) error {
-	if cfg.All && len(cfg.Types) > 0 {
-		return fmt.Errorf("-all and -type are exclusive")
-	}
 	pkgs, err := gen.Load(cfg)
 	if err != nil {
 		return err

@@ -1,0 +1,42 @@
+package gen
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// ParseArgs parses furygen's command line (without the program name):
+// the Config and whether -check was given.
+func ParseArgs(args []string) (Config, bool, error) {
+	fs := flag.NewFlagSet("furygen", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	typeList := fs.String("type", "", "comma-separated struct type names (default: types marked "+MarkComment+")")
+	all := fs.Bool("all", false, "generate for every struct type in the package")
+	output := fs.String("output", "", "output file name (default: <file>_fury.go for each source file)")
+	tags := fs.String("tags", "", "comma-separated build tags for loading the package")
+	check := fs.Bool("check", false, "do not write; fail if any generated file is missing or out of date")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fs.SetOutput(os.Stderr)
+			fmt.Fprintln(os.Stderr, "usage: furygen [-type T1,T2 | -all] [-output file.go] [-tags tags] [-check] [packages]")
+			fs.PrintDefaults()
+		}
+		return Config{}, false, err
+	}
+	cfg := Config{Patterns: fs.Args(), All: *all, Output: *output}
+	for _, t := range strings.Split(*typeList, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			cfg.Types = append(cfg.Types, t)
+		}
+	}
+	if *tags != "" {
+		cfg.Tags = strings.Split(*tags, ",")
+	}
+	if cfg.All && len(cfg.Types) > 0 {
+		return Config{}, false, fmt.Errorf("-all and -type are exclusive")
+	}
+	return cfg, *check, nil
+}

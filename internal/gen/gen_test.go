@@ -1,0 +1,116 @@
+package gen
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const directive = "//go:generate go run github.com/fury-go/fury/cmd/furygen"
+
+// TestGeneratedFilesCurrent regenerates, in memory, the output of every
+// furygen go:generate directive in the module and checks that the
+// committed files are identical (what `go generate ./... && git diff
+// --exit-code` checks, without touching the tree).
+func TestGeneratedFilesCurrent(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	found := 0
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if !strings.HasPrefix(line, directive) {
+				continue
+			}
+			found++
+			args := strings.Fields(strings.TrimPrefix(line, directive))
+			t.Run(strings.TrimPrefix(path, root+"/"), func(t *testing.T) {
+				checkCurrent(t, filepath.Dir(path), args)
+			})
+		}
+		return sc.Err()
+	})
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, found, 1, "no furygen directives found")
+}
+
+func checkCurrent(t *testing.T, dir string, args []string) {
+	cfg, _, err := ParseArgs(args)
+	require.NoError(t, err)
+	cfg.Dir = dir
+	pkgs, err := Load(cfg)
+	require.NoError(t, err)
+	for _, p := range pkgs {
+		files, err := Generate(p, cfg.Output)
+		require.NoError(t, err)
+		require.NotEmpty(t, files)
+		for name, src := range files {
+			old, err := os.ReadFile(name)
+			require.NoError(t, err, "generated file missing: run go generate")
+			if !bytes.Equal(old, src) {
+				t.Errorf("%s is out of date: run go generate in %s", name, dir)
+			}
+		}
+	}
+}
+
+func TestUnsupportedInput(t *testing.T) {
+	cases := []struct {
+		typ  string
+		want []string
+	}{
+		{"Chan", []string{"bad.Chan.C", "channels are not supported"}},
+		{"Func", []string{"bad.Func.F", "funcs are not supported"}},
+		{"Complex", []string{"bad.Complex.C", "complex128 is not supported"}},
+		{"PtrPtr", []string{"bad.PtrPtr.P", "pointers to pointers"}},
+		{"Anon", []string{"bad.Anon.A", "anonymous struct"}},
+		{"BadTag", []string{"bad.BadTag.X", `unknown fury tag option "bogus"`}},
+		{"Dup", []string{"bad.Dup", `two fields named "x"`}},
+		{"DupID", []string{"bad.DupID", "duplicate fury tag id 1"}},
+		{"Generic", []string{"Generic is generic", "instantiation"}},
+		{"NotStruct", []string{"NotStruct", "not a struct"}},
+		{"Nested", []string{"bad.Inner.Ch", "channels are not supported"}},
+		{"MapOfFuncs", []string{"bad.MapOfFuncs.M", "funcs are not supported"}},
+		{"Missing", []string{"no type Missing"}},
+		{"Reach", []string{"Reach.Outer.inner.X", "cannot reach"}},
+	}
+	for _, c := range cases {
+		t.Run(c.typ, func(t *testing.T) {
+			_, err := Load(Config{Patterns: []string{"./testdata/bad"}, Types: []string{c.typ}})
+			require.Error(t, err)
+			for _, w := range c.want {
+				assert.Contains(t, err.Error(), w)
+			}
+		})
+	}
+}
+
+func TestParseArgs(t *testing.T) {
+	cfg, check, err := ParseArgs([]string{"-type", "A, B", "-output", "x_fury.go", "-check", "./p"})
+	require.NoError(t, err)
+	assert.True(t, check)
+	assert.Equal(t, Config{Patterns: []string{"./p"}, Types: []string{"A", "B"}, Output: "x_fury.go"}, cfg)
+	_, _, err = ParseArgs([]string{"-all", "-type", "A"})
+	assert.Error(t, err)
+}
