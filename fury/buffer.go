@@ -2,6 +2,8 @@ package fury
 
 import (
 	"encoding/binary"
+
+	"github.com/fury-go/fury/internal/asm"
 	"math"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -154,7 +156,7 @@ func (b *ByteBuffer) WriteVaruint32(v uint32) {
 	if cap(b.data)-l < 5 {
 		b.grow(5)
 	}
-	n := putUvarint32(b.data[l:l+5], v)
+	n := asm.PutUvarint32(b.data[l:l+5], v)
 	b.data = b.data[:l+n]
 }
 
@@ -172,7 +174,7 @@ func (b *ByteBuffer) WriteVaruint64(v uint64) {
 	if cap(b.data)-l < 9 {
 		b.grow(9)
 	}
-	n := putUvarint64(b.data[l:l+9], v)
+	n := asm.PutUvarint64(b.data[l:l+9], v)
 	b.data = b.data[:l+n]
 }
 

@@ -2,6 +2,8 @@ package fury
 
 import (
 	"reflect"
+
+	"github.com/fury-go/fury/internal/asm"
 	"unsafe"
 )
 
@@ -170,7 +172,8 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 	if !nativeLE && c.elemSize > 1 {
 		copy(dst, swapBytes(dst, c.elemSize))
 	}
-	if c.isBool {
+	if c.isBool && !asm.ValidBools(dst) {
+		// Peers write 0 and 1; read any other byte as true.
 		for i, b := range dst {
 			if b > 1 {
 				dst[i] = 1

@@ -1,7 +1,10 @@
 package fury
 
 import (
+	"errors"
 	"reflect"
+
+	"github.com/fury-go/fury/internal/asm"
 	"unsafe"
 )
 
@@ -209,6 +212,10 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 	if ti.isAny {
 		cd = dyn.codec
 	}
+	if !track && !hasNull && !ti.isAny && writeVarintRun(e.buf, ti.kind, base, n, size) {
+		e.depth--
+		return nil
+	}
 	if !track && !hasNull && dyn.kind != kOther {
 		k := dyn.kind
 		for i := 0; i < n; i++ {
@@ -348,6 +355,13 @@ func readElements(d *decoder, ec *elemCodec, n int, slot func(int) unsafe.Pointe
 		return wrapf(ErrTypeMismatch, "list with a declared element type read into %v", ti.typ)
 	}
 	if direct && !track && !hasNull && ti.kind != kOther {
+		if ok, err := readVarintRun(d.buf, ti.kind, slot(0), n, ec.ti.typ.Size()); ok {
+			if err != nil {
+				return err
+			}
+			d.depth--
+			return nil
+		}
 		for i := 0; i < n; i++ {
 			if err := readScalar(d.buf, ti.kind, slot(i)); err != nil {
 				return err
@@ -451,4 +465,60 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 		m.SetMapIndex(k, empty)
 	}
 	return nil
+}
+
+// writeVarintRun writes n contiguous integers of kind k at base with the
+// bulk varint kernels, reporting whether it handled the kind.
+func writeVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintptr) bool {
+	var err error
+	var m int
+	switch {
+	case k == kInt32 && size == 4:
+		b.Grow(n * asm.MaxVarint32Len)
+		m, err = asm.PutVarint32s(b.Tail(), unsafe.Slice((*int32)(base), n))
+	case k == kUint32 && size == 4:
+		b.Grow(n * asm.MaxVarint32Len)
+		m, err = asm.PutUvarint32s(b.Tail(), unsafe.Slice((*uint32)(base), n))
+	case (k == kInt64 || k == kInt) && size == 8:
+		b.Grow(n * asm.MaxVarint64Len)
+		m, err = asm.PutVarint64s(b.Tail(), unsafe.Slice((*int64)(base), n))
+	case (k == kUint64 || k == kUint) && size == 8:
+		b.Grow(n * asm.MaxVarint64Len)
+		m, err = asm.PutUvarint64s(b.Tail(), unsafe.Slice((*uint64)(base), n))
+	default:
+		return false
+	}
+	if err != nil {
+		return false // cannot happen: the buffer was grown to the maximum
+	}
+	b.Advance(m)
+	return true
+}
+
+// readVarintRun decodes n contiguous integers of kind k into base with the
+// bulk varint kernels, reporting whether it handled the kind.
+func readVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintptr) (bool, error) {
+	var m int
+	var err error
+	src := b.data[b.off:]
+	switch {
+	case k == kInt32 && size == 4:
+		m, err = asm.Varint32s(unsafe.Slice((*int32)(base), n), src)
+	case k == kUint32 && size == 4:
+		m, err = asm.Uvarint32s(unsafe.Slice((*uint32)(base), n), src)
+	case (k == kInt64 || k == kInt) && size == 8:
+		m, err = asm.Varint64s(unsafe.Slice((*int64)(base), n), src)
+	case (k == kUint64 || k == kUint) && size == 8:
+		m, err = asm.Uvarint64s(unsafe.Slice((*uint64)(base), n), src)
+	default:
+		return false, nil
+	}
+	if err != nil {
+		if errors.Is(err, asm.ErrTruncated) {
+			return true, errTruncated
+		}
+		return true, errVarintOverflow
+	}
+	b.off += m
+	return true, nil
 }

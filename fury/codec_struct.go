@@ -267,11 +267,7 @@ func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
 		if cap(buf.data)-l < st.maxPrim {
 			buf.grow(st.maxPrim)
 		}
-		dst := buf.data[l : l+st.maxPrim]
-		n := 0
-		for _, f := range st.fields[:st.nPrim] {
-			n += putScalar(dst[n:], f.kind, unsafe.Add(p, f.offset))
-		}
+		n := putPrefix(unsafe.Pointer(unsafe.SliceData(buf.data[l:l+st.maxPrim])), st.fields[:st.nPrim], p)
 		buf.data = buf.data[:l+n]
 	}
 	for _, f := range st.fields[st.nPrim:] {
@@ -352,7 +348,16 @@ func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	buf := d.buf
-	for i, f := range st.fields {
+	fields := st.fields
+	if st.nPrim > 0 && len(buf.data)-buf.off >= st.maxPrim {
+		n, err := readPrefix(unsafe.Pointer(unsafe.SliceData(buf.data[buf.off:])), fields[:st.nPrim], p)
+		if err != nil {
+			return wrapField(err, st, fields[0])
+		}
+		buf.off += n
+		fields = fields[st.nPrim:]
+	}
+	for i, f := range fields {
 		fp := unsafe.Add(p, f.offset)
 		if f.kind != kOther {
 			if err := readScalar(buf, f.kind, fp); err != nil {

@@ -229,3 +229,20 @@ func TestJavaUntypedStructField(t *testing.T) {
 		require.Empty(t, cmp.Diff(want, got))
 	}
 }
+
+// TestGoldenSharedList: with ref=True pyfory writes l=[1]; [l, l] as
+// 01 00 16 02 09 16 00 01 08 07 02 fe 01.
+func TestGoldenSharedList(t *testing.T) {
+	f := New(WithRefTracking(true))
+	l := []any{int64(1)}
+	want := unhex(t, "01 00 16 02 09 16 00 01 08 07 02 fe 01")
+	got, err := f.Marshal([]any{l, l})
+	require.NoError(t, err)
+	require.Equal(t, hex.EncodeToString(want), hex.EncodeToString(got))
+	var back []any
+	require.NoError(t, f.Unmarshal(want, &back))
+	require.Len(t, back, 2)
+	a, b := back[0].([]any), back[1].([]any)
+	require.Equal(t, []any{int64(1)}, a)
+	require.Same(t, &a[0], &b[0], "the two elements must share one backing array")
+}
