@@ -14,7 +14,7 @@
 //
 // Usage:
 //
-//	furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [packages]
+//	furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [-buildtag expr] [-check] [packages]
 //
 // The packages default to the current directory. Types whose fields cannot
 // be serialized (channels, funcs, ...) are reported naming the type and the

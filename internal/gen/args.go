@@ -17,16 +17,17 @@ func ParseArgs(args []string) (Config, bool, error) {
 	all := fs.Bool("all", false, "generate for every struct type in the package")
 	output := fs.String("output", "", "output file name (default: <file>_fury.go for each source file)")
 	tags := fs.String("tags", "", "comma-separated build tags for loading the package")
+	buildTag := fs.String("buildtag", "", "build constraint expression for the generated files (//go:build line)")
 	check := fs.Bool("check", false, "do not write; fail if any generated file is missing or out of date")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			fs.SetOutput(os.Stderr)
-			fmt.Fprintln(os.Stderr, "usage: furygen [-type T1,T2 | -all] [-output file.go] [-tags tags] [-check] [packages]")
+			fmt.Fprintln(os.Stderr, "usage: furygen [-type T1,T2 | -all] [-output file.go] [-tags tags] [-buildtag expr] [-check] [packages]")
 			fs.PrintDefaults()
 		}
 		return Config{}, false, err
 	}
-	cfg := Config{Patterns: fs.Args(), All: *all, Output: *output}
+	cfg := Config{Patterns: fs.Args(), All: *all, Output: *output, BuildTag: *buildTag}
 	for _, t := range strings.Split(*typeList, ",") {
 		if t = strings.TrimSpace(t); t != "" {
 			cfg.Types = append(cfg.Types, t)

@@ -29,15 +29,17 @@ type Config struct {
 	All      bool     // every struct type declared in the package
 	Output   string   // single output file (relative to the package directory), or "" for <file>_fury.go
 	Tags     []string // build tags for loading
+	BuildTag string   // build constraint of the generated files ("" for none)
 }
 
 // Package is a loaded package and the structs to generate code for.
 type Package struct {
-	Name    string
-	Path    string
-	Dir     string
-	Types   *types.Package
-	Structs []*Struct
+	Name     string
+	Path     string
+	BuildTag string
+	Dir      string
+	Types    *types.Package
+	Structs  []*Struct
 }
 
 // Load loads the packages of cfg (with go/packages: syntax and types) and
@@ -77,7 +79,7 @@ func Load(cfg Config) ([]*Package, error) {
 		if len(p.GoFiles) == 0 {
 			continue
 		}
-		pkg := &Package{Name: p.Name, Path: p.PkgPath, Dir: filepath.Dir(p.GoFiles[0]), Types: p.Types}
+		pkg := &Package{Name: p.Name, Path: p.PkgPath, Dir: filepath.Dir(p.GoFiles[0]), Types: p.Types, BuildTag: cfg.BuildTag}
 		names, err := selectTypes(cfg, p)
 		if err != nil {
 			return nil, err

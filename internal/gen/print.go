@@ -61,6 +61,9 @@ func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
 	body := f.body.String()
 	var b bytes.Buffer
 	b.WriteString(Header + "\n\n")
+	if pkg.BuildTag != "" {
+		fmt.Fprintf(&b, "//go:build %s\n\n", pkg.BuildTag)
+	}
 	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg.Name)
 	fixed := []struct{ path, use string }{
 		{"encoding/binary", "binary."}, {"math", "math."}, {"unsafe", "unsafe."},
