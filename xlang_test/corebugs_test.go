@@ -93,4 +93,12 @@ func TestCore(t *testing.T) {
 			"01 ff 16 02 0a 1d 00 0d e0 49 39 85 bf 00 14 a0 19 24 15 06 96 06 98 13 38 29 20 a6 fd fd"), &v))
 		assert.Equal(t, []any{nil, nil}, v)
 	})
+
+	t.Run("empty_struct_hash_java", func(t *testing.T) {
+		// fory-core's hash of a struct without fields (pyfory writes 47).
+		f := fury.New(fury.WithCompatible(false))
+		require.NoError(t, f.Register(PEmpty{}, 326))
+		var v PEmpty
+		require.NoError(t, f.Unmarshal(unhex(t, "01 ff 1b c6 02 3a a1 e9 0b"), &v))
+	})
 }
