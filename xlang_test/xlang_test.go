@@ -66,6 +66,7 @@ var tally struct {
 	byGroup          map[string]*[3]int // "python/peer-to-go" -> pass, fail, skip
 	disagreements    []string
 	failures         []string
+	unavailable      []string // peers skipped because they could not be set up
 }
 
 func record(peerName, caseName, dir string, t *testing.T) {
@@ -96,6 +97,30 @@ func record(peerName, caseName, dir string, t *testing.T) {
 	}
 }
 
+// recordUnavailable counts every case of a peer that could not be set up:
+// failed in CI, skipped elsewhere.
+func recordUnavailable(peerName string, nCases int, failed bool) {
+	tally.Lock()
+	defer tally.Unlock()
+	if tally.byGroup == nil {
+		tally.byGroup = map[string]*[3]int{}
+	}
+	i := 2
+	if failed {
+		i = 1
+		tally.fail += 2 * nCases
+		tally.failures = append(tally.failures, fmt.Sprintf("%s/* (peer unavailable, %d cases)", peerName, nCases))
+	} else {
+		tally.skip += 2 * nCases
+		tally.unavailable = append(tally.unavailable, peerName)
+	}
+	for _, dir := range []string{dirPeerToGo, dirGoToPeer} {
+		g := &[3]int{}
+		g[i] = nCases
+		tally.byGroup[peerName+"/"+dir] = g
+	}
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	tally.Lock()
@@ -110,6 +135,10 @@ func TestMain(m *testing.M) {
 		for _, g := range groups {
 			c := tally.byGroup[g]
 			fmt.Printf("  %-22s %4d passed, %d failed, %d skipped\n", g, c[0], c[1], c[2])
+		}
+		if len(tally.unavailable) > 0 {
+			fmt.Printf("PEERS NOT AVAILABLE, ALL THEIR CASES SKIPPED: %s (run scripts/setup-peers.sh; CI=true fails instead)\n",
+				strings.Join(tally.unavailable, ", "))
 		}
 		if len(tally.disagreements) > 0 {
 			fmt.Printf("known peer disagreements (skipped, see testdata/CATALOG.md): %s\n",
@@ -211,6 +240,7 @@ func TestXlang(t *testing.T) {
 	for _, pl := range pipes {
 		t.Run(pl.name, func(t *testing.T) {
 			if pl.setupErr != nil {
+				recordUnavailable(pl.name, len(cs), inCI())
 				msg := fmt.Sprintf("%s peer unavailable: %v", pl.name, pl.setupErr)
 				if inCI() {
 					t.Fatalf("%s\n(CI=true: a missing peer is a failure; run scripts/setup-peers.sh)", msg)
@@ -341,7 +371,7 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		res := pl.results[c.name]
 		// peer-to-go: the peer's verdict on Go's re-serialization.
 		if len(res[0].errs) == 0 {
-			peerVerdict(&res[0], p, vb, c.name)
+			peerVerdict(&res[0], p, vb, c.name, back, fromPeer)
 		}
 		// go-to-peer: the peer's verdict, then Go reads the peer's
 		// re-serialization of what it read.
@@ -349,7 +379,7 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		if len(o.errs) > 0 {
 			continue
 		}
-		if !peerVerdict(o, p, vg, c.name) {
+		if !peerVerdict(o, p, vg, c.name, fromGo, fromPeer) {
 			continue
 		}
 		data, bufs, err := readCaseFiles(fromGo, c.name, ".out")
@@ -361,8 +391,10 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 	}
 }
 
-// peerVerdict applies the peer's PASS/FAIL line for one case.
-func peerVerdict(o *outcome, p *peer, r peerRun, name string) bool {
+// peerVerdict applies the peer's PASS/FAIL line for one case. On a
+// rejection it shows Go's bytes (in goDir) next to the peer's own bytes for
+// the case (in peerDir).
+func peerVerdict(o *outcome, p *peer, r peerRun, name, goDir, peerDir string) bool {
 	reason, ok := r.results[name]
 	switch {
 	case !ok && r.err != nil:
@@ -370,7 +402,10 @@ func peerVerdict(o *outcome, p *peer, r peerRun, name string) bool {
 	case !ok:
 		o.fail(failOther, "%s verify printed no result for this case\n%s", p.name, tail(r.stderr, 1500))
 	case reason != "":
-		o.fail(failPeerRejects, "%s rejected Go's bytes: %s", p.name, reason)
+		goBytes, _, _ := readCaseFiles(goDir, name, "")
+		peerBytes, _, _ := readCaseFiles(peerDir, name, "")
+		o.fail(failPeerRejects, "%s rejected Go's bytes: %s\ngo wrote (%d bytes):   %s\n%s writes (%d bytes): %s",
+			p.name, reason, len(goBytes), hexDump(goBytes), p.name, len(peerBytes), hexDump(peerBytes))
 	default:
 		return true
 	}
