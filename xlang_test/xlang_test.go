@@ -197,7 +197,9 @@ type pipeline struct {
 	name     string
 	setupErr error
 	results  map[string]*[2]outcome // case -> [peer-to-go, go-to-peer]
-	timings  []string
+	// unmirrored are cases the peer wrote that have no Go mirror.
+	unmirrored []string
+	timings    []string
 }
 
 // TestXlang runs every case in both directions against every peer.
@@ -249,6 +251,9 @@ func TestXlang(t *testing.T) {
 			}
 			for _, tm := range pl.timings {
 				t.Log(tm)
+			}
+			if len(pl.unmirrored) > 0 {
+				t.Errorf("%s has cases without a Go mirror in cases_test.go: %s", pl.name, strings.Join(pl.unmirrored, ", "))
 			}
 			for _, c := range cs {
 				res := pl.results[c.name]
@@ -326,6 +331,9 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 	}
 	wr := p.run("write", fromPeer, names)
 	pl.timings = append(pl.timings, fmt.Sprintf("%s write: %v", p.name, wr.elapsed.Round(1e6)))
+	if !filtered {
+		pl.unmirrored = unmirrored(fromPeer, cs)
+	}
 
 	// peer-to-go: Go reads the peer's bytes and writes them back.
 	for _, c := range cs {
@@ -389,6 +397,23 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		}
 		checkRead(o, c, pl.name, data, bufs, "the peer's re-serialization")
 	}
+}
+
+// unmirrored lists the cases the peer wrote to dir that cs does not have.
+func unmirrored(dir string, cs []*xcase) []string {
+	known := map[string]bool{}
+	for _, c := range cs {
+		known[c.name] = true
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.bin"))
+	var out []string
+	for _, f := range files {
+		if name := strings.TrimSuffix(filepath.Base(f), ".bin"); !known[name] {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // peerVerdict applies the peer's PASS/FAIL line for one case. On a
