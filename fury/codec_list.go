@@ -479,10 +479,10 @@ func writeVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uint
 	case k == kUint32 && size == 4:
 		b.Grow(n * asm.MaxVarint32Len)
 		m, err = asm.PutUvarint32s(b.Tail(), unsafe.Slice((*uint32)(base), n))
-	case (k == kInt64 || k == kInt) && size == 8:
+	case k == kInt64 || k == kInt && size == 8:
 		b.Grow(n * asm.MaxVarint64Len)
 		m, err = asm.PutVarint64s(b.Tail(), unsafe.Slice((*int64)(base), n))
-	case (k == kUint64 || k == kUint) && size == 8:
+	case k == kUint64 || k == kUint && size == 8:
 		b.Grow(n * asm.MaxVarint64Len)
 		m, err = asm.PutUvarint64s(b.Tail(), unsafe.Slice((*uint64)(base), n))
 	default:
@@ -506,9 +506,9 @@ func readVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintp
 		m, err = asm.Varint32s(unsafe.Slice((*int32)(base), n), src)
 	case k == kUint32 && size == 4:
 		m, err = asm.Uvarint32s(unsafe.Slice((*uint32)(base), n), src)
-	case (k == kInt64 || k == kInt) && size == 8:
+	case k == kInt64 || k == kInt && size == 8:
 		m, err = asm.Varint64s(unsafe.Slice((*int64)(base), n), src)
-	case (k == kUint64 || k == kUint) && size == 8:
+	case k == kUint64 || k == kUint && size == 8:
 		m, err = asm.Uvarint64s(unsafe.Slice((*uint64)(base), n), src)
 	default:
 		return false, nil

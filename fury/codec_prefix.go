@@ -42,10 +42,10 @@ func putPrefix(q unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) int {
 			n += putUvarint32((*[5]byte)(d)[:], uint32((v<<1)^(v>>31)))
 		case kUint32:
 			n += putUvarint32((*[5]byte)(d)[:], *(*uint32)(fp))
-		case kInt64, kInt:
+		case kInt64:
 			v := *(*int64)(fp)
 			n += putUvarint64((*[9]byte)(d)[:], uint64((v<<1)^(v>>63)))
-		case kUint64, kUint:
+		case kUint64:
 			n += putUvarint64((*[9]byte)(d)[:], *(*uint64)(fp))
 		default:
 			n += putScalar(unsafe.Slice((*byte)(d), 9), f.kind, fp)
@@ -88,9 +88,9 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 				*(*uint32)(fp) = v
 			}
 			n += m
-		case kInt64, kInt, kUint64, kUint:
+		case kInt64, kUint64:
 			v, m := uvarint64((*[9]byte)(s)[:])
-			if f.kind == kInt64 || f.kind == kInt {
+			if f.kind == kInt64 {
 				*(*int64)(fp) = int64(v>>1) ^ -int64(v&1)
 			} else {
 				*(*uint64)(fp) = v

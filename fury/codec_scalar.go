@@ -31,11 +31,16 @@ func putScalar(dst []byte, k kind, p unsafe.Pointer) int {
 		return putUvarint32(dst, uint32((v<<1)^(v>>31)))
 	case kUint32:
 		return putUvarint32(dst, *(*uint32)(p))
-	case kInt64, kInt:
+	case kInt64:
 		v := *(*int64)(p)
 		return putUvarint64(dst, uint64((v<<1)^(v>>63)))
-	case kUint64, kUint:
+	case kInt:
+		v := int64(*(*int)(p))
+		return putUvarint64(dst, uint64((v<<1)^(v>>63)))
+	case kUint64:
 		return putUvarint64(dst, *(*uint64)(p))
+	case kUint:
+		return putUvarint64(dst, uint64(*(*uint)(p)))
 	case kFloat32, kFixedInt32, kFixedUint32:
 		binary.LittleEndian.PutUint32(dst, *(*uint32)(p))
 		return 4
@@ -101,13 +106,21 @@ func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
 		v, err := b.ReadVaruint32()
 		*(*uint32)(p) = v
 		return err
-	case kInt64, kInt:
+	case kInt64:
 		v, err := b.ReadVarint64()
 		*(*int64)(p) = v
 		return err
-	case kUint64, kUint:
+	case kInt:
+		v, err := b.ReadVarint64()
+		*(*int)(p) = int(v)
+		return err
+	case kUint64:
 		v, err := b.ReadVaruint64()
 		*(*uint64)(p) = v
+		return err
+	case kUint:
+		v, err := b.ReadVaruint64()
+		*(*uint)(p) = uint(v)
 		return err
 	case kFloat32, kFixedInt32, kFixedUint32:
 		v, err := b.ReadUint32()

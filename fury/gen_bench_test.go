@@ -49,6 +49,10 @@ func BenchmarkGenerated(b *testing.B) {
 					b.Fatalf("%s: generated code in use: %v", path, !twin)
 				}
 				buf := fury.NewByteBuffer(nil)
+				if err := f.Serialize(buf, v, nil); err != nil {
+					b.Fatal(err)
+				}
+				data := append([]byte(nil), buf.Bytes()...)
 				b.Run("Serialize/"+m.name+"/"+o.name+"/"+path, func(b *testing.B) {
 					b.ReportAllocs()
 					for b.Loop() {
@@ -58,7 +62,6 @@ func BenchmarkGenerated(b *testing.B) {
 						}
 					}
 				})
-				data := append([]byte(nil), buf.Bytes()...)
 				out := reflect.New(typ).Interface()
 				b.Run("Deserialize/"+m.name+"/"+o.name+"/"+path, func(b *testing.B) {
 					b.ReportAllocs()

@@ -318,3 +318,50 @@ func copyArray[T ArrayElem](dst []T, raw []byte) {
 		}
 	}
 }
+
+// GetVaruint32 decodes a varuint32 from the start of src, returning the
+// value and the bytes used; n <= 0 means src is malformed or too short.
+func GetVaruint32(src []byte) (v uint32, n int) {
+	if len(src) > 0 && src[0] < 0x80 {
+		return uint32(src[0]), 1
+	}
+	return uvarint32(src)
+}
+
+// GetVarint32 decodes a zigzag varint32 (see GetVaruint32).
+func GetVarint32(src []byte) (int32, int) {
+	u, n := GetVaruint32(src)
+	return int32(u>>1) ^ -int32(u&1), n
+}
+
+// GetVaruint64 decodes Fory's varuint64 (see GetVaruint32).
+func GetVaruint64(src []byte) (uint64, int) {
+	if len(src) > 0 && src[0] < 0x80 {
+		return uint64(src[0]), 1
+	}
+	return uvarint64(src)
+}
+
+// GetVarint64 decodes a zigzag varint64 (see GetVaruint32).
+func GetVarint64(src []byte) (int64, int) {
+	u, n := GetVaruint64(src)
+	return int64(u>>1) ^ -int64(u&1), n
+}
+
+// GetTaggedInt64 decodes Fory's tagged int64 from src (at least 9 bytes).
+func GetTaggedInt64(src []byte) (int64, int) {
+	w := binary.LittleEndian.Uint32(src)
+	if w&1 == 0 {
+		return int64(int32(w) >> 1), 4
+	}
+	return int64(binary.LittleEndian.Uint64(src[1:])), 9
+}
+
+// GetTaggedUint64 decodes Fory's tagged uint64 from src (at least 9 bytes).
+func GetTaggedUint64(src []byte) (uint64, int) {
+	w := binary.LittleEndian.Uint32(src)
+	if w&1 == 0 {
+		return uint64(w >> 1), 4
+	}
+	return binary.LittleEndian.Uint64(src[1:]), 9
+}

@@ -178,15 +178,23 @@ func primitiveArrayID(elem reflect.Type) uint32 {
 		return tidInt16Array
 	case reflect.Int32:
 		return tidInt32Array
-	case reflect.Int64, reflect.Int:
+	case reflect.Int64:
 		return tidInt64Array
+	case reflect.Int, reflect.Uint:
+		if elem.Size() != 8 {
+			return 0 // 32-bit platforms: a list of varint64
+		}
+		if elem.Kind() == reflect.Int {
+			return tidInt64Array
+		}
+		return tidUint64Array
 	case reflect.Uint8:
 		return tidBinary
 	case reflect.Uint16:
 		return tidUint16Array
 	case reflect.Uint32:
 		return tidUint32Array
-	case reflect.Uint64, reflect.Uint:
+	case reflect.Uint64:
 		return tidUint64Array
 	case reflect.Float32:
 		return tidFloat32Array

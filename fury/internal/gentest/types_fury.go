@@ -440,24 +440,43 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 2 {
-			return r.Truncated()
-		}
-		b = b[:2]
+	if b := buf.Unread(); len(b) >= 16 {
+		b = b[:16]
 		x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
-		_ = buf.Skip(2)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+		n := 2
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Base.ID = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Base.ID")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Own = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Own")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Base.ID = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Own = v
+		{
+			b := buf.Unread()
+			if len(b) < 2 {
+				return r.Truncated()
+			}
+			b = b[:2]
+			x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
+			_ = buf.Skip(2)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Base.ID = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Own = v
+		}
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
 		return err
@@ -580,24 +599,43 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 1 {
-			return r.Truncated()
-		}
-		b = b[:1]
+	if b := buf.Unread(); len(b) >= 11 {
+		b = b[:11]
 		*(*uint8)(&x.Level) = b[0]
-		_ = buf.Skip(1)
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+		n := 1
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			*(*int32)(&x.Color) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Color")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Count = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Count")
+		}
+		_ = buf.Skip(n)
 	} else {
-		*(*int32)(&x.Color) = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Count = v
+		{
+			b := buf.Unread()
+			if len(b) < 1 {
+				return r.Truncated()
+			}
+			b = b[:1]
+			*(*uint8)(&x.Level) = b[0]
+			_ = buf.Skip(1)
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			*(*int32)(&x.Color) = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Count = v
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -653,19 +691,32 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 1 {
-			return r.Truncated()
-		}
-		b = b[:1]
+	if b := buf.Unread(); len(b) >= 6 {
+		b = b[:6]
 		*(*uint8)(&x.Level) = b[0]
-		_ = buf.Skip(1)
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+		n := 1
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Count = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Count")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Count = v
+		{
+			b := buf.Unread()
+			if len(b) < 1 {
+				return r.Truncated()
+			}
+			b = b[:1]
+			*(*uint8)(&x.Level) = b[0]
+			_ = buf.Skip(1)
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Count = v
+		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -729,15 +780,33 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 10 {
+		b = b[:10]
+		n := 0
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			*(*int32)(&x.Color) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Color")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Count = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Count")
+		}
+		_ = buf.Skip(n)
 	} else {
-		*(*int32)(&x.Color) = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Count = v
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			*(*int32)(&x.Color) = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Count = v
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -802,10 +871,22 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 5 {
+		b = b[:5]
+		n := 0
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Count = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Count")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Count = v
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Count = v
+		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -872,10 +953,22 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := r.Buffer()
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 9 {
+		b = b[:9]
+		n := 0
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.ID = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field ID")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.ID = v
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.ID = v
+		}
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -925,10 +1018,22 @@ func furyWriteIntPair(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadIntPair(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := r.Buffer()
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 5 {
+		b = b[:5]
+		n := 0
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Key = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Key")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Key = v
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Key = v
+		}
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -983,10 +1088,22 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := r.Buffer()
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 5 {
+		b = b[:5]
+		n := 0
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Value = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Value")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Value = v
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Value = v
+		}
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
@@ -3150,12 +3267,8 @@ func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 53 {
-			return r.Truncated()
-		}
-		b = b[:53]
+	if b := buf.Unread(); len(b) >= 117 {
+		b = b[:117]
 		*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
 		*(*uint64)(&x.FU64) = binary.LittleEndian.Uint64(b[8:])
 		x.Float64 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
@@ -3170,47 +3283,119 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 		x.Byte = b[50]
 		*(*uint8)(&x.Level) = b[51]
 		x.Uint8 = b[52]
-		_ = buf.Skip(53)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+		n := 53
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Int = int(v)
+			n += k
+		} else {
+			return r.Error("malformed varint in field Int")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Int64 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Int64")
+		}
+		if v, k := fury.GetTaggedInt64(b[n:]); k > 0 {
+			*(*int64)(&x.TI64) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field TI64")
+		}
+		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
+			x.Uint = uint(v)
+			n += k
+		} else {
+			return r.Error("malformed varint in field Uint")
+		}
+		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
+			x.Uint64 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Uint64")
+		}
+		if v, k := fury.GetTaggedUint64(b[n:]); k > 0 {
+			*(*uint64)(&x.TU64) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field TU64")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Int32 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Int32")
+		}
+		if v, k := fury.GetVaruint32(b[n:]); k > 0 {
+			x.Uint32 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Uint32")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Int = int(v)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.Int64 = v
-	}
-	if v, err := buf.ReadTaggedInt64(); err != nil {
-		return err
-	} else {
-		*(*int64)(&x.TI64) = v
-	}
-	if v, err := buf.ReadVaruint64(); err != nil {
-		return err
-	} else {
-		x.Uint = uint(v)
-	}
-	if v, err := buf.ReadVaruint64(); err != nil {
-		return err
-	} else {
-		x.Uint64 = v
-	}
-	if v, err := buf.ReadTaggedUint64(); err != nil {
-		return err
-	} else {
-		*(*uint64)(&x.TU64) = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Int32 = v
-	}
-	if v, err := buf.ReadVaruint32(); err != nil {
-		return err
-	} else {
-		x.Uint32 = v
+		{
+			b := buf.Unread()
+			if len(b) < 53 {
+				return r.Truncated()
+			}
+			b = b[:53]
+			*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
+			*(*uint64)(&x.FU64) = binary.LittleEndian.Uint64(b[8:])
+			x.Float64 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
+			*(*float64)(&x.Ratio) = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
+			*(*int32)(&x.FI32) = int32(binary.LittleEndian.Uint32(b[32:]))
+			*(*uint32)(&x.FU32) = binary.LittleEndian.Uint32(b[36:])
+			x.Float32 = math.Float32frombits(binary.LittleEndian.Uint32(b[40:]))
+			x.Int16 = int16(binary.LittleEndian.Uint16(b[44:]))
+			x.Uint16 = binary.LittleEndian.Uint16(b[46:])
+			x.Bool = b[48] != 0
+			x.Int8 = int8(b[49])
+			x.Byte = b[50]
+			*(*uint8)(&x.Level) = b[51]
+			x.Uint8 = b[52]
+			_ = buf.Skip(53)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Int = int(v)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Int64 = v
+		}
+		if v, err := buf.ReadTaggedInt64(); err != nil {
+			return err
+		} else {
+			*(*int64)(&x.TI64) = v
+		}
+		if v, err := buf.ReadVaruint64(); err != nil {
+			return err
+		} else {
+			x.Uint = uint(v)
+		}
+		if v, err := buf.ReadVaruint64(); err != nil {
+			return err
+		} else {
+			x.Uint64 = v
+		}
+		if v, err := buf.ReadTaggedUint64(); err != nil {
+			return err
+		} else {
+			*(*uint64)(&x.TU64) = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Int32 = v
+		}
+		if v, err := buf.ReadVaruint32(); err != nil {
+			return err
+		} else {
+			x.Uint32 = v
+		}
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -3274,12 +3459,8 @@ func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 52 {
-			return r.Truncated()
-		}
-		b = b[:52]
+	if b := buf.Unread(); len(b) >= 116 {
+		b = b[:116]
 		*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
 		*(*uint64)(&x.FU64) = binary.LittleEndian.Uint64(b[8:])
 		x.Float64 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
@@ -3293,47 +3474,118 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 		x.Int8 = int8(b[49])
 		x.Byte = b[50]
 		x.Uint8 = b[51]
-		_ = buf.Skip(52)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+		n := 52
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Int = int(v)
+			n += k
+		} else {
+			return r.Error("malformed varint in field Int")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Int64 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Int64")
+		}
+		if v, k := fury.GetTaggedInt64(b[n:]); k > 0 {
+			*(*int64)(&x.TI64) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field TI64")
+		}
+		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
+			x.Uint = uint(v)
+			n += k
+		} else {
+			return r.Error("malformed varint in field Uint")
+		}
+		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
+			x.Uint64 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Uint64")
+		}
+		if v, k := fury.GetTaggedUint64(b[n:]); k > 0 {
+			*(*uint64)(&x.TU64) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field TU64")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Int32 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Int32")
+		}
+		if v, k := fury.GetVaruint32(b[n:]); k > 0 {
+			x.Uint32 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Uint32")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Int = int(v)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.Int64 = v
-	}
-	if v, err := buf.ReadTaggedInt64(); err != nil {
-		return err
-	} else {
-		*(*int64)(&x.TI64) = v
-	}
-	if v, err := buf.ReadVaruint64(); err != nil {
-		return err
-	} else {
-		x.Uint = uint(v)
-	}
-	if v, err := buf.ReadVaruint64(); err != nil {
-		return err
-	} else {
-		x.Uint64 = v
-	}
-	if v, err := buf.ReadTaggedUint64(); err != nil {
-		return err
-	} else {
-		*(*uint64)(&x.TU64) = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Int32 = v
-	}
-	if v, err := buf.ReadVaruint32(); err != nil {
-		return err
-	} else {
-		x.Uint32 = v
+		{
+			b := buf.Unread()
+			if len(b) < 52 {
+				return r.Truncated()
+			}
+			b = b[:52]
+			*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
+			*(*uint64)(&x.FU64) = binary.LittleEndian.Uint64(b[8:])
+			x.Float64 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
+			*(*float64)(&x.Ratio) = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
+			*(*int32)(&x.FI32) = int32(binary.LittleEndian.Uint32(b[32:]))
+			*(*uint32)(&x.FU32) = binary.LittleEndian.Uint32(b[36:])
+			x.Float32 = math.Float32frombits(binary.LittleEndian.Uint32(b[40:]))
+			x.Int16 = int16(binary.LittleEndian.Uint16(b[44:]))
+			x.Uint16 = binary.LittleEndian.Uint16(b[46:])
+			x.Bool = b[48] != 0
+			x.Int8 = int8(b[49])
+			x.Byte = b[50]
+			x.Uint8 = b[51]
+			_ = buf.Skip(52)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Int = int(v)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Int64 = v
+		}
+		if v, err := buf.ReadTaggedInt64(); err != nil {
+			return err
+		} else {
+			*(*int64)(&x.TI64) = v
+		}
+		if v, err := buf.ReadVaruint64(); err != nil {
+			return err
+		} else {
+			x.Uint = uint(v)
+		}
+		if v, err := buf.ReadVaruint64(); err != nil {
+			return err
+		} else {
+			x.Uint64 = v
+		}
+		if v, err := buf.ReadTaggedUint64(); err != nil {
+			return err
+		} else {
+			*(*uint64)(&x.TU64) = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Int32 = v
+		}
+		if v, err := buf.ReadVaruint32(); err != nil {
+			return err
+		} else {
+			x.Uint32 = v
+		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -3411,24 +3663,43 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 2 {
-			return r.Truncated()
-		}
-		b = b[:2]
+	if b := buf.Unread(); len(b) >= 16 {
+		b = b[:16]
 		x.Plain = int16(binary.LittleEndian.Uint16(b))
-		_ = buf.Skip(2)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+		n := 2
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Renamed = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Renamed")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.A = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field A")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Renamed = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.A = v
+		{
+			b := buf.Unread()
+			if len(b) < 2 {
+				return r.Truncated()
+			}
+			b = b[:2]
+			x.Plain = int16(binary.LittleEndian.Uint16(b))
+			_ = buf.Skip(2)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Renamed = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.A = v
+		}
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.Must)); err != nil {
 		return err
