@@ -67,20 +67,44 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 15 {
+		b = b[:15]
+		n := 0
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Height = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Height")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			*(*int32)(&x.Size) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Size")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Width = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Width")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Height = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		*(*int32)(&x.Size) = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Width = v
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Height = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			*(*int32)(&x.Size) = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Width = v
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -132,15 +156,33 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 10 {
+		b = b[:10]
+		n := 0
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Height = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Height")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Width = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Width")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Height = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Width = v
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Height = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Width = v
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -235,44 +277,87 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 1 {
-			return r.Truncated()
-		}
-		b = b[:1]
+	if b := buf.Unread(); len(b) >= 39 {
+		b = b[:39]
 		x.HasBitrate = b[0] != 0
-		_ = buf.Skip(1)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+		n := 1
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Duration = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Duration")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Size = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Size")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Bitrate = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Bitrate")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Height = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Height")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			*(*int32)(&x.Player) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Player")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Width = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Width")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Duration = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.Size = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Bitrate = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Height = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		*(*int32)(&x.Player) = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Width = v
+		{
+			b := buf.Unread()
+			if len(b) < 1 {
+				return r.Truncated()
+			}
+			b = b[:1]
+			x.HasBitrate = b[0] != 0
+			_ = buf.Skip(1)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Duration = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Size = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Bitrate = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Height = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			*(*int32)(&x.Player) = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Width = v
+		}
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -339,39 +424,76 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 1 {
-			return r.Truncated()
-		}
-		b = b[:1]
+	if b := buf.Unread(); len(b) >= 34 {
+		b = b[:34]
 		x.HasBitrate = b[0] != 0
-		_ = buf.Skip(1)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+		n := 1
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Duration = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Duration")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.Size = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Size")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Bitrate = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Bitrate")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Height = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Height")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Width = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Width")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Duration = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.Size = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Bitrate = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Height = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.Width = v
+		{
+			b := buf.Unread()
+			if len(b) < 1 {
+				return r.Truncated()
+			}
+			b = b[:1]
+			x.HasBitrate = b[0] != 0
+			_ = buf.Skip(1)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Duration = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.Size = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Bitrate = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Height = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Width = v
+		}
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -643,28 +765,51 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	{
-		b := buf.Unread()
-		if len(b) < 17 {
-			return r.Truncated()
-		}
-		b = b[:17]
+	if b := buf.Unread(); len(b) >= 31 {
+		b = b[:31]
 		x.DoubleValue = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		x.FloatValue = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
 		x.ShortValue = int16(binary.LittleEndian.Uint16(b[12:]))
 		x.CharValue = binary.LittleEndian.Uint16(b[14:])
 		x.BooleanValue = b[16] != 0
-		_ = buf.Skip(17)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+		n := 17
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.LongValue = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field LongValue")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.IntValue = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field IntValue")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.LongValue = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.IntValue = v
+		{
+			b := buf.Unread()
+			if len(b) < 17 {
+				return r.Truncated()
+			}
+			b = b[:17]
+			x.DoubleValue = math.Float64frombits(binary.LittleEndian.Uint64(b))
+			x.FloatValue = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
+			x.ShortValue = int16(binary.LittleEndian.Uint16(b[12:]))
+			x.CharValue = binary.LittleEndian.Uint16(b[14:])
+			x.BooleanValue = b[16] != 0
+			_ = buf.Skip(17)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.LongValue = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.IntValue = v
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)

@@ -245,12 +245,8 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 300 {
-			return r.Truncated()
-		}
-		b = b[:300]
+	if b := buf.Unread(); len(b) >= 650 {
+		b = b[:650]
 		x.F100 = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		x.F12 = math.Float64frombits(binary.LittleEndian.Uint64(b[8:]))
 		x.F16 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
@@ -301,257 +297,617 @@ func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 		x.F91 = math.Float32frombits(binary.LittleEndian.Uint32(b[288:]))
 		x.F95 = math.Float32frombits(binary.LittleEndian.Uint32(b[292:]))
 		x.F99 = math.Float32frombits(binary.LittleEndian.Uint32(b[296:]))
-		_ = buf.Skip(300)
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+		n := 300
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F10 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F10")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F14 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F14")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F18 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F18")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F2 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F2")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F22 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F22")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F26 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F26")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F30 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F30")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F34 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F34")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F38 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F38")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F42 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F42")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F46 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F46")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F50 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F50")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F54 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F54")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F58 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F58")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F6 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F6")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F62 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F62")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F66 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F66")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F70 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F70")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F74 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F74")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F78 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F78")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F82 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F82")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F86 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F86")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F90 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F90")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F94 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F94")
+		}
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.F98 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F98")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F1 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F1")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F13 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F13")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F17 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F17")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F21 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F21")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F25 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F25")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F29 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F29")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F33 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F33")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F37 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F37")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F41 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F41")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F45 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F45")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F49 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F49")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F5 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F5")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F53 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F53")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F57 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F57")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F61 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F61")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F65 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F65")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F69 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F69")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F73 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F73")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F77 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F77")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F81 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F81")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F85 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F85")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F89 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F89")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F9 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F9")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F93 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F93")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.F97 = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field F97")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.F10 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F14 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F18 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F2 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F22 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F26 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F30 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F34 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F38 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F42 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F46 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F50 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F54 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F58 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F6 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F62 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F66 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F70 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F74 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F78 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F82 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F86 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F90 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F94 = v
-	}
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
-	} else {
-		x.F98 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F1 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F13 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F17 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F21 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F25 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F29 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F33 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F37 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F41 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F45 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F49 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F5 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F53 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F57 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F61 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F65 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F69 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F73 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F77 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F81 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F85 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F89 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F9 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F93 = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		x.F97 = v
+		{
+			b := buf.Unread()
+			if len(b) < 300 {
+				return r.Truncated()
+			}
+			b = b[:300]
+			x.F100 = math.Float64frombits(binary.LittleEndian.Uint64(b))
+			x.F12 = math.Float64frombits(binary.LittleEndian.Uint64(b[8:]))
+			x.F16 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
+			x.F20 = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
+			x.F24 = math.Float64frombits(binary.LittleEndian.Uint64(b[32:]))
+			x.F28 = math.Float64frombits(binary.LittleEndian.Uint64(b[40:]))
+			x.F32 = math.Float64frombits(binary.LittleEndian.Uint64(b[48:]))
+			x.F36 = math.Float64frombits(binary.LittleEndian.Uint64(b[56:]))
+			x.F4 = math.Float64frombits(binary.LittleEndian.Uint64(b[64:]))
+			x.F40 = math.Float64frombits(binary.LittleEndian.Uint64(b[72:]))
+			x.F44 = math.Float64frombits(binary.LittleEndian.Uint64(b[80:]))
+			x.F48 = math.Float64frombits(binary.LittleEndian.Uint64(b[88:]))
+			x.F52 = math.Float64frombits(binary.LittleEndian.Uint64(b[96:]))
+			x.F56 = math.Float64frombits(binary.LittleEndian.Uint64(b[104:]))
+			x.F60 = math.Float64frombits(binary.LittleEndian.Uint64(b[112:]))
+			x.F64 = math.Float64frombits(binary.LittleEndian.Uint64(b[120:]))
+			x.F68 = math.Float64frombits(binary.LittleEndian.Uint64(b[128:]))
+			x.F72 = math.Float64frombits(binary.LittleEndian.Uint64(b[136:]))
+			x.F76 = math.Float64frombits(binary.LittleEndian.Uint64(b[144:]))
+			x.F8 = math.Float64frombits(binary.LittleEndian.Uint64(b[152:]))
+			x.F80 = math.Float64frombits(binary.LittleEndian.Uint64(b[160:]))
+			x.F84 = math.Float64frombits(binary.LittleEndian.Uint64(b[168:]))
+			x.F88 = math.Float64frombits(binary.LittleEndian.Uint64(b[176:]))
+			x.F92 = math.Float64frombits(binary.LittleEndian.Uint64(b[184:]))
+			x.F96 = math.Float64frombits(binary.LittleEndian.Uint64(b[192:]))
+			x.F11 = math.Float32frombits(binary.LittleEndian.Uint32(b[200:]))
+			x.F15 = math.Float32frombits(binary.LittleEndian.Uint32(b[204:]))
+			x.F19 = math.Float32frombits(binary.LittleEndian.Uint32(b[208:]))
+			x.F23 = math.Float32frombits(binary.LittleEndian.Uint32(b[212:]))
+			x.F27 = math.Float32frombits(binary.LittleEndian.Uint32(b[216:]))
+			x.F3 = math.Float32frombits(binary.LittleEndian.Uint32(b[220:]))
+			x.F31 = math.Float32frombits(binary.LittleEndian.Uint32(b[224:]))
+			x.F35 = math.Float32frombits(binary.LittleEndian.Uint32(b[228:]))
+			x.F39 = math.Float32frombits(binary.LittleEndian.Uint32(b[232:]))
+			x.F43 = math.Float32frombits(binary.LittleEndian.Uint32(b[236:]))
+			x.F47 = math.Float32frombits(binary.LittleEndian.Uint32(b[240:]))
+			x.F51 = math.Float32frombits(binary.LittleEndian.Uint32(b[244:]))
+			x.F55 = math.Float32frombits(binary.LittleEndian.Uint32(b[248:]))
+			x.F59 = math.Float32frombits(binary.LittleEndian.Uint32(b[252:]))
+			x.F63 = math.Float32frombits(binary.LittleEndian.Uint32(b[256:]))
+			x.F67 = math.Float32frombits(binary.LittleEndian.Uint32(b[260:]))
+			x.F7 = math.Float32frombits(binary.LittleEndian.Uint32(b[264:]))
+			x.F71 = math.Float32frombits(binary.LittleEndian.Uint32(b[268:]))
+			x.F75 = math.Float32frombits(binary.LittleEndian.Uint32(b[272:]))
+			x.F79 = math.Float32frombits(binary.LittleEndian.Uint32(b[276:]))
+			x.F83 = math.Float32frombits(binary.LittleEndian.Uint32(b[280:]))
+			x.F87 = math.Float32frombits(binary.LittleEndian.Uint32(b[284:]))
+			x.F91 = math.Float32frombits(binary.LittleEndian.Uint32(b[288:]))
+			x.F95 = math.Float32frombits(binary.LittleEndian.Uint32(b[292:]))
+			x.F99 = math.Float32frombits(binary.LittleEndian.Uint32(b[296:]))
+			_ = buf.Skip(300)
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F10 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F14 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F18 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F2 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F22 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F26 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F30 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F34 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F38 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F42 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F46 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F50 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F54 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F58 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F6 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F62 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F66 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F70 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F74 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F78 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F82 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F86 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F90 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F94 = v
+		}
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.F98 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F1 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F13 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F17 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F21 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F25 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F29 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F33 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F37 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F41 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F45 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F49 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F5 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F53 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F57 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F61 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F65 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F69 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F73 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F77 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F81 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F85 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F89 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F9 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F93 = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.F97 = v
+		}
 	}
 	return nil
 }

@@ -288,6 +288,39 @@ func TestGeneratedTruncatedInput(t *testing.T) {
 	}
 }
 
+// TestGeneratedMutatedInput checks that generated readers agree with the
+// reflection path on corrupted input: both fail, or both succeed with the
+// same value.
+func TestGeneratedMutatedInput(t *testing.T) {
+	for _, c := range []genConfig{{enums: true}, {compatible: true, refs: true}} {
+		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+		r := rand.New(rand.NewPCG(5, 6))
+		for _, p := range genCorpus {
+			for n := 0; n < 30; n++ {
+				v := reflect.New(p.gen).Elem()
+				fillRandom(r, v, 0, "")
+				data, err := gen.Marshal(v.Interface())
+				require.NoError(t, err)
+				for m := 0; m < 20; m++ {
+					bad := append([]byte(nil), data...)
+					for k := 1 + r.IntN(3); k > 0; k-- {
+						bad[r.IntN(len(bad))] = byte(r.Uint32())
+					}
+					gv, tv := reflect.New(p.gen), reflect.New(p.twin)
+					errGen, errTwin := gen.Unmarshal(bad, gv.Interface()), twin.Unmarshal(bad, tv.Interface())
+					require.Equal(t, errTwin == nil, errGen == nil, "%v %v: reflect %v, generated %v", c, p.gen, errTwin, errGen)
+					if errGen == nil {
+						asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
+						if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
+							t.Fatalf("%v decodes corrupted input differently (-reflect +generated):\n%s", p.gen, diff)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestGeneratedReusedBufferNoAllocs checks that generated code writing
 // into a reused buffer does not allocate.
 func TestGeneratedReusedBufferNoAllocs(t *testing.T) {

@@ -50,10 +50,22 @@ func furyWriteCustomer(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadCustomer(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := r.Buffer()
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 9 {
+		b = b[:9]
+		n := 0
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.ID = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field ID")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.ID = v
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.ID = v
+		}
 	}
 	if v, err := buf.ReadString(); err != nil {
 		return err
@@ -127,19 +139,32 @@ func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := r.Buffer()
-	{
-		b := buf.Unread()
-		if len(b) < 8 {
-			return r.Truncated()
-		}
-		b = b[:8]
+	if b := buf.Unread(); len(b) >= 13 {
+		b = b[:13]
 		x.Price = math.Float64frombits(binary.LittleEndian.Uint64(b))
-		_ = buf.Skip(8)
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
+		n := 8
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			x.Quantity = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Quantity")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.Quantity = v
+		{
+			b := buf.Unread()
+			if len(b) < 8 {
+				return r.Truncated()
+			}
+			b = b[:8]
+			x.Price = math.Float64frombits(binary.LittleEndian.Uint64(b))
+			_ = buf.Skip(8)
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			x.Quantity = v
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -243,15 +268,33 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 14 {
+		b = b[:14]
+		n := 0
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.ID = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field ID")
+		}
+		if v, k := fury.GetVarint32(b[n:]); k > 0 {
+			*(*int32)(&x.Status) = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field Status")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.ID = v
-	}
-	if v, err := buf.ReadVarint32(); err != nil {
-		return err
-	} else {
-		*(*int32)(&x.Status) = v
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.ID = v
+		}
+		if v, err := buf.ReadVarint32(); err != nil {
+			return err
+		} else {
+			*(*int32)(&x.Status) = v
+		}
 	}
 	if err := r.ReadField(2, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
@@ -343,10 +386,22 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if v, err := buf.ReadVarint64(); err != nil {
-		return err
+	if b := buf.Unread(); len(b) >= 9 {
+		b = b[:9]
+		n := 0
+		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+			x.ID = v
+			n += k
+		} else {
+			return r.Error("malformed varint in field ID")
+		}
+		_ = buf.Skip(n)
 	} else {
-		x.ID = v
+		if v, err := buf.ReadVarint64(); err != nil {
+			return err
+		} else {
+			x.ID = v
+		}
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Customer)); err != nil {
 		return err

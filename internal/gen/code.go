@@ -126,6 +126,36 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fixed += fd.desc.scalar.size
 				k++
 			}
+			if k < len(seg.fields) {
+				// Variable-length fields follow: a fast path when the
+				// input holds the run's maximum size, decoding from one
+				// slice; else field by field through the buffer.
+				max := 0
+				for _, fd := range seg.fields {
+					max += fd.desc.scalar.max
+				}
+				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) >= %d {\n\tb = b[:%d]\n", max, max)
+				off := 0
+				for _, fd := range seg.fields[:k] {
+					fmt.Fprintf(&w, "\t%s = %s\n", scalarLV(fd), load(fd.desc.scalar, off))
+					off += fd.desc.scalar.size
+				}
+				fmt.Fprintf(&w, "\tn := %d\n", off)
+				for _, fd := range seg.fields[k:] {
+					s := fd.desc.scalar
+					if s.size > 0 {
+						fmt.Fprintf(&w, "\t%s = %s\n\tn += %d\n", scalarLV(fd), loadAt(s, "n"), s.size)
+						continue
+					}
+					get, conv := getCall(s)
+					val := "v"
+					if conv != "" {
+						val = conv + "(v)"
+					}
+					fmt.Fprintf(&w, "\tif v, k := fury.%s(b[n:]); k > 0 {\n\t%s = %s\n\tn += k\n\t} else {\n\treturn r.Error(\"malformed varint in field %s\")\n\t}\n", get, scalarLV(fd), val, fd.PathString())
+				}
+				w.WriteString("\t_ = buf.Skip(n)\n\t} else {\n")
+			}
 			if k > 0 {
 				fmt.Fprintf(&w, "\t{\n\tb := buf.Unread()\n\tif len(b) < %d {\n\t\treturn r.Truncated()\n\t}\n\tb = b[:%d]\n", fixed, fixed)
 				off := 0
@@ -142,6 +172,9 @@ func (f *file) genRead(s *Struct, v *Variant) {
 					val = conv + "(v)"
 				}
 				fmt.Fprintf(&w, "\tif v, err := buf.%s(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s\n\t}\n", call, scalarLV(fd), val)
+			}
+			if k < len(seg.fields) {
+				w.WriteString("\t}\n")
 			}
 		case opString:
 			fmt.Fprintf(&w, "\tif v, err := buf.ReadString(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = v\n\t}\n", scalarLV(seg.fields[0]))

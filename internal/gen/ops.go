@@ -236,36 +236,63 @@ func readCall(s *scalar) (call, conv string) {
 	panic("furygen: no read for scalar " + s.basic)
 }
 
+// getCall is the fury.Get* decoder of variable-length scalar s and the
+// conversion from its result to s.basic.
+func getCall(s *scalar) (call, conv string) {
+	switch s {
+	case sInt32:
+		return "GetVarint32", ""
+	case sUint32:
+		return "GetVaruint32", ""
+	case sInt64:
+		return "GetVarint64", ""
+	case sInt:
+		return "GetVarint64", "int"
+	case sUint64:
+		return "GetVaruint64", ""
+	case sUint:
+		return "GetVaruint64", "uint"
+	case sTaggedInt64:
+		return "GetTaggedInt64", ""
+	case sTaggedUint64:
+		return "GetTaggedUint64", ""
+	}
+	panic("furygen: no decoder for scalar " + s.basic)
+}
+
 // load is the expression decoding fixed-width scalar s at constant offset
 // off of b.
-func load(s *scalar, off int) string {
-	at := fmt.Sprintf("b[%d:]", off)
-	if off == 0 {
-		at = "b"
+func load(s *scalar, off int) string { return loadAt(s, fmt.Sprint(off)) }
+
+// loadAt is load at offset expression at ("0", "8", "n").
+func loadAt(s *scalar, at string) string {
+	sl := "b[" + at + ":]"
+	if at == "0" {
+		sl = "b"
 	}
 	switch s {
 	case sBool:
-		return fmt.Sprintf("b[%d] != 0", off)
+		return fmt.Sprintf("b[%s] != 0", at)
 	case sInt8:
-		return fmt.Sprintf("int8(b[%d])", off)
+		return fmt.Sprintf("int8(b[%s])", at)
 	case sUint8:
-		return fmt.Sprintf("b[%d]", off)
+		return fmt.Sprintf("b[%s]", at)
 	case sInt16:
-		return fmt.Sprintf("int16(binary.LittleEndian.Uint16(%s))", at)
+		return fmt.Sprintf("int16(binary.LittleEndian.Uint16(%s))", sl)
 	case sUint16:
-		return fmt.Sprintf("binary.LittleEndian.Uint16(%s)", at)
+		return fmt.Sprintf("binary.LittleEndian.Uint16(%s)", sl)
 	case sFloat32:
-		return fmt.Sprintf("math.Float32frombits(binary.LittleEndian.Uint32(%s))", at)
+		return fmt.Sprintf("math.Float32frombits(binary.LittleEndian.Uint32(%s))", sl)
 	case sFloat64:
-		return fmt.Sprintf("math.Float64frombits(binary.LittleEndian.Uint64(%s))", at)
+		return fmt.Sprintf("math.Float64frombits(binary.LittleEndian.Uint64(%s))", sl)
 	case sFixedInt32:
-		return fmt.Sprintf("int32(binary.LittleEndian.Uint32(%s))", at)
+		return fmt.Sprintf("int32(binary.LittleEndian.Uint32(%s))", sl)
 	case sFixedUint32:
-		return fmt.Sprintf("binary.LittleEndian.Uint32(%s)", at)
+		return fmt.Sprintf("binary.LittleEndian.Uint32(%s)", sl)
 	case sFixedInt64:
-		return fmt.Sprintf("int64(binary.LittleEndian.Uint64(%s))", at)
+		return fmt.Sprintf("int64(binary.LittleEndian.Uint64(%s))", sl)
 	case sFixedUint64:
-		return fmt.Sprintf("binary.LittleEndian.Uint64(%s)", at)
+		return fmt.Sprintf("binary.LittleEndian.Uint64(%s)", sl)
 	}
 	panic("furygen: no load for scalar " + s.basic)
 }
