@@ -89,10 +89,6 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	if len(raw) == 0 {
-		*(*[]byte)(p) = nil
-		return nil
-	}
 	// Copy, so the result does not pin or alias the caller's input.
 	b := unsafe.Slice((*byte)(newArray(byteWord, len(raw))), len(raw))
 	copy(b, raw)
@@ -160,10 +156,6 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 		}
 		dst = unsafe.Slice((*byte)(p), len(raw))
 	} else {
-		if n == 0 {
-			*(*sliceHeader)(p) = sliceHeader{}
-			return nil
-		}
 		h := (*sliceHeader)(p)
 		*h = sliceHeader{data: newArray(c.elemWord, n), len: n, cap: n}
 		dst = unsafe.Slice((*byte)(h.data), len(raw))

@@ -300,10 +300,8 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 		}
 		base = p
 	} else {
-		if n == 0 {
-			*(*sliceHeader)(p) = sliceHeader{}
-			return nil
-		}
+		// An empty list reads as an empty, non-nil slice (no allocation),
+		// so that writing it again gives an empty list, not null.
 		base = newArray(c.elemWord, int(n))
 		*(*sliceHeader)(p) = sliceHeader{data: base, len: int(n), cap: int(n)}
 		if d.pending >= 0 {
@@ -351,7 +349,7 @@ func readElements(d *decoder, ec *elemCodec, n int, slot func(int) unsafe.Pointe
 		}
 		direct = !ti.isAny && wt.local == ti.wire() && wt.def == nil ||
 			!ti.isAny && wt.local == nil && wt.def == nil && matchesWire(ti.wire(), wt.id) && ti.ptrElem == nil
-	} else if ti.isAny || !ec.declared && isPolymorphic(ti) {
+	} else if ti.isAny {
 		return wrapf(ErrTypeMismatch, "list with a declared element type read into %v", ti.typ)
 	}
 	if direct && !track && !hasNull && ti.kind != kOther {

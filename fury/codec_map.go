@@ -187,14 +187,13 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkCount(d, n); err != nil {
 		return err
 	}
-	if n == 0 {
-		*(*unsafe.Pointer)(p) = nil
-		return nil
-	}
 	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
 	reflect.NewAt(c.typ, p).Elem().Set(m)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))
+	}
+	if n == 0 {
+		return nil
 	}
 	if err := d.enter(); err != nil {
 		return err
@@ -275,7 +274,7 @@ type sideReader struct {
 func (d *decoder) chunkSide(ec *elemCodec, declared bool) (sideReader, error) {
 	sr := sideReader{ec: ec, direct: true}
 	if declared {
-		if ec.ti.isAny || !ec.declared && isPolymorphic(ec.ti) {
+		if ec.ti.isAny {
 			return sr, wrapf(ErrTypeMismatch, "map with a declared type read into %v", ec.ti.typ)
 		}
 		return sr, nil

@@ -220,9 +220,16 @@ func (timestampCodec) read(d *decoder, p unsafe.Pointer) error {
 type durationCodec struct{}
 
 func (durationCodec) write(e *encoder, p unsafe.Pointer) error {
+	// Seconds round down, so the nanoseconds are in [0, 1e9) as the peers
+	// require: -1.5s is -2s + 500000000ns.
 	v := *(*time.Duration)(p)
-	e.buf.WriteVarint64(int64(v / time.Second))
-	e.buf.WriteInt32(int32(v % time.Second))
+	s, ns := int64(v/time.Second), int32(v%time.Second)
+	if ns < 0 {
+		s--
+		ns += int32(time.Second)
+	}
+	e.buf.WriteVarint64(s)
+	e.buf.WriteInt32(ns)
 	return nil
 }
 

@@ -154,7 +154,9 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		if opts.name != "" {
 			f.name = opts.name
 		}
-		f.nullable = fti.ptrElem != nil || fti.isAny
+		// Pointers are nullable; interface fields are not, as in the
+		// peers (a nil interface travels as the none type).
+		f.nullable = fti.ptrElem != nil
 		if opts.nullable >= 0 {
 			f.nullable = opts.nullable == 1
 		}
@@ -314,6 +316,10 @@ func sentinelOf(err error) error {
 	return ErrInvalidData
 }
 
+// javaEmptyStructHash is what fory-core writes for a struct without fields
+// (the hash of the empty fingerprint); pyfory and this package write 47.
+const javaEmptyStructHash = 0x0be9a13a
+
 // ---- decoding ----------------------------------------------------------
 
 func (st *structInfo) read(d *decoder, p unsafe.Pointer) error {
@@ -329,7 +335,7 @@ func (st *structInfo) read(d *decoder, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if h != st.hash {
+		if h != st.hash && !(len(st.fields) == 0 && h == javaEmptyStructHash) {
 			return wrapf(ErrSchemaMismatch, "%v: struct hash %#x on the wire, %#x here (field names, types or nullability differ; use compatible mode for schema evolution)", st.ti.typ, uint32(h), uint32(st.hash))
 		}
 	}

@@ -388,7 +388,10 @@ func matchesWire(ti *typeInfo, id uint32) bool {
 	}
 	switch ti.id {
 	case tidBinary:
-		return id == tidUint8Array
+		return id == tidUint8Array || id == tidInt8Array
+	case tidInt8Array:
+		// Java has no int8 array: its byte[] is binary.
+		return id == tidBinary || id == tidUint8Array
 	}
 	return false
 }

@@ -71,6 +71,15 @@ func (d *decoder) readTypeInfo() (wireType, error) {
 		}
 		wt.local = d.r.resolveDef(wt.def)
 	case tidNamedStruct:
+		if d.r.compatible {
+			// fory-core shares meta for every named type in compatible
+			// mode, schema-consistent structs included.
+			if wt.def, err = d.readSharedDef(); err != nil {
+				return wt, err
+			}
+			wt.local = d.r.resolveDef(wt.def)
+			return wt, nil
+		}
 		ns, err := d.readMetaString(nsEncoder)
 		if err != nil {
 			return wt, err

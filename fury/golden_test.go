@@ -246,3 +246,80 @@ func TestGoldenSharedList(t *testing.T) {
 	require.Equal(t, []any{int64(1)}, a)
 	require.Same(t, &a[0], &b[0], "the two elements must share one backing array")
 }
+
+// Vectors from the real peers for cases where this package once differed.
+func TestGoldenPeerFixes(t *testing.T) {
+	f := New()
+	// Negative durations: seconds round down, nanoseconds non-negative.
+	d := -1500 * time.Millisecond
+	got, err := f.Marshal(d)
+	require.NoError(t, err)
+	require.Equal(t, "01ff250300"+"65cd1d", hex.EncodeToString(got))
+	var back time.Duration
+	require.NoError(t, f.Unmarshal(got, &back))
+	require.Equal(t, d, back)
+
+	// Empty collections read back as empty, not nil, and write back as empty.
+	for _, h := range []string{"01 ff 29 00", "01 ff 16 00", "01 ff 18 00", "01 ff 2e 00"} {
+		var v any
+		require.NoError(t, f.Unmarshal(unhex(t, h), &v))
+		again, err := f.Marshal(v)
+		require.NoError(t, err)
+		require.Equal(t, hex.EncodeToString(unhex(t, h)), hex.EncodeToString(again))
+	}
+	var bs []int32
+	require.NoError(t, f.Unmarshal(unhex(t, "01 ff 2e 00"), &bs))
+	require.NotNil(t, bs)
+
+	// Java's byte[] is binary: it reads into []int8.
+	var i8 []int8
+	require.NoError(t, f.Unmarshal(unhex(t, "01 ff 29 03 80 00 7f"), &i8))
+	require.Equal(t, []int8{-128, 0, 127}, i8)
+}
+
+type Point struct{ X, Y int32 }
+
+type PListStruct struct{ V []Point }
+
+type PEmpty struct{}
+
+type PAny struct{ V any }
+
+func TestGoldenJavaForms(t *testing.T) {
+	f := New(WithCompatible(false))
+	require.NoError(t, f.Register(Point{}, 102))
+	require.NoError(t, f.Register(PListStruct{}, 318))
+	require.NoError(t, f.Register(PEmpty{}, 326))
+	require.NoError(t, f.Register(PAny{}, 325))
+	// fory-core: a List<Point> field with a declared element type (0c).
+	var l PListStruct
+	require.NoError(t, f.Unmarshal(unhex(t, "01 ff 1b be 02 30 b5 3a 85 02 0c 68 60 8b 24 02 04 68 60 8b 24 06 08"), &l))
+	require.Equal(t, PListStruct{[]Point{{1, 2}, {3, 4}}}, l)
+	// Empty struct: fory-core hashes the empty fingerprint, pyfory writes 47.
+	var e PEmpty
+	require.NoError(t, f.Unmarshal(unhex(t, "01 ff 1b c6 02 3a a1 e9 0b"), &e))
+	require.NoError(t, f.Unmarshal(unhex(t, "01 ff 1b c6 02 2f 00 00 00"), &e))
+	// interface{} fields are not nullable: both peers write type info and
+	// value with no flag.
+	want := "01ff1bc502" + "32fcbeee" + "150c737472"
+	got, err := f.Marshal(PAny{"str"})
+	require.NoError(t, err)
+	require.Equal(t, want, hex.EncodeToString(got))
+	var a PAny
+	require.NoError(t, f.Unmarshal(got, &a))
+	require.Equal(t, PAny{"str"}, a)
+	// A nil interface field travels as the none type.
+	got, err = f.Marshal(PAny{})
+	require.NoError(t, err)
+	require.NoError(t, f.Unmarshal(got, &a))
+	require.Equal(t, PAny{}, a)
+}
+
+// fory-core writes [null, null] in compatible mode with a named-struct
+// element type (java.lang.Object) followed by a shared TypeDef.
+func TestGoldenJavaAllNullList(t *testing.T) {
+	f := New()
+	var v any
+	require.NoError(t, f.Unmarshal(unhex(t, "01 ff 16 02 0a 1d 00 0d e0 49 39 85 bf 00 14 a0 19 24 15 06 96 06 98 13 38 29 20 a6 fd fd"), &v))
+	require.Equal(t, []any{nil, nil}, v)
+}
