@@ -57,7 +57,7 @@
 //	time.Time                            timestamp
 //	time.Duration                        duration
 //	Date                                 date
-//	*T                                   T, nullable
+//	*T                                   T, nullable (interface fields are not: a nil one is "none")
 //	interface{} (any interface)          the dynamic value's type
 //	registered struct                    struct / named_struct (compatible_* in compatible mode)
 //	registered named integer type        enum / named_enum (the value is the ordinal)
@@ -101,7 +101,7 @@
 //	`fury:"-"`            skip the field
 //	`fury:"name=x"`       wire name x
 //	`fury:"id=3"`         identified by tag id 3 instead of its name
-//	`fury:"nullable"`     nullable (a null flag precedes the value); pointers and interfaces are by default
+//	`fury:"nullable"`     nullable (a null flag precedes the value); pointer fields are by default
 //	`fury:"notnull"`      not nullable
 //	`fury:"ref"`, `fury:"noref"`   reference tracked or not (with WithRefTracking)
 //
