@@ -67,43 +67,32 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 15 {
 		b = b[:15]
-		n := 0
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Height = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Height")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			*(*int32)(&x.Size) = v
-			n += k
-		} else {
+		n += k
+		if *(*int32)(&x.Size), k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Size")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Width = v
-			n += k
-		} else {
+		n += k
+		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Width")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Height, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Height = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if *(*int32)(&x.Size), err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			*(*int32)(&x.Size) = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Width, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Width = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -112,15 +101,11 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Title = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.URI = v
 	}
 	return nil
 }
@@ -156,32 +141,25 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 10 {
 		b = b[:10]
-		n := 0
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Height = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Height")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Width = v
-			n += k
-		} else {
+		n += k
+		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Width")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Height, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Height = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Width, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Width = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -195,15 +173,11 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Size = Size(v)
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Title = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.URI = v
 	}
 	return nil
 }
@@ -277,46 +251,35 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 39 {
 		b = b[:39]
 		x.HasBitrate = b[0] != 0
-		n := 1
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Duration = v
-			n += k
-		} else {
+		n, k := 1, 0
+		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Duration")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Size = v
-			n += k
-		} else {
+		n += k
+		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Size")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Bitrate = v
-			n += k
-		} else {
+		n += k
+		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Bitrate")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Height = v
-			n += k
-		} else {
+		n += k
+		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Height")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			*(*int32)(&x.Player) = v
-			n += k
-		} else {
+		n += k
+		if *(*int32)(&x.Player), k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Player")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Width = v
-			n += k
-		} else {
+		n += k
+		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Width")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -328,59 +291,39 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 			x.HasBitrate = b[0] != 0
 			_ = buf.Skip(1)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Duration, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Duration = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Size, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Size = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Bitrate, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Bitrate = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Height, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Height = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if *(*int32)(&x.Player), err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			*(*int32)(&x.Player) = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Width, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Width = v
 		}
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Copyright = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Format, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Format = v
 	}
 	if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Title = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.URI = v
 	}
 	return nil
 }
@@ -424,40 +367,31 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 34 {
 		b = b[:34]
 		x.HasBitrate = b[0] != 0
-		n := 1
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Duration = v
-			n += k
-		} else {
+		n, k := 1, 0
+		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Duration")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Size = v
-			n += k
-		} else {
+		n += k
+		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Size")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Bitrate = v
-			n += k
-		} else {
+		n += k
+		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Bitrate")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Height = v
-			n += k
-		} else {
+		n += k
+		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Height")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Width = v
-			n += k
-		} else {
+		n += k
+		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Width")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -469,41 +403,27 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 			x.HasBitrate = b[0] != 0
 			_ = buf.Skip(1)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Duration, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Duration = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Size, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Size = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Bitrate, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Bitrate = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Height, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Height = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Width, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Width = v
 		}
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Copyright = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Format, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Format = v
 	}
 	if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
@@ -513,15 +433,11 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Player = Player(v)
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Title = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.URI = v
 	}
 	return nil
 }
@@ -765,6 +681,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
+	var err error
 	if b := buf.Unread(); len(b) >= 31 {
 		b = b[:31]
 		x.DoubleValue = math.Float64frombits(binary.LittleEndian.Uint64(b))
@@ -772,19 +689,15 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		x.ShortValue = int16(binary.LittleEndian.Uint16(b[12:]))
 		x.CharValue = binary.LittleEndian.Uint16(b[14:])
 		x.BooleanValue = b[16] != 0
-		n := 17
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.LongValue = v
-			n += k
-		} else {
+		n, k := 17, 0
+		if x.LongValue, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field LongValue")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.IntValue = v
-			n += k
-		} else {
+		n += k
+		if x.IntValue, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field IntValue")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -800,15 +713,11 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			x.BooleanValue = b[16] != 0
 			_ = buf.Skip(17)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.LongValue, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.LongValue = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.IntValue, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.IntValue = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -972,10 +881,8 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.String, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.String = v
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package fury_test
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/fury-go/fury/fury"
 	"github.com/fury-go/fury/fury/internal/gentest"
@@ -55,23 +56,38 @@ func BenchmarkGenerated(b *testing.B) {
 				data := append([]byte(nil), buf.Bytes()...)
 				b.Run("Serialize/"+m.name+"/"+o.name+"/"+path, func(b *testing.B) {
 					b.ReportAllocs()
+					lockThread()
+					defer unlockThread()
+					cpu := threadCPU()
 					for b.Loop() {
 						buf.Reset()
 						if err := f.Serialize(buf, v, nil); err != nil {
 							b.Fatal(err)
 						}
 					}
+					reportCPU(b, cpu)
 				})
 				out := reflect.New(typ).Interface()
 				b.Run("Deserialize/"+m.name+"/"+o.name+"/"+path, func(b *testing.B) {
 					b.ReportAllocs()
+					lockThread()
+					defer unlockThread()
+					cpu := threadCPU()
 					for b.Loop() {
 						if err := f.Unmarshal(data, out); err != nil {
 							b.Fatal(err)
 						}
 					}
+					reportCPU(b, cpu)
 				})
 			}
 		}
+	}
+}
+
+// reportCPU reports the thread CPU time per op since start (see threadCPU).
+func reportCPU(b *testing.B, start time.Duration) {
+	if d := threadCPU() - start; d > 0 && b.N > 0 {
+		b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }

@@ -255,16 +255,13 @@ func WriteArray[T ArrayElem](b *ByteBuffer, s []T) {
 	}
 }
 
-// ReadArray reads an in-band primitive array into *dst (nil when empty),
-// as the reflection path does when DirectArrays is true.
+// ReadArray reads an in-band primitive array into *dst (a new slice, empty
+// but not nil when the array is), as the reflection path does when
+// DirectArrays is true.
 func ReadArray[T ArrayElem](b *ByteBuffer, dst *[]T) error {
 	raw, err := readArrayBytes[T](b)
 	if err != nil {
 		return err
-	}
-	if len(raw) == 0 {
-		*dst = nil
-		return nil
 	}
 	s := make([]T, len(raw)/int(unsafe.Sizeof(*new(T))))
 	copyArray(s, raw)

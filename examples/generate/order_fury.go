@@ -50,32 +50,25 @@ func furyWriteCustomer(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadCustomer(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 9 {
 		b = b[:9]
-		n := 0
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.ID = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field ID")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.ID, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.ID = v
 		}
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Email, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Email = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Name, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Name = v
 	}
 	return nil
 }
@@ -139,16 +132,15 @@ func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 13 {
 		b = b[:13]
 		x.Price = math.Float64frombits(binary.LittleEndian.Uint64(b))
-		n := 8
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Quantity = v
-			n += k
-		} else {
+		n, k := 8, 0
+		if x.Quantity, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Quantity")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -160,10 +152,8 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 			x.Price = math.Float64frombits(binary.LittleEndian.Uint64(b))
 			_ = buf.Skip(8)
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Quantity, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Quantity = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -182,10 +172,8 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Discount)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.SKU, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.SKU = v
 	}
 	return nil
 }
@@ -268,32 +256,25 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
+	var err error
 	if b := buf.Unread(); len(b) >= 14 {
 		b = b[:14]
-		n := 0
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.ID = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field ID")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			*(*int32)(&x.Status) = v
-			n += k
-		} else {
+		n += k
+		if *(*int32)(&x.Status), k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Status")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.ID, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.ID = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if *(*int32)(&x.Status), err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			*(*int32)(&x.Status) = v
 		}
 	}
 	if err := r.ReadField(2, unsafe.Pointer(&x.Customer)); err != nil {
@@ -386,21 +367,18 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
+	var err error
 	if b := buf.Unread(); len(b) >= 9 {
 		b = b[:9]
-		n := 0
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.ID = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field ID")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.ID, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.ID = v
 		}
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Customer)); err != nil {

@@ -107,6 +107,19 @@ func (f *file) preamble(s *Struct, body, rw string) {
 	if strings.Contains(body, "if direct {") {
 		f.printf("\tdirect := %s.DirectArrays()\n", rw)
 	}
+	if strings.Contains(body, ", err = buf.") {
+		f.printf("\tvar err error\n")
+	}
+}
+
+// readInto emits a read with ByteBuffer method call into lv; val is the
+// stored expression of the result v ("v" when it is stored as is).
+func readInto(w *strings.Builder, call, lv, val string) {
+	if val == "v" {
+		fmt.Fprintf(w, "\tif %s, err = buf.%s(); err != nil {\n\t\treturn err\n\t}\n", lv, call)
+		return
+	}
+	fmt.Fprintf(w, "\tif v, err := buf.%s(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s\n\t}\n", call, lv, val)
 }
 
 // genRead emits the Read function of variant v.
@@ -140,7 +153,18 @@ func (f *file) genRead(s *Struct, v *Variant) {
 					fmt.Fprintf(&w, "\t%s = %s\n", scalarLV(fd), load(fd.desc.scalar, off))
 					off += fd.desc.scalar.size
 				}
-				fmt.Fprintf(&w, "\tn := %d\n", off)
+				usesK := false
+				for _, fd := range seg.fields[k:] {
+					if s := fd.desc.scalar; s.size == 0 {
+						_, conv := getCall(s)
+						usesK = usesK || conv == ""
+					}
+				}
+				if usesK {
+					fmt.Fprintf(&w, "\tn, k := %d, 0\n", off)
+				} else {
+					fmt.Fprintf(&w, "\tn := %d\n", off)
+				}
 				for _, fd := range seg.fields[k:] {
 					s := fd.desc.scalar
 					if s.size > 0 {
@@ -151,6 +175,10 @@ func (f *file) genRead(s *Struct, v *Variant) {
 					val := "v"
 					if conv != "" {
 						val = conv + "(v)"
+					}
+					if val == "v" {
+						fmt.Fprintf(&w, "\tif %s, k = fury.%s(b[n:]); k <= 0 {\n\treturn r.Error(\"malformed varint in field %s\")\n\t}\n\tn += k\n", scalarLV(fd), get, fd.PathString())
+						continue
 					}
 					fmt.Fprintf(&w, "\tif v, k := fury.%s(b[n:]); k > 0 {\n\t%s = %s\n\tn += k\n\t} else {\n\treturn r.Error(\"malformed varint in field %s\")\n\t}\n", get, scalarLV(fd), val, fd.PathString())
 				}
@@ -171,16 +199,16 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				if conv != "" {
 					val = conv + "(v)"
 				}
-				fmt.Fprintf(&w, "\tif v, err := buf.%s(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s\n\t}\n", call, scalarLV(fd), val)
+				readInto(&w, call, scalarLV(fd), val)
 			}
 			if k < len(seg.fields) {
 				w.WriteString("\t}\n")
 			}
 		case opString:
-			fmt.Fprintf(&w, "\tif v, err := buf.ReadString(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = v\n\t}\n", scalarLV(seg.fields[0]))
+			readInto(&w, "ReadString", scalarLV(seg.fields[0]), "v")
 		case opEnum:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif v, err := buf.ReadVaruint32(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s(v)\n\t}\n", access(fd), f.typeString(fd.desc.t))
+			readInto(&w, "ReadVaruint32", access(fd), f.typeString(fd.desc.t)+"(v)")
 		case opNilOr:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))

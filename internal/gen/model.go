@@ -389,7 +389,9 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		if opts.name != "" {
 			f.WireName = opts.name
 		}
-		f.nullable = d.class == cPointer || d.class == cInterface
+		// Pointers are nullable; interface fields are not (a nil
+		// interface travels as the none type), as in the runtime.
+		f.nullable = d.class == cPointer
 		if opts.nullable >= 0 {
 			f.nullable = opts.nullable == 1
 		}

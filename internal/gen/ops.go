@@ -17,7 +17,7 @@ const (
 	opNullString           // a nullable *string: inline without reference tracking
 	opArray                // a primitive array: bulk copy when in band
 	opEnum                 // a non-nullable enum: its ordinal as a varuint32
-	opNilOr                // a nullable pointer or interface: null inline, else the runtime
+	opNilOr                // a nullable pointer: null inline, else the runtime
 )
 
 // opOf decides how a field is handled in variant v.
@@ -45,8 +45,6 @@ func opOf(fd *Field, v *Variant) op {
 		case e.class == cScalar, e.class == cNamedInt && !v.Enums[e.enum]:
 			return opNullScalar
 		}
-		return opNilOr
-	case cInterface:
 		return opNilOr
 	case cBinary, cArray:
 		return opArray

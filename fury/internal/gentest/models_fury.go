@@ -65,43 +65,32 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 15 {
 		b = b[:15]
-		n := 0
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Height = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Height")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			*(*int32)(&x.Size) = v
-			n += k
-		} else {
+		n += k
+		if *(*int32)(&x.Size), k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Size")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Width = v
-			n += k
-		} else {
+		n += k
+		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Width")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Height, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Height = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if *(*int32)(&x.Size), err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			*(*int32)(&x.Size) = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Width, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Width = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -110,15 +99,11 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Title = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.URI = v
 	}
 	return nil
 }
@@ -154,32 +139,25 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 10 {
 		b = b[:10]
-		n := 0
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Height = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Height")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Width = v
-			n += k
-		} else {
+		n += k
+		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Width")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Height, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Height = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Width, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Width = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -193,15 +171,11 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Size = Size(v)
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Title = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.URI = v
 	}
 	return nil
 }
@@ -275,46 +249,35 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 39 {
 		b = b[:39]
 		x.HasBitrate = b[0] != 0
-		n := 1
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Duration = v
-			n += k
-		} else {
+		n, k := 1, 0
+		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Duration")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Size = v
-			n += k
-		} else {
+		n += k
+		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Size")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Bitrate = v
-			n += k
-		} else {
+		n += k
+		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Bitrate")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Height = v
-			n += k
-		} else {
+		n += k
+		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Height")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			*(*int32)(&x.Player) = v
-			n += k
-		} else {
+		n += k
+		if *(*int32)(&x.Player), k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Player")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Width = v
-			n += k
-		} else {
+		n += k
+		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Width")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -326,59 +289,39 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 			x.HasBitrate = b[0] != 0
 			_ = buf.Skip(1)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Duration, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Duration = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Size, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Size = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Bitrate, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Bitrate = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Height, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Height = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if *(*int32)(&x.Player), err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			*(*int32)(&x.Player) = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Width, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Width = v
 		}
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Copyright = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Format, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Format = v
 	}
 	if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Title = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.URI = v
 	}
 	return nil
 }
@@ -422,40 +365,31 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 34 {
 		b = b[:34]
 		x.HasBitrate = b[0] != 0
-		n := 1
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Duration = v
-			n += k
-		} else {
+		n, k := 1, 0
+		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Duration")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Size = v
-			n += k
-		} else {
+		n += k
+		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Size")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Bitrate = v
-			n += k
-		} else {
+		n += k
+		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Bitrate")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Height = v
-			n += k
-		} else {
+		n += k
+		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Height")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Width = v
-			n += k
-		} else {
+		n += k
+		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Width")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -467,41 +401,27 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 			x.HasBitrate = b[0] != 0
 			_ = buf.Skip(1)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Duration, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Duration = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Size, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Size = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Bitrate, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Bitrate = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Height, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Height = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Width, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Width = v
 		}
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Copyright = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Format, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Format = v
 	}
 	if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
@@ -511,15 +431,11 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Player = Player(v)
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Title = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.URI = v
 	}
 	return nil
 }
@@ -763,6 +679,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
+	var err error
 	if b := buf.Unread(); len(b) >= 31 {
 		b = b[:31]
 		x.DoubleValue = math.Float64frombits(binary.LittleEndian.Uint64(b))
@@ -770,19 +687,15 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		x.ShortValue = int16(binary.LittleEndian.Uint16(b[12:]))
 		x.CharValue = binary.LittleEndian.Uint16(b[14:])
 		x.BooleanValue = b[16] != 0
-		n := 17
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.LongValue = v
-			n += k
-		} else {
+		n, k := 17, 0
+		if x.LongValue, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field LongValue")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.IntValue = v
-			n += k
-		} else {
+		n += k
+		if x.IntValue, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field IntValue")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -798,15 +711,11 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			x.BooleanValue = b[16] != 0
 			_ = buf.Skip(17)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.LongValue, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.LongValue = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.IntValue, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.IntValue = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -970,10 +879,8 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.String, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.String = v
 	}
 	return nil
 }
@@ -1211,6 +1118,7 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 650 {
 		b = b[:650]
 		x.F100 = math.Float64frombits(binary.LittleEndian.Uint64(b))
@@ -1263,307 +1171,207 @@ func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 		x.F91 = math.Float32frombits(binary.LittleEndian.Uint32(b[288:]))
 		x.F95 = math.Float32frombits(binary.LittleEndian.Uint32(b[292:]))
 		x.F99 = math.Float32frombits(binary.LittleEndian.Uint32(b[296:]))
-		n := 300
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F10 = v
-			n += k
-		} else {
+		n, k := 300, 0
+		if x.F10, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F10")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F14 = v
-			n += k
-		} else {
+		n += k
+		if x.F14, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F14")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F18 = v
-			n += k
-		} else {
+		n += k
+		if x.F18, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F18")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F2 = v
-			n += k
-		} else {
+		n += k
+		if x.F2, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F2")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F22 = v
-			n += k
-		} else {
+		n += k
+		if x.F22, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F22")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F26 = v
-			n += k
-		} else {
+		n += k
+		if x.F26, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F26")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F30 = v
-			n += k
-		} else {
+		n += k
+		if x.F30, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F30")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F34 = v
-			n += k
-		} else {
+		n += k
+		if x.F34, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F34")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F38 = v
-			n += k
-		} else {
+		n += k
+		if x.F38, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F38")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F42 = v
-			n += k
-		} else {
+		n += k
+		if x.F42, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F42")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F46 = v
-			n += k
-		} else {
+		n += k
+		if x.F46, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F46")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F50 = v
-			n += k
-		} else {
+		n += k
+		if x.F50, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F50")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F54 = v
-			n += k
-		} else {
+		n += k
+		if x.F54, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F54")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F58 = v
-			n += k
-		} else {
+		n += k
+		if x.F58, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F58")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F6 = v
-			n += k
-		} else {
+		n += k
+		if x.F6, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F6")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F62 = v
-			n += k
-		} else {
+		n += k
+		if x.F62, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F62")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F66 = v
-			n += k
-		} else {
+		n += k
+		if x.F66, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F66")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F70 = v
-			n += k
-		} else {
+		n += k
+		if x.F70, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F70")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F74 = v
-			n += k
-		} else {
+		n += k
+		if x.F74, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F74")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F78 = v
-			n += k
-		} else {
+		n += k
+		if x.F78, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F78")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F82 = v
-			n += k
-		} else {
+		n += k
+		if x.F82, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F82")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F86 = v
-			n += k
-		} else {
+		n += k
+		if x.F86, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F86")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F90 = v
-			n += k
-		} else {
+		n += k
+		if x.F90, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F90")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F94 = v
-			n += k
-		} else {
+		n += k
+		if x.F94, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F94")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.F98 = v
-			n += k
-		} else {
+		n += k
+		if x.F98, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F98")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F1 = v
-			n += k
-		} else {
+		n += k
+		if x.F1, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F1")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F13 = v
-			n += k
-		} else {
+		n += k
+		if x.F13, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F13")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F17 = v
-			n += k
-		} else {
+		n += k
+		if x.F17, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F17")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F21 = v
-			n += k
-		} else {
+		n += k
+		if x.F21, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F21")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F25 = v
-			n += k
-		} else {
+		n += k
+		if x.F25, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F25")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F29 = v
-			n += k
-		} else {
+		n += k
+		if x.F29, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F29")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F33 = v
-			n += k
-		} else {
+		n += k
+		if x.F33, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F33")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F37 = v
-			n += k
-		} else {
+		n += k
+		if x.F37, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F37")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F41 = v
-			n += k
-		} else {
+		n += k
+		if x.F41, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F41")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F45 = v
-			n += k
-		} else {
+		n += k
+		if x.F45, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F45")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F49 = v
-			n += k
-		} else {
+		n += k
+		if x.F49, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F49")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F5 = v
-			n += k
-		} else {
+		n += k
+		if x.F5, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F5")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F53 = v
-			n += k
-		} else {
+		n += k
+		if x.F53, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F53")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F57 = v
-			n += k
-		} else {
+		n += k
+		if x.F57, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F57")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F61 = v
-			n += k
-		} else {
+		n += k
+		if x.F61, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F61")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F65 = v
-			n += k
-		} else {
+		n += k
+		if x.F65, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F65")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F69 = v
-			n += k
-		} else {
+		n += k
+		if x.F69, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F69")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F73 = v
-			n += k
-		} else {
+		n += k
+		if x.F73, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F73")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F77 = v
-			n += k
-		} else {
+		n += k
+		if x.F77, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F77")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F81 = v
-			n += k
-		} else {
+		n += k
+		if x.F81, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F81")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F85 = v
-			n += k
-		} else {
+		n += k
+		if x.F85, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F85")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F89 = v
-			n += k
-		} else {
+		n += k
+		if x.F89, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F89")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F9 = v
-			n += k
-		} else {
+		n += k
+		if x.F9, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F9")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F93 = v
-			n += k
-		} else {
+		n += k
+		if x.F93, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F93")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.F97 = v
-			n += k
-		} else {
+		n += k
+		if x.F97, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field F97")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -1624,255 +1432,155 @@ func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 			x.F99 = math.Float32frombits(binary.LittleEndian.Uint32(b[296:]))
 			_ = buf.Skip(300)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F10, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F10 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F14, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F14 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F18, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F18 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F2, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F2 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F22, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F22 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F26, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F26 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F30, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F30 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F34, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F34 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F38, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F38 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F42, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F42 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F46, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F46 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F50, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F50 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F54, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F54 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F58, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F58 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F6, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F6 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F62, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F62 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F66, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F66 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F70, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F70 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F74, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F74 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F78, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F78 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F82, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F82 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F86, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F86 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F90, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F90 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F94, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F94 = v
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.F98, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.F98 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F1, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F1 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F13, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F13 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F17, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F17 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F21, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F21 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F25, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F25 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F29, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F29 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F33, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F33 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F37, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F37 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F41, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F41 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F45, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F45 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F49, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F49 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F5, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F5 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F53, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F53 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F57, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F57 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F61, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F61 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F65, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F65 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F69, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F69 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F73, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F73 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F77, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F77 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F81, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F81 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F85, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F85 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F89, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F89 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F9, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F9 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F93, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F93 = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.F97, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.F97 = v
 		}
 	}
 	return nil

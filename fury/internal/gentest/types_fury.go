@@ -308,9 +308,7 @@ func _() {
 func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Containers)(p)
 	buf := w.Buffer()
-	if x.Any == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(0, unsafe.Pointer(&x.Any)); err != nil {
+	if err := w.WriteField(0, unsafe.Pointer(&x.Any)); err != nil {
 		return err
 	}
 	if err := w.WriteField(1, unsafe.Pointer(&x.Anys)); err != nil {
@@ -346,10 +344,7 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Containers)(p)
 	buf := r.Buffer()
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
-		_ = buf.Skip(1)
-		x.Any = nil
-	} else if err := r.ReadField(0, unsafe.Pointer(&x.Any)); err != nil {
+	if err := r.ReadField(0, unsafe.Pointer(&x.Any)); err != nil {
 		return err
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Anys)); err != nil {
@@ -440,22 +435,19 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 16 {
 		b = b[:16]
 		x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
-		n := 2
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Base.ID = v
-			n += k
-		} else {
+		n, k := 2, 0
+		if x.Base.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Base.ID")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Own = v
-			n += k
-		} else {
+		n += k
+		if x.Own, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Own")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -467,15 +459,11 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 			x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
 			_ = buf.Skip(2)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Base.ID, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Base.ID = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Own, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Own = v
 		}
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
@@ -487,10 +475,8 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.embedded.Label, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.embedded.Label = v
 	}
 	return nil
 }
@@ -599,22 +585,19 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 11 {
 		b = b[:11]
 		*(*uint8)(&x.Level) = b[0]
-		n := 1
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			*(*int32)(&x.Color) = v
-			n += k
-		} else {
+		n, k := 1, 0
+		if *(*int32)(&x.Color), k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Color")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Count = v
-			n += k
-		} else {
+		n += k
+		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Count")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -626,15 +609,11 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 			*(*uint8)(&x.Level) = b[0]
 			_ = buf.Skip(1)
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if *(*int32)(&x.Color), err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			*(*int32)(&x.Color) = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Count, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Count = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -653,10 +632,8 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Z, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Z = v
 	}
 	return nil
 }
@@ -691,16 +668,15 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 6 {
 		b = b[:6]
 		*(*uint8)(&x.Level) = b[0]
-		n := 1
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Count = v
-			n += k
-		} else {
+		n, k := 1, 0
+		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Count")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -712,10 +688,8 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 			*(*uint8)(&x.Level) = b[0]
 			_ = buf.Skip(1)
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Count, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Count = v
 		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
@@ -729,10 +703,8 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Z, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Z = v
 	}
 	return nil
 }
@@ -780,32 +752,25 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 10 {
 		b = b[:10]
-		n := 0
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			*(*int32)(&x.Color) = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if *(*int32)(&x.Color), k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Color")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Count = v
-			n += k
-		} else {
+		n += k
+		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Count")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint32(); err != nil {
+		if *(*int32)(&x.Color), err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			*(*int32)(&x.Color) = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Count, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Count = v
 		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -829,10 +794,8 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Level = Level(v)
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Z, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Z = v
 	}
 	return nil
 }
@@ -871,21 +834,18 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 5 {
 		b = b[:5]
-		n := 0
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Count = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Count")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Count, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Count = v
 		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
@@ -904,10 +864,8 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Z, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Z = v
 	}
 	return nil
 }
@@ -953,27 +911,22 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 9 {
 		b = b[:9]
-		n := 0
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.ID = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field ID")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.ID, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.ID = v
 		}
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Label, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Label = v
 	}
 	if err := r.ReadField(2, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
@@ -1018,27 +971,22 @@ func furyWriteIntPair(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadIntPair(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 5 {
 		b = b[:5]
-		n := 0
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Key = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.Key, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Key")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Key, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Key = v
 		}
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.Val, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.Val = v
 	}
 	return nil
 }
@@ -1088,21 +1036,18 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 5 {
 		b = b[:5]
-		n := 0
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Value = v
-			n += k
-		} else {
+		n, k := 0, 0
+		if x.Value, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Value")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Value, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Value = v
 		}
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Kids)); err != nil {
@@ -3267,6 +3212,7 @@ func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 117 {
 		b = b[:117]
 		*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
@@ -3283,55 +3229,43 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 		x.Byte = b[50]
 		*(*uint8)(&x.Level) = b[51]
 		x.Uint8 = b[52]
-		n := 53
+		n, k := 53, 0
 		if v, k := fury.GetVarint64(b[n:]); k > 0 {
 			x.Int = int(v)
 			n += k
 		} else {
 			return r.Error("malformed varint in field Int")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Int64 = v
-			n += k
-		} else {
+		if x.Int64, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Int64")
 		}
-		if v, k := fury.GetTaggedInt64(b[n:]); k > 0 {
-			*(*int64)(&x.TI64) = v
-			n += k
-		} else {
+		n += k
+		if *(*int64)(&x.TI64), k = fury.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field TI64")
 		}
+		n += k
 		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
 			x.Uint = uint(v)
 			n += k
 		} else {
 			return r.Error("malformed varint in field Uint")
 		}
-		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
-			x.Uint64 = v
-			n += k
-		} else {
+		if x.Uint64, k = fury.GetVaruint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Uint64")
 		}
-		if v, k := fury.GetTaggedUint64(b[n:]); k > 0 {
-			*(*uint64)(&x.TU64) = v
-			n += k
-		} else {
+		n += k
+		if *(*uint64)(&x.TU64), k = fury.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field TU64")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Int32 = v
-			n += k
-		} else {
+		n += k
+		if x.Int32, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Int32")
 		}
-		if v, k := fury.GetVaruint32(b[n:]); k > 0 {
-			x.Uint32 = v
-			n += k
-		} else {
+		n += k
+		if x.Uint32, k = fury.GetVaruint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Uint32")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -3361,51 +3295,35 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 		} else {
 			x.Int = int(v)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Int64, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Int64 = v
 		}
-		if v, err := buf.ReadTaggedInt64(); err != nil {
+		if *(*int64)(&x.TI64), err = buf.ReadTaggedInt64(); err != nil {
 			return err
-		} else {
-			*(*int64)(&x.TI64) = v
 		}
 		if v, err := buf.ReadVaruint64(); err != nil {
 			return err
 		} else {
 			x.Uint = uint(v)
 		}
-		if v, err := buf.ReadVaruint64(); err != nil {
+		if x.Uint64, err = buf.ReadVaruint64(); err != nil {
 			return err
-		} else {
-			x.Uint64 = v
 		}
-		if v, err := buf.ReadTaggedUint64(); err != nil {
+		if *(*uint64)(&x.TU64), err = buf.ReadTaggedUint64(); err != nil {
 			return err
-		} else {
-			*(*uint64)(&x.TU64) = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Int32, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Int32 = v
 		}
-		if v, err := buf.ReadVaruint32(); err != nil {
+		if x.Uint32, err = buf.ReadVaruint32(); err != nil {
 			return err
-		} else {
-			x.Uint32 = v
 		}
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		*(*string)(&x.Name) = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.String, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.String = v
 	}
 	return nil
 }
@@ -3459,6 +3377,7 @@ func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 116 {
 		b = b[:116]
 		*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
@@ -3474,55 +3393,43 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 		x.Int8 = int8(b[49])
 		x.Byte = b[50]
 		x.Uint8 = b[51]
-		n := 52
+		n, k := 52, 0
 		if v, k := fury.GetVarint64(b[n:]); k > 0 {
 			x.Int = int(v)
 			n += k
 		} else {
 			return r.Error("malformed varint in field Int")
 		}
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Int64 = v
-			n += k
-		} else {
+		if x.Int64, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Int64")
 		}
-		if v, k := fury.GetTaggedInt64(b[n:]); k > 0 {
-			*(*int64)(&x.TI64) = v
-			n += k
-		} else {
+		n += k
+		if *(*int64)(&x.TI64), k = fury.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field TI64")
 		}
+		n += k
 		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
 			x.Uint = uint(v)
 			n += k
 		} else {
 			return r.Error("malformed varint in field Uint")
 		}
-		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
-			x.Uint64 = v
-			n += k
-		} else {
+		if x.Uint64, k = fury.GetVaruint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Uint64")
 		}
-		if v, k := fury.GetTaggedUint64(b[n:]); k > 0 {
-			*(*uint64)(&x.TU64) = v
-			n += k
-		} else {
+		n += k
+		if *(*uint64)(&x.TU64), k = fury.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field TU64")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.Int32 = v
-			n += k
-		} else {
+		n += k
+		if x.Int32, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Int32")
 		}
-		if v, k := fury.GetVaruint32(b[n:]); k > 0 {
-			x.Uint32 = v
-			n += k
-		} else {
+		n += k
+		if x.Uint32, k = fury.GetVaruint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Uint32")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -3551,40 +3458,28 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 		} else {
 			x.Int = int(v)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Int64, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Int64 = v
 		}
-		if v, err := buf.ReadTaggedInt64(); err != nil {
+		if *(*int64)(&x.TI64), err = buf.ReadTaggedInt64(); err != nil {
 			return err
-		} else {
-			*(*int64)(&x.TI64) = v
 		}
 		if v, err := buf.ReadVaruint64(); err != nil {
 			return err
 		} else {
 			x.Uint = uint(v)
 		}
-		if v, err := buf.ReadVaruint64(); err != nil {
+		if x.Uint64, err = buf.ReadVaruint64(); err != nil {
 			return err
-		} else {
-			x.Uint64 = v
 		}
-		if v, err := buf.ReadTaggedUint64(); err != nil {
+		if *(*uint64)(&x.TU64), err = buf.ReadTaggedUint64(); err != nil {
 			return err
-		} else {
-			*(*uint64)(&x.TU64) = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.Int32, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.Int32 = v
 		}
-		if v, err := buf.ReadVaruint32(); err != nil {
+		if x.Uint32, err = buf.ReadVaruint32(); err != nil {
 			return err
-		} else {
-			x.Uint32 = v
 		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
@@ -3592,15 +3487,11 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Level = Level(v)
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		*(*string)(&x.Name) = v
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.String, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.String = v
 	}
 	return nil
 }
@@ -3663,22 +3554,19 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := r.Buffer()
+	var err error
 	if b := buf.Unread(); len(b) >= 16 {
 		b = b[:16]
 		x.Plain = int16(binary.LittleEndian.Uint16(b))
-		n := 2
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
-			x.Renamed = v
-			n += k
-		} else {
+		n, k := 2, 0
+		if x.Renamed, k = fury.GetVarint64(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field Renamed")
 		}
-		if v, k := fury.GetVarint32(b[n:]); k > 0 {
-			x.A = v
-			n += k
-		} else {
+		n += k
+		if x.A, k = fury.GetVarint32(b[n:]); k <= 0 {
 			return r.Error("malformed varint in field A")
 		}
+		n += k
 		_ = buf.Skip(n)
 	} else {
 		{
@@ -3690,15 +3578,11 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 			x.Plain = int16(binary.LittleEndian.Uint16(b))
 			_ = buf.Skip(2)
 		}
-		if v, err := buf.ReadVarint64(); err != nil {
+		if x.Renamed, err = buf.ReadVarint64(); err != nil {
 			return err
-		} else {
-			x.Renamed = v
 		}
-		if v, err := buf.ReadVarint32(); err != nil {
+		if x.A, err = buf.ReadVarint32(); err != nil {
 			return err
-		} else {
-			x.A = v
 		}
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.Must)); err != nil {
@@ -3707,10 +3591,8 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(4, unsafe.Pointer(&x.Opt)); err != nil {
 		return err
 	}
-	if v, err := buf.ReadString(); err != nil {
+	if x.B, err = buf.ReadString(); err != nil {
 		return err
-	} else {
-		x.B = v
 	}
 	if err := r.ReadField(6, unsafe.Pointer(&x.Alone)); err != nil {
 		return err
