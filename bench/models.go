@@ -19,8 +19,9 @@
 //   - The self-referencing Sample.sample field of the reference class is left
 //     out: it is null in the measured objects and absent from the .proto.
 //   - Media.Title, Image.Title and Media.Copyright are nullable in Java. Go code
-//     would use a string, with "" for absent, so they are strings here; the
-//     protobuf converters map "" to an unset optional field and back.
+//     would use a string, with "" for absent, so they are strings here. The
+//     titles are optional fields in the .proto and the .fbs; the converters
+//     leave them unset for "" and read an unset one back as "".
 //   - Image.Media is a *Media, nil in the populated objects (as in the
 //     reference data without circular references).
 package bench

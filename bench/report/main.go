@@ -277,32 +277,49 @@ func targets(d *data) []target {
 		speedup("Serialize", obj, furyReflectFamily, 1, protobufFamily...)
 		speedup("Deserialize", obj, furyReflectFamily, 1, "protobuf")
 	}
-	for _, obj := range objects {
-		if g := d.group("Serialize", obj); g != nil {
-			for _, r := range g.results {
-				if isFury(r.lib) && strings.HasSuffix(r.lib, "-reuse") && !math.IsNaN(r.allocs) {
-					ts = append(ts, target{
-						what:     fmt.Sprintf("Serialize %s: %s allocs/op = 0", obj, r.lib),
-						measured: fmtNum(r.allocs),
-						ok:       r.allocs == 0,
-					})
-				}
-			}
+	for _, a := range allocations(d) {
+		if a.lib == furyGen+"-reuse" || (a.dir == "Deserialize" && a.lib == furyGen) {
+			ts = append(ts, target{
+				what:     fmt.Sprintf("%s %s: %s allocs/op ≤ %s (%s)", a.dir, a.object, a.lib, fmtNum(a.limit), a.why),
+				measured: fmtNum(a.allocs),
+				ok:       a.allocs <= a.limit,
+			})
 		}
-		if g := d.group("Deserialize", obj); g != nil {
-			own := float64(bench.ResultAllocs[obj])
+	}
+	return ts
+}
+
+// allocation is one fury entry's allocations against what it should need:
+// none when serializing into a reused buffer, the result's own when
+// deserializing.
+type allocation struct {
+	dir, object, lib string
+	allocs, limit    float64
+	why              string
+}
+
+func allocations(d *data) []allocation {
+	var as []allocation
+	for _, dir := range directions {
+		for _, obj := range objects {
+			g := d.group(dir, obj)
+			if g == nil {
+				continue
+			}
 			for _, r := range g.results {
-				if (r.lib == furyGen || r.lib == furyReflect) && !math.IsNaN(r.allocs) {
-					ts = append(ts, target{
-						what:     fmt.Sprintf("Deserialize %s: %s allocs/op ≤ %s (the result's own)", obj, r.lib, fmtNum(own)),
-						measured: fmtNum(r.allocs),
-						ok:       r.allocs <= own,
-					})
+				if !isFury(r.lib) || math.IsNaN(r.allocs) {
+					continue
+				}
+				switch {
+				case dir == "Serialize" && strings.HasSuffix(r.lib, "-reuse"):
+					as = append(as, allocation{dir, obj, r.lib, r.allocs, 0, "reused buffer"})
+				case dir == "Deserialize":
+					as = append(as, allocation{dir, obj, r.lib, r.allocs, float64(bench.ResultAllocs[obj]), "the result's own"})
 				}
 			}
 		}
 	}
-	return ts
+	return as
 }
 
 // writeMarkdown writes the report.
@@ -330,7 +347,9 @@ func writeMarkdown(w io.Writer, d *data, command, chart string) error {
 		}
 	}
 	if ts := targets(d); len(ts) > 0 {
-		b.WriteString("## Targets\n\n| target | measured | met |\n| --- | --- | --- |\n")
+		b.WriteString("## Targets\n\nGenerated code (fury-gen) against protobuf and flatbuffers on Sample and MediaContent; ")
+		b.WriteString("the reflection path (fury-reflect) against protobuf on Sample, MediaContent and Struct.\n\n")
+		b.WriteString("| target | measured | met |\n| --- | --- | --- |\n")
 		for _, t := range ts {
 			mark := "yes"
 			if !t.ok {
@@ -341,6 +360,17 @@ func writeMarkdown(w io.Writer, d *data, command, chart string) error {
 		b.WriteString("\n")
 	} else if !hasFury {
 		b.WriteString("No fury benchmarks in this run, so there are no ratios and no targets to check.\n\n")
+	}
+
+	if as := allocations(d); len(as) > 0 {
+		b.WriteString("## Allocations\n\nfury entries against what they need: nothing when serializing into a reused buffer, ")
+		b.WriteString("the result's own strings, slices and pointers when deserializing (`bench.ResultAllocs`).\n\n")
+		b.WriteString("| direction | object | entry | allocs/op | needed | over |\n| --- | --- | --- | ---: | ---: | ---: |\n")
+		for _, a := range as {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", a.dir, a.object, a.lib, fmtNum(a.allocs), fmtNum(a.limit),
+				fmtNum(math.Max(0, a.allocs-a.limit)))
+		}
+		b.WriteString("\n")
 	}
 
 	for _, dir := range directions {

@@ -12,7 +12,7 @@ import (
 const (
 	panelW   = 560.0 // one panel: labels, bars, values
 	labelW   = 180.0
-	barMaxW  = 270.0
+	barMaxW  = 250.0
 	rowH     = 17.0
 	titleH   = 24.0
 	panelGap = 14.0
@@ -90,12 +90,12 @@ func writeSVG(w io.Writer, d *data) error {
 			fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", labelW-6, y+11, html.EscapeString(r.lib))
 			bw := 0.0
 			if scale > 0 && !math.IsNaN(r.ns) {
-				bw = math.Min(r.ns/scale, 1.08) * barMaxW
+				bw = math.Min(r.ns/scale, 1) * barMaxW
 			}
 			fmt.Fprintf(&b, `<rect x="%.0f" y="%.1f" width="%.1f" height="%.1f" fill="%s"/>`+"\n",
 				labelW, y+2, bw, rowH-5, barColor(r.lib))
 			label := fmtTime(r.ns)
-			if r.ns > scale*1.08 {
+			if r.ns > scale {
 				label = "» " + label
 			}
 			if len(refs) > 0 && !isFury(r.lib) {
