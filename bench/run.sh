@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the benchmark suite side by side in one process and writes the report:
+# Runs the benchmark suite, all libraries side by side, and writes the report:
 #   bench/results/raw.txt        go test -bench output (input for benchstat A/B comparisons)
 #   bench/results/benchstat.txt  benchstat summary (medians, 95% confidence intervals)
 #   bench/RESULTS.md             tables and ratios to fury, checked targets
@@ -19,11 +19,22 @@ BENCHSTAT="golang.org/x/perf/cmd/benchstat@v0.0.0-20260908200009-22c9c6c9d4da"
 
 out=bench/results
 mkdir -p "$out"
-cmd="go test -run '^\$' -bench '$BENCH' -benchmem -count $COUNT -benchtime $BENCHTIME -cpu $CPU ./bench/"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+# The suite is run COUNT times in a row with -count 1, rather than once with
+# -count COUNT, so that a slow spell of the machine is spread over all the
+# libraries instead of landing on the few benchmarks that run during it.
+cmd="$COUNT × bench.test -test.run '^\$' -test.bench '$BENCH' -test.benchmem -test.count 1 -test.benchtime $BENCHTIME -test.cpu $CPU (bench.test from go test -c ./bench/)"
 loadavg() { [ -r /proc/loadavg ] && cut -d' ' -f1-3 /proc/loadavg || echo "?"; }
 load_before="$(loadavg)"
 echo "$cmd" >&2
-go test -run '^$' -bench "$BENCH" -benchmem -count "$COUNT" -benchtime "$BENCHTIME" -cpu "$CPU" ./bench/ > "$out/raw.txt"
+go test -c -o "$tmp/bench.test" ./bench/
+: > "$out/raw.txt"
+for i in $(seq "$COUNT"); do
+	echo "run $i/$COUNT" >&2
+	"$tmp/bench.test" -test.run '^$' -test.bench "$BENCH" -test.benchmem -test.count 1 \
+		-test.benchtime "$BENCHTIME" -test.cpu "$CPU" >> "$out/raw.txt"
+done
 load_after="$(loadavg)"
 go run "$BENCHSTAT" "$out/raw.txt" > "$out/benchstat.txt" 2> /dev/null
 go run "$BENCHSTAT" -format csv "$out/raw.txt" > "$out/benchstat.csv" 2> /dev/null

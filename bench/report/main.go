@@ -92,6 +92,16 @@ func (g *group) fastestFury() *result {
 	return b
 }
 
+// hasLib reports whether any group has a result for lib.
+func hasLib(d *data, lib string) bool {
+	for _, g := range d.groups {
+		if g.get(lib) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func isFury(lib string) bool { return strings.HasPrefix(lib, "fury") }
 
 // data is the parsed benchstat output.
@@ -349,6 +359,9 @@ func writeMarkdown(w io.Writer, d *data, command, chart string) error {
 	if ts := targets(d); len(ts) > 0 {
 		b.WriteString("## Targets\n\nGenerated code (fury-gen) against protobuf and flatbuffers on Sample and MediaContent; ")
 		b.WriteString("the reflection path (fury-reflect) against protobuf on Sample, MediaContent and Struct.\n\n")
+		if !hasLib(d, furyGen) {
+			b.WriteString("fury-gen is not in this run, so only the reflection-path targets are checked.\n\n")
+		}
 		b.WriteString("| target | measured | met |\n| --- | --- | --- |\n")
 		for _, t := range ts {
 			mark := "yes"
