@@ -163,6 +163,22 @@ func checkSameBytes(t *testing.T, p genPair, gen, twin *fury.Fury, v reflect.Val
 	}
 }
 
+// checkDecodeInto decodes v's bytes into equal, already populated values
+// with both paths: what they keep or replace must agree too.
+func checkDecodeInto(t *testing.T, p genPair, gen, twin *fury.Fury, v reflect.Value, seed uint64) {
+	t.Helper()
+	data, err := gen.Marshal(v.Interface())
+	require.NoError(t, err)
+	gd, td := reflect.New(p.gen), reflect.New(p.gen)
+	fillRandom(rand.New(rand.NewPCG(seed, 9)), gd.Elem(), 0, "")
+	fillRandom(rand.New(rand.NewPCG(seed, 9)), td.Elem(), 0, "")
+	require.NoError(t, gen.Unmarshal(data, gd.Interface()))
+	require.NoError(t, twin.Unmarshal(data, reflect.NewAt(p.twin, td.UnsafePointer()).Interface()))
+	if diff := cmp.Diff(td.Interface(), gd.Interface(), genCmp...); diff != "" {
+		t.Fatalf("%v decodes into a populated value differently (-reflect +generated):\n%s", p.gen, diff)
+	}
+}
+
 func TestGeneratedMatchesReflection(t *testing.T) {
 	for _, c := range genConfigs() {
 		t.Run(c.String(), func(t *testing.T) {
@@ -175,6 +191,7 @@ func TestGeneratedMatchesReflection(t *testing.T) {
 						v := reflect.New(p.gen).Elem()
 						fillRandom(r, v, 0, "")
 						checkSame(t, p, gen, twin, v)
+						checkDecodeInto(t, p, gen, twin, v, uint64(n))
 					}
 				})
 			}
