@@ -13,9 +13,14 @@ import (
 //     in a TypeDef);
 //   - fury-reflect-refs: schema-consistent with reference tracking.
 //
-// Deserialization decodes into a new model value with Unmarshal. The
-// generated-code path (fury-gen, fury-gen-compatible, ...) joins when
-// cmd/furygen exists.
+// Deserialization decodes into a new model value with Unmarshal.
+//
+// The generated-code path joins when cmd/furygen exists, as another list of
+// furyMode named fury-gen, fury-gen-compatible (and -reuse, -refs) in a suite
+// of its own. Since the runtime picks generated code up by itself, the
+// reflect modes must then be kept off it (an option of fury's, or the
+// generated code written for copies of the model types), or fury-reflect
+// would measure generated code too.
 
 func init() { suites = append(suites, furyReflectSuite) }
 
