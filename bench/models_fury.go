@@ -40,7 +40,7 @@ func _() {
 	}(Image{})
 }
 
-// furyWriteImage writes the fields of a Image in wire order (layout when none of its named integer types is registered as an enum).
+// furyWriteImage writes the fields of the Image at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
@@ -63,7 +63,7 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadImage reads the fields of a Image in wire order (layout when none of its named integer types is registered as an enum).
+// furyReadImage reads the fields of the Image at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
@@ -110,7 +110,7 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteImageE1 writes the fields of a Image in wire order (layout when Size are enums).
+// furyWriteImageE1 writes the fields of the Image at p in wire order (layout when field Size is an enum).
 func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
@@ -137,7 +137,7 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadImageE1 reads the fields of a Image in wire order (layout when Size are enums).
+// furyReadImageE1 reads the fields of the Image at p in wire order (layout when field Size is an enum).
 func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
@@ -216,7 +216,7 @@ func _() {
 	}(Media{})
 }
 
-// furyWriteMedia writes the fields of a Media in wire order (layout when none of its named integer types is registered as an enum).
+// furyWriteMedia writes the fields of the Media at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
@@ -247,7 +247,7 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadMedia reads the fields of a Media in wire order (layout when none of its named integer types is registered as an enum).
+// furyReadMedia reads the fields of the Media at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
@@ -328,7 +328,7 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteMediaE1 writes the fields of a Media in wire order (layout when Player are enums).
+// furyWriteMediaE1 writes the fields of the Media at p in wire order (layout when field Player is an enum).
 func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
@@ -363,7 +363,7 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadMediaE1 reads the fields of a Media in wire order (layout when Player are enums).
+// furyReadMediaE1 reads the fields of the Media at p in wire order (layout when field Player is an enum).
 func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
@@ -460,7 +460,7 @@ func _() {
 	}(MediaContent{})
 }
 
-// furyWriteMediaContent writes the fields of a MediaContent in wire order.
+// furyWriteMediaContent writes the fields of the MediaContent at p in wire order.
 func furyWriteMediaContent(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
 	if err := w.WriteField(0, unsafe.Pointer(&x.Images)); err != nil {
@@ -472,7 +472,7 @@ func furyWriteMediaContent(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadMediaContent reads the fields of a MediaContent in wire order.
+// furyReadMediaContent reads the fields of the MediaContent at p in wire order.
 func furyReadMediaContent(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
 	if err := r.ReadField(0, unsafe.Pointer(&x.Images)); err != nil {
@@ -522,7 +522,7 @@ func _() {
 	}(Sample{})
 }
 
-// furyWriteSample writes the fields of a Sample in wire order.
+// furyWriteSample writes the fields of the Sample at p in wire order.
 func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := w.Buffer()
@@ -676,7 +676,7 @@ func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadSample reads the fields of a Sample in wire order.
+// furyReadSample reads the fields of the Sample at p in wire order.
 func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := r.Buffer()

@@ -128,7 +128,7 @@ func _() {
 	}(Struct{})
 }
 
-// furyWriteStruct writes the fields of a Struct in wire order.
+// furyWriteStruct writes the fields of the Struct at p in wire order.
 func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := w.Buffer()
@@ -241,7 +241,7 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadStruct reads the fields of a Struct in wire order.
+// furyReadStruct reads the fields of the Struct at p in wire order.
 func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := r.Buffer()

@@ -30,7 +30,7 @@ func _() {
 	}(Customer{})
 }
 
-// furyWriteCustomer writes the fields of a Customer in wire order.
+// furyWriteCustomer writes the fields of the Customer at p in wire order.
 func furyWriteCustomer(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := w.Buffer()
@@ -46,7 +46,7 @@ func furyWriteCustomer(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadCustomer reads the fields of a Customer in wire order.
+// furyReadCustomer reads the fields of the Customer at p in wire order.
 func furyReadCustomer(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := r.Buffer()
@@ -93,7 +93,7 @@ func _() {
 	}(LineItem{})
 }
 
-// furyWriteLineItem writes the fields of a LineItem in wire order.
+// furyWriteLineItem writes the fields of the LineItem at p in wire order.
 func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := w.Buffer()
@@ -128,7 +128,7 @@ func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadLineItem reads the fields of a LineItem in wire order.
+// furyReadLineItem reads the fields of the LineItem at p in wire order.
 func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := r.Buffer()
@@ -208,7 +208,7 @@ func _() {
 	}(Order{})
 }
 
-// furyWriteOrder writes the fields of a Order in wire order (layout when none of its named integer types is registered as an enum).
+// furyWriteOrder writes the fields of the Order at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
@@ -251,7 +251,7 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadOrder reads the fields of a Order in wire order (layout when none of its named integer types is registered as an enum).
+// furyReadOrder reads the fields of the Order at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
@@ -315,7 +315,7 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteOrderE1 writes the fields of a Order in wire order (layout when Status are enums).
+// furyWriteOrderE1 writes the fields of the Order at p in wire order (layout when field Status is an enum).
 func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
@@ -362,7 +362,7 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadOrderE1 reads the fields of a Order in wire order (layout when Status are enums).
+// furyReadOrderE1 reads the fields of the Order at p in wire order (layout when field Status is an enum).
 func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()

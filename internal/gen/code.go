@@ -19,7 +19,10 @@ func layoutComment(s *Struct, v *Variant) string {
 			names = append(names, fd.PathString())
 		}
 	}
-	return " (layout when " + strings.Join(names, ", ") + " are enums)"
+	if len(names) == 1 {
+		return " (layout when field " + names[0] + " is an enum)"
+	}
+	return " (layout when fields " + strings.Join(names, ", ") + " are enums)"
 }
 
 func delegateWrite(w *strings.Builder, i int, fd *Field) {
@@ -91,7 +94,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 	}
 	body := w.String()
 	name := "furyWrite" + s.Name + v.Suffix
-	f.printf("// %s writes the fields of a %s in wire order%s.\n", name, s.Name, layoutComment(s, v))
+	f.printf("// %s writes the fields of the %s at p in wire order%s.\n", name, s.Name, layoutComment(s, v))
 	f.printf("func %s(w *fury.GenWriter, p unsafe.Pointer) error {\n", name)
 	f.preamble(s, body, "w")
 	f.printf("%s\treturn nil\n}\n\n", body)
@@ -239,7 +242,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 	}
 	body := w.String()
 	name := "furyRead" + s.Name + v.Suffix
-	f.printf("// %s reads the fields of a %s in wire order%s.\n", name, s.Name, layoutComment(s, v))
+	f.printf("// %s reads the fields of the %s at p in wire order%s.\n", name, s.Name, layoutComment(s, v))
 	f.printf("func %s(r *fury.GenReader, p unsafe.Pointer) error {\n", name)
 	f.preamble(s, body, "r")
 	f.printf("%s\treturn nil\n}\n\n", body)

@@ -50,6 +50,9 @@ func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
 	f := &file{pkg: pkg, imports: map[string]string{}, names: map[string]string{}}
 	for _, n := range []string{"fury", "unsafe", "binary", "math"} {
 		f.names[n] = "" // reserved for the fixed imports
+		if obj := pkg.Types.Scope().Lookup(n); obj != nil {
+			return nil, fmt.Errorf("package %s declares %s, which generated code needs as an import name", pkg.Path, n)
+		}
 	}
 	sort.Slice(structs, func(i, j int) bool { return structs[i].Name < structs[j].Name })
 	for _, s := range structs {

@@ -47,7 +47,7 @@ func _() {
 	}(Arrays{})
 }
 
-// furyWriteArrays writes the fields of a Arrays in wire order.
+// furyWriteArrays writes the fields of the Arrays at p in wire order.
 func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := w.Buffer()
@@ -147,7 +147,7 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadArrays reads the fields of a Arrays in wire order.
+// furyReadArrays reads the fields of the Arrays at p in wire order.
 func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := r.Buffer()
@@ -304,7 +304,7 @@ func _() {
 	}(Containers{})
 }
 
-// furyWriteContainers writes the fields of a Containers in wire order.
+// furyWriteContainers writes the fields of the Containers at p in wire order.
 func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Containers)(p)
 	buf := w.Buffer()
@@ -340,7 +340,7 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadContainers reads the fields of a Containers in wire order.
+// furyReadContainers reads the fields of the Containers at p in wire order.
 func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Containers)(p)
 	buf := r.Buffer()
@@ -406,7 +406,7 @@ func _() {
 	}(embedded{})
 }
 
-// furyWriteEmbedding writes the fields of a Embedding in wire order.
+// furyWriteEmbedding writes the fields of the Embedding at p in wire order.
 func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := w.Buffer()
@@ -431,7 +431,7 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadEmbedding reads the fields of a Embedding in wire order.
+// furyReadEmbedding reads the fields of the Embedding at p in wire order.
 func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := r.Buffer()
@@ -497,12 +497,12 @@ func _() {
 	}(Empty{})
 }
 
-// furyWriteEmpty writes the fields of a Empty in wire order.
+// furyWriteEmpty writes the fields of the Empty at p in wire order.
 func furyWriteEmpty(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadEmpty reads the fields of a Empty in wire order.
+// furyReadEmpty reads the fields of the Empty at p in wire order.
 func furyReadEmpty(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
@@ -546,7 +546,7 @@ func _() {
 	}(Enums{})
 }
 
-// furyWriteEnums writes the fields of a Enums in wire order (layout when none of its named integer types is registered as an enum).
+// furyWriteEnums writes the fields of the Enums at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
@@ -581,7 +581,7 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadEnums reads the fields of a Enums in wire order (layout when none of its named integer types is registered as an enum).
+// furyReadEnums reads the fields of the Enums at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
@@ -638,7 +638,7 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteEnumsE1 writes the fields of a Enums in wire order (layout when Color, PColor are enums).
+// furyWriteEnumsE1 writes the fields of the Enums at p in wire order (layout when fields Color, PColor are enums).
 func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
@@ -664,7 +664,7 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadEnumsE1 reads the fields of a Enums in wire order (layout when Color, PColor are enums).
+// furyReadEnumsE1 reads the fields of the Enums at p in wire order (layout when fields Color, PColor are enums).
 func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
@@ -709,7 +709,7 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteEnumsE2 writes the fields of a Enums in wire order (layout when Level are enums).
+// furyWriteEnumsE2 writes the fields of the Enums at p in wire order (layout when field Level is an enum).
 func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
@@ -748,7 +748,7 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadEnumsE2 reads the fields of a Enums in wire order (layout when Level are enums).
+// furyReadEnumsE2 reads the fields of the Enums at p in wire order (layout when field Level is an enum).
 func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
@@ -800,7 +800,7 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteEnumsE3 writes the fields of a Enums in wire order (layout when Color, Level, PColor are enums).
+// furyWriteEnumsE3 writes the fields of the Enums at p in wire order (layout when fields Color, Level, PColor are enums).
 func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
@@ -830,7 +830,7 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadEnumsE3 reads the fields of a Enums in wire order (layout when Color, Level, PColor are enums).
+// furyReadEnumsE3 reads the fields of the Enums at p in wire order (layout when fields Color, Level, PColor are enums).
 func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
@@ -889,7 +889,7 @@ func _() {
 	}(Inner{})
 }
 
-// furyWriteInner writes the fields of a Inner in wire order.
+// furyWriteInner writes the fields of the Inner at p in wire order.
 func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := w.Buffer()
@@ -907,7 +907,7 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadInner reads the fields of a Inner in wire order.
+// furyReadInner reads the fields of the Inner at p in wire order.
 func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := r.Buffer()
@@ -952,7 +952,7 @@ func _() {
 	}(IntPair{})
 }
 
-// furyWriteIntPair writes the fields of a IntPair in wire order.
+// furyWriteIntPair writes the fields of the IntPair at p in wire order.
 func furyWriteIntPair(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := w.Buffer()
@@ -967,7 +967,7 @@ func furyWriteIntPair(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadIntPair reads the fields of a IntPair in wire order.
+// furyReadIntPair reads the fields of the IntPair at p in wire order.
 func furyReadIntPair(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := r.Buffer()
@@ -1010,7 +1010,7 @@ func _() {
 	}(Node{})
 }
 
-// furyWriteNode writes the fields of a Node in wire order.
+// furyWriteNode writes the fields of the Node at p in wire order.
 func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := w.Buffer()
@@ -1032,7 +1032,7 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadNode reads the fields of a Node in wire order.
+// furyReadNode reads the fields of the Node at p in wire order.
 func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := r.Buffer()
@@ -1114,7 +1114,7 @@ func _() {
 	}(Pointers{})
 }
 
-// furyWritePointers writes the fields of a Pointers in wire order (layout when none of its named integer types is registered as an enum).
+// furyWritePointers writes the fields of the Pointers at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
@@ -1337,7 +1337,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadPointers reads the fields of a Pointers in wire order (layout when none of its named integer types is registered as an enum).
+// furyReadPointers reads the fields of the Pointers at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := r.Buffer()
@@ -1632,7 +1632,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWritePointersE1 writes the fields of a Pointers in wire order (layout when Level are enums).
+// furyWritePointersE1 writes the fields of the Pointers at p in wire order (layout when field Level is an enum).
 func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
@@ -1848,7 +1848,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadPointersE1 reads the fields of a Pointers in wire order (layout when Level are enums).
+// furyReadPointersE1 reads the fields of the Pointers at p in wire order (layout when field Level is an enum).
 func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := r.Buffer()
@@ -2133,7 +2133,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWritePointersE2 writes the fields of a Pointers in wire order (layout when Color are enums).
+// furyWritePointersE2 writes the fields of the Pointers at p in wire order (layout when field Color is an enum).
 func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
@@ -2350,7 +2350,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadPointersE2 reads the fields of a Pointers in wire order (layout when Color are enums).
+// furyReadPointersE2 reads the fields of the Pointers at p in wire order (layout when field Color is an enum).
 func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := r.Buffer()
@@ -2635,7 +2635,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWritePointersE3 writes the fields of a Pointers in wire order (layout when Color, Level are enums).
+// furyWritePointersE3 writes the fields of the Pointers at p in wire order (layout when fields Color, Level are enums).
 func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
@@ -2845,7 +2845,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadPointersE3 reads the fields of a Pointers in wire order (layout when Color, Level are enums).
+// furyReadPointersE3 reads the fields of the Pointers at p in wire order (layout when fields Color, Level are enums).
 func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := r.Buffer()
@@ -3167,7 +3167,7 @@ func _() {
 	}(Scalars{})
 }
 
-// furyWriteScalars writes the fields of a Scalars in wire order (layout when none of its named integer types is registered as an enum).
+// furyWriteScalars writes the fields of the Scalars at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
@@ -3208,7 +3208,7 @@ func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadScalars reads the fields of a Scalars in wire order (layout when none of its named integer types is registered as an enum).
+// furyReadScalars reads the fields of the Scalars at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
@@ -3328,7 +3328,7 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteScalarsE1 writes the fields of a Scalars in wire order (layout when Level are enums).
+// furyWriteScalarsE1 writes the fields of the Scalars at p in wire order (layout when field Level is an enum).
 func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
@@ -3373,7 +3373,7 @@ func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadScalarsE1 reads the fields of a Scalars in wire order (layout when Level are enums).
+// furyReadScalarsE1 reads the fields of the Scalars at p in wire order (layout when field Level is an enum).
 func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
@@ -3521,7 +3521,7 @@ func _() {
 	}(Tagged{})
 }
 
-// furyWriteTagged writes the fields of a Tagged in wire order.
+// furyWriteTagged writes the fields of the Tagged at p in wire order.
 func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := w.Buffer()
@@ -3550,7 +3550,7 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadTagged reads the fields of a Tagged in wire order.
+// furyReadTagged reads the fields of the Tagged at p in wire order.
 func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := r.Buffer()
@@ -3624,7 +3624,7 @@ func _() {
 	}(Times{})
 }
 
-// furyWriteTimes writes the fields of a Times in wire order.
+// furyWriteTimes writes the fields of the Times at p in wire order.
 func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := w.Buffer()
@@ -3650,7 +3650,7 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadTimes reads the fields of a Times in wire order.
+// furyReadTimes reads the fields of the Times at p in wire order.
 func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := r.Buffer()
