@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestCore holds peer-free reproductions of the core problems the
-// cross-language matrix found, each with bytes written by a real peer.
-// They need no Python or Java.
+// TestCore holds peer-free regression tests for the core problems the
+// cross-language matrix found, each with bytes written by a real peer
+// (pyfory 1.7.7 or fory-core 1.6.0). They need no Python or Java.
 func TestCore(t *testing.T) {
 	unhex := func(t *testing.T, s string) []byte {
 		b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
