@@ -3,14 +3,14 @@
 // 1.6.0 (Java):
 //
 //   - peer-to-go: the peer writes its value; Go reads it into the typed mirror
-//     and into interface{}, checks every field, marshals the typed value again;
-//     the peer reads that back and compares it with what it built.
+//     and into interface{}, checks every field, marshals both again; the peer
+//     reads them back and compares them with what it built.
 //   - go-to-peer: Go writes its mirror value; the peer reads it and compares it
 //     with what it built, then re-serializes what it read; Go reads that back
 //     and checks it.
 //
-// Each peer process is started three times in all (write, verify, verify),
-// so the whole matrix takes well under a minute. See README.md.
+// Each peer process is started four times in all (one write, three
+// verifies), so the whole matrix takes well under a minute. See README.md.
 package xlang_test
 
 import (
@@ -300,8 +300,9 @@ func report(t *testing.T, o *outcome, d *disagreement) string {
 func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 	fromPeer := filepath.Join(work, "from-peer") // peer write
 	back := filepath.Join(work, "back")          // Go's re-serialization of the peer's bytes
+	backAny := filepath.Join(work, "back-any")   // the same, from the interface{} value read
 	fromGo := filepath.Join(work, "from-go")     // Go's own values
-	for _, d := range []string{fromPeer, back, fromGo} {
+	for _, d := range []string{fromPeer, back, backAny, fromGo} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			pl.setupErr = err
 			return
@@ -351,7 +352,7 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 			}
 			continue
 		}
-		got, ok := checkRead(o, c, pl.name, data, bufs, "the peer's bytes")
+		got, dyn, ok := checkRead(o, c, pl.name, data, bufs, "the peer's bytes")
 		if !ok {
 			continue
 		}
@@ -363,23 +364,31 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		if err := writeCase(f, c, got, back); err != nil {
 			o.fail(failOther, "go: marshal what was read (%T): %v", got, err)
 		}
+		if f, err = c.newFury(c.readerRegs()); err == nil {
+			err = writeCase(f, c, dyn, backAny)
+		}
+		if err != nil {
+			o.fail(failOther, "go: marshal the interface{} value read (%T): %v", dyn, err)
+		}
 	}
 
 	// The peer verifies both directories.
-	var vb, vg peerRun
+	var vb, vba, vg peerRun
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(3)
 	go func() { defer wg.Done(); vb = p.run("verify", back, nil) }()
+	go func() { defer wg.Done(); vba = p.run("verify", backAny, nil) }()
 	go func() { defer wg.Done(); vg = p.run("verify", fromGo, nil) }()
 	wg.Wait()
-	pl.timings = append(pl.timings, fmt.Sprintf("%s verify %s: %v, verify %s: %v", p.name,
-		dirPeerToGo, vb.elapsed.Round(1e6), dirGoToPeer, vg.elapsed.Round(1e6)))
+	pl.timings = append(pl.timings, fmt.Sprintf("%s verify %s: %v (typed), %v (interface{}); verify %s: %v", p.name,
+		dirPeerToGo, vb.elapsed.Round(1e6), vba.elapsed.Round(1e6), dirGoToPeer, vg.elapsed.Round(1e6)))
 
 	for _, c := range cs {
 		res := pl.results[c.name]
 		// peer-to-go: the peer's verdict on Go's re-serialization.
 		if len(res[0].errs) == 0 {
-			peerVerdict(&res[0], p, vb, c.name, back, fromPeer)
+			peerVerdict(&res[0], p, vb, c.name, back, fromPeer, "")
+			peerVerdict(&res[0], p, vba, c.name, backAny, fromPeer, " (the interface{} value read, marshalled again)")
 		}
 		// go-to-peer: the peer's verdict, then Go reads the peer's
 		// re-serialization of what it read.
@@ -387,7 +396,7 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		if len(o.errs) > 0 {
 			continue
 		}
-		if !peerVerdict(o, p, vg, c.name, fromGo, fromPeer) {
+		if !peerVerdict(o, p, vg, c.name, fromGo, fromPeer, "") {
 			continue
 		}
 		data, bufs, err := readCaseFiles(fromGo, c.name, ".out")
@@ -419,7 +428,7 @@ func unmirrored(dir string, cs []*xcase) []string {
 // peerVerdict applies the peer's PASS/FAIL line for one case. On a
 // rejection it shows Go's bytes (in goDir) next to the peer's own bytes for
 // the case (in peerDir).
-func peerVerdict(o *outcome, p *peer, r peerRun, name, goDir, peerDir string) bool {
+func peerVerdict(o *outcome, p *peer, r peerRun, name, goDir, peerDir, label string) bool {
 	reason, ok := r.results[name]
 	switch {
 	case !ok && r.err != nil:
@@ -429,8 +438,8 @@ func peerVerdict(o *outcome, p *peer, r peerRun, name, goDir, peerDir string) bo
 	case reason != "":
 		goBytes, _, _ := readCaseFiles(goDir, name, "")
 		peerBytes, _, _ := readCaseFiles(peerDir, name, "")
-		o.fail(failPeerRejects, "%s rejected Go's bytes: %s\ngo wrote (%d bytes):   %s\n%s writes (%d bytes): %s",
-			p.name, reason, len(goBytes), hexDump(goBytes), p.name, len(peerBytes), hexDump(peerBytes))
+		o.fail(failPeerRejects, "%s rejected Go's bytes%s: %s\ngo wrote (%d bytes): %s\n%s writes (%d bytes): %s",
+			p.name, label, reason, len(goBytes), hexDump(goBytes), p.name, len(peerBytes), hexDump(peerBytes))
 	default:
 		return true
 	}
@@ -439,46 +448,44 @@ func peerVerdict(o *outcome, p *peer, r peerRun, name, goDir, peerDir string) bo
 
 // checkRead reads data into the typed mirror and into interface{} and
 // compares both with the case's expectations. It returns the typed value.
-func checkRead(o *outcome, c *xcase, peerName string, data []byte, bufs [][]byte, what string) (any, bool) {
+func checkRead(o *outcome, c *xcase, peerName string, data []byte, bufs [][]byte, what string) (typed, dyn any, ok bool) {
 	want := c.wantValue(peerName)
 	f, err := c.newFury(c.readerRegs())
 	if err != nil {
 		o.fail(failOther, "go: %v", err)
-		return nil, false
+		return nil, nil, false
 	}
 	dst := reflect.New(reflect.TypeOf(want))
 	if err := unmarshal(f, data, bufs, dst.Interface()); err != nil {
 		o.fail(failGoRead, "go: reading %s into %T: %v\ninput (%d bytes): %s", what, want, err, len(data), hexDump(data))
-		return nil, false
+		return nil, nil, false
 	}
-	got := dst.Elem().Interface()
-	ok := true
-	if d := diff(want, got); d != "" {
+	typed = dst.Elem().Interface()
+	ok = true
+	if d := diff(want, typed); d != "" {
 		o.fail(failGoRead, "go: %s read into %T differ (-want +got):\n%s\ninput: %s", what, want, d, hexDump(data))
 		ok = false
 	}
 	if c.check != nil {
-		if err := c.check(got); err != nil {
+		if err := c.check(typed); err != nil {
 			o.fail(failGoRead, "go: %s read into %T: %v", what, want, err)
 			ok = false
 		}
 	}
 
-	f, err = c.newFury(c.readerRegs())
-	if err != nil {
+	if f, err = c.newFury(c.readerRegs()); err != nil {
 		o.fail(failOther, "go: %v", err)
-		return nil, false
+		return typed, nil, false
 	}
-	var dyn any
 	if err := unmarshal(f, data, bufs, &dyn); err != nil {
 		o.fail(failGoRead, "go: reading %s into interface{}: %v\ninput (%d bytes): %s", what, err, len(data), hexDump(data))
-		return got, false
+		return typed, nil, false
 	}
 	if d := diff(c.wantDyn(peerName), dyn); d != "" {
 		o.fail(failGoRead, "go: %s read into interface{} differ (-want +got):\n%s\ninput: %s", what, d, hexDump(data))
 		ok = false
 	}
-	return got, ok
+	return typed, dyn, ok
 }
 
 func unmarshal(f *fury.Fury, data []byte, bufs [][]byte, dst any) (err error) {
