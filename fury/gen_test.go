@@ -245,6 +245,31 @@ func TestGeneratedSharedReferences(t *testing.T) {
 	}
 }
 
+// TestGeneratedSchemaEvolution checks compatible mode across versions of a
+// struct: generated code is used for the local layout, the runtime maps a
+// different remote layout.
+func TestGeneratedSchemaEvolution(t *testing.T) {
+	newF := func(v any) *fury.Fury {
+		f := fury.New(fury.WithCompatible(true))
+		require.NoError(t, f.RegisterNamed(v, "gentest", "Inner"))
+		return f
+	}
+	gen, v2 := newF(gentest.Inner{}), newF(gentest.InnerV2{})
+	require.True(t, gen.GeneratedInUse(gentest.Inner{}))
+
+	data, err := v2.Marshal(gentest.InnerV2{ID: 5, Label: "v2", Added: []int32{1, 2}})
+	require.NoError(t, err)
+	var in gentest.Inner
+	require.NoError(t, gen.Unmarshal(data, &in))
+	assert.Equal(t, gentest.Inner{ID: 5, Label: "v2"}, in)
+
+	data, err = gen.Marshal(gentest.Inner{ID: 6, Label: "v1", Tags: []string{"t"}})
+	require.NoError(t, err)
+	var out gentest.InnerV2
+	require.NoError(t, v2.Unmarshal(data, &out))
+	assert.Equal(t, gentest.InnerV2{ID: 6, Label: "v1"}, out)
+}
+
 // TestGeneratedOutOfBand checks arrays with out-of-band buffers, which
 // generated code leaves to the runtime.
 func TestGeneratedOutOfBand(t *testing.T) {

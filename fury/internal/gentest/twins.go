@@ -84,3 +84,11 @@ type MediaContentR struct {
 	Media  MediaR
 	Images []ImageR
 }
+
+// InnerV2 is a later version of Inner (a field added, one removed), for
+// compatible-mode tests: a generated type reads and writes across versions.
+type InnerV2 struct {
+	ID    int64
+	Label string
+	Added []int32
+}
