@@ -361,7 +361,7 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("fury")
 		opts, err := parseTag(tag)
 		if err != nil {
-			return nil, fmt.Errorf("%v.%s: %v", owner, v.Name(), err)
+			return nil, fmt.Errorf("%s.%s: %v", short(owner), v.Name(), err)
 		}
 		if opts.skip {
 			continue
@@ -383,7 +383,7 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		}
 		d, err := c.classify(v.Type())
 		if err != nil {
-			return nil, fmt.Errorf("field %v.%s: %v", owner, strings.Join(p, "."), err)
+			return nil, fmt.Errorf("field %s.%s: %v", short(owner), strings.Join(p, "."), err)
 		}
 		f := &Field{Path: p, GoName: v.Name(), WireName: wire.SnakeCase(v.Name()), TagID: opts.tagID, desc: d, reach: ok}
 		if opts.name != "" {
@@ -398,18 +398,23 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		f.tagged = opts.nullable >= 0 || opts.ref >= 0
 		if f.TagID >= 0 {
 			if tags[f.TagID] {
-				return nil, fmt.Errorf("%v: duplicate fury tag id %d", owner, f.TagID)
+				return nil, fmt.Errorf("%s: duplicate fury tag id %d", short(owner), f.TagID)
 			}
 			tags[f.TagID] = true
 		} else {
 			if names[f.WireName] {
-				return nil, fmt.Errorf("%v: two fields named %q on the wire", owner, f.WireName)
+				return nil, fmt.Errorf("%s: two fields named %q on the wire", short(owner), f.WireName)
 			}
 			names[f.WireName] = true
 		}
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// short names t with package names (not paths), for messages.
+func short(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
 func pkgOf(t types.Type) *types.Package {
