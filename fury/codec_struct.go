@@ -96,7 +96,9 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 		}
 	}
 	st.hash = structHash(st.fields)
-	st.attachGenerated()
+	if !r.noGenerated {
+		st.attachGenerated()
+	}
 	return st, nil
 }
 

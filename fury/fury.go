@@ -28,6 +28,7 @@ type config struct {
 	refTracking bool
 	compatible  bool
 	maxDepth    int
+	noGenerated bool
 }
 
 // WithRefTracking turns reference tracking on or off (default off). With
@@ -48,6 +49,11 @@ func WithCompatible(on bool) Option { return func(c *config) { c.compatible = on
 // (default 100). Deeper input fails with ErrDepthExceeded.
 func WithMaxDepth(n int) Option { return func(c *config) { c.maxDepth = n } }
 
+// WithGeneratedCode turns the use of furygen output on (the default) or
+// off. Off, every struct goes through the reflection plan; the bytes are
+// the same either way, so this is for benchmarks and tests.
+func WithGeneratedCode(on bool) Option { return func(c *config) { c.noGenerated = !on } }
+
 // New returns a Fury configured by opts.
 func New(opts ...Option) *Fury {
 	c := config{compatible: true, maxDepth: 100}
@@ -58,6 +64,7 @@ func New(opts ...Option) *Fury {
 		c.maxDepth = 100
 	}
 	f := &Fury{r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth}
+	f.r.noGenerated = c.noGenerated
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible}
 	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, pending: -1, metaCache: map[metaCacheKey]string{}}
 	return f

@@ -21,6 +21,7 @@ type nameKey struct{ ns, name string }
 type resolver struct {
 	compatible  bool
 	refTracking bool
+	noGenerated bool // ignore furygen output (WithGeneratedCode(false))
 
 	regs      map[reflect.Type]*registration
 	regByID   map[uint64]reflect.Type  // (kind<<32 | user id) -> type
