@@ -2,7 +2,6 @@ package fury
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +9,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/fury-go/fury/internal/asm"
 )
 
 // GeneratedCodec is the specialized code that furygen writes for one struct
@@ -207,26 +208,13 @@ func (b *ByteBuffer) Unread() []byte { return b.data[b.off:] }
 
 // PutVaruint32 stores v as a varuint32 into dst (at least 5 bytes) and
 // returns the bytes used.
-func PutVaruint32(dst []byte, v uint32) int { return putUvarint32(dst, v) }
+func PutVaruint32(dst []byte, v uint32) int { return asm.PutUvarint32(dst, v) }
 
 // PutVarint32 stores v zigzag-encoded into dst (at least 5 bytes).
-func PutVarint32(dst []byte, v int32) int { return putUvarint32(dst, uint32((v<<1)^(v>>31))) }
+func PutVarint32(dst []byte, v int32) int { return asm.PutUvarint32(dst, uint32((v<<1)^(v>>31))) }
 
 // PutVaruint64 stores v in Fory's varuint64 form into dst (at least 9 bytes).
-// Values below 2^56 are spread into 7-bit groups with one 8-byte store,
-// without a branch per byte.
-func PutVaruint64(dst []byte, v uint64) int {
-	if v >= 1<<56 {
-		return putUvarint64(dst, v)
-	}
-	_ = dst[8]
-	n := (bits.Len64(v|1) + 6) / 7
-	x := v&0x7f | v<<1&0x7f00 | v<<2&0x7f0000 | v<<3&0x7f000000 |
-		v<<4&0x7f00000000 | v<<5&0x7f0000000000 | v<<6&0x7f000000000000 | v<<7&0x7f00000000000000
-	x |= 0x8080808080808080 & (1<<(8*(n-1)) - 1)
-	binary.LittleEndian.PutUint64(dst, x)
-	return n
-}
+func PutVaruint64(dst []byte, v uint64) int { return asm.PutUvarint64(dst, v) }
 
 // PutVarint64 stores v zigzag-encoded into dst (at least 9 bytes).
 func PutVarint64(dst []byte, v int64) int { return PutVaruint64(dst, uint64((v<<1)^(v>>63))) }
