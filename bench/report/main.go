@@ -332,6 +332,24 @@ func allocations(d *data) []allocation {
 	return as
 }
 
+// noise counts the timings whose confidence interval is above limit percent
+// (or unknown, shown as ∞ by benchstat), out of all timings.
+func noise(d *data, limit float64) (noisy, total int) {
+	for _, g := range d.groups {
+		for _, r := range g.results {
+			if math.IsNaN(r.ns) {
+				continue
+			}
+			total++
+			ci, err := strconv.ParseFloat(strings.TrimSuffix(r.nsCI, "%"), 64)
+			if err != nil || ci > limit {
+				noisy++
+			}
+		}
+	}
+	return noisy, total
+}
+
 // writeMarkdown writes the report.
 func writeMarkdown(w io.Writer, d *data, command, chart string) error {
 	var b strings.Builder
@@ -346,6 +364,11 @@ func writeMarkdown(w io.Writer, d *data, command, chart string) error {
 	}
 	b.WriteString("\nTimes are benchstat medians, ± its 95% confidence interval. `bytes` is the payload size. ")
 	b.WriteString("A `×` column is the library's time divided by fury's: how many times faster fury is.\n\n")
+	if noisy, total := noise(d, 20); noisy > 0 {
+		fmt.Fprintf(&b, "**Noisy run:** %d of %d timings have a confidence interval above ±20%%, so the machine was "+
+			"busy during the run; treat the medians as indicative and rerun on an idle machine for firm numbers.\n\n",
+			noisy, total)
+	}
 	if chart != "" {
 		fmt.Fprintf(&b, "![ns/op per library](%s)\n\n", chart)
 	}

@@ -87,6 +87,7 @@ func TestRun(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(text), "| protobuf | 1000 | 2% | 784 | 4 | 375 | 10.0 | 2.50 |")
 	require.Contains(t, string(text), "## Targets")
+	require.NotContains(t, string(text), "Noisy run")
 	require.Contains(t, string(text), "| Deserialize | Sample | fury-reflect | 20 | 16 | 4 |")
 	pic, err := os.ReadFile(svg)
 	require.NoError(t, err)
@@ -95,12 +96,14 @@ func TestRun(t *testing.T) {
 }
 
 func TestNoFury(t *testing.T) {
-	d, err := parse(strings.NewReader(",x,\n,sec/op,CI\nSerialize/Sample/protobuf,1e-06,2%\n"))
+	d, err := parse(strings.NewReader(",x,\n,sec/op,CI\nSerialize/Sample/protobuf,1e-06,∞\n"))
 	require.NoError(t, err)
 	require.Empty(t, targets(d))
 	var b strings.Builder
 	require.NoError(t, writeMarkdown(&b, d, "", ""))
 	require.Contains(t, b.String(), "No fury benchmarks")
+	require.Contains(t, b.String(), "Noisy run:** 1 of 1 timings") // no CI
+
 }
 
 func TestParseEmpty(t *testing.T) {
