@@ -97,3 +97,22 @@ func TestMarshalAppendAllocatesNothing(t *testing.T) {
 		t.Fatalf("MarshalAppend into a reused slice allocated %v times per run", allocs)
 	}
 }
+
+func TestDecodeStringsAllocateOnce(t *testing.T) {
+	f := New()
+	for _, s := range []string{"video/theora\u1234", "h\u00e9llo", "emoji \U0001F389"} {
+		data, err := f.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out string
+		allocs := testing.AllocsPerRun(50, func() {
+			if err := f.Unmarshal(data, &out); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if out != s || allocs != 1 {
+			t.Fatalf("%q: got %q with %v allocations, want one", s, out, allocs)
+		}
+	}
+}

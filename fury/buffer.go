@@ -5,6 +5,7 @@ import (
 
 	"github.com/fury-go/fury/internal/asm"
 	"math"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -626,36 +627,54 @@ func (b *ByteBuffer) ReadString() (string, error) {
 }
 
 func decodeLatin1(p []byte) string {
-	ascii := true
+	n := 0
 	for _, c := range p {
+		n++
 		if c >= 0x80 {
-			ascii = false
-			break
+			n++
 		}
 	}
-	if ascii {
+	if n == len(p) {
 		return string(p)
 	}
-	out := make([]byte, 0, len(p)*2)
+	var b strings.Builder
+	b.Grow(n)
 	for _, c := range p {
-		out = utf8.AppendRune(out, rune(c))
+		b.WriteRune(rune(c))
 	}
-	return string(out)
+	return b.String()
 }
 
+// decodeUTF16 converts little-endian UTF-16 to a string with one
+// allocation (unpaired surrogates become U+FFFD).
 func decodeUTF16(p []byte) string {
-	out := make([]byte, 0, len(p)+len(p)/2)
+	n := 0
 	for i := 0; i+1 < len(p); i += 2 {
 		r := rune(binary.LittleEndian.Uint16(p[i:]))
 		if utf16.IsSurrogate(r) && i+3 < len(p) {
-			r2 := rune(binary.LittleEndian.Uint16(p[i+2:]))
-			if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-				out = utf8.AppendRune(out, d)
+			if d := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(p[i+2:]))); d != utf8.RuneError {
+				n += utf8.RuneLen(d)
 				i += 2
 				continue
 			}
 		}
-		out = utf8.AppendRune(out, r)
+		if utf16.IsSurrogate(r) {
+			r = utf8.RuneError
+		}
+		n += utf8.RuneLen(r)
 	}
-	return string(out)
+	var b strings.Builder
+	b.Grow(n)
+	for i := 0; i+1 < len(p); i += 2 {
+		r := rune(binary.LittleEndian.Uint16(p[i:]))
+		if utf16.IsSurrogate(r) && i+3 < len(p) {
+			if d := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(p[i+2:]))); d != utf8.RuneError {
+				b.WriteRune(d)
+				i += 2
+				continue
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
