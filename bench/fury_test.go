@@ -2,27 +2,29 @@ package bench
 
 import (
 	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
 
 	"github.com/fury-go/fury/fury"
 )
 
-// fury, reflection path:
+// fury, reflection path (generated code switched off):
 //   - fury-reflect: schema-consistent mode, Marshal (a new []byte per call);
 //   - fury-reflect-reuse: the same, MarshalAppend into a reused buffer;
 //   - fury-reflect-compatible: compatible mode (field names and types travel
 //     in a TypeDef);
 //   - fury-reflect-refs: schema-consistent with reference tracking.
 //
-// Deserialization decodes into a new model value with Unmarshal.
+// fury, generated code (cmd/furygen output, models_fury.go and
+// struct_gen_fury.go, compiled in with -tags furygen): the same modes named
+// fury-gen, fury-gen-reuse, fury-gen-compatible, fury-gen-refs. Without the
+// tag, or for a mode the generated code does not serve, there are no fury-gen
+// entries.
 //
-// The generated-code path joins when cmd/furygen exists, as another list of
-// furyMode named fury-gen, fury-gen-compatible (and -reuse, -refs) in a suite
-// of its own. Since the runtime picks generated code up by itself, the
-// reflect modes must then be kept off it (an option of fury's, or the
-// generated code written for copies of the model types), or fury-reflect
-// would measure generated code too.
+// Deserialization decodes into a new model value with Unmarshal.
 
-func init() { suites = append(suites, furyReflectSuite) }
+func init() { suites = append(suites, furyReflectSuite, furyGenSuite) }
 
 // furyTypes registers the benchmark types by id, the same in every mode.
 func furyTypes(f *fury.Fury) error {
@@ -41,15 +43,48 @@ type furyMode struct {
 	opts  []fury.Option
 }
 
-var furyReflectModes = []furyMode{
-	{"fury-reflect", true, []fury.Option{fury.WithCompatible(false)}},
-	{"fury-reflect-compatible", false, []fury.Option{fury.WithCompatible(true)}},
-	{"fury-reflect-refs", false, []fury.Option{fury.WithCompatible(false), fury.WithRefTracking(true)}},
+var (
+	furyReflectModes = []furyMode{
+		{"fury-reflect", true, []fury.Option{fury.WithGeneratedCode(false), fury.WithCompatible(false)}},
+		{"fury-reflect-compatible", false, []fury.Option{fury.WithGeneratedCode(false), fury.WithCompatible(true)}},
+		{"fury-reflect-refs", false, []fury.Option{fury.WithGeneratedCode(false), fury.WithCompatible(false),
+			fury.WithRefTracking(true)}},
+	}
+	furyGenModes = []furyMode{
+		{"fury-gen", true, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false)}},
+		{"fury-gen-compatible", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(true)}},
+		{"fury-gen-refs", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false),
+			fury.WithRefTracking(true)}},
+	}
+)
+
+// newFury returns a Fury in mode m with the benchmark types registered.
+func newFury(m furyMode) (*fury.Fury, error) {
+	f := fury.New(m.opts...)
+	if err := furyTypes(f); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// generatedInUse reports whether a Fury in mode m serializes every
+// benchmark struct with generated code.
+func generatedInUse(m furyMode) (bool, error) {
+	f, err := newFury(m)
+	if err != nil {
+		return false, err
+	}
+	for _, v := range []any{Sample{}, Media{}, Image{}, MediaContent{}, Struct{}} {
+		if !f.GeneratedInUse(v) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 func furyBenches[T any](m furyMode, object string, v *T) ([]serBench, []deBench, error) {
-	f := fury.New(m.opts...)
-	if err := furyTypes(f); err != nil {
+	f, err := newFury(m)
+	if err != nil {
 		return nil, nil, err
 	}
 	ser := []serBench{{object, m.lib, m.lib, func() ([]byte, error) { return f.Marshal(v) }}}
@@ -73,8 +108,26 @@ func furyBenches[T any](m furyMode, object string, v *T) ([]serBench, []deBench,
 }
 
 func furyReflectSuite(o objects) ([]serBench, []deBench, error) {
+	return furySuite(o, furyReflectModes)
+}
+
+func furyGenSuite(o objects) ([]serBench, []deBench, error) {
+	var modes []furyMode
+	for _, m := range furyGenModes {
+		ok, err := generatedInUse(m)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			modes = append(modes, m)
+		}
+	}
+	return furySuite(o, modes)
+}
+
+func furySuite(o objects, modes []furyMode) ([]serBench, []deBench, error) {
 	var c collector
-	for _, m := range furyReflectModes {
+	for _, m := range modes {
 		c.add(furyBenches(m, objSample, o.sample))
 		c.add(furyBenches(m, objMediaContent, o.mediaContent))
 		c.add(furyBenches(m, objStruct, o.strct))
@@ -83,4 +136,27 @@ func furyReflectSuite(o objects) ([]serBench, []deBench, error) {
 		c.add(furyBenches(m, objStructList, o.structList))
 	}
 	return c.ser, c.de, c.err
+}
+
+// TestFuryModes checks that the reflect modes stay off generated code, and
+// that the generated modes use it whenever it is compiled in.
+func TestFuryModes(t *testing.T) {
+	for _, m := range furyReflectModes {
+		inUse, err := generatedInUse(m)
+		require.NoError(t, err)
+		require.False(t, inUse, m.lib)
+	}
+	compiledIn := false
+	for _, m := range furyGenModes {
+		inUse, err := generatedInUse(m)
+		require.NoError(t, err)
+		compiledIn = compiledIn || inUse
+		t.Logf("%s uses generated code: %v", m.lib, inUse)
+	}
+	if !compiledIn {
+		t.Skip("generated code not compiled in (build with -tags furygen)")
+	}
+	inUse, err := generatedInUse(furyGenModes[0])
+	require.NoError(t, err)
+	require.True(t, inUse, furyGenModes[0].lib)
 }
