@@ -239,7 +239,7 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 			q = valuePointer(v, dyn.direct)
 		}
 		if track || hasNull {
-			if err := e.writeFlagged(dyn, cd, q, hasNull, track); err != nil {
+			if err := e.writeFlagged(dyn, cd, q, track); err != nil {
 				return err
 			}
 			continue
@@ -254,33 +254,9 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 
 // writeFlagged writes a flag (null / reference) and the data of a value
 // whose type info is already known to the reader.
-func (e *encoder) writeFlagged(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, track bool) error {
-	if track && ti.refable && e.refTracking {
-		if isNilAt(ti, p) {
-			e.buf.WriteInt8(flagNull)
-			return nil
-		}
-		k := refKeyOf(ti, p)
-		if k.p != nil && !(k.n == 0 && ti.typ.Kind() == reflect.Slice) {
-			if id, ok := e.refs[k]; ok {
-				e.buf.WriteInt8(flagRef)
-				e.buf.WriteVaruint32(id)
-				return nil
-			}
-			if e.refs == nil {
-				e.refs = make(map[refKey]uint32)
-			}
-			e.refs[k] = uint32(len(e.refs))
-			e.buf.WriteInt8(flagRefValue)
-		} else {
-			e.buf.WriteInt8(flagNotNullValue)
-		}
-	} else {
-		if ti.nilable && isNilAt(ti, p) {
-			e.buf.WriteInt8(flagNull)
-			return nil
-		}
-		e.buf.WriteInt8(flagNotNullValue)
+func (e *encoder) writeFlagged(ti *typeInfo, cd codec, p unsafe.Pointer, track bool) error {
+	if e.writeFlag(ti, p, track) {
+		return nil
 	}
 	return cd.write(e, p)
 }
@@ -372,7 +348,7 @@ func readElements(d *decoder, ec *elemCodec, n int, slot func(int) unsafe.Pointe
 		q := slot(i)
 		id := -1
 		if track || hasNull {
-			done, rid, err := d.readFlag(ti, q)
+			done, rid, err := d.beginValue(ti, q)
 			if err != nil {
 				return err
 			}
@@ -380,21 +356,13 @@ func readElements(d *decoder, ec *elemCodec, n int, slot func(int) unsafe.Pointe
 				continue
 			}
 			id = rid
-			if id >= 0 {
-				d.pending = id
-			}
 		}
 		if direct {
 			err = cd.read(d, q)
 		} else {
 			err = d.readTyped(ti, q, wt)
 		}
-		if id >= 0 {
-			if err == nil && d.refs[id] == refUnset {
-				d.refs[id] = packAny(ti.typ, q)
-			}
-			d.pending = -1
-		}
+		d.endValue(ti, q, id, err)
 		if err != nil {
 			return err
 		}

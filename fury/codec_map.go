@@ -146,7 +146,7 @@ func (c *mapCodec) writeSide(e *encoder, ec *elemCodec, s side, track bool) erro
 		cd = s.ti.codec
 	}
 	if track {
-		return e.writeFlagged(s.ti, cd, s.p, false, true)
+		return e.writeFlagged(s.ti, cd, s.p, true)
 	}
 	if s.ti.kind != kOther {
 		writeScalar(e.buf, s.ti.kind, s.p)
@@ -294,14 +294,11 @@ func (sr *sideReader) read(d *decoder, p unsafe.Pointer, track bool) error {
 	ti := sr.ec.ti
 	id := -1
 	if track {
-		done, rid, err := d.readFlag(ti, p)
+		done, rid, err := d.beginValue(ti, p)
 		if err != nil || done {
 			return err
 		}
 		id = rid
-		if id >= 0 {
-			d.pending = id
-		}
 	}
 	var err error
 	switch {
@@ -312,11 +309,6 @@ func (sr *sideReader) read(d *decoder, p unsafe.Pointer, track bool) error {
 	default:
 		err = d.readTyped(ti, p, sr.wt)
 	}
-	if id >= 0 {
-		if err == nil && d.refs[id] == refUnset {
-			d.refs[id] = packAny(ti.typ, p)
-		}
-		d.pending = -1
-	}
+	d.endValue(ti, p, id, err)
 	return err
 }

@@ -103,32 +103,8 @@ func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable,
 		}
 		return e.writeFull(dti, valuePointer(v, dti.direct), nullable, track, true)
 	}
-	if track && ti.refable && e.refTracking {
-		if isNilAt(ti, p) {
-			e.buf.WriteInt8(flagNull)
-			return nil
-		}
-		k := refKeyOf(ti, p)
-		if k.p != nil && !(k.n == 0 && ti.typ.Kind() == reflect.Slice) {
-			if id, ok := e.refs[k]; ok {
-				e.buf.WriteInt8(flagRef)
-				e.buf.WriteVaruint32(id)
-				return nil
-			}
-			if e.refs == nil {
-				e.refs = make(map[refKey]uint32)
-			}
-			e.refs[k] = uint32(len(e.refs))
-			e.buf.WriteInt8(flagRefValue)
-		} else {
-			e.buf.WriteInt8(flagNotNullValue)
-		}
-	} else if nullable || track {
-		if ti.nilable && isNilAt(ti, p) {
-			e.buf.WriteInt8(flagNull)
-			return nil
-		}
-		e.buf.WriteInt8(flagNotNullValue)
+	if (nullable || track) && e.writeFlag(ti, p, track) {
+		return nil
 	}
 	if withType {
 		if err := e.writeTypeInfo(ti.wire()); err != nil {
@@ -136,6 +112,34 @@ func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable,
 		}
 	}
 	return cd.write(e, p)
+}
+
+// writeFlag writes the null/reference flag of the value at p and reports
+// whether that completes it (null, or a reference to an earlier value).
+// With track, values of reference types get an id on first sight.
+func (e *encoder) writeFlag(ti *typeInfo, p unsafe.Pointer, track bool) (done bool) {
+	if ti.nilable && isNilAt(ti, p) {
+		e.buf.WriteInt8(flagNull)
+		return true
+	}
+	if track && ti.refable && e.refTracking {
+		k := refKeyOf(ti, p)
+		if k.p != nil && !(k.n == 0 && ti.typ.Kind() == reflect.Slice) {
+			if id, ok := e.refs[k]; ok {
+				e.buf.WriteInt8(flagRef)
+				e.buf.WriteVaruint32(id)
+				return true
+			}
+			if e.refs == nil {
+				e.refs = make(map[refKey]uint32)
+			}
+			e.refs[k] = uint32(len(e.refs))
+			e.buf.WriteInt8(flagRefValue)
+			return false
+		}
+	}
+	e.buf.WriteInt8(flagNotNullValue)
+	return false
 }
 
 // writeTypeInfo writes the type info of w (a non-pointer type).
@@ -293,6 +297,30 @@ func storeRef(ti *typeInfo, p unsafe.Pointer, v any) error {
 	return nil
 }
 
+// beginValue reads the flag of a value at p. done means the value is
+// complete (null, or a back reference stored at p); id >= 0 is the
+// reference id the value will have, made pending so that the codec that
+// allocates the object can claim it before reading its contents.
+func (d *decoder) beginValue(ti *typeInfo, p unsafe.Pointer) (done bool, id int, err error) {
+	done, id, err = d.readFlag(ti, p)
+	if id >= 0 {
+		d.pending = id
+	}
+	return done, id, err
+}
+
+// endValue records the value at p under reference id (if the codec did not
+// claim it already) and clears the pending reservation.
+func (d *decoder) endValue(ti *typeInfo, p unsafe.Pointer, id int, err error) {
+	if id < 0 {
+		return
+	}
+	if err == nil && d.refs[id] == refUnset {
+		d.refs[id] = packAny(ti.typ, p)
+	}
+	d.pending = -1
+}
+
 // readFull reads one value at a position, mirroring writeFull.
 func (d *decoder) readFull(ti *typeInfo, p unsafe.Pointer, nullable, track, withType bool) error {
 	return d.readFullC(ti, ti.codec, p, nullable, track, withType)
@@ -305,14 +333,11 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 	}
 	id := -1
 	if nullable || track {
-		done, rid, err := d.readFlag(ti, p)
+		done, rid, err := d.beginValue(ti, p)
 		if err != nil || done {
 			return err
 		}
 		id = rid
-	}
-	if id >= 0 {
-		d.pending = id
 	}
 	var err error
 	if withType && !d.untypedStruct(ti) {
@@ -323,12 +348,7 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 	} else {
 		err = cd.read(d, p)
 	}
-	if id >= 0 {
-		if err == nil && d.refs[id] == refUnset {
-			d.refs[id] = packAny(ti.typ, p)
-		}
-		d.pending = -1
-	}
+	d.endValue(ti, p, id, err)
 	return err
 }
 

@@ -310,30 +310,11 @@ func float16ToFloat32(h uint16) float32 {
 func (d *decoder) readValueByFT(ft *fieldType, nullable, track, dynamic bool) (any, error) {
 	id := -1
 	if nullable || track {
-		f, err := d.buf.ReadInt8()
-		if err != nil {
-			return nil, err
+		v, done, rid, err := d.beginDynamic()
+		if err != nil || done {
+			return v, err
 		}
-		switch f {
-		case flagNull:
-			return nil, nil
-		case flagRef:
-			rid, err := d.buf.ReadVaruint32()
-			if err != nil {
-				return nil, err
-			}
-			if int(rid) >= len(d.refs) || d.refs[rid] == refUnset {
-				return nil, wrapf(ErrInvalidData, "bad reference id %d", rid)
-			}
-			return d.refs[rid], nil
-		case flagRefValue:
-			d.refs = append(d.refs, refUnset)
-			id = len(d.refs) - 1
-			d.pending = id
-		case flagNotNullValue:
-		default:
-			return nil, wrapf(ErrInvalidData, "bad reference flag %d", f)
-		}
+		id = rid
 	}
 	var v any
 	var err error
@@ -345,13 +326,47 @@ func (d *decoder) readValueByFT(ft *fieldType, nullable, track, dynamic bool) (a
 	} else {
 		v, err = d.readDataByFT(ft)
 	}
-	if id >= 0 {
-		if err == nil && d.refs[id] == refUnset {
-			d.refs[id] = v
-		}
-		d.pending = -1
-	}
+	d.endDynamic(id, v, err)
 	return v, err
+}
+
+// beginDynamic reads the flag before a natural value: done with the value
+// for null and back references, else the reference id it will have (or -1).
+func (d *decoder) beginDynamic() (v any, done bool, id int, err error) {
+	f, err := d.buf.ReadInt8()
+	if err != nil {
+		return nil, false, -1, err
+	}
+	switch f {
+	case flagNull:
+		return nil, true, -1, nil
+	case flagRef:
+		rid, err := d.buf.ReadVaruint32()
+		if err != nil {
+			return nil, false, -1, err
+		}
+		if int(rid) >= len(d.refs) || d.refs[rid] == refUnset {
+			return nil, false, -1, wrapf(ErrInvalidData, "bad reference id %d", rid)
+		}
+		return d.refs[rid], true, -1, nil
+	case flagRefValue:
+		d.refs = append(d.refs, refUnset)
+		d.pending = len(d.refs) - 1
+		return nil, false, d.pending, nil
+	case flagNotNullValue:
+		return nil, false, -1, nil
+	}
+	return nil, false, -1, wrapf(ErrInvalidData, "bad reference flag %d", f)
+}
+
+func (d *decoder) endDynamic(id int, v any, err error) {
+	if id < 0 {
+		return
+	}
+	if err == nil && d.refs[id] == refUnset {
+		d.refs[id] = v
+	}
+	d.pending = -1
 }
 
 // readDataByFT reads data (no flag, no type info) of declared type ft.
@@ -450,38 +465,14 @@ func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 func (d *decoder) readSameType(wt wireType, nullable, track bool) (any, error) {
 	id := -1
 	if nullable || track {
-		f, err := d.buf.ReadInt8()
-		if err != nil {
-			return nil, err
+		v, done, rid, err := d.beginDynamic()
+		if err != nil || done {
+			return v, err
 		}
-		switch f {
-		case flagNull:
-			return nil, nil
-		case flagRef:
-			rid, err := d.buf.ReadVaruint32()
-			if err != nil {
-				return nil, err
-			}
-			if int(rid) >= len(d.refs) || d.refs[rid] == refUnset {
-				return nil, wrapf(ErrInvalidData, "bad reference id %d", rid)
-			}
-			return d.refs[rid], nil
-		case flagRefValue:
-			d.refs = append(d.refs, refUnset)
-			id = len(d.refs) - 1
-			d.pending = id
-		case flagNotNullValue:
-		default:
-			return nil, wrapf(ErrInvalidData, "bad reference flag %d", f)
-		}
+		id = rid
 	}
 	v, err := d.readDynamicData(wt)
-	if id >= 0 {
-		if err == nil && d.refs[id] == refUnset {
-			d.refs[id] = v
-		}
-		d.pending = -1
-	}
+	d.endDynamic(id, v, err)
 	return v, err
 }
 
