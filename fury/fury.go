@@ -2,7 +2,6 @@ package fury
 
 import (
 	"reflect"
-	"runtime"
 	"sync"
 	"unsafe"
 )
@@ -142,10 +141,10 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	e.reset(buf)
 	start := len(buf.data)
 	defer func() {
+		if !recoverPanics {
+			return
+		}
 		if r := recover(); r != nil {
-			if re, ok := r.(runtime.Error); ok && isStackOverflow(re) {
-				panic(r)
-			}
 			buf.data = buf.data[:start]
 			err = wrapf(ErrInvalidArgument, "serializing: %v", r)
 		}
@@ -179,8 +178,6 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	e.oob = nil
 	return err
 }
-
-func isStackOverflow(error) bool { return false }
 
 // Unmarshal reads a value serialized by Marshal (or by a peer) into the
 // value v points to. v must be a non-nil pointer: to a Go type the value
