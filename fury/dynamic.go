@@ -3,6 +3,7 @@ package fury
 import (
 	"math"
 	"reflect"
+	"strconv"
 	"time"
 	"unsafe"
 )
@@ -588,7 +589,7 @@ func (d *decoder) readUnknownStruct(rd *remoteDef) (any, error) {
 		}
 		name := f.name
 		if f.tagID >= 0 {
-			name = itoa(f.tagID)
+			name = strconv.Itoa(f.tagID)
 		}
 		m[name] = v
 	}

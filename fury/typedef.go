@@ -1,8 +1,8 @@
 package fury
 
 import (
-	"encoding/binary"
 	"math"
+	"strconv"
 
 	"github.com/fury-go/fury/internal/metastring"
 	"github.com/fury-go/fury/internal/murmur3"
@@ -212,29 +212,7 @@ func (rd *remoteDef) displayName() string {
 	if rd.named {
 		return joinName(rd.ns, rd.name)
 	}
-	return "#" + itoa(int(rd.userID))
-}
-
-func itoa(i int) string {
-	var b [20]byte
-	n := len(b)
-	neg := i < 0
-	if neg {
-		i = -i
-	}
-	for {
-		n--
-		b[n] = byte('0' + i%10)
-		i /= 10
-		if i == 0 {
-			break
-		}
-	}
-	if neg {
-		n--
-		b[n] = '-'
-	}
-	return string(b[n:])
+	return "#" + strconv.Itoa(int(rd.userID))
 }
 
 // readSharedDef reads a shared-meta marker and the TypeDef it announces or
@@ -453,6 +431,3 @@ func readFieldType(b *ByteBuffer, top bool, depth int) (*fieldType, error) {
 	}
 	return ft, err
 }
-
-// typeDefHeader returns the first 8 bytes of a TypeDef as an integer.
-func typeDefHeader(td []byte) uint64 { return binary.LittleEndian.Uint64(td) }

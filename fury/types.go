@@ -84,22 +84,6 @@ const (
 	headerOOB   = 0x02
 )
 
-func isUserTypeID(id uint32) bool {
-	switch id {
-	case tidEnum, tidStruct, tidCompatibleStruct, tidExt, tidTypedUnion:
-		return true
-	}
-	return false
-}
-
-func isNamedTypeID(id uint32) bool {
-	switch id {
-	case tidNamedEnum, tidNamedStruct, tidNamedCompatibleStruct, tidNamedExt, tidNamedUnion:
-		return true
-	}
-	return false
-}
-
 func isStructTypeID(id uint32) bool { return wire.IsStruct(id) }
 
 func isPrimitiveTypeID(id uint32) bool { return wire.IsPrimitive(id) }
