@@ -5,7 +5,6 @@ import (
 
 	"github.com/fury-go/fury/internal/asm"
 	"math"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -20,8 +19,10 @@ import (
 // Write methods never fail (the buffer grows). Read methods return an error
 // wrapping ErrTruncated when the input ends early, and never panic.
 type ByteBuffer struct {
-	data []byte // written bytes; writes append here
-	off  int    // read offset into data
+	data   []byte // written bytes; writes append here
+	off    int    // read offset into data
+	slab   []byte // free memory for decoded strings and arrays (see alloc)
+	slabOn bool
 }
 
 // NewByteBuffer returns a buffer holding b. Reads start at b[0]; writes
@@ -540,141 +541,290 @@ const (
 // WriteString writes s as a Fory string: a varuint header
 // (byteLength<<2 | encoding) and the bytes. Like the Python peer it picks
 // latin1 when every rune is <= U+00FF, else UTF-16 when every rune is in the
-// BMP, else UTF-8.
+// BMP, else UTF-8. An ASCII string costs one capacity check and one copy.
 func (b *ByteBuffer) WriteString(s string) {
-	if isASCII(s) {
-		b.WriteVaruint64(uint64(len(s)) << 2)
-		b.data = append(b.data, s...)
+	i := asciiPrefix(s)
+	if i < len(s) {
+		b.writeNonASCIIString(s, i)
 		return
 	}
-	b.writeNonASCIIString(s)
+	n := len(s)
+	l := len(b.data)
+	if cap(b.data)-l < n+9 {
+		b.grow(n + 9)
+	}
+	d := b.data[l : l+n+9]
+	k := 1
+	if n < 32 {
+		d[0] = byte(n << 2)
+	} else {
+		k = putUvarint64(d, uint64(n)<<2)
+	}
+	copy(d[k:], s)
+	b.data = b.data[:l+k+n]
 }
 
-func (b *ByteBuffer) writeNonASCIIString(s string) {
-	latin1, bmp, n := true, true, 0
-	for _, r := range s {
+// asciiPrefix returns the length of the longest ASCII prefix of s, looking
+// at sixteen bytes at a time.
+func asciiPrefix(s string) int {
+	const hi = 0x8080808080808080
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	i := 0
+	for ; len(b)-i >= 16; i += 16 {
+		if (binary.LittleEndian.Uint64(b[i:])|binary.LittleEndian.Uint64(b[i+8:]))&hi != 0 {
+			break
+		}
+	}
+	if len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:])&hi == 0 {
+		i += 8
+	}
+	if len(b)-i < 8 && len(b) >= 8 && binary.LittleEndian.Uint64(b[len(b)-8:])&hi == 0 {
+		return len(b) // the last eight bytes cover the rest
+	}
+	for ; i < len(b); i++ {
+		if b[i] >= 0x80 {
+			return i
+		}
+	}
+	return i
+}
+
+// spread16 widens four latin1 bytes to four little-endian UTF-16 units.
+func spread16(x uint32) uint64 {
+	v := uint64(x)
+	v = (v | v<<16) & 0x0000ffff0000ffff
+	return (v | v<<8) & 0x00ff00ff00ff00ff
+}
+
+// writeNonASCIIString writes s, whose first non-ASCII byte is at i.
+func (b *ByteBuffer) writeNonASCIIString(s string, i int) {
+	latin1, bmp, n := true, true, i
+	for _, r := range s[i:] {
 		if r > 0xff {
 			latin1 = false
-		}
-		if r > 0xffff {
-			bmp = false
+			if r > 0xffff {
+				bmp = false
+				break
+			}
 		}
 		n++
 	}
 	switch {
+	case !bmp:
+		b.WriteVaruint64(uint64(len(s))<<2 | strUTF8)
+		b.data = append(b.data, s...)
 	case latin1:
 		b.WriteVaruint64(uint64(n)<<2 | strLatin1)
 		p := b.extend(n)
-		i := 0
-		for _, r := range s {
-			p[i] = byte(r)
-			i++
-		}
-	case bmp:
-		b.WriteVaruint64(uint64(2*n)<<2 | strUTF16)
-		p := b.extend(2 * n)
-		i := 0
-		for _, r := range s {
-			binary.LittleEndian.PutUint16(p[i:], uint16(r))
-			i += 2
+		copy(p, s[:i])
+		j := i
+		for _, r := range s[i:] {
+			p[j] = byte(r)
+			j++
 		}
 	default:
-		b.WriteVaruint64(uint64(len(s))<<2 | strUTF8)
-		b.data = append(b.data, s...)
+		b.WriteVaruint64(uint64(2*n)<<2 | strUTF16)
+		p := b.extend(2 * n)
+		k := 0
+		for ; k+4 <= i; k += 4 {
+			binary.LittleEndian.PutUint64(p[2*k:], spread16(binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[k:]), 4))))
+		}
+		for ; k < i; k++ {
+			p[2*k] = s[k]
+			p[2*k+1] = 0
+		}
+		j := 2 * i
+		for _, r := range s[i:] {
+			p[j] = byte(r)
+			p[j+1] = byte(r >> 8)
+			j += 2
+		}
 	}
 }
 
-// isASCII reports whether s has only bytes < 0x80, eight bytes at a time.
-func isASCII(s string) bool {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		if binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))&0x8080808080808080 != 0 {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
-// ReadString reads a Fory string in any of its three encodings.
+// ReadString reads a Fory string in any of its three encodings. The
+// result is a copy: it does not alias the buffer.
 func (b *ByteBuffer) ReadString() (string, error) {
-	h, err := b.ReadVaruint64()
-	if err != nil {
-		return "", err
+	u := b.data[b.off:]
+	var h uint64
+	if len(u) > 0 && u[0] < 0x80 {
+		h = uint64(u[0])
+		u = u[1:]
+		b.off++
+	} else {
+		v, k := uvarint64(u)
+		if k <= 0 {
+			return "", errTruncated
+		}
+		h = v
+		u = u[k:]
+		b.off += k
 	}
 	n := h >> 2
-	if n > uint64(len(b.data)-b.off) {
+	if n > uint64(len(u)) {
 		return "", errTruncated
 	}
-	p := b.data[b.off : b.off+int(n)]
-	b.off += int(n)
+	p := u[:n]
 	switch h & 3 {
 	case strLatin1:
-		return decodeLatin1(p), nil
+		b.off += int(n)
+		if n == 0 {
+			return "", nil
+		}
+		if asciiPrefix(unsafe.String(&p[0], len(p))) == len(p) {
+			return b.copyString(p), nil
+		}
+		return b.decodeLatin1(p), nil
 	case strUTF16:
 		if n%2 != 0 {
 			return "", wrapf(ErrInvalidData, "odd UTF-16 string length %d", n)
 		}
-		return decodeUTF16(p), nil
+		b.off += int(n)
+		return b.decodeUTF16(p), nil
 	case strUTF8:
-		return string(p), nil
+		b.off += int(n)
+		return b.copyString(p), nil
 	}
 	return "", wrapf(ErrInvalidData, "unknown string encoding %d", h&3)
 }
 
-func decodeLatin1(p []byte) string {
-	n := 0
-	for _, c := range p {
-		n++
-		if c >= 0x80 {
-			n++
-		}
+// copyString returns p as a string in memory from alloc.
+func (b *ByteBuffer) copyString(p []byte) string {
+	if len(p) == 0 {
+		return ""
 	}
-	if n == len(p) {
-		return string(p)
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, c := range p {
-		b.WriteRune(rune(c))
-	}
-	return b.String()
+	d := b.alloc(len(p))
+	copy(d, p)
+	return unsafe.String(&d[0], len(d))
 }
 
-// decodeUTF16 converts little-endian UTF-16 to a string with one
-// allocation (unpaired surrogates become U+FFFD).
-func decodeUTF16(p []byte) string {
+// decodeLatin1 converts latin1 bytes (some >= 0x80) to a string.
+func (b *ByteBuffer) decodeLatin1(p []byte) string {
+	n := len(p)
+	for _, c := range p {
+		n += int(c >> 7)
+	}
+	d := b.alloc(n)
+	j := 0
+	for _, c := range p {
+		if c < 0x80 {
+			d[j] = c
+			j++
+			continue
+		}
+		d[j] = 0xc0 | c>>6
+		d[j+1] = 0x80 | c&0x3f
+		j += 2
+	}
+	return unsafe.String(&d[0], len(d))
+}
+
+// decodeUTF16 converts little-endian UTF-16 to a string (unpaired
+// surrogates become U+FFFD). Runs of ASCII go four units at a time.
+func (b *ByteBuffer) decodeUTF16(p []byte) string {
+	const nonASCII = 0xff80ff80ff80ff80
 	n := 0
 	for i := 0; i+1 < len(p); i += 2 {
+		if len(p)-i >= 8 && binary.LittleEndian.Uint64(p[i:])&nonASCII == 0 {
+			n += 4
+			i += 6
+			continue
+		}
 		r := rune(binary.LittleEndian.Uint16(p[i:]))
-		if utf16.IsSurrogate(r) && i+3 < len(p) {
-			if d := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(p[i+2:]))); d != utf8.RuneError {
-				n += utf8.RuneLen(d)
-				i += 2
-				continue
+		switch {
+		case r < 0x80:
+			n++
+		case r < 0x800:
+			n += 2
+		case utf16.IsSurrogate(r):
+			if i+3 < len(p) {
+				if d := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(p[i+2:]))); d != utf8.RuneError {
+					n += 4
+					i += 2
+					continue
+				}
 			}
+			n += 3 // U+FFFD
+		default:
+			n += 3
 		}
-		if utf16.IsSurrogate(r) {
-			r = utf8.RuneError
-		}
-		n += utf8.RuneLen(r)
 	}
-	var b strings.Builder
-	b.Grow(n)
+	if n == 0 {
+		return ""
+	}
+	out := b.alloc(n)
+	j := 0
 	for i := 0; i+1 < len(p); i += 2 {
+		if len(p)-i >= 8 && len(out)-j >= 4 {
+			if w := binary.LittleEndian.Uint64(p[i:]); w&nonASCII == 0 {
+				out[j] = byte(w)
+				out[j+1] = byte(w >> 16)
+				out[j+2] = byte(w >> 32)
+				out[j+3] = byte(w >> 48)
+				j += 4
+				i += 6
+				continue
+			}
+		}
 		r := rune(binary.LittleEndian.Uint16(p[i:]))
+		if r < 0x80 {
+			out[j] = byte(r)
+			j++
+			continue
+		}
 		if utf16.IsSurrogate(r) && i+3 < len(p) {
 			if d := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(p[i+2:]))); d != utf8.RuneError {
-				b.WriteRune(d)
+				j += utf8.EncodeRune(out[j:], d)
 				i += 2
 				continue
 			}
 		}
-		b.WriteRune(r)
+		j += utf8.EncodeRune(out[j:], r)
 	}
-	return b.String()
+	return unsafe.String(&out[0], j)
+}
+
+// ---- memory for decoded values ---------------------------------------------
+
+// Decoded strings and primitive arrays hold no pointers, so while a value
+// is being decoded they are carved from shared blocks (slabs) rather than
+// allocated one by one: a value with twenty strings costs one or two
+// allocations instead of twenty. A slab belongs to a single decode, so all
+// its pieces belong to the same decoded value; a slab is at most
+// slabMax bytes, which bounds what one retained piece can keep alive.
+const (
+	slabMin   = 64
+	slabMax   = 8 << 10
+	slabPiece = 1 << 10 // larger pieces get their own allocation
+)
+
+// beginSlab starts carving decoded values from slabs; endSlab stops and
+// drops the current slab, so the next decode starts a fresh one.
+func (b *ByteBuffer) beginSlab() { b.slabOn = true }
+
+func (b *ByteBuffer) endSlab() {
+	b.slabOn = false
+	b.slab = nil
+}
+
+// alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned,
+// with capacity n (appending to the result never overwrites a neighbor).
+func (b *ByteBuffer) alloc(n int) []byte {
+	if n == 0 {
+		return []byte{}
+	}
+	if n <= len(b.slab) {
+		p := b.slab[:n:n]
+		b.slab = b.slab[min((n+7)&^7, len(b.slab)):]
+		return p
+	}
+	if !b.slabOn || n > slabPiece {
+		return make([]byte, n)
+	}
+	// A fresh slab sized for what the rest of the input can decode to:
+	// a piece is at most twice its encoding (latin1), plus alignment.
+	size := min(max(2*(len(b.data)-b.off)+n, slabMin), slabMax)
+	s := make([]byte, size)
+	b.slab = s[min((n+7)&^7, size):]
+	return s[:n:n]
 }

@@ -90,7 +90,7 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	// Copy, so the result does not pin or alias the caller's input.
-	b := unsafe.Slice((*byte)(newArray(byteWord, len(raw))), len(raw))
+	b := d.buf.alloc(len(raw))
 	copy(b, raw)
 	*(*[]byte)(p) = b
 	return nil
@@ -157,7 +157,7 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 		dst = unsafe.Slice((*byte)(p), len(raw))
 	} else {
 		h := (*sliceHeader)(p)
-		*h = sliceHeader{data: newArray(c.elemWord, n), len: n, cap: n}
+		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(d.buf.alloc(len(raw)))), len: n, cap: n}
 		dst = unsafe.Slice((*byte)(h.data), len(raw))
 	}
 	copy(dst, raw)

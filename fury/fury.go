@@ -211,7 +211,9 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	d := &f.dec
 	d.reset(buf)
 	d.oobBufs = buffers
+	buf.beginSlab()
 	defer func() {
+		buf.endSlab()
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", rv.Type().Elem(), r)

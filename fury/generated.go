@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf16"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/fury-go/fury/internal/asm"
@@ -267,7 +265,8 @@ func ReadArray[T ArrayElem](b *ByteBuffer, dst *[]T) error {
 	if err != nil {
 		return err
 	}
-	s := make([]T, len(raw)/int(unsafe.Sizeof(*new(T))))
+	n := len(raw) / int(unsafe.Sizeof(*new(T)))
+	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.alloc(len(raw))))), n)
 	copyArray(s, raw)
 	*dst = s
 	return nil
@@ -365,160 +364,4 @@ func GetTaggedUint64(src []byte) (uint64, int) {
 		return uint64(w >> 1), 4
 	}
 	return binary.LittleEndian.Uint64(src[1:]), 9
-}
-
-// ---- strings and varints for generated code -------------------------------
-
-// WriteStr writes s as a Fory string, exactly as ByteBuffer.WriteString
-// does, with one capacity check for the header and the bytes of an ASCII
-// string and a single pass over the non-ASCII part of other strings.
-func WriteStr(b *ByteBuffer, s string) {
-	i := asciiPrefix(s)
-	if i < len(s) {
-		writeStrSlow(b, s, i)
-		return
-	}
-	n := len(s)
-	l := len(b.data)
-	if cap(b.data)-l < n+9 {
-		b.grow(n + 9)
-	}
-	d := b.data[l : l+n+9]
-	k := 1
-	if n < 32 {
-		d[0] = byte(n << 2)
-	} else {
-		k = putUvarint64(d, uint64(n)<<2)
-	}
-	copy(d[k:], s)
-	b.data = b.data[:l+k+n]
-}
-
-// asciiPrefix returns the length of the longest ASCII prefix of s.
-func asciiPrefix(s string) int {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		if binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))&0x8080808080808080 != 0 {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return i
-		}
-	}
-	return i
-}
-
-// writeStrSlow writes s, whose first non-ASCII byte is at i, choosing the
-// encoding as ByteBuffer.WriteString does.
-func writeStrSlow(b *ByteBuffer, s string, i int) {
-	latin1, bmp, n := true, true, i
-	for _, r := range s[i:] {
-		if r > 0xff {
-			latin1 = false
-			if r > 0xffff {
-				bmp = false
-				break
-			}
-		}
-		n++
-	}
-	switch {
-	case !bmp:
-		b.WriteVaruint64(uint64(len(s))<<2 | strUTF8)
-		b.data = append(b.data, s...)
-	case latin1:
-		b.WriteVaruint64(uint64(n)<<2 | strLatin1)
-		p := b.extend(n)
-		copy(p, s[:i])
-		j := i
-		for _, r := range s[i:] {
-			p[j] = byte(r)
-			j++
-		}
-	default:
-		b.WriteVaruint64(uint64(2*n)<<2 | strUTF16)
-		p := b.extend(2 * n)
-		p = p[:2*i]
-		for k := 0; k < i; k++ {
-			p[2*k] = s[k]
-			p[2*k+1] = 0
-		}
-		for _, r := range s[i:] {
-			p = binary.LittleEndian.AppendUint16(p, uint16(r))
-		}
-	}
-}
-
-// ReadStr reads a Fory string in any of its encodings, as
-// ByteBuffer.ReadString does, with one allocation per string.
-func ReadStr(b *ByteBuffer) (string, error) {
-	u := b.data[b.off:]
-	var h uint64
-	if len(u) > 0 && u[0] < 0x80 {
-		h = uint64(u[0])
-		u = u[1:]
-		b.off++
-	} else {
-		v, k := uvarint64(u)
-		if k <= 0 {
-			return "", errTruncated
-		}
-		h = v
-		u = u[k:]
-		b.off += k
-	}
-	n := h >> 2
-	if n > uint64(len(u)) {
-		return "", errTruncated
-	}
-	p := u[:n]
-	switch h & 3 {
-	case strLatin1:
-		b.off += int(n)
-		if n == 0 {
-			return "", nil
-		}
-		if asciiPrefix(unsafe.String(&p[0], len(p))) == len(p) {
-			return string(p), nil
-		}
-		return decodeLatin1(p), nil
-	case strUTF16:
-		if n%2 != 0 {
-			return "", wrapf(ErrInvalidData, "odd UTF-16 string length %d", n)
-		}
-		b.off += int(n)
-		return decodeUTF16Once(p), nil
-	case strUTF8:
-		b.off += int(n)
-		return string(p), nil
-	}
-	return "", wrapf(ErrInvalidData, "unknown string encoding %d", h&3)
-}
-
-// decodeUTF16Once is decodeUTF16 building the string in place: each UTF-16
-// unit yields at most three UTF-8 bytes, so the first buffer suffices.
-func decodeUTF16Once(p []byte) string {
-	if len(p) == 0 {
-		return ""
-	}
-	out := make([]byte, 0, len(p)+len(p)/2)
-	for i := 0; i+1 < len(p); i += 2 {
-		r := rune(binary.LittleEndian.Uint16(p[i:]))
-		if r < 0x80 {
-			out = append(out, byte(r))
-			continue
-		}
-		if utf16.IsSurrogate(r) && i+3 < len(p) {
-			r2 := rune(binary.LittleEndian.Uint16(p[i+2:]))
-			if d := utf16.DecodeRune(r, r2); d != utf8.RuneError {
-				out = utf8.AppendRune(out, d)
-				i += 2
-				continue
-			}
-		}
-		out = utf8.AppendRune(out, r)
-	}
-	return unsafe.String(unsafe.SliceData(out), len(out))
 }

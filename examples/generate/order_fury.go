@@ -41,8 +41,8 @@ func furyWriteCustomer(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
 	}
-	fury.WriteStr(buf, x.Email)
-	fury.WriteStr(buf, x.Name)
+	buf.WriteString(x.Email)
+	buf.WriteString(x.Name)
 	return nil
 }
 
@@ -64,10 +64,10 @@ func furyReadCustomer(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Email, err = fury.ReadStr(buf); err != nil {
+	if x.Email, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.Name, err = fury.ReadStr(buf); err != nil {
+	if x.Name, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -124,7 +124,7 @@ func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	fury.WriteStr(buf, x.SKU)
+	buf.WriteString(x.SKU)
 	return nil
 }
 
@@ -172,7 +172,7 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Discount)); err != nil {
 		return err
 	}
-	if x.SKU, err = fury.ReadStr(buf); err != nil {
+	if x.SKU, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -235,7 +235,7 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *x.Note)
+		buf.WriteString(*x.Note)
 	}
 	if err := w.WriteField(5, unsafe.Pointer(&x.Placed)); err != nil {
 		return err
@@ -341,7 +341,7 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *x.Note)
+		buf.WriteString(*x.Note)
 	}
 	if err := w.WriteField(4, unsafe.Pointer(&x.Placed)); err != nil {
 		return err

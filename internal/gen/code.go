@@ -72,7 +72,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			}
 			w.WriteString("\tbuf.Advance(n)\n\t}\n")
 		case opString:
-			fmt.Fprintf(&w, "\tfury.WriteStr(buf, %s)\n", scalarLV(seg.fields[0]))
+			fmt.Fprintf(&w, "\tbuf.WriteString(%s)\n", scalarLV(seg.fields[0]))
 		case opEnum:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif v := int64(%s); v >= 0 && v <= math.MaxUint32 {\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
@@ -85,7 +85,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fd := seg.fields[0]
 			w.WriteString("\tif w.RefTracking() {\n")
 			delegateWrite(&w, seg.first, fd)
-			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tfury.WriteStr(buf, %s)\n\t}\n", access(fd), pointeeLV(fd))
+			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), pointeeLV(fd))
 		case opArray:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif direct {\n\tfury.WriteArray(buf, %s)\n\t} else ", f.arraySlice(fd))
@@ -208,7 +208,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				w.WriteString("\t}\n")
 			}
 		case opString:
-			fmt.Fprintf(&w, "\tif %s, err = fury.ReadStr(buf); err != nil {\n\t\treturn err\n\t}\n", scalarLV(seg.fields[0]))
+			fmt.Fprintf(&w, "\tif %s, err = buf.ReadString(); err != nil {\n\t\treturn err\n\t}\n", scalarLV(seg.fields[0]))
 		case opEnum:
 			fd := seg.fields[0]
 			readInto(&w, "ReadVaruint32", access(fd), f.typeString(fd.desc.t)+"(v)")

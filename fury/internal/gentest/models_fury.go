@@ -56,8 +56,8 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	}
-	fury.WriteStr(buf, x.Title)
-	fury.WriteStr(buf, x.URI)
+	buf.WriteString(x.Title)
+	buf.WriteString(x.URI)
 	return nil
 }
 
@@ -99,10 +99,10 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	}
-	if x.Title, err = fury.ReadStr(buf); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.URI, err = fury.ReadStr(buf); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -130,8 +130,8 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	fury.WriteStr(buf, x.Title)
-	fury.WriteStr(buf, x.URI)
+	buf.WriteString(x.Title)
+	buf.WriteString(x.URI)
 	return nil
 }
 
@@ -171,10 +171,10 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Size = Size(v)
 	}
-	if x.Title, err = fury.ReadStr(buf); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.URI, err = fury.ReadStr(buf); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -235,13 +235,13 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Width)
 		buf.Advance(n)
 	}
-	fury.WriteStr(buf, x.Copyright)
-	fury.WriteStr(buf, x.Format)
+	buf.WriteString(x.Copyright)
+	buf.WriteString(x.Format)
 	if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
 	}
-	fury.WriteStr(buf, x.Title)
-	fury.WriteStr(buf, x.URI)
+	buf.WriteString(x.Title)
+	buf.WriteString(x.URI)
 	return nil
 }
 
@@ -308,19 +308,19 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Copyright, err = fury.ReadStr(buf); err != nil {
+	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.Format, err = fury.ReadStr(buf); err != nil {
+	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
 	if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
 	}
-	if x.Title, err = fury.ReadStr(buf); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.URI, err = fury.ReadStr(buf); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -346,8 +346,8 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Width)
 		buf.Advance(n)
 	}
-	fury.WriteStr(buf, x.Copyright)
-	fury.WriteStr(buf, x.Format)
+	buf.WriteString(x.Copyright)
+	buf.WriteString(x.Format)
 	if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
 	}
@@ -356,8 +356,8 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	fury.WriteStr(buf, x.Title)
-	fury.WriteStr(buf, x.URI)
+	buf.WriteString(x.Title)
+	buf.WriteString(x.URI)
 	return nil
 }
 
@@ -417,10 +417,10 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Copyright, err = fury.ReadStr(buf); err != nil {
+	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.Format, err = fury.ReadStr(buf); err != nil {
+	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
 	if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
@@ -431,10 +431,10 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Player = Player(v)
 	}
-	if x.Title, err = fury.ReadStr(buf); err != nil {
+	if x.Title, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.URI, err = fury.ReadStr(buf); err != nil {
+	if x.URI, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -670,7 +670,7 @@ func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err
 	}
-	fury.WriteStr(buf, x.String)
+	buf.WriteString(x.String)
 	return nil
 }
 
@@ -879,7 +879,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err
 	}
-	if x.String, err = fury.ReadStr(buf); err != nil {
+	if x.String, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil

@@ -427,7 +427,7 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
 	}
-	fury.WriteStr(buf, x.embedded.Label)
+	buf.WriteString(x.embedded.Label)
 	return nil
 }
 
@@ -475,7 +475,7 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
 	}
-	if x.embedded.Label, err = fury.ReadStr(buf); err != nil {
+	if x.embedded.Label, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -577,7 +577,7 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	fury.WriteStr(buf, x.Z)
+	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -632,7 +632,7 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if x.Z, err = fury.ReadStr(buf); err != nil {
+	if x.Z, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -660,7 +660,7 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	fury.WriteStr(buf, x.Z)
+	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -703,7 +703,7 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if x.Z, err = fury.ReadStr(buf); err != nil {
+	if x.Z, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -744,7 +744,7 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	fury.WriteStr(buf, x.Z)
+	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -794,7 +794,7 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Level = Level(v)
 	}
-	if x.Z, err = fury.ReadStr(buf); err != nil {
+	if x.Z, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -826,7 +826,7 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	fury.WriteStr(buf, x.Z)
+	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -864,7 +864,7 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if x.Z, err = fury.ReadStr(buf); err != nil {
+	if x.Z, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -900,7 +900,7 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
 	}
-	fury.WriteStr(buf, x.Label)
+	buf.WriteString(x.Label)
 	if err := w.WriteField(2, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
 	}
@@ -925,7 +925,7 @@ func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Label, err = fury.ReadStr(buf); err != nil {
+	if x.Label, err = buf.ReadString(); err != nil {
 		return err
 	}
 	if err := r.ReadField(2, unsafe.Pointer(&x.Tags)); err != nil {
@@ -963,7 +963,7 @@ func furyWriteIntPair(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Key)
 		buf.Advance(n)
 	}
-	fury.WriteStr(buf, x.Val)
+	buf.WriteString(x.Val)
 	return nil
 }
 
@@ -985,7 +985,7 @@ func furyReadIntPair(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Val, err = fury.ReadStr(buf); err != nil {
+	if x.Val, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -1322,7 +1322,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *(*string)(x.Name))
+		buf.WriteString(*(*string)(x.Name))
 	}
 	if w.RefTracking() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
@@ -1332,7 +1332,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *x.String)
+		buf.WriteString(*x.String)
 	}
 	return nil
 }
@@ -1833,7 +1833,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *(*string)(x.Name))
+		buf.WriteString(*(*string)(x.Name))
 	}
 	if w.RefTracking() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
@@ -1843,7 +1843,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *x.String)
+		buf.WriteString(*x.String)
 	}
 	return nil
 }
@@ -2335,7 +2335,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *(*string)(x.Name))
+		buf.WriteString(*(*string)(x.Name))
 	}
 	if w.RefTracking() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
@@ -2345,7 +2345,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *x.String)
+		buf.WriteString(*x.String)
 	}
 	return nil
 }
@@ -2830,7 +2830,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *(*string)(x.Name))
+		buf.WriteString(*(*string)(x.Name))
 	}
 	if w.RefTracking() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
@@ -2840,7 +2840,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-3) // null
 	} else {
 		buf.WriteInt8(-1) // not null
-		fury.WriteStr(buf, *x.String)
+		buf.WriteString(*x.String)
 	}
 	return nil
 }
@@ -3203,8 +3203,8 @@ func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVaruint32(b[n:], x.Uint32)
 		buf.Advance(n)
 	}
-	fury.WriteStr(buf, *(*string)(&x.Name))
-	fury.WriteStr(buf, x.String)
+	buf.WriteString(*(*string)(&x.Name))
+	buf.WriteString(x.String)
 	return nil
 }
 
@@ -3319,10 +3319,10 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if *(*string)(&x.Name), err = fury.ReadStr(buf); err != nil {
+	if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.String, err = fury.ReadStr(buf); err != nil {
+	if x.String, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -3368,8 +3368,8 @@ func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	fury.WriteStr(buf, *(*string)(&x.Name))
-	fury.WriteStr(buf, x.String)
+	buf.WriteString(*(*string)(&x.Name))
+	buf.WriteString(x.String)
 	return nil
 }
 
@@ -3487,10 +3487,10 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Level = Level(v)
 	}
-	if *(*string)(&x.Name), err = fury.ReadStr(buf); err != nil {
+	if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
 		return err
 	}
-	if x.String, err = fury.ReadStr(buf); err != nil {
+	if x.String, err = buf.ReadString(); err != nil {
 		return err
 	}
 	return nil
@@ -3540,7 +3540,7 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(4, unsafe.Pointer(&x.Opt)); err != nil {
 		return err
 	}
-	fury.WriteStr(buf, x.B)
+	buf.WriteString(x.B)
 	if err := w.WriteField(6, unsafe.Pointer(&x.Alone)); err != nil {
 		return err
 	}
@@ -3591,7 +3591,7 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(4, unsafe.Pointer(&x.Opt)); err != nil {
 		return err
 	}
-	if x.B, err = fury.ReadStr(buf); err != nil {
+	if x.B, err = buf.ReadString(); err != nil {
 		return err
 	}
 	if err := r.ReadField(6, unsafe.Pointer(&x.Alone)); err != nil {
