@@ -45,8 +45,8 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(15)
-		b := buf.Tail()[:15]
+		buf.Grow(23)
+		b := buf.Tail()[:23]
 		n := 0
 		n += fury.PutVarint32(b[n:], x.Height)
 		n += fury.PutVarint32(b[n:], *(*int32)(&x.Size))
@@ -115,8 +115,8 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(10)
-		b := buf.Tail()[:10]
+		buf.Grow(18)
+		b := buf.Tail()[:18]
 		n := 0
 		n += fury.PutVarint32(b[n:], x.Height)
 		n += fury.PutVarint32(b[n:], x.Width)
@@ -221,8 +221,8 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(39)
-		b := buf.Tail()[:39]
+		buf.Grow(47)
+		b := buf.Tail()[:47]
 		if x.HasBitrate {
 			b[0] = 1
 		} else {
@@ -333,8 +333,8 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(34)
-		b := buf.Tail()[:34]
+		buf.Grow(42)
+		b := buf.Tail()[:42]
 		if x.HasBitrate {
 			b[0] = 1
 		} else {
@@ -528,8 +528,8 @@ func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(31)
-		b := buf.Tail()[:31]
+		buf.Grow(39)
+		b := buf.Tail()[:39]
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.DoubleValue))
 		binary.LittleEndian.PutUint32(b[8:], math.Float32bits(x.FloatValue))
 		binary.LittleEndian.PutUint16(b[12:], uint16(x.ShortValue))
@@ -567,8 +567,8 @@ func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	} else {
-		buf.Grow(38)
-		b := buf.Tail()[:38]
+		buf.Grow(46)
+		b := buf.Tail()[:46]
 		n := 0
 		if x.DoubleValueBoxed == nil {
 			b[n] = 0xfd // null

@@ -133,8 +133,8 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(650)
-		b := buf.Tail()[:650]
+		buf.Grow(658)
+		b := buf.Tail()[:658]
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.F100))
 		binary.LittleEndian.PutUint64(b[8:], math.Float64bits(x.F12))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.F16))

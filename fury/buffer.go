@@ -19,10 +19,12 @@ import (
 // Write methods never fail (the buffer grows). Read methods return an error
 // wrapping ErrTruncated when the input ends early, and never panic.
 type ByteBuffer struct {
-	data   []byte // written bytes; writes append here
-	off    int    // read offset into data
-	slab   []byte // free memory for decoded strings and arrays (see alloc)
-	slabOn bool
+	data     []byte // written bytes; writes append here
+	off      int    // read offset into data
+	slab     []byte // block for decoded strings and arrays (see alloc)
+	slabOff  int    // slab[slabOff:] is free
+	slabLast int    // offset of the last piece carved
+	slabOn   bool
 }
 
 // NewByteBuffer returns a buffer holding b. Reads start at b[0]; writes
@@ -155,10 +157,10 @@ func (b *ByteBuffer) WriteVaruint32(v uint32) {
 		return
 	}
 	l := len(b.data)
-	if cap(b.data)-l < 5 {
-		b.grow(5)
+	if cap(b.data)-l < 8 {
+		b.grow(8)
 	}
-	n := asm.PutUvarint32(b.data[l:l+5], v)
+	n := asm.PutUvarint32(b.data[l:l+8], v)
 	b.data = b.data[:l+n]
 }
 
@@ -720,67 +722,61 @@ func (b *ByteBuffer) decodeLatin1(p []byte) string {
 }
 
 // decodeUTF16 converts little-endian UTF-16 to a string (unpaired
-// surrogates become U+FFFD). Runs of ASCII go four units at a time.
+// surrogates become U+FFFD). It decodes in one pass into room for the
+// longest result (three bytes a unit) and hands back what is left over;
+// runs of ASCII go four units at a time.
 func (b *ByteBuffer) decodeUTF16(p []byte) string {
 	const nonASCII = 0xff80ff80ff80ff80
-	n := 0
-	for i := 0; i+1 < len(p); i += 2 {
-		if len(p)-i >= 8 && binary.LittleEndian.Uint64(p[i:])&nonASCII == 0 {
-			n += 4
-			i += 6
-			continue
-		}
-		r := rune(binary.LittleEndian.Uint16(p[i:]))
-		switch {
-		case r < 0x80:
-			n++
-		case r < 0x800:
-			n += 2
-		case utf16.IsSurrogate(r):
-			if i+3 < len(p) {
-				if d := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(p[i+2:]))); d != utf8.RuneError {
-					n += 4
-					i += 2
-					continue
-				}
-			}
-			n += 3 // U+FFFD
-		default:
-			n += 3
-		}
-	}
-	if n == 0 {
+	if len(p) < 2 {
 		return ""
 	}
-	out := b.alloc(n)
+	out := b.alloc(len(p) / 2 * 3)
 	j := 0
 	for i := 0; i+1 < len(p); i += 2 {
-		if len(p)-i >= 8 && len(out)-j >= 4 {
+		if len(p)-i >= 8 {
 			if w := binary.LittleEndian.Uint64(p[i:]); w&nonASCII == 0 {
-				out[j] = byte(w)
-				out[j+1] = byte(w >> 16)
-				out[j+2] = byte(w >> 32)
-				out[j+3] = byte(w >> 48)
+				o := out[j : j+4]
+				o[0] = byte(w)
+				o[1] = byte(w >> 16)
+				o[2] = byte(w >> 32)
+				o[3] = byte(w >> 48)
 				j += 4
 				i += 6
 				continue
 			}
 		}
 		r := rune(binary.LittleEndian.Uint16(p[i:]))
-		if r < 0x80 {
+		switch {
+		case r < 0x80:
 			out[j] = byte(r)
 			j++
 			continue
-		}
-		if utf16.IsSurrogate(r) && i+3 < len(p) {
-			if d := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(p[i+2:]))); d != utf8.RuneError {
-				j += utf8.EncodeRune(out[j:], d)
-				i += 2
-				continue
+		case r < 0x800:
+			o := out[j : j+2]
+			o[0] = 0xc0 | byte(r>>6)
+			o[1] = 0x80 | byte(r)&0x3f
+			j += 2
+			continue
+		case utf16.IsSurrogate(r):
+			if i+3 < len(p) {
+				if d := utf16.DecodeRune(r, rune(binary.LittleEndian.Uint16(p[i+2:]))); d != utf8.RuneError {
+					j += utf8.EncodeRune(out[j:], d) // four bytes for two units
+					i += 2
+					continue
+				}
 			}
+			r = utf8.RuneError
 		}
-		j += utf8.EncodeRune(out[j:], r)
+		o := out[j : j+3]
+		o[0] = 0xe0 | byte(r>>12)
+		o[1] = 0x80 | byte(r>>6)&0x3f
+		o[2] = 0x80 | byte(r)&0x3f
+		j += 3
 	}
+	if len(out) > slabPiece && len(out)-j > len(out)/4 {
+		return string(out[:j]) // its own allocation: keep only what is used
+	}
+	out = b.shrink(out, j)
 	return unsafe.String(&out[0], j)
 }
 
@@ -804,7 +800,7 @@ func (b *ByteBuffer) beginSlab() { b.slabOn = true }
 
 func (b *ByteBuffer) endSlab() {
 	b.slabOn = false
-	b.slab = nil
+	b.slab, b.slabOff = nil, 0
 }
 
 // alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned,
@@ -813,10 +809,10 @@ func (b *ByteBuffer) alloc(n int) []byte {
 	if n == 0 {
 		return []byte{}
 	}
-	if n <= len(b.slab) {
-		p := b.slab[:n:n]
-		b.slab = b.slab[min((n+7)&^7, len(b.slab)):]
-		return p
+	if o := b.slabOff; n <= len(b.slab)-o {
+		b.slabLast = o
+		b.slabOff = min(o+(n+7)&^7, len(b.slab))
+		return b.slab[o : o+n : o+n]
 	}
 	if !b.slabOn || n > slabPiece {
 		return make([]byte, n)
@@ -824,7 +820,17 @@ func (b *ByteBuffer) alloc(n int) []byte {
 	// A fresh slab sized for what the rest of the input can decode to:
 	// a piece is at most twice its encoding (latin1), plus alignment.
 	size := min(max(2*(len(b.data)-b.off)+n, slabMin), slabMax)
-	s := make([]byte, size)
-	b.slab = s[min((n+7)&^7, size):]
-	return s[:n:n]
+	b.slab = make([]byte, size)
+	b.slabLast = 0
+	b.slabOff = min((n+7)&^7, size)
+	return b.slab[:n:n]
+}
+
+// shrink returns p (from alloc) cut to its first n bytes, handing the rest
+// back to the slab when p is the last piece carved from it.
+func (b *ByteBuffer) shrink(p []byte, n int) []byte {
+	if n < len(p) && b.slabLast < len(b.slab) && len(p) > 0 && &p[0] == &b.slab[b.slabLast] {
+		b.slabOff = min(b.slabLast+(n+7)&^7, len(b.slab))
+	}
+	return p[:n:n]
 }

@@ -191,3 +191,22 @@ func TestAllocLargePiecesAndEmpty(t *testing.T) {
 		require.Zero(t, uintptr(unsafe.Pointer(&p[0]))%8)
 	}
 }
+
+func TestShrinkHandsBackTheTail(t *testing.T) {
+	var b ByteBuffer
+	b.SetBytes(make([]byte, 100))
+	b.beginSlab()
+	defer b.endSlab()
+	p := b.alloc(30)
+	off := b.slabOff
+	p = b.shrink(p, 5)
+	require.Len(t, p, 5)
+	require.Equal(t, 5, cap(p))
+	require.Less(t, b.slabOff, off)
+	q := b.alloc(8)
+	require.Equal(t, uintptr(unsafe.Pointer(&p[0]))+8, uintptr(unsafe.Pointer(&q[0])))
+	// Only the last piece can shrink.
+	off = b.slabOff
+	b.shrink(p, 1)
+	require.Equal(t, off, b.slabOff)
+}

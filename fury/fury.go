@@ -18,6 +18,10 @@ type Fury struct {
 	dec      decoder
 	out      ByteBuffer
 	in       ByteBuffer
+
+	// One-entry cache of Unmarshal's target: the *T type word and T's info.
+	lastOutW  unsafe.Pointer
+	lastOutTI *typeInfo
 }
 
 // Option configures a Fury.
@@ -200,14 +204,19 @@ func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error 
 }
 
 func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return wrapf(ErrInvalidArgument, "Unmarshal needs a non-nil pointer, got %T", v)
+	e := efaceOf(&v)
+	ti := f.lastOutTI
+	if e.typ != f.lastOutW || e.typ == nil || e.data == nil {
+		rv := reflect.ValueOf(v)
+		if rv.Kind() != reflect.Pointer || rv.IsNil() {
+			return wrapf(ErrInvalidArgument, "Unmarshal needs a non-nil pointer, got %T", v)
+		}
+		if ti, err = f.r.typeInfoOf(rv.Type().Elem()); err != nil {
+			return err
+		}
+		f.lastOutW, f.lastOutTI = e.typ, ti
 	}
-	ti, err := f.r.typeInfoOf(rv.Type().Elem())
-	if err != nil {
-		return err
-	}
+	p := e.data
 	d := &f.dec
 	d.reset(buf)
 	d.oobBufs = buffers
@@ -216,7 +225,7 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		buf.endSlab()
 		if recoverPanics {
 			if r := recover(); r != nil {
-				err = wrapf(ErrInvalidData, "reading %v: %v", rv.Type().Elem(), r)
+				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
 			}
 		}
 		d.oobBufs = nil
@@ -229,7 +238,7 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		return wrapf(ErrInvalidData, "header byte %#02x: not a Fory xlang payload", h)
 	}
 	d.oobOn = h&headerOOB != 0
-	return d.readFull(ti, rv.UnsafePointer(), true, true, true)
+	return d.readFull(ti, p, true, true, true)
 }
 
 // recoverPanics turns a panic inside the decoder (a bug: bad input must

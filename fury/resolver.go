@@ -31,6 +31,7 @@ type resolver struct {
 	byWord  map[unsafe.Pointer]*typeInfo // same, keyed by runtime type word
 	lastW   unsafe.Pointer               // one-entry cache for byWord
 	lastTI  *typeInfo
+	idCache [2][]*typeInfo          // lookupByID results (struct, enum) for small ids
 	remotes map[string]*remoteDef   // parsed TypeDefs by their bytes
 	metas   map[metaKey]*metaString // interned, so a message can refer back to them
 }
@@ -347,16 +348,29 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 
 // lookupByID finds the Go type registered under a user id.
 func (r *resolver) lookupByID(kindID, userID uint32) (*typeInfo, error) {
-	k := tidStruct
+	k, c := tidStruct, 0
 	if kindID == tidEnum {
-		k = tidEnum
+		k, c = tidEnum, 1
+	}
+	if cache := r.idCache[c]; userID < uint32(len(cache)) && cache[userID] != nil {
+		return cache[userID], nil
 	}
 	t, ok := r.regByID[idKey(uint32(k), userID)]
 	if !ok {
 		return nil, wrapf(ErrUnknownType, "no type registered with id %d (wire type %d)", userID, kindID)
 	}
-	return r.typeInfoOf(t)
+	ti, err := r.typeInfoOf(t)
+	if err == nil && userID < idCacheMax {
+		if int(userID) >= len(r.idCache[c]) {
+			r.idCache[c] = append(r.idCache[c], make([]*typeInfo, int(userID)+1-len(r.idCache[c]))...)
+		}
+		r.idCache[c][userID] = ti
+	}
+	return ti, err
 }
+
+// idCacheMax bounds the ids whose lookups are cached in a slice.
+const idCacheMax = 4096
 
 // lookupByName finds the Go type registered under a namespace and name.
 func (r *resolver) lookupByName(ns, name string) (*typeInfo, error) {

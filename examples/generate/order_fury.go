@@ -35,8 +35,8 @@ func furyWriteCustomer(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(9)
-		b := buf.Tail()[:9]
+		buf.Grow(17)
+		b := buf.Tail()[:17]
 		n := 0
 		n += fury.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
@@ -98,8 +98,8 @@ func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		buf.Grow(21)
+		b := buf.Tail()[:21]
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Price))
 		n := 8
 		n += fury.PutVarint32(b[n:], x.Quantity)
@@ -110,8 +110,8 @@ func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	} else {
-		buf.Grow(9)
-		b := buf.Tail()[:9]
+		buf.Grow(17)
+		b := buf.Tail()[:17]
 		n := 0
 		if x.Discount == nil {
 			b[n] = 0xfd // null
@@ -214,8 +214,8 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(14)
-		b := buf.Tail()[:14]
+		buf.Grow(22)
+		b := buf.Tail()[:22]
 		n := 0
 		n += fury.PutVarint64(b[n:], x.ID)
 		n += fury.PutVarint32(b[n:], *(*int32)(&x.Status))
@@ -321,8 +321,8 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(9)
-		b := buf.Tail()[:9]
+		buf.Grow(17)
+		b := buf.Tail()[:17]
 		n := 0
 		n += fury.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)

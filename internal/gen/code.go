@@ -45,7 +45,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			for _, fd := range seg.fields {
 				max += fd.desc.scalar.max
 			}
-			fmt.Fprintf(&w, "\t{\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n", max, max)
+			fmt.Fprintf(&w, "\t{\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n", max+8, max+8)
 			off := 0
 			for _, fd := range seg.fields {
 				off = store(&w, fd.desc.scalar, scalarLV(fd), off)
@@ -64,7 +64,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			for _, fd := range seg.fields {
 				max += 1 + fd.desc.elem.scalar.max
 			}
-			fmt.Fprintf(&w, "\t} else {\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n\tn := 0\n", max, max)
+			fmt.Fprintf(&w, "\t} else {\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n\tn := 0\n", max+8, max+8)
 			for _, fd := range seg.fields {
 				fmt.Fprintf(&w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tb[n] = 0xff // not null\n\tn++\n", access(fd))
 				store(&w, fd.desc.elem.scalar, pointeeLV(fd), -1)

@@ -411,8 +411,8 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(16)
-		b := buf.Tail()[:16]
+		buf.Grow(24)
+		b := buf.Tail()[:24]
 		binary.LittleEndian.PutUint16(b, uint16(x.embedded.Deep))
 		n := 2
 		n += fury.PutVarint64(b[n:], x.Base.ID)
@@ -551,8 +551,8 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(11)
-		b := buf.Tail()[:11]
+		buf.Grow(19)
+		b := buf.Tail()[:19]
 		b[0] = *(*uint8)(&x.Level)
 		n := 1
 		n += fury.PutVarint32(b[n:], *(*int32)(&x.Color))
@@ -564,8 +564,8 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	} else {
-		buf.Grow(6)
-		b := buf.Tail()[:6]
+		buf.Grow(14)
+		b := buf.Tail()[:14]
 		n := 0
 		if x.PColor == nil {
 			b[n] = 0xfd // null
@@ -643,8 +643,8 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(6)
-		b := buf.Tail()[:6]
+		buf.Grow(14)
+		b := buf.Tail()[:14]
 		b[0] = *(*uint8)(&x.Level)
 		n := 1
 		n += fury.PutVarint32(b[n:], x.Count)
@@ -714,8 +714,8 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(10)
-		b := buf.Tail()[:10]
+		buf.Grow(18)
+		b := buf.Tail()[:18]
 		n := 0
 		n += fury.PutVarint32(b[n:], *(*int32)(&x.Color))
 		n += fury.PutVarint32(b[n:], x.Count)
@@ -726,8 +726,8 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	} else {
-		buf.Grow(6)
-		b := buf.Tail()[:6]
+		buf.Grow(14)
+		b := buf.Tail()[:14]
 		n := 0
 		if x.PColor == nil {
 			b[n] = 0xfd // null
@@ -805,8 +805,8 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(5)
-		b := buf.Tail()[:5]
+		buf.Grow(13)
+		b := buf.Tail()[:13]
 		n := 0
 		n += fury.PutVarint32(b[n:], x.Count)
 		buf.Advance(n)
@@ -894,8 +894,8 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(9)
-		b := buf.Tail()[:9]
+		buf.Grow(17)
+		b := buf.Tail()[:17]
 		n := 0
 		n += fury.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
@@ -957,8 +957,8 @@ func furyWriteIntPair(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(5)
-		b := buf.Tail()[:5]
+		buf.Grow(13)
+		b := buf.Tail()[:13]
 		n := 0
 		n += fury.PutVarint32(b[n:], x.Key)
 		buf.Advance(n)
@@ -1015,8 +1015,8 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(5)
-		b := buf.Tail()[:5]
+		buf.Grow(13)
+		b := buf.Tail()[:13]
 		n := 0
 		n += fury.PutVarint32(b[n:], x.Value)
 		buf.Advance(n)
@@ -1168,8 +1168,8 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	} else {
-		buf.Grow(91)
-		b := buf.Tail()[:91]
+		buf.Grow(99)
+		b := buf.Tail()[:99]
 		n := 0
 		if x.Float64 == nil {
 			b[n] = 0xfd // null
@@ -1683,8 +1683,8 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	} else {
-		buf.Grow(89)
-		b := buf.Tail()[:89]
+		buf.Grow(97)
+		b := buf.Tail()[:97]
 		n := 0
 		if x.Float64 == nil {
 			b[n] = 0xfd // null
@@ -2184,8 +2184,8 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	} else {
-		buf.Grow(85)
-		b := buf.Tail()[:85]
+		buf.Grow(93)
+		b := buf.Tail()[:93]
 		n := 0
 		if x.Float64 == nil {
 			b[n] = 0xfd // null
@@ -2683,8 +2683,8 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	} else {
-		buf.Grow(83)
-		b := buf.Tail()[:83]
+		buf.Grow(91)
+		b := buf.Tail()[:91]
 		n := 0
 		if x.Float64 == nil {
 			b[n] = 0xfd // null
@@ -3172,8 +3172,8 @@ func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(117)
-		b := buf.Tail()[:117]
+		buf.Grow(125)
+		b := buf.Tail()[:125]
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.FI64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.FU64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Float64))
@@ -3333,8 +3333,8 @@ func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(116)
-		b := buf.Tail()[:116]
+		buf.Grow(124)
+		b := buf.Tail()[:124]
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.FI64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.FU64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Float64))
@@ -3526,8 +3526,8 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(16)
-		b := buf.Tail()[:16]
+		buf.Grow(24)
+		b := buf.Tail()[:24]
 		binary.LittleEndian.PutUint16(b, uint16(x.Plain))
 		n := 2
 		n += fury.PutVarint64(b[n:], x.Renamed)
