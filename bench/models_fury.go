@@ -730,7 +730,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.DoubleValueBoxed == nil {
-			x.DoubleValueBoxed = new(float64)
+			x.DoubleValueBoxed = fury.NewScalar[float64](buf)
 		}
 		*x.DoubleValueBoxed = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.DoubleValueBoxed)); err != nil {
@@ -746,7 +746,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.FloatValueBoxed == nil {
-			x.FloatValueBoxed = new(float32)
+			x.FloatValueBoxed = fury.NewScalar[float32](buf)
 		}
 		*x.FloatValueBoxed = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.FloatValueBoxed)); err != nil {
@@ -762,7 +762,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.ShortValueBoxed == nil {
-			x.ShortValueBoxed = new(int16)
+			x.ShortValueBoxed = fury.NewScalar[int16](buf)
 		}
 		*x.ShortValueBoxed = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.ShortValueBoxed)); err != nil {
@@ -778,7 +778,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.CharValueBoxed == nil {
-			x.CharValueBoxed = new(uint16)
+			x.CharValueBoxed = fury.NewScalar[uint16](buf)
 		}
 		*x.CharValueBoxed = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.CharValueBoxed)); err != nil {
@@ -794,7 +794,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.BooleanValueBoxed == nil {
-			x.BooleanValueBoxed = new(bool)
+			x.BooleanValueBoxed = fury.NewScalar[bool](buf)
 		}
 		*x.BooleanValueBoxed = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.BooleanValueBoxed)); err != nil {
@@ -810,7 +810,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.LongValueBoxed == nil {
-			x.LongValueBoxed = new(int64)
+			x.LongValueBoxed = fury.NewScalar[int64](buf)
 		}
 		*x.LongValueBoxed = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.LongValueBoxed)); err != nil {
@@ -826,7 +826,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.IntValueBoxed == nil {
-			x.IntValueBoxed = new(int32)
+			x.IntValueBoxed = fury.NewScalar[int32](buf)
 		}
 		*x.IntValueBoxed = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.IntValueBoxed)); err != nil {

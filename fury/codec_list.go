@@ -98,7 +98,7 @@ func declaredCodec(ti *typeInfo) codec {
 		if inner == nil {
 			return nil
 		}
-		return &ptrCodec{elem: &typeInfo{typ: c.elem.typ, codec: inner}, ptrType: c.ptrType}
+		return &ptrCodec{elem: &typeInfo{typ: c.elem.typ, codec: inner}, ptrType: c.ptrType, scalar: c.scalar}
 	}
 	return ti.codec
 }

@@ -167,6 +167,13 @@ var scalarCodecs = func() (t [kString + 1]codec) {
 type ptrCodec struct {
 	elem    *typeInfo
 	ptrType reflect.Type
+	scalar  bool // the pointee is a bool or number: new ones come from the slab
+}
+
+// isScalarKind reports whether values of kind k hold no pointers and need
+// at most 8-byte alignment (bools and numbers).
+func isScalarKind(k reflect.Kind) bool {
+	return k >= reflect.Bool && k <= reflect.Complex128
 }
 
 func (c *ptrCodec) write(e *encoder, p unsafe.Pointer) error {
@@ -181,7 +188,11 @@ func (c *ptrCodec) write(e *encoder, p unsafe.Pointer) error {
 func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
 	q := *(*unsafe.Pointer)(p)
 	if q == nil {
-		q = unsafeNew(c.elem.typ)
+		if c.scalar {
+			q = unsafe.Pointer(unsafe.SliceData(d.buf.alloc(int(c.elem.typ.Size()))))
+		} else {
+			q = unsafeNew(c.elem.typ)
+		}
 		*(*unsafe.Pointer)(p) = q
 	}
 	if d.pending >= 0 {

@@ -319,6 +319,13 @@ func copyArray[T ArrayElem](dst []T, raw []byte) {
 	}
 }
 
+// NewScalar returns a new zero T for a pointer field being decoded. Like
+// decoded strings and primitive slices it is carved from the decode's
+// shared block rather than allocated on its own.
+func NewScalar[T ArrayElem](b *ByteBuffer) *T {
+	return (*T)(unsafe.Pointer(unsafe.SliceData(b.alloc(int(unsafe.Sizeof(*new(T)))))))
+}
+
 // GetVaruint32 decodes a varuint32 from the start of src, returning the
 // value and the bytes used; n <= 0 means src is malformed or too short.
 func GetVaruint32(src []byte) (v uint32, n int) {

@@ -205,7 +205,7 @@ func (r *resolver) fill(ti *typeInfo) error {
 		ti.ptrElem = elem
 		ti.nilable, ti.refable = true, true
 		ti.id = elem.id
-		ti.codec = &ptrCodec{elem: elem, ptrType: t}
+		ti.codec = &ptrCodec{elem: elem, ptrType: t, scalar: isScalarKind(t.Elem().Kind())}
 		return nil
 	case reflect.Interface:
 		ti.isAny, ti.nilable, ti.refable = true, true, true

@@ -166,7 +166,7 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Discount == nil {
-			x.Discount = new(float64)
+			x.Discount = fury.NewScalar[float64](buf)
 		}
 		*x.Discount = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Discount)); err != nil {

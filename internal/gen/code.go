@@ -227,7 +227,11 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n", access(fd))
 				fmt.Fprintf(&w, "\t} else if len(b) > 0 && b[0] == 0xff { // not null\n\t_ = buf.Skip(1)\n")
 				fmt.Fprintf(&w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
-				fmt.Fprintf(&w, "\tif %s == nil {\n\t\t%s = new(%s)\n\t}\n\t%s = %s\n", access(fd), access(fd), f.typeString(e.t), pointeeLV(fd), val)
+				alloc := "fury.NewScalar[" + f.typeString(e.t) + "](buf)" // from the decode's shared block
+				if e.scalar == sString {
+					alloc = "new(" + f.typeString(e.t) + ")"
+				}
+				fmt.Fprintf(&w, "\tif %s == nil {\n\t\t%s = %s\n\t}\n\t%s = %s\n", access(fd), access(fd), alloc, pointeeLV(fd), val)
 				fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first+j, access(fd))
 			}
 		case opArray:

@@ -626,7 +626,7 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.PColor == nil {
-			x.PColor = new(Color)
+			x.PColor = fury.NewScalar[Color](buf)
 		}
 		*(*int32)(x.PColor) = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
@@ -783,7 +783,7 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.PColor == nil {
-			x.PColor = new(Color)
+			x.PColor = fury.NewScalar[Color](buf)
 		}
 		*(*int32)(x.PColor) = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.PColor)); err != nil {
@@ -1351,7 +1351,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Float64 == nil {
-			x.Float64 = new(float64)
+			x.Float64 = fury.NewScalar[float64](buf)
 		}
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
@@ -1367,7 +1367,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.FI32 == nil {
-			x.FI32 = new(fury.FixedInt32)
+			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		}
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
@@ -1383,7 +1383,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Float32 == nil {
-			x.Float32 = new(float32)
+			x.Float32 = fury.NewScalar[float32](buf)
 		}
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
@@ -1399,7 +1399,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int16 == nil {
-			x.Int16 = new(int16)
+			x.Int16 = fury.NewScalar[int16](buf)
 		}
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
@@ -1415,7 +1415,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint16 == nil {
-			x.Uint16 = new(uint16)
+			x.Uint16 = fury.NewScalar[uint16](buf)
 		}
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
@@ -1431,7 +1431,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Bool == nil {
-			x.Bool = new(bool)
+			x.Bool = fury.NewScalar[bool](buf)
 		}
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
@@ -1447,7 +1447,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int8 == nil {
-			x.Int8 = new(int8)
+			x.Int8 = fury.NewScalar[int8](buf)
 		}
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
@@ -1463,7 +1463,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Level == nil {
-			x.Level = new(Level)
+			x.Level = fury.NewScalar[Level](buf)
 		}
 		*(*uint8)(x.Level) = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Level)); err != nil {
@@ -1479,7 +1479,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint8 == nil {
-			x.Uint8 = new(uint8)
+			x.Uint8 = fury.NewScalar[uint8](buf)
 		}
 		*x.Uint8 = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Uint8)); err != nil {
@@ -1495,7 +1495,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int == nil {
-			x.Int = new(int)
+			x.Int = fury.NewScalar[int](buf)
 		}
 		*x.Int = int(v)
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int)); err != nil {
@@ -1511,7 +1511,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int64 == nil {
-			x.Int64 = new(int64)
+			x.Int64 = fury.NewScalar[int64](buf)
 		}
 		*x.Int64 = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int64)); err != nil {
@@ -1527,7 +1527,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.TI64 == nil {
-			x.TI64 = new(fury.TaggedInt64)
+			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		}
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.TI64)); err != nil {
@@ -1543,7 +1543,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint64 == nil {
-			x.Uint64 = new(uint64)
+			x.Uint64 = fury.NewScalar[uint64](buf)
 		}
 		*x.Uint64 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Uint64)); err != nil {
@@ -1559,7 +1559,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Color == nil {
-			x.Color = new(Color)
+			x.Color = fury.NewScalar[Color](buf)
 		}
 		*(*int32)(x.Color) = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Color)); err != nil {
@@ -1575,7 +1575,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int32 == nil {
-			x.Int32 = new(int32)
+			x.Int32 = fury.NewScalar[int32](buf)
 		}
 		*x.Int32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Int32)); err != nil {
@@ -1591,7 +1591,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint32 == nil {
-			x.Uint32 = new(uint32)
+			x.Uint32 = fury.NewScalar[uint32](buf)
 		}
 		*x.Uint32 = v
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Uint32)); err != nil {
@@ -1862,7 +1862,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Float64 == nil {
-			x.Float64 = new(float64)
+			x.Float64 = fury.NewScalar[float64](buf)
 		}
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
@@ -1878,7 +1878,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.FI32 == nil {
-			x.FI32 = new(fury.FixedInt32)
+			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		}
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
@@ -1894,7 +1894,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Float32 == nil {
-			x.Float32 = new(float32)
+			x.Float32 = fury.NewScalar[float32](buf)
 		}
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
@@ -1910,7 +1910,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int16 == nil {
-			x.Int16 = new(int16)
+			x.Int16 = fury.NewScalar[int16](buf)
 		}
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
@@ -1926,7 +1926,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint16 == nil {
-			x.Uint16 = new(uint16)
+			x.Uint16 = fury.NewScalar[uint16](buf)
 		}
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
@@ -1942,7 +1942,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Bool == nil {
-			x.Bool = new(bool)
+			x.Bool = fury.NewScalar[bool](buf)
 		}
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
@@ -1958,7 +1958,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int8 == nil {
-			x.Int8 = new(int8)
+			x.Int8 = fury.NewScalar[int8](buf)
 		}
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
@@ -1974,7 +1974,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint8 == nil {
-			x.Uint8 = new(uint8)
+			x.Uint8 = fury.NewScalar[uint8](buf)
 		}
 		*x.Uint8 = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Uint8)); err != nil {
@@ -1990,7 +1990,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int == nil {
-			x.Int = new(int)
+			x.Int = fury.NewScalar[int](buf)
 		}
 		*x.Int = int(v)
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int)); err != nil {
@@ -2006,7 +2006,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int64 == nil {
-			x.Int64 = new(int64)
+			x.Int64 = fury.NewScalar[int64](buf)
 		}
 		*x.Int64 = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64)); err != nil {
@@ -2022,7 +2022,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.TI64 == nil {
-			x.TI64 = new(fury.TaggedInt64)
+			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		}
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.TI64)); err != nil {
@@ -2038,7 +2038,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint64 == nil {
-			x.Uint64 = new(uint64)
+			x.Uint64 = fury.NewScalar[uint64](buf)
 		}
 		*x.Uint64 = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Uint64)); err != nil {
@@ -2054,7 +2054,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Color == nil {
-			x.Color = new(Color)
+			x.Color = fury.NewScalar[Color](buf)
 		}
 		*(*int32)(x.Color) = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Color)); err != nil {
@@ -2070,7 +2070,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int32 == nil {
-			x.Int32 = new(int32)
+			x.Int32 = fury.NewScalar[int32](buf)
 		}
 		*x.Int32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Int32)); err != nil {
@@ -2086,7 +2086,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint32 == nil {
-			x.Uint32 = new(uint32)
+			x.Uint32 = fury.NewScalar[uint32](buf)
 		}
 		*x.Uint32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
@@ -2364,7 +2364,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Float64 == nil {
-			x.Float64 = new(float64)
+			x.Float64 = fury.NewScalar[float64](buf)
 		}
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
@@ -2380,7 +2380,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.FI32 == nil {
-			x.FI32 = new(fury.FixedInt32)
+			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		}
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
@@ -2396,7 +2396,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Float32 == nil {
-			x.Float32 = new(float32)
+			x.Float32 = fury.NewScalar[float32](buf)
 		}
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
@@ -2412,7 +2412,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int16 == nil {
-			x.Int16 = new(int16)
+			x.Int16 = fury.NewScalar[int16](buf)
 		}
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
@@ -2428,7 +2428,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint16 == nil {
-			x.Uint16 = new(uint16)
+			x.Uint16 = fury.NewScalar[uint16](buf)
 		}
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
@@ -2444,7 +2444,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Bool == nil {
-			x.Bool = new(bool)
+			x.Bool = fury.NewScalar[bool](buf)
 		}
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
@@ -2460,7 +2460,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int8 == nil {
-			x.Int8 = new(int8)
+			x.Int8 = fury.NewScalar[int8](buf)
 		}
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
@@ -2476,7 +2476,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Level == nil {
-			x.Level = new(Level)
+			x.Level = fury.NewScalar[Level](buf)
 		}
 		*(*uint8)(x.Level) = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Level)); err != nil {
@@ -2492,7 +2492,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint8 == nil {
-			x.Uint8 = new(uint8)
+			x.Uint8 = fury.NewScalar[uint8](buf)
 		}
 		*x.Uint8 = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Uint8)); err != nil {
@@ -2508,7 +2508,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int == nil {
-			x.Int = new(int)
+			x.Int = fury.NewScalar[int](buf)
 		}
 		*x.Int = int(v)
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int)); err != nil {
@@ -2524,7 +2524,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int64 == nil {
-			x.Int64 = new(int64)
+			x.Int64 = fury.NewScalar[int64](buf)
 		}
 		*x.Int64 = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int64)); err != nil {
@@ -2540,7 +2540,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.TI64 == nil {
-			x.TI64 = new(fury.TaggedInt64)
+			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		}
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.TI64)); err != nil {
@@ -2556,7 +2556,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint64 == nil {
-			x.Uint64 = new(uint64)
+			x.Uint64 = fury.NewScalar[uint64](buf)
 		}
 		*x.Uint64 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Uint64)); err != nil {
@@ -2572,7 +2572,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int32 == nil {
-			x.Int32 = new(int32)
+			x.Int32 = fury.NewScalar[int32](buf)
 		}
 		*x.Int32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Int32)); err != nil {
@@ -2588,7 +2588,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint32 == nil {
-			x.Uint32 = new(uint32)
+			x.Uint32 = fury.NewScalar[uint32](buf)
 		}
 		*x.Uint32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
@@ -2859,7 +2859,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Float64 == nil {
-			x.Float64 = new(float64)
+			x.Float64 = fury.NewScalar[float64](buf)
 		}
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
@@ -2875,7 +2875,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.FI32 == nil {
-			x.FI32 = new(fury.FixedInt32)
+			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		}
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
@@ -2891,7 +2891,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Float32 == nil {
-			x.Float32 = new(float32)
+			x.Float32 = fury.NewScalar[float32](buf)
 		}
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
@@ -2907,7 +2907,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int16 == nil {
-			x.Int16 = new(int16)
+			x.Int16 = fury.NewScalar[int16](buf)
 		}
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
@@ -2923,7 +2923,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint16 == nil {
-			x.Uint16 = new(uint16)
+			x.Uint16 = fury.NewScalar[uint16](buf)
 		}
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
@@ -2939,7 +2939,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Bool == nil {
-			x.Bool = new(bool)
+			x.Bool = fury.NewScalar[bool](buf)
 		}
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
@@ -2955,7 +2955,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int8 == nil {
-			x.Int8 = new(int8)
+			x.Int8 = fury.NewScalar[int8](buf)
 		}
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
@@ -2971,7 +2971,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint8 == nil {
-			x.Uint8 = new(uint8)
+			x.Uint8 = fury.NewScalar[uint8](buf)
 		}
 		*x.Uint8 = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Uint8)); err != nil {
@@ -2987,7 +2987,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int == nil {
-			x.Int = new(int)
+			x.Int = fury.NewScalar[int](buf)
 		}
 		*x.Int = int(v)
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int)); err != nil {
@@ -3003,7 +3003,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int64 == nil {
-			x.Int64 = new(int64)
+			x.Int64 = fury.NewScalar[int64](buf)
 		}
 		*x.Int64 = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64)); err != nil {
@@ -3019,7 +3019,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.TI64 == nil {
-			x.TI64 = new(fury.TaggedInt64)
+			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		}
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.TI64)); err != nil {
@@ -3035,7 +3035,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint64 == nil {
-			x.Uint64 = new(uint64)
+			x.Uint64 = fury.NewScalar[uint64](buf)
 		}
 		*x.Uint64 = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Uint64)); err != nil {
@@ -3051,7 +3051,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Int32 == nil {
-			x.Int32 = new(int32)
+			x.Int32 = fury.NewScalar[int32](buf)
 		}
 		*x.Int32 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Int32)); err != nil {
@@ -3067,7 +3067,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Uint32 == nil {
-			x.Uint32 = new(uint32)
+			x.Uint32 = fury.NewScalar[uint32](buf)
 		}
 		*x.Uint32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Uint32)); err != nil {
