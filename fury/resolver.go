@@ -27,26 +27,28 @@ type resolver struct {
 	regByID   map[uint64]reflect.Type  // (kind<<32 | user id) -> type
 	regByName map[nameKey]reflect.Type // registered and auto-named types
 
-	byType  map[reflect.Type]*typeInfo
-	byWord  map[unsafe.Pointer]*typeInfo // same, keyed by runtime type word
-	lastW   unsafe.Pointer               // one-entry cache for byWord
-	lastTI  *typeInfo
-	idCache [2][]*typeInfo          // lookupByID results (struct, enum) for small ids
-	remotes map[string]*remoteDef   // parsed TypeDefs by their bytes
-	metas   map[metaKey]*metaString // interned, so a message can refer back to them
+	byType         map[reflect.Type]*typeInfo
+	byWord         map[unsafe.Pointer]*typeInfo // same, keyed by runtime type word
+	lastW          unsafe.Pointer               // one-entry cache for byWord
+	lastTI         *typeInfo
+	idCache        [2][]*typeInfo          // lookupByID results (struct, enum) for small ids
+	remotes        map[string]*remoteDef   // parsed TypeDefs by their bytes
+	remoteByHeader map[uint64]*remoteDef   // the same by header word (one per header)
+	metas          map[metaKey]*metaString // interned, so a message can refer back to them
 }
 
 func newResolver(compatible, refTracking bool) *resolver {
 	return &resolver{
-		compatible:  compatible,
-		refTracking: refTracking,
-		regs:        map[reflect.Type]*registration{},
-		regByID:     map[uint64]reflect.Type{},
-		regByName:   map[nameKey]reflect.Type{},
-		byType:      map[reflect.Type]*typeInfo{},
-		byWord:      map[unsafe.Pointer]*typeInfo{},
-		remotes:     map[string]*remoteDef{},
-		metas:       map[metaKey]*metaString{},
+		compatible:     compatible,
+		refTracking:    refTracking,
+		regs:           map[reflect.Type]*registration{},
+		regByID:        map[uint64]reflect.Type{},
+		regByName:      map[nameKey]reflect.Type{},
+		byType:         map[reflect.Type]*typeInfo{},
+		byWord:         map[unsafe.Pointer]*typeInfo{},
+		remotes:        map[string]*remoteDef{},
+		remoteByHeader: map[uint64]*remoteDef{},
+		metas:          map[metaKey]*metaString{},
 	}
 }
 

@@ -166,6 +166,7 @@ func writeFieldType(b *ByteBuffer, ft *fieldType, top bool) {
 
 // remoteDef is a TypeDef read from the wire, cached by its bytes.
 type remoteDef struct {
+	raw        string // the TypeDef's bytes, header included
 	isStruct   bool
 	compatible bool
 	named      bool
@@ -255,13 +256,21 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 		return nil, err
 	}
 	raw := d.buf.data[start:d.buf.off]
+	// The header holds a hash of the body: a one-word key finds the
+	// TypeDef seen before, and the byte comparison confirms it.
+	if rd, ok := d.r.remoteByHeader[header]; ok && rd.raw == string(raw) {
+		d.defsRead = append(d.defsRead, rd)
+		return rd, nil
+	}
 	rd, ok := d.r.remotes[string(raw)]
 	if !ok {
 		if rd, err = parseTypeDef(raw[len(raw)-size:], d.r); err != nil {
 			return nil, err
 		}
+		rd.raw = string(raw)
 		if len(d.r.remotes) < maxCachedDefs {
-			d.r.remotes[string(raw)] = rd
+			d.r.remotes[rd.raw] = rd
+			d.r.remoteByHeader[header] = rd
 		}
 	}
 	d.defsRead = append(d.defsRead, rd)
