@@ -817,9 +817,11 @@ func (b *ByteBuffer) alloc(n int) []byte {
 	if !b.slabOn || n > slabPiece {
 		return make([]byte, n)
 	}
-	// A fresh slab sized for what the rest of the input can decode to:
-	// a piece is at most twice its encoding (latin1), plus alignment.
-	size := min(max(2*(len(b.data)-b.off)+n, slabMin), slabMax)
+	// A fresh slab sized for what the rest of the input usually decodes
+	// to: most pieces are no longer than their encoding; the slack covers
+	// alignment and some latin1 growth. When it runs out, another follows.
+	rest := len(b.data) - b.off
+	size := min(max(rest+rest/4+n, slabMin), slabMax)
 	b.slab = make([]byte, size)
 	b.slabLast = 0
 	b.slabOff = min((n+7)&^7, size)

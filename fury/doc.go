@@ -118,6 +118,19 @@
 // Deserialize. pyfory 1.7.7 sends only bytes out of band (primitive arrays
 // stay in band there), fory-core also primitive arrays, as this package does.
 //
+// # Memory of decoded values
+//
+// Decoded values never alias the input. The pointer-free parts of one
+// decoded value (string bytes, primitive slices, []byte, and new bool or
+// number pointees such as a *int32 field's) are carved from a few shared
+// blocks of at most 8 KiB rather than allocated one by one, so decoding a
+// struct with twenty strings costs one or two allocations, not twenty.
+// Each piece has cap == len, so appending to a decoded slice copies it and
+// never touches its neighbors. The trade-off: a block stays in memory while
+// any piece of it is referenced, so keeping one small string of a large,
+// otherwise discarded result keeps up to 8 KiB alive (strings.Clone it to
+// keep just the string). Pieces over 1 KiB get their own allocation.
+//
 // # Errors and untrusted input
 //
 // Decoding never panics on bad input: errors wrap ErrTruncated,
