@@ -14,18 +14,25 @@ import (
 
 // ---- Image ----
 
+var (
+	furyCodecImage   *fury.GeneratedCodec
+	furyCodecImageE1 *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Image{}, &fury.GeneratedCodec{
+	furyCodecImage = &fury.GeneratedCodec{
 		Fields: []string{"Height", "Size", "Width", "Media", "Title", "URI"},
 		Write:  furyWriteImage,
 		Read:   furyReadImage,
-	})
-	fury.RegisterGenerated(Image{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Image{}, furyCodecImage)
+	furyCodecImageE1 = &fury.GeneratedCodec{
 		Fields: []string{"Height", "Width", "Media", "Size", "Title", "URI"},
 		Enums:  []string{"Size"},
 		Write:  furyWriteImageE1,
 		Read:   furyReadImageE1,
-	})
+	}
+	fury.RegisterGenerated(Image{}, furyCodecImageE1)
 }
 
 // The conversions below stop compiling when Image changes shape; run go generate.
@@ -38,6 +45,28 @@ func _() {
 		Size   Size
 		Media  *Media
 	}(Image{})
+}
+
+// furyWriteImageWith writes a Image with codec c, calling its generated function directly.
+func furyWriteImageWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecImage:
+		return furyWriteImage(w, p)
+	case furyCodecImageE1:
+		return furyWriteImageE1(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadImageWith reads a Image with codec c, calling its generated function directly.
+func furyReadImageWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecImage:
+		return furyReadImage(r, p)
+	case furyCodecImageE1:
+		return furyReadImageE1(r, p)
+	}
+	return c.Read(r, p)
 }
 
 // furyWriteImage writes the fields of the Image at p in wire order (layout when none of its named integer types is registered as an enum).
@@ -68,32 +97,22 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 15 {
-		b = b[:15]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Height")
+			return r.VarintError(k, "field Height")
 		}
 		n += k
 		if *(*int32)(&x.Size), k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Size")
+			return r.VarintError(k, "field Size")
 		}
 		n += k
 		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Width")
+			return r.VarintError(k, "field Width")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.Height, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if *(*int32)(&x.Size), err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Width, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -142,25 +161,18 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 10 {
-		b = b[:10]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Height")
+			return r.VarintError(k, "field Height")
 		}
 		n += k
 		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Width")
+			return r.VarintError(k, "field Width")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.Height, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Width, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -184,18 +196,25 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Media ----
 
+var (
+	furyCodecMedia   *fury.GeneratedCodec
+	furyCodecMediaE1 *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Media{}, &fury.GeneratedCodec{
+	furyCodecMedia = &fury.GeneratedCodec{
 		Fields: []string{"HasBitrate", "Duration", "Size", "Bitrate", "Height", "Player", "Width", "Copyright", "Format", "Persons", "Title", "URI"},
 		Write:  furyWriteMedia,
 		Read:   furyReadMedia,
-	})
-	fury.RegisterGenerated(Media{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Media{}, furyCodecMedia)
+	furyCodecMediaE1 = &fury.GeneratedCodec{
 		Fields: []string{"HasBitrate", "Duration", "Size", "Bitrate", "Height", "Width", "Copyright", "Format", "Persons", "Player", "Title", "URI"},
 		Enums:  []string{"Player"},
 		Write:  furyWriteMediaE1,
 		Read:   furyReadMediaE1,
-	})
+	}
+	fury.RegisterGenerated(Media{}, furyCodecMediaE1)
 }
 
 // The conversions below stop compiling when Media changes shape; run go generate.
@@ -216,6 +235,28 @@ func _() {
 	}(Media{})
 }
 
+// furyWriteMediaWith writes a Media with codec c, calling its generated function directly.
+func furyWriteMediaWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecMedia:
+		return furyWriteMedia(w, p)
+	case furyCodecMediaE1:
+		return furyWriteMediaE1(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadMediaWith reads a Media with codec c, calling its generated function directly.
+func furyReadMediaWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecMedia:
+		return furyReadMedia(r, p)
+	case furyCodecMediaE1:
+		return furyReadMediaE1(r, p)
+	}
+	return c.Read(r, p)
+}
+
 // furyWriteMedia writes the fields of the Media at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Media)(p)
@@ -231,16 +272,26 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 		n := 1
 		n += fury.PutVarint64(b[n:], x.Duration)
 		n += fury.PutVarint64(b[n:], x.Size)
-		n += fury.PutVarint32(b[n:], x.Bitrate)
-		n += fury.PutVarint32(b[n:], x.Height)
-		n += fury.PutVarint32(b[n:], *(*int32)(&x.Player))
-		n += fury.PutVarint32(b[n:], x.Width)
+		{
+			v := [4]int32{
+				x.Bitrate,
+				x.Height,
+				*(*int32)(&x.Player),
+				x.Width,
+			}
+			n += fury.PutVarint32s(b[n:], v[:])
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Copyright)
 	buf.WriteString(x.Format)
-	if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
+	if n, _, err := w.BeginList(9, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
+	} else if n > 0 {
+		for _, s := range x.Persons {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(9, nil)
 	}
 	buf.WriteString(x.Title)
 	buf.WriteString(x.URI)
@@ -252,63 +303,34 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 39 {
-		b = b[:39]
+	{
+		b := buf.Unread()
+		if len(b) < 1 {
+			return r.Truncated()
+		}
 		x.HasBitrate = b[0] != 0
 		n, k := 1, 0
 		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Duration")
+			return r.VarintError(k, "field Duration")
 		}
 		n += k
 		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Size")
+			return r.VarintError(k, "field Size")
 		}
 		n += k
-		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Bitrate")
-		}
-		n += k
-		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Height")
-		}
-		n += k
-		if *(*int32)(&x.Player), k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Player")
-		}
-		n += k
-		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Width")
-		}
-		n += k
-		_ = buf.Skip(n)
-	} else {
 		{
-			b := buf.Unread()
-			if len(b) < 1 {
-				return r.Truncated()
+			var v [4]int32
+			m := fury.GetVarint32s(v[:], b[n:])
+			if m <= 0 {
+				return r.VarintError(m, "fields Bitrate to Width")
 			}
-			b = b[:1]
-			x.HasBitrate = b[0] != 0
-			_ = buf.Skip(1)
+			n += m
+			x.Bitrate = v[0]
+			x.Height = v[1]
+			*(*int32)(&x.Player) = v[2]
+			x.Width = v[3]
 		}
-		if x.Duration, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Size, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Bitrate, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Height, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if *(*int32)(&x.Player), err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Width, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
+		_ = buf.Skip(n)
 	}
 	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
@@ -316,8 +338,22 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
+	if n, c, err := r.BeginList(9, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Persons
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(9, err); err != nil {
+			return err
+		}
 	}
 	if x.Title, err = buf.ReadString(); err != nil {
 		return err
@@ -350,8 +386,13 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	buf.WriteString(x.Copyright)
 	buf.WriteString(x.Format)
-	if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
+	if n, _, err := w.BeginList(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
+	} else if n > 0 {
+		for _, s := range x.Persons {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(8, nil)
 	}
 	if v := int64(x.Player); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
@@ -368,56 +409,34 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 34 {
-		b = b[:34]
+	{
+		b := buf.Unread()
+		if len(b) < 1 {
+			return r.Truncated()
+		}
 		x.HasBitrate = b[0] != 0
 		n, k := 1, 0
 		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Duration")
+			return r.VarintError(k, "field Duration")
 		}
 		n += k
 		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Size")
+			return r.VarintError(k, "field Size")
 		}
 		n += k
 		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Bitrate")
+			return r.VarintError(k, "field Bitrate")
 		}
 		n += k
 		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Height")
+			return r.VarintError(k, "field Height")
 		}
 		n += k
 		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Width")
+			return r.VarintError(k, "field Width")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 1 {
-				return r.Truncated()
-			}
-			b = b[:1]
-			x.HasBitrate = b[0] != 0
-			_ = buf.Skip(1)
-		}
-		if x.Duration, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Size, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Bitrate, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Height, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Width, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
@@ -425,8 +444,22 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
+	if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Persons
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(8, err); err != nil {
+			return err
+		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -444,12 +477,17 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- MediaContent ----
 
+var (
+	furyCodecMediaContent *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(MediaContent{}, &fury.GeneratedCodec{
+	furyCodecMediaContent = &fury.GeneratedCodec{
 		Fields: []string{"Images", "Media"},
 		Write:  furyWriteMediaContent,
 		Read:   furyReadMediaContent,
-	})
+	}
+	fury.RegisterGenerated(MediaContent{}, furyCodecMediaContent)
 }
 
 // The conversions below stop compiling when MediaContent changes shape; run go generate.
@@ -463,11 +501,25 @@ func _() {
 // furyWriteMediaContent writes the fields of the MediaContent at p in wire order.
 func furyWriteMediaContent(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
-	if err := w.WriteField(0, unsafe.Pointer(&x.Images)); err != nil {
+	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
+	} else if n > 0 {
+		for j := range x.Images {
+			w.StartElem()
+			if err = furyWriteImageWith(c, w, unsafe.Pointer(&x.Images[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(0, err); err != nil {
+			return err
+		}
 	}
-	if err := w.WriteField(1, unsafe.Pointer(&x.Media)); err != nil {
+	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(1, furyWriteMediaWith(c, w, unsafe.Pointer(&x.Media))); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -475,23 +527,45 @@ func furyWriteMediaContent(w *fury.GenWriter, p unsafe.Pointer) error {
 // furyReadMediaContent reads the fields of the MediaContent at p in wire order.
 func furyReadMediaContent(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
-	if err := r.ReadField(0, unsafe.Pointer(&x.Images)); err != nil {
+	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Images
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadImageWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(0, err); err != nil {
+			return err
+		}
 	}
-	if err := r.ReadField(1, unsafe.Pointer(&x.Media)); err != nil {
+	if c, err := r.BeginStruct(1, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		if err := r.EndStruct(1, furyReadMediaWith(c, r, unsafe.Pointer(&x.Media))); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 // ---- Sample ----
 
+var (
+	furyCodecSample *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Sample{}, &fury.GeneratedCodec{
+	furyCodecSample = &fury.GeneratedCodec{
 		Fields: []string{"DoubleValue", "FloatValue", "ShortValue", "CharValue", "BooleanValue", "LongValue", "IntValue", "DoubleValueBoxed", "FloatValueBoxed", "ShortValueBoxed", "CharValueBoxed", "BooleanValueBoxed", "LongValueBoxed", "IntValueBoxed", "BooleanArray", "CharArray", "DoubleArray", "FloatArray", "IntArray", "LongArray", "ShortArray", "String"},
 		Write:  furyWriteSample,
 		Read:   furyReadSample,
-	})
+	}
+	fury.RegisterGenerated(Sample{}, furyCodecSample)
 }
 
 // The conversions below stop compiling when Sample changes shape; run go generate.
@@ -682,8 +756,11 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	direct := r.DirectArrays()
 	var err error
-	if b := buf.Unread(); len(b) >= 31 {
-		b = b[:31]
+	{
+		b := buf.Unread()
+		if len(b) < 17 {
+			return r.Truncated()
+		}
 		x.DoubleValue = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		x.FloatValue = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
 		x.ShortValue = int16(binary.LittleEndian.Uint16(b[12:]))
@@ -691,34 +768,14 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		x.BooleanValue = b[16] != 0
 		n, k := 17, 0
 		if x.LongValue, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field LongValue")
+			return r.VarintError(k, "field LongValue")
 		}
 		n += k
 		if x.IntValue, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field IntValue")
+			return r.VarintError(k, "field IntValue")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 17 {
-				return r.Truncated()
-			}
-			b = b[:17]
-			x.DoubleValue = math.Float64frombits(binary.LittleEndian.Uint64(b))
-			x.FloatValue = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
-			x.ShortValue = int16(binary.LittleEndian.Uint16(b[12:]))
-			x.CharValue = binary.LittleEndian.Uint16(b[14:])
-			x.BooleanValue = b[16] != 0
-			_ = buf.Skip(17)
-		}
-		if x.LongValue, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.IntValue, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)

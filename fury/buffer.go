@@ -545,11 +545,6 @@ const (
 // latin1 when every rune is <= U+00FF, else UTF-16 when every rune is in the
 // BMP, else UTF-8. An ASCII string costs one capacity check and one copy.
 func (b *ByteBuffer) WriteString(s string) {
-	i := asciiPrefix(s)
-	if i < len(s) {
-		b.writeNonASCIIString(s, i)
-		return
-	}
 	n := len(s)
 	l := len(b.data)
 	if cap(b.data)-l < n+9 {
@@ -562,8 +557,53 @@ func (b *ByteBuffer) WriteString(s string) {
 	} else {
 		k = putUvarint64(d, uint64(n)<<2)
 	}
-	copy(d[k:], s)
+	// Copy optimistically as ASCII (latin1); undo if it was not.
+	if !copyASCII(d[k:k+n], unsafe.Slice(unsafe.StringData(s), n)) {
+		b.writeNonASCIIString(s, asciiPrefix(s))
+		return
+	}
 	b.data = b.data[:l+k+n]
+}
+
+// copyASCII copies src to dst (of the same length) and reports whether
+// every byte is ASCII. Short strings are copied and checked in one pass of
+// word loads and stores.
+func copyASCII(dst, src []byte) bool {
+	const hi = 0x8080808080808080
+	n := len(src)
+	if n > 64 {
+		copy(dst, src)
+		return asciiPrefix(unsafe.String(unsafe.SliceData(src), n)) == n
+	}
+	dst = dst[:n]
+	switch {
+	case n >= 8:
+		var acc uint64
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			w := binary.LittleEndian.Uint64(src[i : i+8])
+			acc |= w
+			binary.LittleEndian.PutUint64(dst[i:i+8], w)
+		}
+		if i < n { // the last eight bytes, overlapping
+			w := binary.LittleEndian.Uint64(src[n-8 : n])
+			acc |= w
+			binary.LittleEndian.PutUint64(dst[n-8:n], w)
+		}
+		return acc&hi == 0
+	case n >= 4:
+		w1 := binary.LittleEndian.Uint32(src[:4])
+		w2 := binary.LittleEndian.Uint32(src[n-4 : n])
+		binary.LittleEndian.PutUint32(dst[:4], w1)
+		binary.LittleEndian.PutUint32(dst[n-4:n], w2)
+		return (w1|w2)&0x80808080 == 0
+	}
+	var acc byte
+	for i := range src {
+		acc |= src[i]
+		dst[i] = src[i]
+	}
+	return acc < 0x80
 }
 
 // asciiPrefix returns the length of the longest ASCII prefix of s, looking
@@ -673,9 +713,11 @@ func (b *ByteBuffer) ReadString() (string, error) {
 		if n == 0 {
 			return "", nil
 		}
-		if asciiPrefix(unsafe.String(&p[0], len(p))) == len(p) {
-			return b.copyString(p), nil
+		d := b.alloc(len(p))
+		if copyASCII(d, p) {
+			return unsafe.String(&d[0], len(d)), nil
 		}
+		b.shrink(d, 0) // hand the piece back when it was the last one
 		return b.decodeLatin1(p), nil
 	case strUTF16:
 		if n%2 != 0 {

@@ -302,6 +302,12 @@ func readElements(d *decoder, ec *elemCodec, n int, slot func(int) unsafe.Pointe
 	if err != nil {
 		return err
 	}
+	return readElementsAfter(d, ec, n, header, slot)
+}
+
+// readElementsAfter reads the rest of a list or set whose header has been
+// read (the nesting level entered).
+func readElementsAfter(d *decoder, ec *elemCodec, n int, header byte, slot func(int) unsafe.Pointer) error {
 	if header&0xf0 != 0 {
 		return wrapf(ErrInvalidData, "bad collection header %#x", header)
 	}
@@ -316,18 +322,33 @@ func readElements(d *decoder, ec *elemCodec, n int, slot func(int) unsafe.Pointe
 		d.depth--
 		return nil
 	}
-	cd := ec.cd()
-	var wt wireType
-	direct := true
 	if header&collDeclared == 0 {
-		if wt, err = d.readTypeInfo(); err != nil {
+		wt, err := d.readTypeInfo()
+		if err != nil {
 			return err
 		}
-		direct = !ti.isAny && wt.local == ti.wire() && wt.def == nil ||
-			!ti.isAny && wt.local == nil && wt.def == nil && matchesWire(ti.wire(), wt.id) && ti.ptrElem == nil
-	} else if ti.isAny {
+		return readElementsTyped(d, ec, n, header, wt, slot)
+	}
+	if ti.isAny {
 		return wrapf(ErrTypeMismatch, "list with a declared element type read into %v", ti.typ)
 	}
+	return readElementsData(d, ec, n, header, wireType{}, true, slot)
+}
+
+// readElementsTyped reads the elements of a list or set whose elements
+// share the type info wt, already read.
+func readElementsTyped(d *decoder, ec *elemCodec, n int, header byte, wt wireType, slot func(int) unsafe.Pointer) error {
+	ti := ec.ti
+	direct := !ti.isAny && wt.local == ti.wire() && wt.def == nil ||
+		!ti.isAny && wt.local == nil && wt.def == nil && matchesWire(ti.wire(), wt.id) && ti.ptrElem == nil
+	return readElementsData(d, ec, n, header, wt, direct, slot)
+}
+
+// readElementsData reads the elements of a list or set of one type; direct
+// means they are read with the element codec, else by wt and converted.
+func readElementsData(d *decoder, ec *elemCodec, n int, header byte, wt wireType, direct bool, slot func(int) unsafe.Pointer) error {
+	ti := ec.ti
+	track, hasNull := header&collTrackRef != 0, header&collHasNull != 0
 	if direct && !track && !hasNull && ti.kind != kOther {
 		if ok, err := readVarintRun(d.buf, ti.kind, slot(0), n, ec.ti.typ.Size()); ok {
 			if err != nil {
@@ -344,6 +365,8 @@ func readElements(d *decoder, ec *elemCodec, n int, slot func(int) unsafe.Pointe
 		d.depth--
 		return nil
 	}
+	cd := ec.cd()
+	var err error
 	for i := 0; i < n; i++ {
 		q := slot(i)
 		id := -1

@@ -333,18 +333,27 @@ func (st *structInfo) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	if !d.r.compatible {
-		h, err := d.buf.ReadInt32()
-		if err != nil {
+		if err := st.checkHash(d.buf); err != nil {
 			return err
-		}
-		if h != st.hash && !(len(st.fields) == 0 && h == javaEmptyStructHash) {
-			return wrapf(ErrSchemaMismatch, "%v: struct hash %#x on the wire, %#x here (field names, types or nullability differ; use compatible mode for schema evolution)", st.ti.typ, uint32(h), uint32(st.hash))
 		}
 	}
 	if err := st.readFields(d, p); err != nil {
 		return err
 	}
 	d.depth--
+	return nil
+}
+
+// checkHash reads a schema-consistent struct hash and checks it against
+// st's.
+func (st *structInfo) checkHash(b *ByteBuffer) error {
+	h, err := b.ReadInt32()
+	if err != nil {
+		return err
+	}
+	if h != st.hash && !(len(st.fields) == 0 && h == javaEmptyStructHash) {
+		return wrapf(ErrSchemaMismatch, "%v: struct hash %#x on the wire, %#x here (field names, types or nullability differ; use compatible mode for schema evolution)", st.ti.typ, uint32(h), uint32(st.hash))
+	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package fury_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -51,6 +52,8 @@ var genCorpus = []genPair{
 	pairOf[gentest.Image, gentest.ImageR](),
 	pairOf[gentest.MediaContent, gentest.MediaContentR](),
 	pairOf[gentest.Struct, gentest.StructR](),
+	pairOf[gentest.Tree, gentest.TreeR](),
+	pairOf[gentest.Holder, gentest.HolderR](),
 }
 
 // genConfig is one configuration of the comparison.
@@ -71,7 +74,7 @@ func genConfigs() []genConfig {
 }
 
 // shared are registered identically on both sides (no generated code).
-var genShared = []any{gentest.Extra{}}
+var genShared = []any{gentest.Extra{}, gentest.Plain{}}
 
 // newGenFury returns a Fury with the generated (twin=false) or the twin
 // types registered.
@@ -325,6 +328,7 @@ func TestGeneratedTruncatedInput(t *testing.T) {
 				errTwin := twin.Unmarshal(data[:n], reflect.New(p.twin).Interface())
 				require.Equal(t, errTwin == nil, errGen == nil, "%v %v: %d of %d bytes: reflect %v, generated %v", c, p.gen, n, len(data), errTwin, errGen)
 				require.Error(t, errGen, "%v: %d of %d bytes", p.gen, n, len(data))
+				require.Equal(t, errors.Is(errTwin, fury.ErrTruncated), errors.Is(errGen, fury.ErrTruncated), "%v %v: %d of %d bytes: reflect %v, generated %v", c, p.gen, n, len(data), errTwin, errGen)
 			}
 		}
 	}
@@ -537,4 +541,115 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int, tag string) {
 			v.Set(reflect.ValueOf(r.IntN(2) == 1))
 		}
 	}
+}
+
+// TestGeneratedNestedSchemaEvolution reads, with generated code, nested
+// structs whose remote layout differs (the runtime reads those) or matches
+// (generated code reads them), and compares with the reflection path.
+func TestGeneratedNestedSchemaEvolution(t *testing.T) {
+	newF := func(holder, inner any) *fury.Fury {
+		f := fury.New(fury.WithCompatible(true))
+		require.NoError(t, f.RegisterNamed(holder, "gentest", "Holder"))
+		require.NoError(t, f.RegisterNamed(inner, "gentest", "Inner"))
+		return f
+	}
+	gen := newF(gentest.Holder{}, gentest.Inner{})
+	twin := newF(gentest.HolderR{}, gentest.InnerR{})
+	v2 := newF(gentest.HolderV2{}, gentest.InnerV2{})
+	require.True(t, gen.GeneratedInUse(gentest.Holder{}))
+
+	data, err := v2.Marshal(gentest.HolderV2{
+		In:  gentest.InnerV2{ID: 1, Label: "a", Added: []int32{7}},
+		Ins: []gentest.InnerV2{{ID: 2, Label: "b"}, {ID: 3, Added: []int32{8, 9}}},
+		N:   4,
+	})
+	require.NoError(t, err)
+	var got gentest.Holder
+	var want gentest.HolderR
+	require.NoError(t, gen.Unmarshal(data, &got))
+	require.NoError(t, twin.Unmarshal(data, &want))
+	assert.Equal(t, gentest.Holder{In: gentest.Inner{ID: 1, Label: "a"}, Ins: []gentest.Inner{{ID: 2, Label: "b"}, {ID: 3}}, N: 4}, got)
+	assert.Empty(t, cmp.Diff(*(*gentest.Holder)(unsafe.Pointer(&want)), got, cmpopts.EquateEmpty()))
+
+	// Back to the later version, and a round trip between equal layouts.
+	h := gentest.Holder{In: gentest.Inner{ID: 5, Tags: []string{"x"}}, Ins: []gentest.Inner{{Label: "c", Tags: []string{}}}, N: 6}
+	data, err = gen.Marshal(h)
+	require.NoError(t, err)
+	var back gentest.HolderV2
+	require.NoError(t, v2.Unmarshal(data, &back))
+	assert.Equal(t, gentest.HolderV2{In: gentest.InnerV2{ID: 5}, Ins: []gentest.InnerV2{{Label: "c"}}, N: 6}, back)
+	var same gentest.Holder
+	require.NoError(t, gen.Unmarshal(data, &same))
+	assert.Equal(t, h, same)
+}
+
+// TestGeneratedNestedDepth checks that generated code calling itself
+// directly (Tree.Kids) is bounded by WithMaxDepth like the reflection path.
+func TestGeneratedNestedDepth(t *testing.T) {
+	deep := func(n int) gentest.Tree {
+		var tr gentest.Tree
+		for i := 0; i < n; i++ {
+			tr = gentest.Tree{Label: fmt.Sprint(i), Kids: []gentest.Tree{tr}}
+		}
+		return tr
+	}
+	for _, compatible := range []bool{false, true} {
+		newF := func(v any, max int) *fury.Fury {
+			f := fury.New(fury.WithCompatible(compatible), fury.WithMaxDepth(max))
+			require.NoError(t, f.Register(v, 1))
+			require.NoError(t, f.Register(gentest.Plain{}, 2))
+			return f
+		}
+		for _, n := range []int{5, 10, 40} {
+			tr := deep(n)
+			big, twinBig := newF(gentest.Tree{}, 1000), newF(gentest.TreeR{}, 1000)
+			data, err := big.Marshal(tr)
+			require.NoError(t, err)
+			want, err := twinBig.Marshal(gentest.TreeR(convertTree(tr)))
+			require.NoError(t, err)
+			require.Equal(t, want, data)
+
+			small, twinSmall := newF(gentest.Tree{}, 30), newF(gentest.TreeR{}, 30)
+			_, errGen := small.Marshal(tr)
+			_, errTwin := twinSmall.Marshal(convertTree(tr))
+			require.Equal(t, errTwin == nil, errGen == nil, "n=%d: reflect %v, generated %v", n, errTwin, errGen)
+			var out gentest.Tree
+			var outR gentest.TreeR
+			errGen, errTwin = small.Unmarshal(data, &out), twinSmall.Unmarshal(data, &outR)
+			require.Equal(t, errTwin == nil, errGen == nil, "n=%d: reflect %v, generated %v", n, errTwin, errGen)
+			if errGen != nil {
+				assert.ErrorIs(t, errGen, fury.ErrDepthExceeded)
+				continue
+			}
+			assert.Empty(t, cmp.Diff(tr, out, cmpopts.EquateEmpty()))
+		}
+	}
+}
+
+func convertTree(t gentest.Tree) gentest.TreeR {
+	r := gentest.TreeR{Label: t.Label, Meta: t.Meta}
+	for _, k := range t.Kids {
+		r.Kids = append(r.Kids, convertTree(k))
+	}
+	return r
+}
+
+// TestGeneratedNestedErrorPath checks that errors inside directly called
+// nested code name the field path, as the reflection path's do.
+func TestGeneratedNestedErrorPath(t *testing.T) {
+	gen := newGenFury(t, genConfig{}, false)
+	data, err := gen.Marshal(gentest.Holder{Ins: []gentest.Inner{{ID: 1}, {ID: 2}}})
+	require.NoError(t, err)
+	// Corrupt the second element's struct hash. A lone zero Inner ends with
+	// its hash and three one-byte fields (ID, Label, Tags).
+	inner, err := gen.Marshal(gentest.Inner{})
+	require.NoError(t, err)
+	hash := inner[len(inner)-7 : len(inner)-3]
+	i := strings.LastIndex(string(data), string(hash))
+	require.Greater(t, i, strings.Index(string(data), string(hash)))
+	bad := append([]byte(nil), data...)
+	bad[i] ^= 0xff
+	err = gen.Unmarshal(bad, new(gentest.Holder))
+	require.ErrorIs(t, err, fury.ErrSchemaMismatch)
+	assert.Contains(t, err.Error(), "Holder.Ins")
 }

@@ -2,6 +2,7 @@ package fury
 
 import (
 	"encoding/binary"
+	"errors"
 	"reflect"
 	"slices"
 	"strings"
@@ -185,6 +186,16 @@ func (r *GenReader) DirectArrays() bool { return !r.oobOn && nativeLE }
 // Truncated is the error generated code returns when the input ends early.
 func (r *GenReader) Truncated() error { return errTruncated }
 
+// VarintError is the error for a failed varint decode (fury.Get*) in the
+// named field(s): n == 0 means the input ended early, n < 0 a malformed
+// varint.
+func (r *GenReader) VarintError(n int, what string) error {
+	if n == 0 {
+		return errTruncated
+	}
+	return wrapf(ErrInvalidData, "malformed varint in %s", what)
+}
+
 // Error reports malformed input found by generated code, wrapped like the
 // runtime's own errors (errors.Is(err, ErrInvalidData)).
 func (r *GenReader) Error(format string, args ...any) error {
@@ -216,6 +227,78 @@ func PutVaruint64(dst []byte, v uint64) int { return asm.PutUvarint64(dst, v) }
 
 // PutVarint64 stores v zigzag-encoded into dst (at least 9 bytes).
 func PutVarint64(dst []byte, v int64) int { return PutVaruint64(dst, uint64((v<<1)^(v>>63))) }
+
+// PutVarint32s stores the values of src as zigzag varint32s into dst, which
+// must have room for 5 bytes a value, and returns the bytes used. Generated
+// code encodes runs of integer fields with it, in one call.
+func PutVarint32s(dst []byte, src []int32) int {
+	n, _ := asm.PutVarint32s(dst, src)
+	return n
+}
+
+// PutVaruint32s is PutVarint32s for varuint32s.
+func PutVaruint32s(dst []byte, src []uint32) int {
+	n, _ := asm.PutUvarint32s(dst, src)
+	return n
+}
+
+// PutVarint64s is PutVarint32s for zigzag varint64s (room for 9 bytes a
+// value).
+func PutVarint64s(dst []byte, src []int64) int {
+	n, _ := asm.PutVarint64s(dst, src)
+	return n
+}
+
+// PutVaruint64s is PutVarint64s for varuint64s.
+func PutVaruint64s(dst []byte, src []uint64) int {
+	n, _ := asm.PutUvarint64s(dst, src)
+	return n
+}
+
+// GetVarint32s decodes len(dst) zigzag varint32s from src and returns the
+// bytes read, or n == 0 when src ends early and n < 0 when a varint is
+// malformed.
+func GetVarint32s(dst []int32, src []byte) int {
+	n, err := asm.Varint32s(dst, src)
+	if err != nil {
+		return bulkFailure(err)
+	}
+	return n
+}
+
+// GetVaruint32s is GetVarint32s for varuint32s.
+func GetVaruint32s(dst []uint32, src []byte) int {
+	n, err := asm.Uvarint32s(dst, src)
+	if err != nil {
+		return bulkFailure(err)
+	}
+	return n
+}
+
+// GetVarint64s is GetVarint32s for zigzag varint64s.
+func GetVarint64s(dst []int64, src []byte) int {
+	n, err := asm.Varint64s(dst, src)
+	if err != nil {
+		return bulkFailure(err)
+	}
+	return n
+}
+
+// GetVaruint64s is GetVarint32s for varuint64s.
+func GetVaruint64s(dst []uint64, src []byte) int {
+	n, err := asm.Uvarint64s(dst, src)
+	if err != nil {
+		return bulkFailure(err)
+	}
+	return n
+}
+
+func bulkFailure(err error) int {
+	if errors.Is(err, asm.ErrTruncated) {
+		return 0
+	}
+	return -1
+}
 
 // PutTaggedInt64 stores v in Fory's tagged int64 form into dst (at least 9
 // bytes) and returns the bytes used.
@@ -355,20 +438,34 @@ func GetVarint64(src []byte) (int64, int) {
 	return int64(u>>1) ^ -int64(u&1), n
 }
 
-// GetTaggedInt64 decodes Fory's tagged int64 from src (at least 9 bytes).
-func GetTaggedInt64(src []byte) (int64, int) {
+// GetTaggedInt64 decodes Fory's tagged int64 from src; n == 0 means src
+// ended first.
+func GetTaggedInt64(src []byte) (v int64, n int) {
+	if len(src) < 4 {
+		return 0, 0
+	}
 	w := binary.LittleEndian.Uint32(src)
 	if w&1 == 0 {
 		return int64(int32(w) >> 1), 4
 	}
+	if len(src) < 9 {
+		return 0, 0
+	}
 	return int64(binary.LittleEndian.Uint64(src[1:])), 9
 }
 
-// GetTaggedUint64 decodes Fory's tagged uint64 from src (at least 9 bytes).
-func GetTaggedUint64(src []byte) (uint64, int) {
+// GetTaggedUint64 decodes Fory's tagged uint64 from src; n == 0 means src
+// ended first.
+func GetTaggedUint64(src []byte) (v uint64, n int) {
+	if len(src) < 4 {
+		return 0, 0
+	}
 	w := binary.LittleEndian.Uint32(src)
 	if w&1 == 0 {
 		return uint64(w >> 1), 4
+	}
+	if len(src) < 9 {
+		return 0, 0
 	}
 	return binary.LittleEndian.Uint64(src[1:]), 9
 }

@@ -13,12 +13,17 @@ import (
 
 // ---- Customer ----
 
+var (
+	furyCodecCustomer *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Customer{}, &fury.GeneratedCodec{
+	furyCodecCustomer = &fury.GeneratedCodec{
 		Fields: []string{"ID", "Email", "Name"},
 		Write:  furyWriteCustomer,
 		Read:   furyReadCustomer,
-	})
+	}
+	fury.RegisterGenerated(Customer{}, furyCodecCustomer)
 }
 
 // The conversions below stop compiling when Customer changes shape; run go generate.
@@ -28,6 +33,24 @@ func _() {
 		Name  string
 		Email string
 	}(Customer{})
+}
+
+// furyWriteCustomerWith writes a Customer with codec c, calling its generated function directly.
+func furyWriteCustomerWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecCustomer:
+		return furyWriteCustomer(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadCustomerWith reads a Customer with codec c, calling its generated function directly.
+func furyReadCustomerWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecCustomer:
+		return furyReadCustomer(r, p)
+	}
+	return c.Read(r, p)
 }
 
 // furyWriteCustomer writes the fields of the Customer at p in wire order.
@@ -51,18 +74,14 @@ func furyReadCustomer(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 9 {
-		b = b[:9]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field ID")
+			return r.VarintError(k, "field ID")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.ID, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
 	}
 	if x.Email, err = buf.ReadString(); err != nil {
 		return err
@@ -75,12 +94,17 @@ func furyReadCustomer(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- LineItem ----
 
+var (
+	furyCodecLineItem *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(LineItem{}, &fury.GeneratedCodec{
+	furyCodecLineItem = &fury.GeneratedCodec{
 		Fields: []string{"Price", "Quantity", "Discount", "SKU"},
 		Write:  furyWriteLineItem,
 		Read:   furyReadLineItem,
-	})
+	}
+	fury.RegisterGenerated(LineItem{}, furyCodecLineItem)
 }
 
 // The conversions below stop compiling when LineItem changes shape; run go generate.
@@ -91,6 +115,24 @@ func _() {
 		Price    float64
 		Discount *float64
 	}(LineItem{})
+}
+
+// furyWriteLineItemWith writes a LineItem with codec c, calling its generated function directly.
+func furyWriteLineItemWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecLineItem:
+		return furyWriteLineItem(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadLineItemWith reads a LineItem with codec c, calling its generated function directly.
+func furyReadLineItemWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecLineItem:
+		return furyReadLineItem(r, p)
+	}
+	return c.Read(r, p)
 }
 
 // furyWriteLineItem writes the fields of the LineItem at p in wire order.
@@ -133,28 +175,18 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 13 {
-		b = b[:13]
+	{
+		b := buf.Unread()
+		if len(b) < 8 {
+			return r.Truncated()
+		}
 		x.Price = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		n, k := 8, 0
 		if x.Quantity, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Quantity")
+			return r.VarintError(k, "field Quantity")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 8 {
-				return r.Truncated()
-			}
-			b = b[:8]
-			x.Price = math.Float64frombits(binary.LittleEndian.Uint64(b))
-			_ = buf.Skip(8)
-		}
-		if x.Quantity, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -180,18 +212,25 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Order ----
 
+var (
+	furyCodecOrder   *fury.GeneratedCodec
+	furyCodecOrderE1 *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Order{}, &fury.GeneratedCodec{
+	furyCodecOrder = &fury.GeneratedCodec{
 		Fields: []string{"ID", "Status", "Customer", "Items", "Note", "Placed", "Tags", "Weights"},
 		Write:  furyWriteOrder,
 		Read:   furyReadOrder,
-	})
-	fury.RegisterGenerated(Order{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Order{}, furyCodecOrder)
+	furyCodecOrderE1 = &fury.GeneratedCodec{
 		Fields: []string{"ID", "Customer", "Items", "Note", "Placed", "Status", "Tags", "Weights"},
 		Enums:  []string{"Status"},
 		Write:  furyWriteOrderE1,
 		Read:   furyReadOrderE1,
-	})
+	}
+	fury.RegisterGenerated(Order{}, furyCodecOrderE1)
 }
 
 // The conversions below stop compiling when Order changes shape; run go generate.
@@ -221,11 +260,25 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], *(*int32)(&x.Status))
 		buf.Advance(n)
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Customer)); err != nil {
+	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, furyWriteCustomerWith(c, w, unsafe.Pointer(&x.Customer))); err != nil {
+			return err
+		}
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.Items)); err != nil {
+	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
+	} else if n > 0 {
+		for j := range x.Items {
+			w.StartElem()
+			if err = furyWriteLineItemWith(c, w, unsafe.Pointer(&x.Items[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(3, err); err != nil {
+			return err
+		}
 	}
 	if w.RefTracking() {
 		if err := w.WriteField(4, unsafe.Pointer(&x.Note)); err != nil {
@@ -240,8 +293,13 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(5, unsafe.Pointer(&x.Placed)); err != nil {
 		return err
 	}
-	if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
+	if n, _, err := w.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
+	} else if n > 0 {
+		for _, s := range x.Tags {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(6, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Weights)
@@ -256,32 +314,41 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	var err error
-	if b := buf.Unread(); len(b) >= 14 {
-		b = b[:14]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field ID")
+			return r.VarintError(k, "field ID")
 		}
 		n += k
 		if *(*int32)(&x.Status), k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Status")
+			return r.VarintError(k, "field Status")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.ID, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if *(*int32)(&x.Status), err = buf.ReadVarint32(); err != nil {
+	}
+	if c, err := r.BeginStruct(2, unsafe.Pointer(&x.Customer)); err != nil {
+		return err
+	} else if c != nil {
+		if err := r.EndStruct(2, furyReadCustomerWith(c, r, unsafe.Pointer(&x.Customer))); err != nil {
 			return err
 		}
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Customer)); err != nil {
+	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
-	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.Items)); err != nil {
-		return err
+	} else if n > 0 {
+		s := x.Items
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadLineItemWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(3, err); err != nil {
+			return err
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -302,8 +369,22 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(5, unsafe.Pointer(&x.Placed)); err != nil {
 		return err
 	}
-	if err := r.ReadField(6, unsafe.Pointer(&x.Tags)); err != nil {
+	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Tags
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(6, err); err != nil {
+			return err
+		}
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Weights); err != nil {
@@ -327,11 +408,25 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(1, unsafe.Pointer(&x.Customer)); err != nil {
+	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(1, furyWriteCustomerWith(c, w, unsafe.Pointer(&x.Customer))); err != nil {
+			return err
+		}
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Items)); err != nil {
+	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Items)); err != nil {
 		return err
+	} else if n > 0 {
+		for j := range x.Items {
+			w.StartElem()
+			if err = furyWriteLineItemWith(c, w, unsafe.Pointer(&x.Items[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(2, err); err != nil {
+			return err
+		}
 	}
 	if w.RefTracking() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.Note)); err != nil {
@@ -351,8 +446,13 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
+	if n, _, err := w.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
+	} else if n > 0 {
+		for _, s := range x.Tags {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(6, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Weights)
@@ -367,25 +467,37 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	var err error
-	if b := buf.Unread(); len(b) >= 9 {
-		b = b[:9]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field ID")
+			return r.VarintError(k, "field ID")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.ID, err = buf.ReadVarint64(); err != nil {
+	}
+	if c, err := r.BeginStruct(1, unsafe.Pointer(&x.Customer)); err != nil {
+		return err
+	} else if c != nil {
+		if err := r.EndStruct(1, furyReadCustomerWith(c, r, unsafe.Pointer(&x.Customer))); err != nil {
 			return err
 		}
 	}
-	if err := r.ReadField(1, unsafe.Pointer(&x.Customer)); err != nil {
+	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Items)); err != nil {
 		return err
-	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Items)); err != nil {
-		return err
+	} else if n > 0 {
+		s := x.Items
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadLineItemWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(2, err); err != nil {
+			return err
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -411,8 +523,22 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Status = Status(v)
 	}
-	if err := r.ReadField(6, unsafe.Pointer(&x.Tags)); err != nil {
+	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Tags
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(6, err); err != nil {
+			return err
+		}
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Weights); err != nil {

@@ -12,66 +12,96 @@ func xgetbv() (eax uint32, edx uint32)
 
 // putUvarint32BMI2 writes v as a varuint32 at b[0] and returns its length.
 // It stores 8 bytes: len(b) must be at least 8. Requires BMI2.
+//
+//go:noescape
 func putUvarint32BMI2(b []byte, v uint32) int
 
 // putUvarint64BMI2 writes v as a varuint64 at b[0] and returns its length.
 // It stores 9 bytes: len(b) must be at least 9. Requires BMI2.
+//
+//go:noescape
 func putUvarint64BMI2(b []byte, v uint64) int
 
 // uvarint32BMI2 decodes the varuint32 at b[0] and returns it with its length,
 // or n = -1 if it is longer than 5 bytes or exceeds 32 bits.
 // It loads 8 bytes: len(b) must be at least 8. Requires BMI1 and BMI2.
+//
+//go:noescape
 func uvarint32BMI2(b []byte) (v uint32, n int)
 
 // uvarint64BMI2 decodes the varuint64 at b[0] and returns it with its length.
 // It loads 9 bytes: len(b) must be at least 9. Requires BMI1 and BMI2.
+//
+//go:noescape
 func uvarint64BMI2(b []byte) (v uint64, n int)
 
 // putUvarint32sBMI2 encodes src as consecutive varints into dst while dst has at least 8
 // bytes of room; it returns the bytes written and the values consumed. Requires BMI2.
+//
+//go:noescape
 func putUvarint32sBMI2(dst []byte, src []uint32) (nd int, ns int)
 
 // putUvarint64sBMI2 encodes src as consecutive varints into dst while dst has at least 9
 // bytes of room; it returns the bytes written and the values consumed. Requires BMI2.
+//
+//go:noescape
 func putUvarint64sBMI2(dst []byte, src []uint64) (nd int, ns int)
 
 // uvarint32sBMI2 decodes consecutive varints from src into dst while src has at least 8
 // bytes left; it returns the values decoded and the bytes consumed. It stops before a
 // malformed value. Requires BMI1, BMI2 and LZCNT.
+//
+//go:noescape
 func uvarint32sBMI2(dst []uint32, src []byte) (nd int, ns int)
 
 // uvarint64sBMI2 decodes consecutive varints from src into dst while src has at least 9
 // bytes left; it returns the values decoded and the bytes consumed. It stops before a
 // malformed value. Requires BMI1, BMI2 and LZCNT.
+//
+//go:noescape
 func uvarint64sBMI2(dst []uint64, src []byte) (nd int, ns int)
 
 // putVarint32sBMI2 encodes src as consecutive varints into dst while dst has at least 8
 // bytes of room; it returns the bytes written and the values consumed. Requires BMI2.
+//
+//go:noescape
 func putVarint32sBMI2(dst []byte, src []int32) (nd int, ns int)
 
 // putVarint64sBMI2 encodes src as consecutive varints into dst while dst has at least 9
 // bytes of room; it returns the bytes written and the values consumed. Requires BMI2.
+//
+//go:noescape
 func putVarint64sBMI2(dst []byte, src []int64) (nd int, ns int)
 
 // varint32sBMI2 decodes consecutive varints from src into dst while src has at least 8
 // bytes left; it returns the values decoded and the bytes consumed. It stops before a
 // malformed value. Requires BMI1, BMI2 and LZCNT.
+//
+//go:noescape
 func varint32sBMI2(dst []int32, src []byte) (nd int, ns int)
 
 // varint64sBMI2 decodes consecutive varints from src into dst while src has at least 9
 // bytes left; it returns the values decoded and the bytes consumed. It stops before a
 // malformed value. Requires BMI1, BMI2 and LZCNT.
+//
+//go:noescape
 func varint64sBMI2(dst []int64, src []byte) (nd int, ns int)
 
 // copyAVX2 copies len(src) bytes from src to dst, which must not overlap.
 // len(dst) must be at least len(src), and len(src) at least 32. Requires AVX2.
+//
+//go:noescape
 func copyAVX2(dst []byte, src []byte)
 
 // validBoolsAVX2 reports whether every byte of b is 0 or 1.
 // len(b) must be at least 32. Requires AVX2.
+//
+//go:noescape
 func validBoolsAVX2(b []byte) bool
 
 // copyBoolsAVX2 copies len(src) bytes from src to dst and reports whether every
 // byte is 0 or 1. len(dst) must be at least len(src), and len(src) at least 32.
 // Requires AVX2.
+//
+//go:noescape
 func copyBoolsAVX2(dst []byte, src []byte) bool

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 )
 
@@ -47,8 +48,24 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			}
 			fmt.Fprintf(&w, "\t{\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n", max+8, max+8)
 			off := 0
-			for _, fd := range seg.fields {
-				off = store(&w, fd.desc.scalar, scalarLV(fd), off)
+			for _, r := range batches(seg.fields) {
+				if r.b == nil {
+					off = store(&w, r.fields[0].desc.scalar, scalarLV(r.fields[0]), off)
+					continue
+				}
+				if off >= 0 {
+					fmt.Fprintf(&w, "\tn := %d\n", off)
+					off = -1
+				}
+				fmt.Fprintf(&w, "\t{\n\tv := [%d]%s{\n", len(r.fields), r.b.elem)
+				for _, fd := range r.fields {
+					val := scalarLV(fd)
+					if fd.desc.scalar.basic != r.b.elem {
+						val = r.b.elem + "(" + val + ")"
+					}
+					fmt.Fprintf(&w, "\t%s,\n", val)
+				}
+				fmt.Fprintf(&w, "\t}\n\tn += fury.Put%s(b[n:], v[:])\n\t}\n", r.b.name)
 			}
 			if off >= 0 {
 				fmt.Fprintf(&w, "\tbuf.Advance(%d)\n\t}\n", off)
@@ -86,6 +103,27 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			w.WriteString("\tif w.RefTracking() {\n")
 			delegateWrite(&w, seg.first, fd)
 			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), pointeeLV(fd))
+		case opStruct:
+			fd := seg.fields[0]
+			ptr := "unsafe.Pointer(&" + access(fd) + ")"
+			fmt.Fprintf(&w, "\tif c, err := w.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
+			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Write", "w", ptr))
+		case opList:
+			fd := seg.fields[0]
+			e := fd.desc.elem
+			if e.class == cStruct {
+				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
+				fmt.Fprintf(&w, "\tfor j := range %s {\n\tw.StartElem()\n", access(fd))
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Write", "w", "unsafe.Pointer(&"+access(fd)+"[j])"))
+				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
+			} else {
+				val := "s"
+				if e.named {
+					val = "string(s)"
+				}
+				fmt.Fprintf(&w, "\tif n, _, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
+				fmt.Fprintf(&w, "\tfor _, s := range %s {\n\tbuf.WriteString(%s)\n\t}\n\t_ = w.EndList(%d, nil)\n\t}\n", access(fd), val, seg.first)
+			}
 		case opArray:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif direct {\n\tfury.WriteArray(buf, %s)\n\t} else ", f.arraySlice(fd))
@@ -133,80 +171,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opDelegate:
 			delegateRead(&w, seg.first, seg.fields[0])
 		case opScalar:
-			// Leading fixed-width fields: one bounds check, constant offsets.
-			k, fixed := 0, 0
-			for _, fd := range seg.fields {
-				if fd.desc.scalar.size == 0 {
-					break
-				}
-				fixed += fd.desc.scalar.size
-				k++
-			}
-			if k < len(seg.fields) {
-				// Variable-length fields follow: a fast path when the
-				// input holds the run's maximum size, decoding from one
-				// slice; else field by field through the buffer.
-				max := 0
-				for _, fd := range seg.fields {
-					max += fd.desc.scalar.max
-				}
-				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) >= %d {\n\tb = b[:%d]\n", max, max)
-				off := 0
-				for _, fd := range seg.fields[:k] {
-					fmt.Fprintf(&w, "\t%s = %s\n", scalarLV(fd), load(fd.desc.scalar, off))
-					off += fd.desc.scalar.size
-				}
-				usesK := false
-				for _, fd := range seg.fields[k:] {
-					if s := fd.desc.scalar; s.size == 0 {
-						_, conv := getCall(s)
-						usesK = usesK || conv == ""
-					}
-				}
-				if usesK {
-					fmt.Fprintf(&w, "\tn, k := %d, 0\n", off)
-				} else {
-					fmt.Fprintf(&w, "\tn := %d\n", off)
-				}
-				for _, fd := range seg.fields[k:] {
-					s := fd.desc.scalar
-					if s.size > 0 {
-						fmt.Fprintf(&w, "\t%s = %s\n\tn += %d\n", scalarLV(fd), loadAt(s, "n"), s.size)
-						continue
-					}
-					get, conv := getCall(s)
-					val := "v"
-					if conv != "" {
-						val = conv + "(v)"
-					}
-					if val == "v" {
-						fmt.Fprintf(&w, "\tif %s, k = fury.%s(b[n:]); k <= 0 {\n\treturn r.Error(\"malformed varint in field %s\")\n\t}\n\tn += k\n", scalarLV(fd), get, fd.PathString())
-						continue
-					}
-					fmt.Fprintf(&w, "\tif v, k := fury.%s(b[n:]); k > 0 {\n\t%s = %s\n\tn += k\n\t} else {\n\treturn r.Error(\"malformed varint in field %s\")\n\t}\n", get, scalarLV(fd), val, fd.PathString())
-				}
-				w.WriteString("\t_ = buf.Skip(n)\n\t} else {\n")
-			}
-			if k > 0 {
-				fmt.Fprintf(&w, "\t{\n\tb := buf.Unread()\n\tif len(b) < %d {\n\t\treturn r.Truncated()\n\t}\n\tb = b[:%d]\n", fixed, fixed)
-				off := 0
-				for _, fd := range seg.fields[:k] {
-					fmt.Fprintf(&w, "\t%s = %s\n", scalarLV(fd), load(fd.desc.scalar, off))
-					off += fd.desc.scalar.size
-				}
-				fmt.Fprintf(&w, "\t_ = buf.Skip(%d)\n\t}\n", fixed)
-			}
-			for _, fd := range seg.fields[k:] {
-				call, conv := readCall(fd.desc.scalar)
-				val := "v"
-				if conv != "" {
-					val = conv + "(v)"
-				}
-				readInto(&w, call, scalarLV(fd), val)
-			}
-			if k < len(seg.fields) {
-				w.WriteString("\t}\n")
-			}
+			f.readScalars(&w, seg.fields)
 		case opString:
 			fmt.Fprintf(&w, "\tif %s, err = buf.ReadString(); err != nil {\n\t\treturn err\n\t}\n", scalarLV(seg.fields[0]))
 		case opEnum:
@@ -234,6 +199,27 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tif %s == nil {\n\t\t%s = %s\n\t}\n\t%s = %s\n", access(fd), access(fd), alloc, pointeeLV(fd), val)
 				fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first+j, access(fd))
 			}
+		case opStruct:
+			fd := seg.fields[0]
+			ptr := "unsafe.Pointer(&" + access(fd) + ")"
+			fmt.Fprintf(&w, "\tif c, err := r.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
+			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Read", "r", ptr))
+		case opList:
+			fd := seg.fields[0]
+			e := fd.desc.elem
+			fmt.Fprintf(&w, "\tif n, c, err := r.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
+			fmt.Fprintf(&w, "\ts := %s\n\tfor j := range s {\n", access(fd))
+			if e.class == cStruct {
+				w.WriteString("\tif err = r.StartElem(); err != nil {\n\tbreak\n\t}\n")
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Read", "r", "unsafe.Pointer(&s[j])"))
+			} else {
+				val := "v"
+				if e.named {
+					val = f.typeString(e.t) + "(v)"
+				}
+				fmt.Fprintf(&w, "\t_ = c\n\tv, e := buf.ReadString()\n\tif e != nil {\n\terr = e\n\tbreak\n\t}\n\ts[j] = %s\n\t}\n", val)
+			}
+			fmt.Fprintf(&w, "\tif err = r.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
 		case opArray:
 			fd := seg.fields[0]
 			if fd.desc.length >= 0 {
@@ -250,4 +236,103 @@ func (f *file) genRead(s *Struct, v *Variant) {
 	f.printf("func %s(r *fury.GenReader, p unsafe.Pointer) error {\n", name)
 	f.preamble(s, body, "r")
 	f.printf("%s\treturn nil\n}\n\n", body)
+}
+
+// nestedCall is the call that writes or reads (op "Write" or "Read") the
+// struct of type t at ptr with codec c: the generated function directly
+// when t is generated in this run, else through the codec.
+func (f *file) nestedCall(t types.Type, op, rw, ptr string) string {
+	if s := f.pkg.local(t); s != nil {
+		return fmt.Sprintf("fury%s%sWith(c, %s, %s)", op, s.Name, rw, ptr)
+	}
+	return fmt.Sprintf("c.%s(%s, %s)", op, rw, ptr)
+}
+
+// genDispatch emits the functions that run s's generated code for the
+// codec the runtime chose, calling the matching variant directly.
+func (f *file) genDispatch(s *Struct) {
+	for _, op := range []struct{ name, rw, typ string }{{"Write", "w", "GenWriter"}, {"Read", "r", "GenReader"}} {
+		name := "fury" + op.name + s.Name + "With"
+		f.printf("// %s %ss a %s with codec c, calling its generated function directly.\n", name, strings.ToLower(op.name), s.Name)
+		f.printf("func %s(c *fury.GeneratedCodec, %s *fury.%s, p unsafe.Pointer) error {\n\tswitch c {\n", name, op.rw, op.typ)
+		for _, v := range s.Variants {
+			f.printf("\tcase %s:\n\t\treturn fury%s%s%s(%s, p)\n", codecVar(s, v), op.name, s.Name, v.Suffix, op.rw)
+		}
+		f.printf("\t}\n\treturn c.%s(%s, p)\n}\n\n", op.name, op.rw)
+	}
+}
+
+// codecVar names the package variable holding variant v's codec.
+func codecVar(s *Struct, v *Variant) string { return "furyCodec" + s.Name + v.Suffix }
+
+// readScalars emits the read of a run of non-nullable scalar fields from
+// the unread bytes: leading fixed-width fields after one bounds check at
+// constant offsets, then varints (runs of them with a bulk kernel) and
+// further fixed-width fields, each checked against the bytes left.
+func (f *file) readScalars(w *strings.Builder, fields []*Field) {
+	k, fixed := 0, 0
+	for _, fd := range fields {
+		if fd.desc.scalar.size == 0 {
+			break
+		}
+		fixed += fd.desc.scalar.size
+		k++
+	}
+	w.WriteString("\t{\n\tb := buf.Unread()\n")
+	if k > 0 {
+		fmt.Fprintf(w, "\tif len(b) < %d {\n\t\treturn r.Truncated()\n\t}\n", fixed)
+		off := 0
+		for _, fd := range fields[:k] {
+			fmt.Fprintf(w, "\t%s = %s\n", scalarLV(fd), load(fd.desc.scalar, off))
+			off += fd.desc.scalar.size
+		}
+	}
+	runs := batches(fields[k:])
+	if len(runs) == 0 {
+		fmt.Fprintf(w, "\t_ = buf.Skip(%d)\n\t}\n", fixed)
+		return
+	}
+	usesK := false
+	for _, r := range runs {
+		if s := r.fields[0].desc.scalar; r.b == nil && s.size == 0 {
+			_, conv := getCall(s)
+			usesK = usesK || conv == ""
+		}
+	}
+	if usesK {
+		fmt.Fprintf(w, "\tn, k := %d, 0\n", fixed)
+	} else {
+		fmt.Fprintf(w, "\tn := %d\n", fixed)
+	}
+	for _, r := range runs {
+		if r.b != nil {
+			what := "fields " + r.fields[0].PathString() + " to " + r.fields[len(r.fields)-1].PathString()
+			fmt.Fprintf(w, "\t{\n\tvar v [%d]%s\n\tm := fury.Get%s(v[:], b[n:])\n", len(r.fields), r.b.elem, r.b.name)
+			fmt.Fprintf(w, "\tif m <= 0 {\n\treturn r.VarintError(m, %q)\n\t}\n\tn += m\n", what)
+			for j, fd := range r.fields {
+				val := fmt.Sprintf("v[%d]", j)
+				if b := fd.desc.scalar.basic; b != r.b.elem {
+					val = b + "(" + val + ")"
+				}
+				fmt.Fprintf(w, "\t%s = %s\n", scalarLV(fd), val)
+			}
+			w.WriteString("\t}\n")
+			continue
+		}
+		fd := r.fields[0]
+		s := fd.desc.scalar
+		if s.size > 0 {
+			fmt.Fprintf(w, "\tif len(b)-n < %d {\n\t\treturn r.Truncated()\n\t}\n", s.size)
+			fmt.Fprintf(w, "\t%s = %s\n\tn += %d\n", scalarLV(fd), loadAt(s, "n"), s.size)
+			continue
+		}
+		get, conv := getCall(s)
+		what := "field " + fd.PathString()
+		if conv == "" {
+			fmt.Fprintf(w, "\tif %s, k = fury.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t}\n\tn += k\n", scalarLV(fd), get, what)
+			continue
+		}
+		fmt.Fprintf(w, "\tif v, k := fury.%s(b[n:]); k > 0 {\n\t%s = %s(v)\n\tn += k\n\t} else {\n\treturn r.VarintError(k, %q)\n\t}\n", get, scalarLV(fd), conv, what)
+	}
+	w.WriteString("\t_ = buf.Skip(n)\n\t}\n")
 }

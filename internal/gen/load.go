@@ -40,6 +40,47 @@ type Package struct {
 	Dir      string
 	Types    *types.Package
 	Structs  []*Struct
+
+	nestedSet map[*Struct]bool
+}
+
+// local returns the struct of this run whose type is t, or nil.
+func (p *Package) local(t types.Type) *Struct {
+	for _, s := range p.Structs {
+		if types.Identical(s.Type, t) {
+			return s
+		}
+	}
+	return nil
+}
+
+// nested returns the structs of this run that generated code of this run
+// calls directly (struct fields and list elements).
+func (p *Package) nested() map[*Struct]bool {
+	if p.nestedSet != nil {
+		return p.nestedSet
+	}
+	p.nestedSet = map[*Struct]bool{}
+	for _, s := range p.Structs {
+		for _, v := range s.Variants {
+			for _, fd := range v.Order {
+				var t types.Type
+				switch opOf(fd, v) {
+				case opStruct:
+					t = fd.desc.t
+				case opList:
+					t = fd.desc.elem.t
+				}
+				if t == nil {
+					continue
+				}
+				if n := p.local(t); n != nil {
+					p.nestedSet[n] = true
+				}
+			}
+		}
+	}
+	return p.nestedSet
 }
 
 // Load loads the packages of cfg (with go/packages: syntax and types) and

@@ -113,8 +113,8 @@ type desc struct {
 	scalar *scalar // cScalar, cNamedInt
 	named  bool    // the scalar is stored in a named type (needs a conversion)
 	enum   *types.TypeName
-	elem   *desc  // cPointer, cArray
-	length int64  // cArray: Go array length, or -1 for a slice
+	elem   *desc  // cPointer, cArray, cList
+	length int64  // cArray, cList: Go array length, or -1 for a slice
 	id     uint32 // wire type id (non-scalars)
 }
 
@@ -233,10 +233,11 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 				return d, nil
 			}
 		}
-		if _, err := c.classify(u.Elem()); err != nil {
+		e, err := c.classify(u.Elem())
+		if err != nil {
 			return nil, err
 		}
-		d.class, d.id = cList, wire.List
+		d.class, d.id, d.elem, d.length = cList, wire.List, e, -1
 		return d, nil
 	case *types.Array:
 		if id := arrayID(u.Elem()); id != 0 {
@@ -244,10 +245,11 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 			d.elem, _ = c.classify(u.Elem())
 			return d, nil
 		}
-		if _, err := c.classify(u.Elem()); err != nil {
+		e, err := c.classify(u.Elem())
+		if err != nil {
 			return nil, err
 		}
-		d.class, d.id = cList, wire.List
+		d.class, d.id, d.elem, d.length = cList, wire.List, e, u.Len()
 		return d, nil
 	case *types.Map:
 		if _, err := c.classify(u.Key()); err != nil {

@@ -18,6 +18,8 @@ const (
 	opArray                // a primitive array: bulk copy when in band
 	opEnum                 // a non-nullable enum: its ordinal as a varuint32
 	opNilOr                // a nullable pointer: null inline, else the runtime
+	opStruct               // a struct value: its generated code, called directly
+	opList                 // a slice of strings or struct values: elements inline
 )
 
 // opOf decides how a field is handled in variant v.
@@ -48,6 +50,12 @@ func opOf(fd *Field, v *Variant) op {
 		return opNilOr
 	case cBinary, cArray:
 		return opArray
+	case cStruct:
+		return opStruct
+	case cList:
+		if e := d.elem; d.length < 0 && (e.class == cStruct || e.class == cScalar && e.scalar == sString) {
+			return opList
+		}
 	}
 	return opDelegate
 }
@@ -318,3 +326,59 @@ func segments(v *Variant) []segment {
 }
 
 var _ = types.Typ
+
+// batch is a bulk varint kernel: fury.Put<name> and fury.Get<name> code a
+// run of integers of Go type elem in one call.
+type batch struct{ name, elem string }
+
+var (
+	bVarint32  = &batch{"Varint32s", "int32"}
+	bVaruint32 = &batch{"Varuint32s", "uint32"}
+	bVarint64  = &batch{"Varint64s", "int64"}
+	bVaruint64 = &batch{"Varuint64s", "uint64"}
+)
+
+func batchOf(s *scalar) *batch {
+	switch s {
+	case sInt32:
+		return bVarint32
+	case sUint32:
+		return bVaruint32
+	case sInt64, sInt:
+		return bVarint64
+	case sUint64, sUint:
+		return bVaruint64
+	}
+	return nil
+}
+
+// minBatch is the shortest run of varint fields coded with a bulk kernel;
+// shorter runs store field by field.
+const minBatch = 4
+
+// run is one field, or a batch of consecutive varint fields of one kernel.
+type run struct {
+	b      *batch
+	fields []*Field
+}
+
+// batches splits scalar fields into runs.
+func batches(fields []*Field) []run {
+	var out []run
+	for i := 0; i < len(fields); {
+		b := batchOf(fields[i].desc.scalar)
+		j := i + 1
+		for b != nil && j < len(fields) && batchOf(fields[j].desc.scalar) == b {
+			j++
+		}
+		if b == nil || j-i < minBatch {
+			for ; i < j; i++ {
+				out = append(out, run{fields: fields[i : i+1]})
+			}
+			continue
+		}
+		out = append(out, run{b: b, fields: fields[i:j]})
+		i = j
+	}
+	return out
+}

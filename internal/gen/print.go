@@ -188,9 +188,14 @@ func (f *file) checkNameable(t types.Type, seen map[types.Type]bool) error {
 func (f *file) genStruct(s *Struct) {
 	tname := s.Name
 	f.printf("// ---- %s ----\n\n", tname)
+	f.printf("var (\n")
+	for _, v := range s.Variants {
+		f.printf("\t%s *fury.GeneratedCodec\n", codecVar(s, v))
+	}
+	f.printf(")\n\n")
 	f.printf("func init() {\n")
 	for _, v := range s.Variants {
-		f.printf("\tfury.RegisterGenerated(%s{}, &fury.GeneratedCodec{\n", tname)
+		f.printf("\t%s = &fury.GeneratedCodec{\n", codecVar(s, v))
 		f.printf("\t\tFields: []string{")
 		for i, fd := range v.Order {
 			if i > 0 {
@@ -208,10 +213,14 @@ func (f *file) genStruct(s *Struct) {
 		if len(enums) > 0 {
 			f.printf("\t\tEnums: []string{%s},\n", strings.Join(enums, ", "))
 		}
-		f.printf("\t\tWrite: furyWrite%s%s,\n\t\tRead: furyRead%s%s,\n\t})\n", tname, v.Suffix, tname, v.Suffix)
+		f.printf("\t\tWrite: furyWrite%s%s,\n\t\tRead: furyRead%s%s,\n\t}\n", tname, v.Suffix, tname, v.Suffix)
+		f.printf("\tfury.RegisterGenerated(%s{}, %s)\n", tname, codecVar(s, v))
 	}
 	f.printf("}\n\n")
 	f.genShape(s)
+	if f.pkg.nested()[s] {
+		f.genDispatch(s)
+	}
 	for _, v := range s.Variants {
 		f.genWrite(s, v)
 		f.genRead(s, v)

@@ -12,18 +12,25 @@ import (
 
 // ---- Image ----
 
+var (
+	furyCodecImage   *fury.GeneratedCodec
+	furyCodecImageE1 *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Image{}, &fury.GeneratedCodec{
+	furyCodecImage = &fury.GeneratedCodec{
 		Fields: []string{"Height", "Size", "Width", "Media", "Title", "URI"},
 		Write:  furyWriteImage,
 		Read:   furyReadImage,
-	})
-	fury.RegisterGenerated(Image{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Image{}, furyCodecImage)
+	furyCodecImageE1 = &fury.GeneratedCodec{
 		Fields: []string{"Height", "Width", "Media", "Size", "Title", "URI"},
 		Enums:  []string{"Size"},
 		Write:  furyWriteImageE1,
 		Read:   furyReadImageE1,
-	})
+	}
+	fury.RegisterGenerated(Image{}, furyCodecImageE1)
 }
 
 // The conversions below stop compiling when Image changes shape; run go generate.
@@ -36,6 +43,28 @@ func _() {
 		Size   Size
 		Media  *Media
 	}(Image{})
+}
+
+// furyWriteImageWith writes a Image with codec c, calling its generated function directly.
+func furyWriteImageWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecImage:
+		return furyWriteImage(w, p)
+	case furyCodecImageE1:
+		return furyWriteImageE1(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadImageWith reads a Image with codec c, calling its generated function directly.
+func furyReadImageWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecImage:
+		return furyReadImage(r, p)
+	case furyCodecImageE1:
+		return furyReadImageE1(r, p)
+	}
+	return c.Read(r, p)
 }
 
 // furyWriteImage writes the fields of the Image at p in wire order (layout when none of its named integer types is registered as an enum).
@@ -66,32 +95,22 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 15 {
-		b = b[:15]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Height")
+			return r.VarintError(k, "field Height")
 		}
 		n += k
 		if *(*int32)(&x.Size), k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Size")
+			return r.VarintError(k, "field Size")
 		}
 		n += k
 		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Width")
+			return r.VarintError(k, "field Width")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.Height, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if *(*int32)(&x.Size), err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Width, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -140,25 +159,18 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 10 {
-		b = b[:10]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Height")
+			return r.VarintError(k, "field Height")
 		}
 		n += k
 		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Width")
+			return r.VarintError(k, "field Width")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.Height, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Width, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -182,18 +194,25 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Media ----
 
+var (
+	furyCodecMedia   *fury.GeneratedCodec
+	furyCodecMediaE1 *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Media{}, &fury.GeneratedCodec{
+	furyCodecMedia = &fury.GeneratedCodec{
 		Fields: []string{"HasBitrate", "Duration", "Size", "Bitrate", "Height", "Player", "Width", "Copyright", "Format", "Persons", "Title", "URI"},
 		Write:  furyWriteMedia,
 		Read:   furyReadMedia,
-	})
-	fury.RegisterGenerated(Media{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Media{}, furyCodecMedia)
+	furyCodecMediaE1 = &fury.GeneratedCodec{
 		Fields: []string{"HasBitrate", "Duration", "Size", "Bitrate", "Height", "Width", "Copyright", "Format", "Persons", "Player", "Title", "URI"},
 		Enums:  []string{"Player"},
 		Write:  furyWriteMediaE1,
 		Read:   furyReadMediaE1,
-	})
+	}
+	fury.RegisterGenerated(Media{}, furyCodecMediaE1)
 }
 
 // The conversions below stop compiling when Media changes shape; run go generate.
@@ -214,6 +233,28 @@ func _() {
 	}(Media{})
 }
 
+// furyWriteMediaWith writes a Media with codec c, calling its generated function directly.
+func furyWriteMediaWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecMedia:
+		return furyWriteMedia(w, p)
+	case furyCodecMediaE1:
+		return furyWriteMediaE1(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadMediaWith reads a Media with codec c, calling its generated function directly.
+func furyReadMediaWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecMedia:
+		return furyReadMedia(r, p)
+	case furyCodecMediaE1:
+		return furyReadMediaE1(r, p)
+	}
+	return c.Read(r, p)
+}
+
 // furyWriteMedia writes the fields of the Media at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Media)(p)
@@ -229,16 +270,26 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 		n := 1
 		n += fury.PutVarint64(b[n:], x.Duration)
 		n += fury.PutVarint64(b[n:], x.Size)
-		n += fury.PutVarint32(b[n:], x.Bitrate)
-		n += fury.PutVarint32(b[n:], x.Height)
-		n += fury.PutVarint32(b[n:], *(*int32)(&x.Player))
-		n += fury.PutVarint32(b[n:], x.Width)
+		{
+			v := [4]int32{
+				x.Bitrate,
+				x.Height,
+				*(*int32)(&x.Player),
+				x.Width,
+			}
+			n += fury.PutVarint32s(b[n:], v[:])
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Copyright)
 	buf.WriteString(x.Format)
-	if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
+	if n, _, err := w.BeginList(9, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
+	} else if n > 0 {
+		for _, s := range x.Persons {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(9, nil)
 	}
 	buf.WriteString(x.Title)
 	buf.WriteString(x.URI)
@@ -250,63 +301,34 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 39 {
-		b = b[:39]
+	{
+		b := buf.Unread()
+		if len(b) < 1 {
+			return r.Truncated()
+		}
 		x.HasBitrate = b[0] != 0
 		n, k := 1, 0
 		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Duration")
+			return r.VarintError(k, "field Duration")
 		}
 		n += k
 		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Size")
+			return r.VarintError(k, "field Size")
 		}
 		n += k
-		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Bitrate")
-		}
-		n += k
-		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Height")
-		}
-		n += k
-		if *(*int32)(&x.Player), k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Player")
-		}
-		n += k
-		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Width")
-		}
-		n += k
-		_ = buf.Skip(n)
-	} else {
 		{
-			b := buf.Unread()
-			if len(b) < 1 {
-				return r.Truncated()
+			var v [4]int32
+			m := fury.GetVarint32s(v[:], b[n:])
+			if m <= 0 {
+				return r.VarintError(m, "fields Bitrate to Width")
 			}
-			b = b[:1]
-			x.HasBitrate = b[0] != 0
-			_ = buf.Skip(1)
+			n += m
+			x.Bitrate = v[0]
+			x.Height = v[1]
+			*(*int32)(&x.Player) = v[2]
+			x.Width = v[3]
 		}
-		if x.Duration, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Size, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Bitrate, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Height, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if *(*int32)(&x.Player), err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Width, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
+		_ = buf.Skip(n)
 	}
 	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
@@ -314,8 +336,22 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
+	if n, c, err := r.BeginList(9, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Persons
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(9, err); err != nil {
+			return err
+		}
 	}
 	if x.Title, err = buf.ReadString(); err != nil {
 		return err
@@ -348,8 +384,13 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	buf.WriteString(x.Copyright)
 	buf.WriteString(x.Format)
-	if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
+	if n, _, err := w.BeginList(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
+	} else if n > 0 {
+		for _, s := range x.Persons {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(8, nil)
 	}
 	if v := int64(x.Player); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
@@ -366,56 +407,34 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 34 {
-		b = b[:34]
+	{
+		b := buf.Unread()
+		if len(b) < 1 {
+			return r.Truncated()
+		}
 		x.HasBitrate = b[0] != 0
 		n, k := 1, 0
 		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Duration")
+			return r.VarintError(k, "field Duration")
 		}
 		n += k
 		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Size")
+			return r.VarintError(k, "field Size")
 		}
 		n += k
 		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Bitrate")
+			return r.VarintError(k, "field Bitrate")
 		}
 		n += k
 		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Height")
+			return r.VarintError(k, "field Height")
 		}
 		n += k
 		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Width")
+			return r.VarintError(k, "field Width")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 1 {
-				return r.Truncated()
-			}
-			b = b[:1]
-			x.HasBitrate = b[0] != 0
-			_ = buf.Skip(1)
-		}
-		if x.Duration, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Size, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Bitrate, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Height, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Width, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if x.Copyright, err = buf.ReadString(); err != nil {
 		return err
@@ -423,8 +442,22 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
+	if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Persons)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Persons
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(8, err); err != nil {
+			return err
+		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -442,12 +475,17 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- MediaContent ----
 
+var (
+	furyCodecMediaContent *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(MediaContent{}, &fury.GeneratedCodec{
+	furyCodecMediaContent = &fury.GeneratedCodec{
 		Fields: []string{"Images", "Media"},
 		Write:  furyWriteMediaContent,
 		Read:   furyReadMediaContent,
-	})
+	}
+	fury.RegisterGenerated(MediaContent{}, furyCodecMediaContent)
 }
 
 // The conversions below stop compiling when MediaContent changes shape; run go generate.
@@ -461,11 +499,25 @@ func _() {
 // furyWriteMediaContent writes the fields of the MediaContent at p in wire order.
 func furyWriteMediaContent(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
-	if err := w.WriteField(0, unsafe.Pointer(&x.Images)); err != nil {
+	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
+	} else if n > 0 {
+		for j := range x.Images {
+			w.StartElem()
+			if err = furyWriteImageWith(c, w, unsafe.Pointer(&x.Images[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(0, err); err != nil {
+			return err
+		}
 	}
-	if err := w.WriteField(1, unsafe.Pointer(&x.Media)); err != nil {
+	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(1, furyWriteMediaWith(c, w, unsafe.Pointer(&x.Media))); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -473,23 +525,45 @@ func furyWriteMediaContent(w *fury.GenWriter, p unsafe.Pointer) error {
 // furyReadMediaContent reads the fields of the MediaContent at p in wire order.
 func furyReadMediaContent(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
-	if err := r.ReadField(0, unsafe.Pointer(&x.Images)); err != nil {
+	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Images
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadImageWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(0, err); err != nil {
+			return err
+		}
 	}
-	if err := r.ReadField(1, unsafe.Pointer(&x.Media)); err != nil {
+	if c, err := r.BeginStruct(1, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		if err := r.EndStruct(1, furyReadMediaWith(c, r, unsafe.Pointer(&x.Media))); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 // ---- Sample ----
 
+var (
+	furyCodecSample *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Sample{}, &fury.GeneratedCodec{
+	furyCodecSample = &fury.GeneratedCodec{
 		Fields: []string{"DoubleValue", "FloatValue", "ShortValue", "CharValue", "BooleanValue", "LongValue", "IntValue", "DoubleValueBoxed", "FloatValueBoxed", "ShortValueBoxed", "CharValueBoxed", "BooleanValueBoxed", "LongValueBoxed", "IntValueBoxed", "BooleanArray", "CharArray", "DoubleArray", "FloatArray", "IntArray", "LongArray", "ShortArray", "String"},
 		Write:  furyWriteSample,
 		Read:   furyReadSample,
-	})
+	}
+	fury.RegisterGenerated(Sample{}, furyCodecSample)
 }
 
 // The conversions below stop compiling when Sample changes shape; run go generate.
@@ -680,8 +754,11 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	direct := r.DirectArrays()
 	var err error
-	if b := buf.Unread(); len(b) >= 31 {
-		b = b[:31]
+	{
+		b := buf.Unread()
+		if len(b) < 17 {
+			return r.Truncated()
+		}
 		x.DoubleValue = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		x.FloatValue = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
 		x.ShortValue = int16(binary.LittleEndian.Uint16(b[12:]))
@@ -689,34 +766,14 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		x.BooleanValue = b[16] != 0
 		n, k := 17, 0
 		if x.LongValue, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field LongValue")
+			return r.VarintError(k, "field LongValue")
 		}
 		n += k
 		if x.IntValue, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field IntValue")
+			return r.VarintError(k, "field IntValue")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 17 {
-				return r.Truncated()
-			}
-			b = b[:17]
-			x.DoubleValue = math.Float64frombits(binary.LittleEndian.Uint64(b))
-			x.FloatValue = math.Float32frombits(binary.LittleEndian.Uint32(b[8:]))
-			x.ShortValue = int16(binary.LittleEndian.Uint16(b[12:]))
-			x.CharValue = binary.LittleEndian.Uint16(b[14:])
-			x.BooleanValue = b[16] != 0
-			_ = buf.Skip(17)
-		}
-		if x.LongValue, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.IntValue, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -887,12 +944,17 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Struct ----
 
+var (
+	furyCodecStruct *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Struct{}, &fury.GeneratedCodec{
+	furyCodecStruct = &fury.GeneratedCodec{
 		Fields: []string{"F100", "F12", "F16", "F20", "F24", "F28", "F32", "F36", "F4", "F40", "F44", "F48", "F52", "F56", "F60", "F64", "F68", "F72", "F76", "F8", "F80", "F84", "F88", "F92", "F96", "F11", "F15", "F19", "F23", "F27", "F3", "F31", "F35", "F39", "F43", "F47", "F51", "F55", "F59", "F63", "F67", "F7", "F71", "F75", "F79", "F83", "F87", "F91", "F95", "F99", "F10", "F14", "F18", "F2", "F22", "F26", "F30", "F34", "F38", "F42", "F46", "F50", "F54", "F58", "F6", "F62", "F66", "F70", "F74", "F78", "F82", "F86", "F90", "F94", "F98", "F1", "F13", "F17", "F21", "F25", "F29", "F33", "F37", "F41", "F45", "F49", "F5", "F53", "F57", "F61", "F65", "F69", "F73", "F77", "F81", "F85", "F89", "F9", "F93", "F97"},
 		Write:  furyWriteStruct,
 		Read:   furyReadStruct,
-	})
+	}
+	fury.RegisterGenerated(Struct{}, furyCodecStruct)
 }
 
 // The conversions below stop compiling when Struct changes shape; run go generate.
@@ -1059,56 +1121,66 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 		binary.LittleEndian.PutUint32(b[292:], math.Float32bits(x.F95))
 		binary.LittleEndian.PutUint32(b[296:], math.Float32bits(x.F99))
 		n := 300
-		n += fury.PutVarint64(b[n:], x.F10)
-		n += fury.PutVarint64(b[n:], x.F14)
-		n += fury.PutVarint64(b[n:], x.F18)
-		n += fury.PutVarint64(b[n:], x.F2)
-		n += fury.PutVarint64(b[n:], x.F22)
-		n += fury.PutVarint64(b[n:], x.F26)
-		n += fury.PutVarint64(b[n:], x.F30)
-		n += fury.PutVarint64(b[n:], x.F34)
-		n += fury.PutVarint64(b[n:], x.F38)
-		n += fury.PutVarint64(b[n:], x.F42)
-		n += fury.PutVarint64(b[n:], x.F46)
-		n += fury.PutVarint64(b[n:], x.F50)
-		n += fury.PutVarint64(b[n:], x.F54)
-		n += fury.PutVarint64(b[n:], x.F58)
-		n += fury.PutVarint64(b[n:], x.F6)
-		n += fury.PutVarint64(b[n:], x.F62)
-		n += fury.PutVarint64(b[n:], x.F66)
-		n += fury.PutVarint64(b[n:], x.F70)
-		n += fury.PutVarint64(b[n:], x.F74)
-		n += fury.PutVarint64(b[n:], x.F78)
-		n += fury.PutVarint64(b[n:], x.F82)
-		n += fury.PutVarint64(b[n:], x.F86)
-		n += fury.PutVarint64(b[n:], x.F90)
-		n += fury.PutVarint64(b[n:], x.F94)
-		n += fury.PutVarint64(b[n:], x.F98)
-		n += fury.PutVarint32(b[n:], x.F1)
-		n += fury.PutVarint32(b[n:], x.F13)
-		n += fury.PutVarint32(b[n:], x.F17)
-		n += fury.PutVarint32(b[n:], x.F21)
-		n += fury.PutVarint32(b[n:], x.F25)
-		n += fury.PutVarint32(b[n:], x.F29)
-		n += fury.PutVarint32(b[n:], x.F33)
-		n += fury.PutVarint32(b[n:], x.F37)
-		n += fury.PutVarint32(b[n:], x.F41)
-		n += fury.PutVarint32(b[n:], x.F45)
-		n += fury.PutVarint32(b[n:], x.F49)
-		n += fury.PutVarint32(b[n:], x.F5)
-		n += fury.PutVarint32(b[n:], x.F53)
-		n += fury.PutVarint32(b[n:], x.F57)
-		n += fury.PutVarint32(b[n:], x.F61)
-		n += fury.PutVarint32(b[n:], x.F65)
-		n += fury.PutVarint32(b[n:], x.F69)
-		n += fury.PutVarint32(b[n:], x.F73)
-		n += fury.PutVarint32(b[n:], x.F77)
-		n += fury.PutVarint32(b[n:], x.F81)
-		n += fury.PutVarint32(b[n:], x.F85)
-		n += fury.PutVarint32(b[n:], x.F89)
-		n += fury.PutVarint32(b[n:], x.F9)
-		n += fury.PutVarint32(b[n:], x.F93)
-		n += fury.PutVarint32(b[n:], x.F97)
+		{
+			v := [25]int64{
+				x.F10,
+				x.F14,
+				x.F18,
+				x.F2,
+				x.F22,
+				x.F26,
+				x.F30,
+				x.F34,
+				x.F38,
+				x.F42,
+				x.F46,
+				x.F50,
+				x.F54,
+				x.F58,
+				x.F6,
+				x.F62,
+				x.F66,
+				x.F70,
+				x.F74,
+				x.F78,
+				x.F82,
+				x.F86,
+				x.F90,
+				x.F94,
+				x.F98,
+			}
+			n += fury.PutVarint64s(b[n:], v[:])
+		}
+		{
+			v := [25]int32{
+				x.F1,
+				x.F13,
+				x.F17,
+				x.F21,
+				x.F25,
+				x.F29,
+				x.F33,
+				x.F37,
+				x.F41,
+				x.F45,
+				x.F49,
+				x.F5,
+				x.F53,
+				x.F57,
+				x.F61,
+				x.F65,
+				x.F69,
+				x.F73,
+				x.F77,
+				x.F81,
+				x.F85,
+				x.F89,
+				x.F9,
+				x.F93,
+				x.F97,
+			}
+			n += fury.PutVarint32s(b[n:], v[:])
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -1118,9 +1190,11 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := r.Buffer()
-	var err error
-	if b := buf.Unread(); len(b) >= 650 {
-		b = b[:650]
+	{
+		b := buf.Unread()
+		if len(b) < 300 {
+			return r.Truncated()
+		}
 		x.F100 = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		x.F12 = math.Float64frombits(binary.LittleEndian.Uint64(b[8:]))
 		x.F16 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
@@ -1171,417 +1245,74 @@ func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 		x.F91 = math.Float32frombits(binary.LittleEndian.Uint32(b[288:]))
 		x.F95 = math.Float32frombits(binary.LittleEndian.Uint32(b[292:]))
 		x.F99 = math.Float32frombits(binary.LittleEndian.Uint32(b[296:]))
-		n, k := 300, 0
-		if x.F10, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F10")
-		}
-		n += k
-		if x.F14, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F14")
-		}
-		n += k
-		if x.F18, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F18")
-		}
-		n += k
-		if x.F2, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F2")
-		}
-		n += k
-		if x.F22, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F22")
-		}
-		n += k
-		if x.F26, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F26")
-		}
-		n += k
-		if x.F30, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F30")
-		}
-		n += k
-		if x.F34, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F34")
-		}
-		n += k
-		if x.F38, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F38")
-		}
-		n += k
-		if x.F42, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F42")
-		}
-		n += k
-		if x.F46, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F46")
-		}
-		n += k
-		if x.F50, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F50")
-		}
-		n += k
-		if x.F54, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F54")
-		}
-		n += k
-		if x.F58, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F58")
-		}
-		n += k
-		if x.F6, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F6")
-		}
-		n += k
-		if x.F62, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F62")
-		}
-		n += k
-		if x.F66, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F66")
-		}
-		n += k
-		if x.F70, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F70")
-		}
-		n += k
-		if x.F74, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F74")
-		}
-		n += k
-		if x.F78, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F78")
-		}
-		n += k
-		if x.F82, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F82")
-		}
-		n += k
-		if x.F86, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F86")
-		}
-		n += k
-		if x.F90, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F90")
-		}
-		n += k
-		if x.F94, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F94")
-		}
-		n += k
-		if x.F98, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F98")
-		}
-		n += k
-		if x.F1, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F1")
-		}
-		n += k
-		if x.F13, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F13")
-		}
-		n += k
-		if x.F17, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F17")
-		}
-		n += k
-		if x.F21, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F21")
-		}
-		n += k
-		if x.F25, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F25")
-		}
-		n += k
-		if x.F29, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F29")
-		}
-		n += k
-		if x.F33, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F33")
-		}
-		n += k
-		if x.F37, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F37")
-		}
-		n += k
-		if x.F41, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F41")
-		}
-		n += k
-		if x.F45, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F45")
-		}
-		n += k
-		if x.F49, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F49")
-		}
-		n += k
-		if x.F5, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F5")
-		}
-		n += k
-		if x.F53, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F53")
-		}
-		n += k
-		if x.F57, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F57")
-		}
-		n += k
-		if x.F61, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F61")
-		}
-		n += k
-		if x.F65, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F65")
-		}
-		n += k
-		if x.F69, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F69")
-		}
-		n += k
-		if x.F73, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F73")
-		}
-		n += k
-		if x.F77, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F77")
-		}
-		n += k
-		if x.F81, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F81")
-		}
-		n += k
-		if x.F85, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F85")
-		}
-		n += k
-		if x.F89, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F89")
-		}
-		n += k
-		if x.F9, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F9")
-		}
-		n += k
-		if x.F93, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F93")
-		}
-		n += k
-		if x.F97, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field F97")
-		}
-		n += k
-		_ = buf.Skip(n)
-	} else {
+		n := 300
 		{
-			b := buf.Unread()
-			if len(b) < 300 {
-				return r.Truncated()
+			var v [25]int64
+			m := fury.GetVarint64s(v[:], b[n:])
+			if m <= 0 {
+				return r.VarintError(m, "fields F10 to F98")
 			}
-			b = b[:300]
-			x.F100 = math.Float64frombits(binary.LittleEndian.Uint64(b))
-			x.F12 = math.Float64frombits(binary.LittleEndian.Uint64(b[8:]))
-			x.F16 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
-			x.F20 = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
-			x.F24 = math.Float64frombits(binary.LittleEndian.Uint64(b[32:]))
-			x.F28 = math.Float64frombits(binary.LittleEndian.Uint64(b[40:]))
-			x.F32 = math.Float64frombits(binary.LittleEndian.Uint64(b[48:]))
-			x.F36 = math.Float64frombits(binary.LittleEndian.Uint64(b[56:]))
-			x.F4 = math.Float64frombits(binary.LittleEndian.Uint64(b[64:]))
-			x.F40 = math.Float64frombits(binary.LittleEndian.Uint64(b[72:]))
-			x.F44 = math.Float64frombits(binary.LittleEndian.Uint64(b[80:]))
-			x.F48 = math.Float64frombits(binary.LittleEndian.Uint64(b[88:]))
-			x.F52 = math.Float64frombits(binary.LittleEndian.Uint64(b[96:]))
-			x.F56 = math.Float64frombits(binary.LittleEndian.Uint64(b[104:]))
-			x.F60 = math.Float64frombits(binary.LittleEndian.Uint64(b[112:]))
-			x.F64 = math.Float64frombits(binary.LittleEndian.Uint64(b[120:]))
-			x.F68 = math.Float64frombits(binary.LittleEndian.Uint64(b[128:]))
-			x.F72 = math.Float64frombits(binary.LittleEndian.Uint64(b[136:]))
-			x.F76 = math.Float64frombits(binary.LittleEndian.Uint64(b[144:]))
-			x.F8 = math.Float64frombits(binary.LittleEndian.Uint64(b[152:]))
-			x.F80 = math.Float64frombits(binary.LittleEndian.Uint64(b[160:]))
-			x.F84 = math.Float64frombits(binary.LittleEndian.Uint64(b[168:]))
-			x.F88 = math.Float64frombits(binary.LittleEndian.Uint64(b[176:]))
-			x.F92 = math.Float64frombits(binary.LittleEndian.Uint64(b[184:]))
-			x.F96 = math.Float64frombits(binary.LittleEndian.Uint64(b[192:]))
-			x.F11 = math.Float32frombits(binary.LittleEndian.Uint32(b[200:]))
-			x.F15 = math.Float32frombits(binary.LittleEndian.Uint32(b[204:]))
-			x.F19 = math.Float32frombits(binary.LittleEndian.Uint32(b[208:]))
-			x.F23 = math.Float32frombits(binary.LittleEndian.Uint32(b[212:]))
-			x.F27 = math.Float32frombits(binary.LittleEndian.Uint32(b[216:]))
-			x.F3 = math.Float32frombits(binary.LittleEndian.Uint32(b[220:]))
-			x.F31 = math.Float32frombits(binary.LittleEndian.Uint32(b[224:]))
-			x.F35 = math.Float32frombits(binary.LittleEndian.Uint32(b[228:]))
-			x.F39 = math.Float32frombits(binary.LittleEndian.Uint32(b[232:]))
-			x.F43 = math.Float32frombits(binary.LittleEndian.Uint32(b[236:]))
-			x.F47 = math.Float32frombits(binary.LittleEndian.Uint32(b[240:]))
-			x.F51 = math.Float32frombits(binary.LittleEndian.Uint32(b[244:]))
-			x.F55 = math.Float32frombits(binary.LittleEndian.Uint32(b[248:]))
-			x.F59 = math.Float32frombits(binary.LittleEndian.Uint32(b[252:]))
-			x.F63 = math.Float32frombits(binary.LittleEndian.Uint32(b[256:]))
-			x.F67 = math.Float32frombits(binary.LittleEndian.Uint32(b[260:]))
-			x.F7 = math.Float32frombits(binary.LittleEndian.Uint32(b[264:]))
-			x.F71 = math.Float32frombits(binary.LittleEndian.Uint32(b[268:]))
-			x.F75 = math.Float32frombits(binary.LittleEndian.Uint32(b[272:]))
-			x.F79 = math.Float32frombits(binary.LittleEndian.Uint32(b[276:]))
-			x.F83 = math.Float32frombits(binary.LittleEndian.Uint32(b[280:]))
-			x.F87 = math.Float32frombits(binary.LittleEndian.Uint32(b[284:]))
-			x.F91 = math.Float32frombits(binary.LittleEndian.Uint32(b[288:]))
-			x.F95 = math.Float32frombits(binary.LittleEndian.Uint32(b[292:]))
-			x.F99 = math.Float32frombits(binary.LittleEndian.Uint32(b[296:]))
-			_ = buf.Skip(300)
+			n += m
+			x.F10 = v[0]
+			x.F14 = v[1]
+			x.F18 = v[2]
+			x.F2 = v[3]
+			x.F22 = v[4]
+			x.F26 = v[5]
+			x.F30 = v[6]
+			x.F34 = v[7]
+			x.F38 = v[8]
+			x.F42 = v[9]
+			x.F46 = v[10]
+			x.F50 = v[11]
+			x.F54 = v[12]
+			x.F58 = v[13]
+			x.F6 = v[14]
+			x.F62 = v[15]
+			x.F66 = v[16]
+			x.F70 = v[17]
+			x.F74 = v[18]
+			x.F78 = v[19]
+			x.F82 = v[20]
+			x.F86 = v[21]
+			x.F90 = v[22]
+			x.F94 = v[23]
+			x.F98 = v[24]
 		}
-		if x.F10, err = buf.ReadVarint64(); err != nil {
-			return err
+		{
+			var v [25]int32
+			m := fury.GetVarint32s(v[:], b[n:])
+			if m <= 0 {
+				return r.VarintError(m, "fields F1 to F97")
+			}
+			n += m
+			x.F1 = v[0]
+			x.F13 = v[1]
+			x.F17 = v[2]
+			x.F21 = v[3]
+			x.F25 = v[4]
+			x.F29 = v[5]
+			x.F33 = v[6]
+			x.F37 = v[7]
+			x.F41 = v[8]
+			x.F45 = v[9]
+			x.F49 = v[10]
+			x.F5 = v[11]
+			x.F53 = v[12]
+			x.F57 = v[13]
+			x.F61 = v[14]
+			x.F65 = v[15]
+			x.F69 = v[16]
+			x.F73 = v[17]
+			x.F77 = v[18]
+			x.F81 = v[19]
+			x.F85 = v[20]
+			x.F89 = v[21]
+			x.F9 = v[22]
+			x.F93 = v[23]
+			x.F97 = v[24]
 		}
-		if x.F14, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F18, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F2, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F22, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F26, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F30, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F34, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F38, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F42, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F46, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F50, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F54, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F58, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F6, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F62, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F66, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F70, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F74, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F78, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F82, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F86, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F90, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F94, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F98, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.F1, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F13, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F17, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F21, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F25, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F29, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F33, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F37, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F41, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F45, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F49, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F5, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F53, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F57, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F61, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F65, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F69, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F73, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F77, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F81, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F85, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F89, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F9, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F93, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.F97, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }

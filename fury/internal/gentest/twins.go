@@ -92,3 +92,24 @@ type InnerV2 struct {
 	Label string
 	Added []int32
 }
+
+// TreeR is the twin of Tree.
+type TreeR struct {
+	Label string
+	Kids  []TreeR
+	Meta  Plain
+}
+
+// HolderR is the twin of Holder.
+type HolderR struct {
+	In  InnerR
+	Ins []InnerR
+	N   int32
+}
+
+// HolderV2 is Holder with InnerV2, for compatible-mode tests.
+type HolderV2 struct {
+	In  InnerV2
+	Ins []InnerV2
+	N   int32
+}

@@ -100,6 +100,7 @@ type Arrays struct {
 	Levels   []Level
 	Colors   []Color
 	Strings  []string
+	Names    []Name
 }
 
 // Inner is nested in other structs.
@@ -200,6 +201,31 @@ type Node struct {
 	Value int32
 	Next  *Node
 	Kids  []*Node
+}
+
+// Tree nests itself through a slice of values (generated code calls
+// itself directly), and holds a struct without generated code.
+//
+//fury:generate
+type Tree struct {
+	Label string
+	Kids  []Tree
+	Meta  Plain
+}
+
+// Plain has no generated code: generated code leaves it to the runtime.
+type Plain struct {
+	A int32
+	B string
+}
+
+// Holder nests Inner by value and in a list, for schema-evolution tests.
+//
+//fury:generate
+type Holder struct {
+	In  Inner
+	Ins []Inner
+	N   int32
 }
 
 // Pair is generic; furygen generates code for its instantiation IntPair.

@@ -13,12 +13,17 @@ import (
 
 // ---- Arrays ----
 
+var (
+	furyCodecArrays *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Arrays{}, &fury.GeneratedCodec{
-		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
+	furyCodecArrays = &fury.GeneratedCodec{
+		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
 		Write:  furyWriteArrays,
 		Read:   furyReadArrays,
-	})
+	}
+	fury.RegisterGenerated(Arrays{}, furyCodecArrays)
 }
 
 // The conversions below stop compiling when Arrays changes shape; run go generate.
@@ -44,6 +49,7 @@ func _() {
 		Levels   []Level
 		Colors   []Color
 		Strings  []string
+		Names    []Name
 	}(Arrays{})
 }
 
@@ -121,27 +127,40 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if err := w.WriteField(15, unsafe.Pointer(&x.Strings)); err != nil {
+	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
 		return err
+	} else if n > 0 {
+		for _, s := range x.Names {
+			buf.WriteString(string(s))
+		}
+		_ = w.EndList(15, nil)
+	}
+	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
+		return err
+	} else if n > 0 {
+		for _, s := range x.Strings {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(16, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uint16s)
-	} else if err := w.WriteField(16, unsafe.Pointer(&x.Uint16s)); err != nil {
+	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
 		return err
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uint32s)
-	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint32s)); err != nil {
+	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
 		return err
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uint64s)
-	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint64s)); err != nil {
+	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
 		return err
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uints)
-	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uints)); err != nil {
+	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
 		return err
 	}
 	return nil
@@ -245,35 +264,66 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if err := r.ReadField(15, unsafe.Pointer(&x.Strings)); err != nil {
+	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Names
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = Name(v)
+		}
+		if err = r.EndList(15, err); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Strings
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(16, err); err != nil {
+			return err
+		}
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
 			return err
 		}
-	} else if err := r.ReadField(16, unsafe.Pointer(&x.Uint16s)); err != nil {
+	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
 			return err
 		}
-	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint32s)); err != nil {
+	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
 			return err
 		}
-	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint64s)); err != nil {
+	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Uints); err != nil {
 			return err
 		}
-	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uints)); err != nil {
+	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
 		return err
 	}
 	return nil
@@ -281,12 +331,17 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Containers ----
 
+var (
+	furyCodecContainers *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Containers{}, &fury.GeneratedCodec{
+	furyCodecContainers = &fury.GeneratedCodec{
 		Fields: []string{"Any", "Anys", "ByName", "FSet", "Inner", "InnerPtr", "Inners", "Map", "Set"},
 		Write:  furyWriteContainers,
 		Read:   furyReadContainers,
-	})
+	}
+	fury.RegisterGenerated(Containers{}, furyCodecContainers)
 }
 
 // The conversions below stop compiling when Containers changes shape; run go generate.
@@ -320,16 +375,30 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(3, unsafe.Pointer(&x.FSet)); err != nil {
 		return err
 	}
-	if err := w.WriteField(4, unsafe.Pointer(&x.Inner)); err != nil {
+	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(4, furyWriteInnerWith(c, w, unsafe.Pointer(&x.Inner))); err != nil {
+			return err
+		}
 	}
 	if x.InnerPtr == nil {
 		buf.WriteInt8(-3) // null
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
 	}
-	if err := w.WriteField(6, unsafe.Pointer(&x.Inners)); err != nil {
+	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
+	} else if n > 0 {
+		for j := range x.Inners {
+			w.StartElem()
+			if err = furyWriteInnerWith(c, w, unsafe.Pointer(&x.Inners[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(6, err); err != nil {
+			return err
+		}
 	}
 	if err := w.WriteField(7, unsafe.Pointer(&x.Map)); err != nil {
 		return err
@@ -356,8 +425,12 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(3, unsafe.Pointer(&x.FSet)); err != nil {
 		return err
 	}
-	if err := r.ReadField(4, unsafe.Pointer(&x.Inner)); err != nil {
+	if c, err := r.BeginStruct(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
+	} else if c != nil {
+		if err := r.EndStruct(4, furyReadInnerWith(c, r, unsafe.Pointer(&x.Inner))); err != nil {
+			return err
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -365,8 +438,21 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
 	}
-	if err := r.ReadField(6, unsafe.Pointer(&x.Inners)); err != nil {
+	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Inners
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadInnerWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(6, err); err != nil {
+			return err
+		}
 	}
 	if err := r.ReadField(7, unsafe.Pointer(&x.Map)); err != nil {
 		return err
@@ -379,12 +465,17 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Embedding ----
 
+var (
+	furyCodecEmbedding *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Embedding{}, &fury.GeneratedCodec{
+	furyCodecEmbedding = &fury.GeneratedCodec{
 		Fields: []string{"embedded.Deep", "Base.ID", "Own", "Base.Created", "Extra", "embedded.Label"},
 		Write:  furyWriteEmbedding,
 		Read:   furyReadEmbedding,
-	})
+	}
+	fury.RegisterGenerated(Embedding{}, furyCodecEmbedding)
 }
 
 // The conversions below stop compiling when Embedding changes shape; run go generate.
@@ -436,35 +527,22 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 16 {
-		b = b[:16]
+	{
+		b := buf.Unread()
+		if len(b) < 2 {
+			return r.Truncated()
+		}
 		x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
 		if x.Base.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Base.ID")
+			return r.VarintError(k, "field Base.ID")
 		}
 		n += k
 		if x.Own, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Own")
+			return r.VarintError(k, "field Own")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 2 {
-				return r.Truncated()
-			}
-			b = b[:2]
-			x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
-			_ = buf.Skip(2)
-		}
-		if x.Base.ID, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.Own, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
 		return err
@@ -483,12 +561,17 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Empty ----
 
+var (
+	furyCodecEmpty *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Empty{}, &fury.GeneratedCodec{
+	furyCodecEmpty = &fury.GeneratedCodec{
 		Fields: []string{},
 		Write:  furyWriteEmpty,
 		Read:   furyReadEmpty,
-	})
+	}
+	fury.RegisterGenerated(Empty{}, furyCodecEmpty)
 }
 
 // The conversions below stop compiling when Empty changes shape; run go generate.
@@ -509,30 +592,41 @@ func furyReadEmpty(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Enums ----
 
+var (
+	furyCodecEnums   *fury.GeneratedCodec
+	furyCodecEnumsE1 *fury.GeneratedCodec
+	furyCodecEnumsE2 *fury.GeneratedCodec
+	furyCodecEnumsE3 *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Enums{}, &fury.GeneratedCodec{
+	furyCodecEnums = &fury.GeneratedCodec{
 		Fields: []string{"Level", "Color", "Count", "PColor", "Z"},
 		Write:  furyWriteEnums,
 		Read:   furyReadEnums,
-	})
-	fury.RegisterGenerated(Enums{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Enums{}, furyCodecEnums)
+	furyCodecEnumsE1 = &fury.GeneratedCodec{
 		Fields: []string{"Level", "Count", "Color", "PColor", "Z"},
 		Enums:  []string{"Color", "PColor"},
 		Write:  furyWriteEnumsE1,
 		Read:   furyReadEnumsE1,
-	})
-	fury.RegisterGenerated(Enums{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Enums{}, furyCodecEnumsE1)
+	furyCodecEnumsE2 = &fury.GeneratedCodec{
 		Fields: []string{"Color", "Count", "PColor", "Level", "Z"},
 		Enums:  []string{"Level"},
 		Write:  furyWriteEnumsE2,
 		Read:   furyReadEnumsE2,
-	})
-	fury.RegisterGenerated(Enums{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Enums{}, furyCodecEnumsE2)
+	furyCodecEnumsE3 = &fury.GeneratedCodec{
 		Fields: []string{"Count", "Color", "Level", "PColor", "Z"},
 		Enums:  []string{"Color", "Level", "PColor"},
 		Write:  furyWriteEnumsE3,
 		Read:   furyReadEnumsE3,
-	})
+	}
+	fury.RegisterGenerated(Enums{}, furyCodecEnumsE3)
 }
 
 // The conversions below stop compiling when Enums changes shape; run go generate.
@@ -586,35 +680,22 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 11 {
-		b = b[:11]
+	{
+		b := buf.Unread()
+		if len(b) < 1 {
+			return r.Truncated()
+		}
 		*(*uint8)(&x.Level) = b[0]
 		n, k := 1, 0
 		if *(*int32)(&x.Color), k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Color")
+			return r.VarintError(k, "field Color")
 		}
 		n += k
 		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Count")
+			return r.VarintError(k, "field Count")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 1 {
-				return r.Truncated()
-			}
-			b = b[:1]
-			*(*uint8)(&x.Level) = b[0]
-			_ = buf.Skip(1)
-		}
-		if *(*int32)(&x.Color), err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Count, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -669,28 +750,18 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 6 {
-		b = b[:6]
+	{
+		b := buf.Unread()
+		if len(b) < 1 {
+			return r.Truncated()
+		}
 		*(*uint8)(&x.Level) = b[0]
 		n, k := 1, 0
 		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Count")
+			return r.VarintError(k, "field Count")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 1 {
-				return r.Truncated()
-			}
-			b = b[:1]
-			*(*uint8)(&x.Level) = b[0]
-			_ = buf.Skip(1)
-		}
-		if x.Count, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -753,25 +824,18 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 10 {
-		b = b[:10]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if *(*int32)(&x.Color), k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Color")
+			return r.VarintError(k, "field Color")
 		}
 		n += k
 		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Count")
+			return r.VarintError(k, "field Count")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if *(*int32)(&x.Color), err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Count, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -835,18 +899,14 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 5 {
-		b = b[:5]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Count")
+			return r.VarintError(k, "field Count")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.Count, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -870,14 +930,116 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// ---- Inner ----
+// ---- Holder ----
+
+var (
+	furyCodecHolder *fury.GeneratedCodec
+)
 
 func init() {
-	fury.RegisterGenerated(Inner{}, &fury.GeneratedCodec{
+	furyCodecHolder = &fury.GeneratedCodec{
+		Fields: []string{"N", "In", "Ins"},
+		Write:  furyWriteHolder,
+		Read:   furyReadHolder,
+	}
+	fury.RegisterGenerated(Holder{}, furyCodecHolder)
+}
+
+// The conversions below stop compiling when Holder changes shape; run go generate.
+func _() {
+	_ = struct {
+		In  Inner
+		Ins []Inner
+		N   int32
+	}(Holder{})
+}
+
+// furyWriteHolder writes the fields of the Holder at p in wire order.
+func furyWriteHolder(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Holder)(p)
+	buf := w.Buffer()
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += fury.PutVarint32(b[n:], x.N)
+		buf.Advance(n)
+	}
+	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.In)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(1, furyWriteInnerWith(c, w, unsafe.Pointer(&x.In))); err != nil {
+			return err
+		}
+	}
+	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+		return err
+	} else if n > 0 {
+		for j := range x.Ins {
+			w.StartElem()
+			if err = furyWriteInnerWith(c, w, unsafe.Pointer(&x.Ins[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(2, err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyReadHolder reads the fields of the Holder at p in wire order.
+func furyReadHolder(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Holder)(p)
+	buf := r.Buffer()
+	{
+		b := buf.Unread()
+		n, k := 0, 0
+		if x.N, k = fury.GetVarint32(b[n:]); k <= 0 {
+			return r.VarintError(k, "field N")
+		}
+		n += k
+		_ = buf.Skip(n)
+	}
+	if c, err := r.BeginStruct(1, unsafe.Pointer(&x.In)); err != nil {
+		return err
+	} else if c != nil {
+		if err := r.EndStruct(1, furyReadInnerWith(c, r, unsafe.Pointer(&x.In))); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Ins
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadInnerWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(2, err); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ---- Inner ----
+
+var (
+	furyCodecInner *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecInner = &fury.GeneratedCodec{
 		Fields: []string{"ID", "Label", "Tags"},
 		Write:  furyWriteInner,
 		Read:   furyReadInner,
-	})
+	}
+	fury.RegisterGenerated(Inner{}, furyCodecInner)
 }
 
 // The conversions below stop compiling when Inner changes shape; run go generate.
@@ -887,6 +1049,24 @@ func _() {
 		Label string
 		Tags  []string
 	}(Inner{})
+}
+
+// furyWriteInnerWith writes a Inner with codec c, calling its generated function directly.
+func furyWriteInnerWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecInner:
+		return furyWriteInner(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadInnerWith reads a Inner with codec c, calling its generated function directly.
+func furyReadInnerWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecInner:
+		return furyReadInner(r, p)
+	}
+	return c.Read(r, p)
 }
 
 // furyWriteInner writes the fields of the Inner at p in wire order.
@@ -901,8 +1081,13 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Label)
-	if err := w.WriteField(2, unsafe.Pointer(&x.Tags)); err != nil {
+	if n, _, err := w.BeginList(2, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
+	} else if n > 0 {
+		for _, s := range x.Tags {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(2, nil)
 	}
 	return nil
 }
@@ -912,36 +1097,51 @@ func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 9 {
-		b = b[:9]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field ID")
+			return r.VarintError(k, "field ID")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.ID, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
 	}
 	if x.Label, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Tags)); err != nil {
+	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Tags
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(2, err); err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
 // ---- IntPair ----
 
+var (
+	furyCodecIntPair *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(IntPair{}, &fury.GeneratedCodec{
+	furyCodecIntPair = &fury.GeneratedCodec{
 		Fields: []string{"Key", "Val"},
 		Write:  furyWriteIntPair,
 		Read:   furyReadIntPair,
-	})
+	}
+	fury.RegisterGenerated(IntPair{}, furyCodecIntPair)
 }
 
 // The conversions below stop compiling when IntPair changes shape; run go generate.
@@ -972,18 +1172,14 @@ func furyReadIntPair(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 5 {
-		b = b[:5]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.Key, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Key")
+			return r.VarintError(k, "field Key")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.Key, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if x.Val, err = buf.ReadString(); err != nil {
 		return err
@@ -993,12 +1189,17 @@ func furyReadIntPair(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Node ----
 
+var (
+	furyCodecNode *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Node{}, &fury.GeneratedCodec{
+	furyCodecNode = &fury.GeneratedCodec{
 		Fields: []string{"Value", "Kids", "Next"},
 		Write:  furyWriteNode,
 		Read:   furyReadNode,
-	})
+	}
+	fury.RegisterGenerated(Node{}, furyCodecNode)
 }
 
 // The conversions below stop compiling when Node changes shape; run go generate.
@@ -1036,19 +1237,14 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := r.Buffer()
-	var err error
-	if b := buf.Unread(); len(b) >= 5 {
-		b = b[:5]
+	{
+		b := buf.Unread()
 		n, k := 0, 0
 		if x.Value, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Value")
+			return r.VarintError(k, "field Value")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		if x.Value, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
@@ -1064,30 +1260,41 @@ func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Pointers ----
 
+var (
+	furyCodecPointers   *fury.GeneratedCodec
+	furyCodecPointersE1 *fury.GeneratedCodec
+	furyCodecPointersE2 *fury.GeneratedCodec
+	furyCodecPointersE3 *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Pointers{}, &fury.GeneratedCodec{
+	furyCodecPointers = &fury.GeneratedCodec{
 		Fields: []string{"Float64", "FI32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Level", "Uint8", "Int", "Int64", "TI64", "Uint64", "Color", "Int32", "Uint32", "Name", "String"},
 		Write:  furyWritePointers,
 		Read:   furyReadPointers,
-	})
-	fury.RegisterGenerated(Pointers{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Pointers{}, furyCodecPointers)
+	furyCodecPointersE1 = &fury.GeneratedCodec{
 		Fields: []string{"Float64", "FI32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Uint8", "Int", "Int64", "TI64", "Uint64", "Color", "Int32", "Uint32", "Level", "Name", "String"},
 		Enums:  []string{"Level"},
 		Write:  furyWritePointersE1,
 		Read:   furyReadPointersE1,
-	})
-	fury.RegisterGenerated(Pointers{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Pointers{}, furyCodecPointersE1)
+	furyCodecPointersE2 = &fury.GeneratedCodec{
 		Fields: []string{"Float64", "FI32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Level", "Uint8", "Int", "Int64", "TI64", "Uint64", "Int32", "Uint32", "Color", "Name", "String"},
 		Enums:  []string{"Color"},
 		Write:  furyWritePointersE2,
 		Read:   furyReadPointersE2,
-	})
-	fury.RegisterGenerated(Pointers{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Pointers{}, furyCodecPointersE2)
+	furyCodecPointersE3 = &fury.GeneratedCodec{
 		Fields: []string{"Float64", "FI32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Uint8", "Int", "Int64", "TI64", "Uint64", "Int32", "Uint32", "Color", "Level", "Name", "String"},
 		Enums:  []string{"Color", "Level"},
 		Write:  furyWritePointersE3,
 		Read:   furyReadPointersE3,
-	})
+	}
+	fury.RegisterGenerated(Pointers{}, furyCodecPointersE3)
 }
 
 // The conversions below stop compiling when Pointers changes shape; run go generate.
@@ -3122,18 +3329,25 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Scalars ----
 
+var (
+	furyCodecScalars   *fury.GeneratedCodec
+	furyCodecScalarsE1 *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Scalars{}, &fury.GeneratedCodec{
+	furyCodecScalars = &fury.GeneratedCodec{
 		Fields: []string{"FI64", "FU64", "Float64", "Ratio", "FI32", "FU32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Byte", "Level", "Uint8", "Int", "Int64", "TI64", "Uint", "Uint64", "TU64", "Int32", "Uint32", "Name", "String"},
 		Write:  furyWriteScalars,
 		Read:   furyReadScalars,
-	})
-	fury.RegisterGenerated(Scalars{}, &fury.GeneratedCodec{
+	}
+	fury.RegisterGenerated(Scalars{}, furyCodecScalars)
+	furyCodecScalarsE1 = &fury.GeneratedCodec{
 		Fields: []string{"FI64", "FU64", "Float64", "Ratio", "FI32", "FU32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Byte", "Uint8", "Int", "Int64", "TI64", "Uint", "Uint64", "TU64", "Int32", "Uint32", "Level", "Name", "String"},
 		Enums:  []string{"Level"},
 		Write:  furyWriteScalarsE1,
 		Read:   furyReadScalarsE1,
-	})
+	}
+	fury.RegisterGenerated(Scalars{}, furyCodecScalarsE1)
 }
 
 // The conversions below stop compiling when Scalars changes shape; run go generate.
@@ -3213,8 +3427,11 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 117 {
-		b = b[:117]
+	{
+		b := buf.Unread()
+		if len(b) < 53 {
+			return r.Truncated()
+		}
 		*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
 		*(*uint64)(&x.FU64) = binary.LittleEndian.Uint64(b[8:])
 		x.Float64 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
@@ -3234,90 +3451,39 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 			x.Int = int(v)
 			n += k
 		} else {
-			return r.Error("malformed varint in field Int")
+			return r.VarintError(k, "field Int")
 		}
 		if x.Int64, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Int64")
+			return r.VarintError(k, "field Int64")
 		}
 		n += k
 		if *(*int64)(&x.TI64), k = fury.GetTaggedInt64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field TI64")
+			return r.VarintError(k, "field TI64")
 		}
 		n += k
 		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
 			x.Uint = uint(v)
 			n += k
 		} else {
-			return r.Error("malformed varint in field Uint")
+			return r.VarintError(k, "field Uint")
 		}
 		if x.Uint64, k = fury.GetVaruint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Uint64")
+			return r.VarintError(k, "field Uint64")
 		}
 		n += k
 		if *(*uint64)(&x.TU64), k = fury.GetTaggedUint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field TU64")
+			return r.VarintError(k, "field TU64")
 		}
 		n += k
 		if x.Int32, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Int32")
+			return r.VarintError(k, "field Int32")
 		}
 		n += k
 		if x.Uint32, k = fury.GetVaruint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Uint32")
+			return r.VarintError(k, "field Uint32")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 53 {
-				return r.Truncated()
-			}
-			b = b[:53]
-			*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
-			*(*uint64)(&x.FU64) = binary.LittleEndian.Uint64(b[8:])
-			x.Float64 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
-			*(*float64)(&x.Ratio) = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
-			*(*int32)(&x.FI32) = int32(binary.LittleEndian.Uint32(b[32:]))
-			*(*uint32)(&x.FU32) = binary.LittleEndian.Uint32(b[36:])
-			x.Float32 = math.Float32frombits(binary.LittleEndian.Uint32(b[40:]))
-			x.Int16 = int16(binary.LittleEndian.Uint16(b[44:]))
-			x.Uint16 = binary.LittleEndian.Uint16(b[46:])
-			x.Bool = b[48] != 0
-			x.Int8 = int8(b[49])
-			x.Byte = b[50]
-			*(*uint8)(&x.Level) = b[51]
-			x.Uint8 = b[52]
-			_ = buf.Skip(53)
-		}
-		if v, err := buf.ReadVarint64(); err != nil {
-			return err
-		} else {
-			x.Int = int(v)
-		}
-		if x.Int64, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if *(*int64)(&x.TI64), err = buf.ReadTaggedInt64(); err != nil {
-			return err
-		}
-		if v, err := buf.ReadVaruint64(); err != nil {
-			return err
-		} else {
-			x.Uint = uint(v)
-		}
-		if x.Uint64, err = buf.ReadVaruint64(); err != nil {
-			return err
-		}
-		if *(*uint64)(&x.TU64), err = buf.ReadTaggedUint64(); err != nil {
-			return err
-		}
-		if x.Int32, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Uint32, err = buf.ReadVaruint32(); err != nil {
-			return err
-		}
 	}
 	if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
 		return err
@@ -3378,8 +3544,11 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 116 {
-		b = b[:116]
+	{
+		b := buf.Unread()
+		if len(b) < 52 {
+			return r.Truncated()
+		}
 		*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
 		*(*uint64)(&x.FU64) = binary.LittleEndian.Uint64(b[8:])
 		x.Float64 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
@@ -3398,89 +3567,39 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 			x.Int = int(v)
 			n += k
 		} else {
-			return r.Error("malformed varint in field Int")
+			return r.VarintError(k, "field Int")
 		}
 		if x.Int64, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Int64")
+			return r.VarintError(k, "field Int64")
 		}
 		n += k
 		if *(*int64)(&x.TI64), k = fury.GetTaggedInt64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field TI64")
+			return r.VarintError(k, "field TI64")
 		}
 		n += k
 		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
 			x.Uint = uint(v)
 			n += k
 		} else {
-			return r.Error("malformed varint in field Uint")
+			return r.VarintError(k, "field Uint")
 		}
 		if x.Uint64, k = fury.GetVaruint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Uint64")
+			return r.VarintError(k, "field Uint64")
 		}
 		n += k
 		if *(*uint64)(&x.TU64), k = fury.GetTaggedUint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field TU64")
+			return r.VarintError(k, "field TU64")
 		}
 		n += k
 		if x.Int32, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Int32")
+			return r.VarintError(k, "field Int32")
 		}
 		n += k
 		if x.Uint32, k = fury.GetVaruint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Uint32")
+			return r.VarintError(k, "field Uint32")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 52 {
-				return r.Truncated()
-			}
-			b = b[:52]
-			*(*int64)(&x.FI64) = int64(binary.LittleEndian.Uint64(b))
-			*(*uint64)(&x.FU64) = binary.LittleEndian.Uint64(b[8:])
-			x.Float64 = math.Float64frombits(binary.LittleEndian.Uint64(b[16:]))
-			*(*float64)(&x.Ratio) = math.Float64frombits(binary.LittleEndian.Uint64(b[24:]))
-			*(*int32)(&x.FI32) = int32(binary.LittleEndian.Uint32(b[32:]))
-			*(*uint32)(&x.FU32) = binary.LittleEndian.Uint32(b[36:])
-			x.Float32 = math.Float32frombits(binary.LittleEndian.Uint32(b[40:]))
-			x.Int16 = int16(binary.LittleEndian.Uint16(b[44:]))
-			x.Uint16 = binary.LittleEndian.Uint16(b[46:])
-			x.Bool = b[48] != 0
-			x.Int8 = int8(b[49])
-			x.Byte = b[50]
-			x.Uint8 = b[51]
-			_ = buf.Skip(52)
-		}
-		if v, err := buf.ReadVarint64(); err != nil {
-			return err
-		} else {
-			x.Int = int(v)
-		}
-		if x.Int64, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if *(*int64)(&x.TI64), err = buf.ReadTaggedInt64(); err != nil {
-			return err
-		}
-		if v, err := buf.ReadVaruint64(); err != nil {
-			return err
-		} else {
-			x.Uint = uint(v)
-		}
-		if x.Uint64, err = buf.ReadVaruint64(); err != nil {
-			return err
-		}
-		if *(*uint64)(&x.TU64), err = buf.ReadTaggedUint64(); err != nil {
-			return err
-		}
-		if x.Int32, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
-		if x.Uint32, err = buf.ReadVaruint32(); err != nil {
-			return err
-		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -3498,12 +3617,17 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Tagged ----
 
+var (
+	furyCodecTagged *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Tagged{}, &fury.GeneratedCodec{
+	furyCodecTagged = &fury.GeneratedCodec{
 		Fields: []string{"Plain", "Renamed", "A", "Must", "Opt", "B", "Alone", "Shared"},
 		Write:  furyWriteTagged,
 		Read:   furyReadTagged,
-	})
+	}
+	fury.RegisterGenerated(Tagged{}, furyCodecTagged)
 }
 
 // The conversions below stop compiling when Tagged changes shape; run go generate.
@@ -3555,35 +3679,22 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := r.Buffer()
 	var err error
-	if b := buf.Unread(); len(b) >= 16 {
-		b = b[:16]
+	{
+		b := buf.Unread()
+		if len(b) < 2 {
+			return r.Truncated()
+		}
 		x.Plain = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
 		if x.Renamed, k = fury.GetVarint64(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field Renamed")
+			return r.VarintError(k, "field Renamed")
 		}
 		n += k
 		if x.A, k = fury.GetVarint32(b[n:]); k <= 0 {
-			return r.Error("malformed varint in field A")
+			return r.VarintError(k, "field A")
 		}
 		n += k
 		_ = buf.Skip(n)
-	} else {
-		{
-			b := buf.Unread()
-			if len(b) < 2 {
-				return r.Truncated()
-			}
-			b = b[:2]
-			x.Plain = int16(binary.LittleEndian.Uint16(b))
-			_ = buf.Skip(2)
-		}
-		if x.Renamed, err = buf.ReadVarint64(); err != nil {
-			return err
-		}
-		if x.A, err = buf.ReadVarint32(); err != nil {
-			return err
-		}
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.Must)); err != nil {
 		return err
@@ -3605,12 +3716,17 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 
 // ---- Times ----
 
+var (
+	furyCodecTimes *fury.GeneratedCodec
+)
+
 func init() {
-	fury.RegisterGenerated(Times{}, &fury.GeneratedCodec{
+	furyCodecTimes = &fury.GeneratedCodec{
 		Fields: []string{"At", "AtP", "For", "ForP", "On"},
 		Write:  furyWriteTimes,
 		Read:   furyReadTimes,
-	})
+	}
+	fury.RegisterGenerated(Times{}, furyCodecTimes)
 }
 
 // The conversions below stop compiling when Times changes shape; run go generate.
@@ -3674,6 +3790,110 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	}
 	if err := r.ReadField(4, unsafe.Pointer(&x.On)); err != nil {
 		return err
+	}
+	return nil
+}
+
+// ---- Tree ----
+
+var (
+	furyCodecTree *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecTree = &fury.GeneratedCodec{
+		Fields: []string{"Kids", "Label", "Meta"},
+		Write:  furyWriteTree,
+		Read:   furyReadTree,
+	}
+	fury.RegisterGenerated(Tree{}, furyCodecTree)
+}
+
+// The conversions below stop compiling when Tree changes shape; run go generate.
+func _() {
+	_ = struct {
+		Label string
+		Kids  []Tree
+		Meta  Plain
+	}(Tree{})
+}
+
+// furyWriteTreeWith writes a Tree with codec c, calling its generated function directly.
+func furyWriteTreeWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecTree:
+		return furyWriteTree(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadTreeWith reads a Tree with codec c, calling its generated function directly.
+func furyReadTreeWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecTree:
+		return furyReadTree(r, p)
+	}
+	return c.Read(r, p)
+}
+
+// furyWriteTree writes the fields of the Tree at p in wire order.
+func furyWriteTree(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Tree)(p)
+	buf := w.Buffer()
+	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Kids)); err != nil {
+		return err
+	} else if n > 0 {
+		for j := range x.Kids {
+			w.StartElem()
+			if err = furyWriteTreeWith(c, w, unsafe.Pointer(&x.Kids[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(0, err); err != nil {
+			return err
+		}
+	}
+	buf.WriteString(x.Label)
+	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Meta)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, c.Write(w, unsafe.Pointer(&x.Meta))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyReadTree reads the fields of the Tree at p in wire order.
+func furyReadTree(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Tree)(p)
+	buf := r.Buffer()
+	var err error
+	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Kids)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Kids
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadTreeWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(0, err); err != nil {
+			return err
+		}
+	}
+	if x.Label, err = buf.ReadString(); err != nil {
+		return err
+	}
+	if c, err := r.BeginStruct(2, unsafe.Pointer(&x.Meta)); err != nil {
+		return err
+	} else if c != nil {
+		if err := r.EndStruct(2, c.Read(r, unsafe.Pointer(&x.Meta))); err != nil {
+			return err
+		}
 	}
 	return nil
 }

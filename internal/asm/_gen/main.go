@@ -188,6 +188,7 @@ func room(bits int) int {
 func genPutUvarintOne(bits int) {
 	name := fmt.Sprintf("putUvarint%dBMI2", bits)
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(b []byte, v uint%d) int", bits))
+	Pragma("noescape") // the kernels keep no pointer to their arguments
 	Doc(fmt.Sprintf("%s writes v as a varuint%d at b[0] and returns its length.", name, bits),
 		fmt.Sprintf("It stores %d bytes: len(b) must be at least %d. Requires BMI2.", room(bits), room(bits)))
 	p := GP64()
@@ -247,6 +248,7 @@ func decodeBody(bits int, p, m7f, m80, zero GPVirtual, bad string) (v, nb GPVirt
 func genUvarintOne(bits int) {
 	name := fmt.Sprintf("uvarint%dBMI2", bits)
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(b []byte) (v uint%d, n int)", bits))
+	Pragma("noescape") // the kernels keep no pointer to their arguments
 	if bits == 32 {
 		Doc(fmt.Sprintf("%s decodes the varuint32 at b[0] and returns it with its length,", name),
 			"or n = -1 if it is longer than 5 bytes or exceeds 32 bits.",
@@ -292,6 +294,7 @@ func genPutVarints(bits int, signed bool) {
 	}
 	name := fmt.Sprintf("put%s%dsBMI2", kind, bits)
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst []byte, src []%s) (nd, ns int)", elem))
+	Pragma("noescape") // the kernels keep no pointer to their arguments
 	Doc(fmt.Sprintf("%s encodes src as consecutive varints into dst while dst has at least %d", name, room(bits)),
 		"bytes of room; it returns the bytes written and the values consumed. Requires BMI2.")
 	p, end := GP64(), GP64()
@@ -346,6 +349,7 @@ func genVarints(bits int, signed bool) {
 	}
 	name := fmt.Sprintf("%s%dsBMI2", lower(kind), bits)
 	TEXT(name, NOSPLIT, fmt.Sprintf("func(dst []%s, src []byte) (nd, ns int)", elem))
+	Pragma("noescape") // the kernels keep no pointer to their arguments
 	Doc(fmt.Sprintf("%s decodes consecutive varints from src into dst while src has at least %d", name, room(bits)),
 		"bytes left; it returns the values decoded and the bytes consumed. It stops before a",
 		"malformed value. Requires BMI1, BMI2 and LZCNT.")
@@ -540,6 +544,7 @@ func lower(s string) string {
 // iteration, finishing with an overlapping 32-byte tail.
 func genCopy() {
 	TEXT("copyAVX2", NOSPLIT, "func(dst, src []byte)")
+	Pragma("noescape") // the kernels keep no pointer to their arguments
 	Doc("copyAVX2 copies len(src) bytes from src to dst, which must not overlap.",
 		"len(dst) must be at least len(src), and len(src) at least 32. Requires AVX2.")
 	d, s, n := GP64(), GP64(), GP64()
@@ -586,6 +591,7 @@ func genCopy() {
 // genValidBools emits an AVX2 check that every byte is 0 or 1.
 func genValidBools() {
 	TEXT("validBoolsAVX2", NOSPLIT, "func(b []byte) bool")
+	Pragma("noescape") // the kernels keep no pointer to their arguments
 	Doc("validBoolsAVX2 reports whether every byte of b is 0 or 1.",
 		"len(b) must be at least 32. Requires AVX2.")
 	s, n := GP64(), GP64()
@@ -632,6 +638,7 @@ func genValidBools() {
 // in the same pass.
 func genCopyBools() {
 	TEXT("copyBoolsAVX2", NOSPLIT, "func(dst, src []byte) bool")
+	Pragma("noescape") // the kernels keep no pointer to their arguments
 	Doc("copyBoolsAVX2 copies len(src) bytes from src to dst and reports whether every",
 		"byte is 0 or 1. len(dst) must be at least len(src), and len(src) at least 32.",
 		"Requires AVX2.")

@@ -1,0 +1,339 @@
+package fury
+
+import "unsafe"
+
+// Nested structs and lists in generated code.
+//
+// Generated code writes a struct-valued field, a list of structs or a list
+// of strings itself when it can: the runtime writes or reads what comes
+// before the data (type info, struct hash, list count and header) and says
+// which generated codec is in use for the nested struct; the generated
+// code then calls that codec's function directly. Whenever the wire form
+// needs more than that (reference tracking, a remote layout that differs
+// from the local one, a struct without generated code, ...) the Begin call
+// handles the whole field the way the reflection path does and reports it
+// done.
+
+// plainStruct returns the struct plan of field f when generated code may
+// write its data directly: a struct value that is neither nullable nor
+// reference-tracked, written with its own plan and generated code.
+func plainStruct(f *fieldInfo) *structInfo {
+	if f.nullable || f.ref || f.ti.isAny || f.ti.ptrElem != nil {
+		return nil
+	}
+	st := f.ti.st
+	if st == nil || st.gen == nil || f.codec != codec(st) || f.ti.codec != codec(st) {
+		return nil
+	}
+	return st
+}
+
+// plainList returns the element type of list field f when generated code
+// may write its elements directly: a slice field that is neither nullable
+// nor reference-tracked, whose elements are strings or plain structs
+// (elemStruct is their plan, nil for strings).
+func plainList(f *fieldInfo) (c *listCodec, elemStruct *structInfo, ok bool) {
+	if f.nullable || f.ref || f.ti.isAny || f.ti.ptrElem != nil {
+		return nil, nil, false
+	}
+	c, _ = f.codec.(*listCodec)
+	if c == nil || c.isArray {
+		return nil, nil, false
+	}
+	et := c.elem.ti
+	switch {
+	case et.kind == kString && c.elem.declared:
+		return c, nil, true
+	case et.st != nil && et.st.gen != nil && et.codec == codec(et.st) && !et.isAny && et.ptrElem == nil && !c.elem.declared:
+		return c, et.st, true
+	}
+	return nil, nil, false
+}
+
+// BeginStruct starts struct-valued field i (in wire order) of the struct
+// being written, at p. When the field's type has generated code in use and
+// nothing but type info and the struct hash precede its data, it writes
+// those and returns the codec to write the fields with; the caller then
+// runs the codec's Write (or the function it names) on p and passes the
+// result to EndStruct. Otherwise it writes the whole field as WriteField
+// does and returns a nil codec.
+func (w *GenWriter) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
+	e := (*encoder)(w)
+	f := e.genStack[len(e.genStack)-1].fields[i]
+	st := plainStruct(f)
+	if st == nil {
+		return nil, w.WriteField(i, p)
+	}
+	if f.dynamic {
+		if err := e.writeTypeInfo(f.ti.wire()); err != nil {
+			return nil, w.wrap(i, err)
+		}
+	}
+	if err := e.enter(); err != nil {
+		return nil, w.wrap(i, err)
+	}
+	if !e.compatible {
+		e.buf.WriteInt32(st.hash)
+	}
+	e.genStack = append(e.genStack, st)
+	return st.gen, nil
+}
+
+// EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
+// what the codec's Write returned.
+func (w *GenWriter) EndStruct(i int, err error) error {
+	e := (*encoder)(w)
+	e.genStack = e.genStack[:len(e.genStack)-1]
+	e.depth--
+	if err != nil {
+		return w.wrap(i, err)
+	}
+	return nil
+}
+
+// BeginList starts list field i at p, a slice of strings or of structs
+// with generated code. When the elements can be written directly it
+// writes the element count, the list header and the element type info and
+// returns the count n >= 1 and, for struct elements, the codec to write
+// them with. The caller then writes the n elements (strings with
+// ByteBuffer.WriteString; structs with StartElem before each, then the
+// codec) and calls EndList. Otherwise (an empty list included) it writes
+// the whole field as WriteField does and returns n == 0.
+func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec, err error) {
+	e := (*encoder)(w)
+	f := e.genStack[len(e.genStack)-1].fields[i]
+	lc, est, ok := plainList(f)
+	h := (*sliceHeader)(p)
+	if !ok || h.len == 0 {
+		return 0, nil, w.WriteField(i, p)
+	}
+	e.buf.WriteVaruint32(uint32(h.len))
+	if err := e.enter(); err != nil {
+		return 0, nil, w.wrap(i, err)
+	}
+	if est == nil {
+		e.buf.WriteUint8(collSameType | collDeclared)
+		e.genStack = append(e.genStack, nil)
+		return h.len, nil, nil
+	}
+	e.buf.WriteUint8(collSameType)
+	if err := e.writeTypeInfo(lc.elem.ti); err != nil {
+		e.depth--
+		return 0, nil, w.wrap(i, err)
+	}
+	if err := e.enter(); err != nil {
+		e.depth--
+		return 0, nil, w.wrap(i, err)
+	}
+	e.genStack = append(e.genStack, est)
+	return h.len, est.gen, nil
+}
+
+// StartElem writes what precedes each struct element of a list begun by
+// BeginList: the struct hash in schema-consistent mode.
+func (w *GenWriter) StartElem() {
+	if !w.compatible {
+		w.buf.WriteInt32(w.genStack[len(w.genStack)-1].hash)
+	}
+}
+
+// EndList ends a list begun by BeginList with n > 0; err is the first
+// error of its elements.
+func (w *GenWriter) EndList(i int, err error) error {
+	e := (*encoder)(w)
+	if e.genStack[len(e.genStack)-1] != nil {
+		e.depth--
+	}
+	e.genStack = e.genStack[:len(e.genStack)-1]
+	e.depth--
+	if err != nil {
+		return w.wrap(i, err)
+	}
+	return nil
+}
+
+// wrap adds field i of the struct on top of the stack to err's path.
+func (w *GenWriter) wrap(i int, err error) error {
+	st := w.genStack[len(w.genStack)-1]
+	return wrapField(err, st, st.fields[i])
+}
+
+// ---- reading -----------------------------------------------------------
+
+// BeginStruct starts struct-valued field i of the struct being read, at
+// p. When the field's type has generated code in use and the data has the
+// local layout, it reads what precedes the fields (type info, struct hash)
+// and returns the codec to read them with; the caller runs the codec's
+// Read (or the function it names) on p and passes the result to
+// EndStruct. Otherwise it reads the whole field as ReadField does and
+// returns a nil codec.
+func (r *GenReader) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
+	d := (*decoder)(r)
+	f := d.genStack[len(d.genStack)-1].fields[i]
+	st := plainStruct(f)
+	if st == nil {
+		return nil, r.ReadField(i, p)
+	}
+	if d.r.compatible {
+		if !f.dynamic {
+			return nil, r.ReadField(i, p)
+		}
+		wt, err := d.readTypeInfo()
+		if err != nil {
+			return nil, r.wrap(i, err)
+		}
+		if !r.sameLayout(st, wt) {
+			d.nextDef = nil
+			if err := d.readTypedC(f.ti, f.codec, p, wt); err != nil {
+				return nil, r.wrap(i, err)
+			}
+			return nil, nil
+		}
+		if err := d.enter(); err != nil {
+			return nil, r.wrap(i, err)
+		}
+	} else {
+		if f.dynamic {
+			return nil, r.ReadField(i, p)
+		}
+		if err := d.enter(); err != nil {
+			return nil, r.wrap(i, err)
+		}
+		if err := st.checkHash(d.buf); err != nil {
+			d.depth--
+			return nil, r.wrap(i, err)
+		}
+	}
+	d.genStack = append(d.genStack, st)
+	return st.gen, nil
+}
+
+// sameLayout reports whether compatible-mode type info wt announces st's
+// type with exactly st's layout, so generated code can read it.
+func (r *GenReader) sameLayout(st *structInfo, wt wireType) bool {
+	rd := wt.def
+	if rd == nil || wt.local != st.ti {
+		return false
+	}
+	if !rd.resolved || rd.local != st.ti {
+		st.planFor(rd)
+	}
+	return rd.same
+}
+
+// EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
+// what the codec's Read returned.
+func (r *GenReader) EndStruct(i int, err error) error {
+	d := (*decoder)(r)
+	d.genStack = d.genStack[:len(d.genStack)-1]
+	d.depth--
+	if err != nil {
+		return r.wrap(i, err)
+	}
+	return nil
+}
+
+// BeginList starts list field i at p, a slice of strings or of structs
+// with generated code. It reads the element count and stores a new slice
+// of that length at p. When the elements can be read directly it reads the
+// list header and element type info and returns the count n >= 1 and, for
+// struct elements, the codec to read them with. The caller then reads the
+// n elements (strings with ByteBuffer.ReadString; structs with StartElem
+// before each, then the codec) and calls EndList. Otherwise (an empty list
+// included) it reads the whole field as ReadField does and returns n == 0.
+func (r *GenReader) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec, err error) {
+	d := (*decoder)(r)
+	f := d.genStack[len(d.genStack)-1].fields[i]
+	lc, est, ok := plainList(f)
+	if !ok {
+		return 0, nil, r.ReadField(i, p)
+	}
+	if n, c, err = r.beginList(lc, est, p); err != nil {
+		return 0, nil, r.wrap(i, err)
+	}
+	return n, c, nil
+}
+
+func (r *GenReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) (int, *GeneratedCodec, error) {
+	d := (*decoder)(r)
+	u, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := checkCount(d, u); err != nil {
+		return 0, nil, err
+	}
+	n := int(u)
+	base := newArray(lc.elemWord, n)
+	*(*sliceHeader)(p) = sliceHeader{data: base, len: n, cap: n}
+	if d.pending >= 0 {
+		d.claim(packAny(lc.typ, p))
+	}
+	if n == 0 {
+		return 0, nil, nil
+	}
+	if err := d.enter(); err != nil {
+		return 0, nil, err
+	}
+	header, err := d.buf.ReadByte()
+	if err != nil {
+		return 0, nil, err
+	}
+	slot := func(i int) unsafe.Pointer { return unsafe.Add(base, uintptr(i)*lc.elemSize) }
+	if est == nil {
+		if header != collSameType|collDeclared {
+			return 0, nil, readElementsAfter(d, &lc.elem, n, header, slot)
+		}
+		d.genStack = append(d.genStack, nil)
+		return n, nil, nil
+	}
+	if header != collSameType {
+		return 0, nil, readElementsAfter(d, &lc.elem, n, header, slot)
+	}
+	wt, err := d.readTypeInfo()
+	if err != nil {
+		return 0, nil, err
+	}
+	if d.r.compatible {
+		if !r.sameLayout(est, wt) {
+			return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
+		}
+	} else if wt.local != est.ti || wt.def != nil {
+		return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
+	}
+	if err := d.enter(); err != nil {
+		return 0, nil, err
+	}
+	d.genStack = append(d.genStack, est)
+	return n, est.gen, nil
+}
+
+// StartElem reads what precedes each struct element of a list begun by
+// BeginList: the struct hash in schema-consistent mode.
+func (r *GenReader) StartElem() error {
+	if r.r.compatible {
+		return nil
+	}
+	return r.genStack[len(r.genStack)-1].checkHash(r.buf)
+}
+
+// EndList ends a list begun by BeginList with n > 0; err is the first
+// error of its elements.
+func (r *GenReader) EndList(i int, err error) error {
+	d := (*decoder)(r)
+	if d.genStack[len(d.genStack)-1] != nil {
+		d.depth--
+	}
+	d.genStack = d.genStack[:len(d.genStack)-1]
+	d.depth--
+	if err != nil {
+		return r.wrap(i, err)
+	}
+	return nil
+}
+
+// wrap adds field i of the struct on top of the stack to err's path.
+func (r *GenReader) wrap(i int, err error) error {
+	st := r.genStack[len(r.genStack)-1]
+	return wrapField(err, st, st.fields[i])
+}
