@@ -363,12 +363,17 @@ var errVarintOverflow = &furyError{sentinel: ErrInvalidData, msg: "varint overfl
 
 // ReadVaruint32 reads an unsigned LEB128 varint of at most 5 bytes.
 func (b *ByteBuffer) ReadVaruint32() (uint32, error) {
-	p := b.data[b.off:]
-	if len(p) > 0 && p[0] < 0x80 {
-		b.off++
-		return uint32(p[0]), nil
+	if off := b.off; off < len(b.data) && b.data[off] < 0x80 {
+		b.off = off + 1
+		return uint32(b.data[off]), nil
 	}
-	v, n := uvarint32(p)
+	return b.readVaruint32()
+}
+
+// readVaruint32 is ReadVaruint32 past its one-byte case, kept out of line
+// so that ReadVaruint32 inlines.
+func (b *ByteBuffer) readVaruint32() (uint32, error) {
+	v, n := uvarint32(b.data[b.off:])
 	if n <= 0 {
 		if n == 0 {
 			return 0, errTruncated
@@ -387,12 +392,17 @@ func (b *ByteBuffer) ReadVarint32() (int32, error) {
 
 // ReadVaruint64 reads Fory's varuint64 (at most 9 bytes).
 func (b *ByteBuffer) ReadVaruint64() (uint64, error) {
-	p := b.data[b.off:]
-	if len(p) > 0 && p[0] < 0x80 {
-		b.off++
-		return uint64(p[0]), nil
+	if off := b.off; off < len(b.data) && b.data[off] < 0x80 {
+		b.off = off + 1
+		return uint64(b.data[off]), nil
 	}
-	v, n := uvarint64(p)
+	return b.readVaruint64()
+}
+
+// readVaruint64 is ReadVaruint64 past its one-byte case, kept out of line
+// so that ReadVaruint64 inlines.
+func (b *ByteBuffer) readVaruint64() (uint64, error) {
+	v, n := uvarint64(b.data[b.off:])
 	if n <= 0 {
 		return 0, errTruncated
 	}
@@ -445,6 +455,34 @@ func (b *ByteBuffer) ReadTaggedUint64() (uint64, error) {
 // uvarint32 decodes a varuint32 from p. n > 0 is the length read; n == 0
 // means p ended first; n < 0 means the value overflows 32 bits.
 func uvarint32(p []byte) (v uint32, n int) {
+	if len(p) >= 5 {
+		// Unrolled: no bounds checks per byte.
+		c := p[0]
+		v = uint32(c & 0x7f)
+		if c < 0x80 {
+			return v, 1
+		}
+		c = p[1]
+		v |= uint32(c&0x7f) << 7
+		if c < 0x80 {
+			return v, 2
+		}
+		c = p[2]
+		v |= uint32(c&0x7f) << 14
+		if c < 0x80 {
+			return v, 3
+		}
+		c = p[3]
+		v |= uint32(c&0x7f) << 21
+		if c < 0x80 {
+			return v, 4
+		}
+		c = p[4]
+		if c > 0x0f {
+			return 0, -1
+		}
+		return v | uint32(c)<<28, 5
+	}
 	var shift uint
 	for i := 0; i < 5; i++ {
 		if i >= len(p) {
@@ -640,6 +678,105 @@ func spread16(x uint32) uint64 {
 
 // writeNonASCIIString writes s, whose first non-ASCII byte is at i.
 func (b *ByteBuffer) writeNonASCIIString(s string, i int) {
+	n, latin1, ok := scanBMP(s, i)
+	if !ok {
+		b.writeStringRunes(s, i)
+		return
+	}
+	if latin1 {
+		b.WriteVaruint64(uint64(n)<<2 | strLatin1)
+		p := b.extend(n)
+		copy(p, s[:i])
+		for j, k := i, i; k < len(s); j++ {
+			c := s[k]
+			if c < 0x80 {
+				p[j] = c
+				k++
+				continue
+			}
+			p[j] = c<<6 | s[k+1]&0x3f
+			k += 2
+		}
+		return
+	}
+	b.WriteVaruint64(uint64(2*n)<<2 | strUTF16)
+	p := b.extend(2 * n)
+	spreadASCII16(p, s[:i])
+	for j, k := 2*i, i; k < len(s); j += 2 {
+		c := s[k]
+		var r uint32
+		switch {
+		case c < 0x80:
+			r = uint32(c)
+			k++
+		case c < 0xe0:
+			r = uint32(c&0x1f)<<6 | uint32(s[k+1]&0x3f)
+			k += 2
+		default:
+			r = uint32(c&0x0f)<<12 | uint32(s[k+1]&0x3f)<<6 | uint32(s[k+2]&0x3f)
+			k += 3
+		}
+		p[j] = byte(r)
+		p[j+1] = byte(r >> 8)
+	}
+}
+
+// scanBMP checks that s[i:] is valid UTF-8 of runes below U+10000 and
+// counts the UTF-16 units of s (i of them ASCII before s[i]), and whether
+// every rune is latin1. ok is false for other input.
+func scanBMP(s string, i int) (units int, latin1, ok bool) {
+	units, latin1 = i, true
+	for k := i; k < len(s); units++ {
+		c := s[k]
+		switch {
+		case c < 0x80:
+			k++
+		case c < 0xc2:
+			return 0, false, false
+		case c < 0xe0:
+			if k+1 >= len(s) || s[k+1]&0xc0 != 0x80 {
+				return 0, false, false
+			}
+			latin1 = latin1 && c <= 0xc3
+			k += 2
+		case c < 0xf0:
+			if k+2 >= len(s) {
+				return 0, false, false
+			}
+			lo, hi := byte(0x80), byte(0xbf)
+			if c == 0xe0 {
+				lo = 0xa0
+			} else if c == 0xed {
+				hi = 0x9f // no surrogates
+			}
+			if c1 := s[k+1]; c1 < lo || c1 > hi || s[k+2]&0xc0 != 0x80 {
+				return 0, false, false
+			}
+			latin1 = false
+			k += 3
+		default:
+			return 0, false, false
+		}
+	}
+	return units, latin1, true
+}
+
+// spreadASCII16 writes the ASCII string s as little-endian UTF-16 into p.
+func spreadASCII16(p []byte, s string) {
+	k := 0
+	for ; k+4 <= len(s); k += 4 {
+		binary.LittleEndian.PutUint64(p[2*k:], spread16(binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[k:]), 4))))
+	}
+	for ; k < len(s); k++ {
+		p[2*k] = s[k]
+		p[2*k+1] = 0
+	}
+}
+
+// writeStringRunes writes s rune by rune, whose first non-ASCII byte is at
+// i: strings with runes beyond the BMP or invalid UTF-8 (whose bytes
+// become U+FFFD).
+func (b *ByteBuffer) writeStringRunes(s string, i int) {
 	latin1, bmp, n := true, true, i
 	for _, r := range s[i:] {
 		if r > 0xff {
@@ -667,14 +804,7 @@ func (b *ByteBuffer) writeNonASCIIString(s string, i int) {
 	default:
 		b.WriteVaruint64(uint64(2*n)<<2 | strUTF16)
 		p := b.extend(2 * n)
-		k := 0
-		for ; k+4 <= i; k += 4 {
-			binary.LittleEndian.PutUint64(p[2*k:], spread16(binary.LittleEndian.Uint32(unsafe.Slice(unsafe.StringData(s[k:]), 4))))
-		}
-		for ; k < i; k++ {
-			p[2*k] = s[k]
-			p[2*k+1] = 0
-		}
+		spreadASCII16(p, s[:i])
 		j := 2 * i
 		for _, r := range s[i:] {
 			p[j] = byte(r)

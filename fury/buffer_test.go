@@ -3,6 +3,7 @@ package fury
 import (
 	"encoding/binary"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -65,8 +66,17 @@ func TestWriteStringMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	cases := []string{"", "a", "abcdefg", "abcdefgh", "abcdefghi", "0123456789abcdef", "0123456789abcdefX",
 		"é", "abcdefghijklmnoé", "abcdefghijklmnopé", "\u1234", "abcd\u1234", "\U0001F389", strings32()}
+	// Invalid UTF-8 (each bad byte travels as U+FFFD): stray and truncated
+	// sequences, overlong forms, surrogates, beyond U+10FFFF.
+	cases = append(cases, "\xff", "a\xc3", "\xc3(", "\xc0\x80", "\xe0\x80\x80", "\xed\xa0\x80", "\xe4\xb8",
+		"ab\xe4\xb8\xad\xe4", "\xf4\x90\x80\x80", "\xf0\x9f\x8e", "é\x80", "\u1234\xc3")
 	for range 3000 {
 		cases = append(cases, randomString(rng))
+	}
+	for range 500 {
+		b := []byte(randomString(rng) + "\u4e2d")
+		b[rng.IntN(len(b))] = byte(rng.Uint32())
+		cases = append(cases, string(b), strings.Repeat(string(b), 1+rng.IntN(4)))
 	}
 	buf := NewByteBuffer(nil)
 	for _, s := range cases {
@@ -77,9 +87,20 @@ func TestWriteStringMatchesReference(t *testing.T) {
 		got, err := buf.ReadString()
 		buf.endSlab()
 		require.NoError(t, err)
-		require.Equal(t, s, got)
+		require.Equal(t, roundTripped(s), got, "%q", s)
 		require.Zero(t, buf.Remaining())
 	}
+}
+
+// roundTripped is what decoding the encoding of s gives: invalid UTF-8
+// bytes become U+FFFD in latin1 and UTF-16; UTF-8 keeps s's bytes.
+func roundTripped(s string) string {
+	for _, r := range s {
+		if r > 0xffff {
+			return s
+		}
+	}
+	return string([]rune(s))
 }
 
 func strings32() string {
@@ -209,4 +230,23 @@ func TestShrinkHandsBackTheTail(t *testing.T) {
 	off = b.slabOff
 	b.shrink(p, 1)
 	require.Equal(t, off, b.slabOff)
+}
+
+// FuzzWriteString holds the string encoder to the reference on arbitrary
+// strings, valid UTF-8 or not, and checks the round trip.
+func FuzzWriteString(f *testing.F) {
+	for _, s := range []string{"", "abc", "é", "\u4e2d\u6587", "\U0001F389", "\xff", "a\xe4\xb8", strings32() + "\u1234"} {
+		f.Add(s)
+	}
+	buf := NewByteBuffer(nil)
+	f.Fuzz(func(t *testing.T, s string) {
+		buf.Reset()
+		buf.WriteString(s)
+		require.Equal(t, refWriteString(s), buf.Bytes(), "%q", s)
+		buf.beginSlab()
+		got, err := buf.ReadString()
+		buf.endSlab()
+		require.NoError(t, err)
+		require.Equal(t, roundTripped(s), got, "%q", s)
+	})
 }
