@@ -588,15 +588,16 @@ func (b *ByteBuffer) WriteString(s string) {
 	if cap(b.data)-l < n+9 {
 		b.grow(n + 9)
 	}
-	d := b.data[l : l+n+9]
+	// n+9 bytes of room from p: the header, then the bytes.
+	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)
 	k := 1
 	if n < 32 {
-		d[0] = byte(n << 2)
+		*(*byte)(p) = byte(n << 2)
 	} else {
-		k = putUvarint64(d, uint64(n)<<2)
+		k = putUvarint64(unsafe.Slice((*byte)(p), 9), uint64(n)<<2)
 	}
 	// Copy optimistically as ASCII (latin1); undo if it was not.
-	if !copyASCII(d[k:k+n], unsafe.Slice(unsafe.StringData(s), n)) {
+	if !copyASCII(unsafe.Slice((*byte)(unsafe.Add(p, k)), n), unsafe.Slice(unsafe.StringData(s), n)) {
 		b.writeNonASCIIString(s, asciiPrefix(s))
 		return
 	}
