@@ -80,16 +80,21 @@ func TestWriteStringMatchesReference(t *testing.T) {
 	}
 	buf := NewByteBuffer(nil)
 	for _, s := range cases {
-		buf.Reset()
-		buf.WriteString(s)
-		require.Equal(t, refWriteString(s), buf.Bytes(), "%q", s)
-		buf.beginSlab()
-		got, err := buf.ReadString()
-		buf.endSlab()
-		require.NoError(t, err)
-		require.Equal(t, roundTripped(s), got, "%q", s)
-		require.Zero(t, buf.Remaining())
+		checkString(t, buf, s)
 	}
+}
+
+// checkString holds the encoding of s to the reference and decodes it.
+func checkString(t *testing.T, buf *ByteBuffer, s string) {
+	buf.Reset()
+	buf.WriteString(s)
+	require.Equal(t, refWriteString(s), buf.Bytes(), "%q", s)
+	buf.beginSlab()
+	got, err := buf.ReadString()
+	buf.endSlab()
+	require.NoError(t, err)
+	require.Equal(t, roundTripped(s), got, "%q", s)
+	require.Zero(t, buf.Remaining())
 }
 
 // roundTripped is what decoding the encoding of s gives: invalid UTF-8
@@ -239,14 +244,5 @@ func FuzzWriteString(f *testing.F) {
 		f.Add(s)
 	}
 	buf := NewByteBuffer(nil)
-	f.Fuzz(func(t *testing.T, s string) {
-		buf.Reset()
-		buf.WriteString(s)
-		require.Equal(t, refWriteString(s), buf.Bytes(), "%q", s)
-		buf.beginSlab()
-		got, err := buf.ReadString()
-		buf.endSlab()
-		require.NoError(t, err)
-		require.Equal(t, roundTripped(s), got, "%q", s)
-	})
+	f.Fuzz(func(t *testing.T, s string) { checkString(t, buf, s) })
 }

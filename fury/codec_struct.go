@@ -35,8 +35,9 @@ type fieldInfo struct {
 	ref      bool
 	dynamic  bool // type info precedes the value
 	ft       *fieldType
-	index    []int  // reflect field index path
-	path     string // dotted Go field path, as generated code names it
+	index    []int        // reflect field index path
+	path     string       // dotted Go field path, as generated code names it
+	nested   *nestedField // how generated code may nest into it, once asked
 }
 
 // fieldOptions are parsed from a `fury:"..."` struct tag.

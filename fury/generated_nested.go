@@ -14,40 +14,51 @@ import "unsafe"
 // handles the whole field the way the reflection path does and reports it
 // done.
 
+// nestedField says how generated code may handle a field's data itself
+// (see plainStruct and plainList). It is worked out on first use, once all
+// plans exist (recursive types get their generated code late).
+type nestedField struct {
+	st     *structInfo // a plain struct value
+	list   *listCodec  // a plain list
+	elem   *structInfo // its struct elements (nil for strings)
+	listOK bool
+}
+
+func nestedOf(f *fieldInfo) *nestedField {
+	if n := f.nested; n != nil {
+		return n
+	}
+	n := &nestedField{}
+	if !f.nullable && !f.ref && !f.ti.isAny && f.ti.ptrElem == nil {
+		if st := f.ti.st; st != nil && st.gen != nil && f.codec == codec(st) && f.ti.codec == codec(st) {
+			n.st = st
+		}
+		if c, _ := f.codec.(*listCodec); c != nil && !c.isArray {
+			et := c.elem.ti
+			switch {
+			case et.kind == kString && c.elem.declared:
+				n.list, n.listOK = c, true
+			case et.st != nil && et.st.gen != nil && et.codec == codec(et.st) && !et.isAny && et.ptrElem == nil && !c.elem.declared:
+				n.list, n.elem, n.listOK = c, et.st, true
+			}
+		}
+	}
+	f.nested = n
+	return n
+}
+
 // plainStruct returns the struct plan of field f when generated code may
 // write its data directly: a struct value that is neither nullable nor
 // reference-tracked, written with its own plan and generated code.
-func plainStruct(f *fieldInfo) *structInfo {
-	if f.nullable || f.ref || f.ti.isAny || f.ti.ptrElem != nil {
-		return nil
-	}
-	st := f.ti.st
-	if st == nil || st.gen == nil || f.codec != codec(st) || f.ti.codec != codec(st) {
-		return nil
-	}
-	return st
-}
+func plainStruct(f *fieldInfo) *structInfo { return nestedOf(f).st }
 
-// plainList returns the element type of list field f when generated code
-// may write its elements directly: a slice field that is neither nullable
-// nor reference-tracked, whose elements are strings or plain structs
+// plainList returns the list codec of field f when generated code may
+// write its elements directly: a slice field that is neither nullable nor
+// reference-tracked, whose elements are strings or plain structs
 // (elemStruct is their plan, nil for strings).
 func plainList(f *fieldInfo) (c *listCodec, elemStruct *structInfo, ok bool) {
-	if f.nullable || f.ref || f.ti.isAny || f.ti.ptrElem != nil {
-		return nil, nil, false
-	}
-	c, _ = f.codec.(*listCodec)
-	if c == nil || c.isArray {
-		return nil, nil, false
-	}
-	et := c.elem.ti
-	switch {
-	case et.kind == kString && c.elem.declared:
-		return c, nil, true
-	case et.st != nil && et.st.gen != nil && et.codec == codec(et.st) && !et.isAny && et.ptrElem == nil && !c.elem.declared:
-		return c, et.st, true
-	}
-	return nil, nil, false
+	n := nestedOf(f)
+	return n.list, n.elem, n.listOK
 }
 
 // BeginStruct starts struct-valued field i (in wire order) of the struct

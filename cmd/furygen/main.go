@@ -19,6 +19,24 @@
 // The packages default to the current directory. Types whose fields cannot
 // be serialized (channels, funcs, ...) are reported naming the type and the
 // field.
+//
+// What the generated code does for each field:
+//   - runs of non-nullable numbers and bools: one buffer reservation, direct
+//     stores and loads at constant offsets, and one bulk-kernel call for
+//     four or more consecutive varints of one kind;
+//   - strings, nullable numbers (*int32, ...), primitive slices ([]int32,
+//     []byte, ...: bulk copies) and enums: inline;
+//   - struct values, and slices of struct values or strings: the runtime
+//     writes what precedes the data (type info, struct hash, list header),
+//     and the generated code of the nested struct is called directly when
+//     it was generated in the same run (through its codec otherwise);
+//   - everything else (interfaces, maps, pointers to structs that are not
+//     nil, reference-tracked values, out-of-band buffers, a compatible-mode
+//     layout that differs from the local one): the runtime's reflection
+//     path, field by field, with the same bytes.
+//
+// Generated files also hold a struct conversion that stops compiling when a
+// struct changes shape: run go generate again.
 package main
 
 import (
