@@ -363,17 +363,12 @@ var errVarintOverflow = &furyError{sentinel: ErrInvalidData, msg: "varint overfl
 
 // ReadVaruint32 reads an unsigned LEB128 varint of at most 5 bytes.
 func (b *ByteBuffer) ReadVaruint32() (uint32, error) {
-	if off := b.off; off < len(b.data) && b.data[off] < 0x80 {
-		b.off = off + 1
-		return uint32(b.data[off]), nil
+	p := b.data[b.off:]
+	if len(p) > 0 && p[0] < 0x80 {
+		b.off++
+		return uint32(p[0]), nil
 	}
-	return b.readVaruint32()
-}
-
-// readVaruint32 is ReadVaruint32 past its one-byte case, kept out of line
-// so that ReadVaruint32 inlines.
-func (b *ByteBuffer) readVaruint32() (uint32, error) {
-	v, n := uvarint32(b.data[b.off:])
+	v, n := uvarint32(p)
 	if n <= 0 {
 		if n == 0 {
 			return 0, errTruncated
@@ -392,17 +387,12 @@ func (b *ByteBuffer) ReadVarint32() (int32, error) {
 
 // ReadVaruint64 reads Fory's varuint64 (at most 9 bytes).
 func (b *ByteBuffer) ReadVaruint64() (uint64, error) {
-	if off := b.off; off < len(b.data) && b.data[off] < 0x80 {
-		b.off = off + 1
-		return uint64(b.data[off]), nil
+	p := b.data[b.off:]
+	if len(p) > 0 && p[0] < 0x80 {
+		b.off++
+		return uint64(p[0]), nil
 	}
-	return b.readVaruint64()
-}
-
-// readVaruint64 is ReadVaruint64 past its one-byte case, kept out of line
-// so that ReadVaruint64 inlines.
-func (b *ByteBuffer) readVaruint64() (uint64, error) {
-	v, n := uvarint64(b.data[b.off:])
+	v, n := uvarint64(p)
 	if n <= 0 {
 		return 0, errTruncated
 	}
@@ -455,34 +445,6 @@ func (b *ByteBuffer) ReadTaggedUint64() (uint64, error) {
 // uvarint32 decodes a varuint32 from p. n > 0 is the length read; n == 0
 // means p ended first; n < 0 means the value overflows 32 bits.
 func uvarint32(p []byte) (v uint32, n int) {
-	if len(p) >= 5 {
-		// Unrolled: no bounds checks per byte.
-		c := p[0]
-		v = uint32(c & 0x7f)
-		if c < 0x80 {
-			return v, 1
-		}
-		c = p[1]
-		v |= uint32(c&0x7f) << 7
-		if c < 0x80 {
-			return v, 2
-		}
-		c = p[2]
-		v |= uint32(c&0x7f) << 14
-		if c < 0x80 {
-			return v, 3
-		}
-		c = p[3]
-		v |= uint32(c&0x7f) << 21
-		if c < 0x80 {
-			return v, 4
-		}
-		c = p[4]
-		if c > 0x0f {
-			return 0, -1
-		}
-		return v | uint32(c)<<28, 5
-	}
 	var shift uint
 	for i := 0; i < 5; i++ {
 		if i >= len(p) {

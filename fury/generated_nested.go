@@ -14,14 +14,17 @@ import "unsafe"
 // handles the whole field the way the reflection path does and reports it
 // done.
 
-// nestedField says how generated code may handle a field's data itself
-// (see plainStruct and plainList). It is worked out on first use, once all
-// plans exist (recursive types get their generated code late).
+// nestedField says how generated code may handle a field's data itself.
+// It is worked out on first use, once all plans exist (recursive types get
+// their generated code late).
 type nestedField struct {
-	st     *structInfo // a plain struct value
-	list   *listCodec  // a plain list
-	elem   *structInfo // its struct elements (nil for strings)
-	listOK bool
+	// st is set for a struct value that is neither nullable nor
+	// reference-tracked and has generated code in use.
+	st *structInfo
+	// list is set for a slice, neither nullable nor reference-tracked,
+	// of strings or of such structs (elem, nil for strings).
+	list *listCodec
+	elem *structInfo
 }
 
 func nestedOf(f *fieldInfo) *nestedField {
@@ -30,35 +33,21 @@ func nestedOf(f *fieldInfo) *nestedField {
 	}
 	n := &nestedField{}
 	if !f.nullable && !f.ref && !f.ti.isAny && f.ti.ptrElem == nil {
-		if st := f.ti.st; st != nil && st.gen != nil && f.codec == codec(st) && f.ti.codec == codec(st) {
+		if st := f.ti.st; st != nil && st.gen != nil && f.codec == codec(st) {
 			n.st = st
 		}
 		if c, _ := f.codec.(*listCodec); c != nil && !c.isArray {
 			et := c.elem.ti
 			switch {
 			case et.kind == kString && c.elem.declared:
-				n.list, n.listOK = c, true
+				n.list = c
 			case et.st != nil && et.st.gen != nil && et.codec == codec(et.st) && !et.isAny && et.ptrElem == nil && !c.elem.declared:
-				n.list, n.elem, n.listOK = c, et.st, true
+				n.list, n.elem = c, et.st
 			}
 		}
 	}
 	f.nested = n
 	return n
-}
-
-// plainStruct returns the struct plan of field f when generated code may
-// write its data directly: a struct value that is neither nullable nor
-// reference-tracked, written with its own plan and generated code.
-func plainStruct(f *fieldInfo) *structInfo { return nestedOf(f).st }
-
-// plainList returns the list codec of field f when generated code may
-// write its elements directly: a slice field that is neither nullable nor
-// reference-tracked, whose elements are strings or plain structs
-// (elemStruct is their plan, nil for strings).
-func plainList(f *fieldInfo) (c *listCodec, elemStruct *structInfo, ok bool) {
-	n := nestedOf(f)
-	return n.list, n.elem, n.listOK
 }
 
 // BeginStruct starts struct-valued field i (in wire order) of the struct
@@ -71,7 +60,7 @@ func plainList(f *fieldInfo) (c *listCodec, elemStruct *structInfo, ok bool) {
 func (w *GenWriter) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
 	e := (*encoder)(w)
 	f := e.genStack[len(e.genStack)-1].fields[i]
-	st := plainStruct(f)
+	st := nestedOf(f).st
 	if st == nil {
 		return nil, w.WriteField(i, p)
 	}
@@ -113,22 +102,23 @@ func (w *GenWriter) EndStruct(i int, err error) error {
 func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec, err error) {
 	e := (*encoder)(w)
 	f := e.genStack[len(e.genStack)-1].fields[i]
-	lc, est, ok := plainList(f)
+	nf := nestedOf(f)
 	h := (*sliceHeader)(p)
-	if !ok || h.len == 0 {
+	if nf.list == nil || h.len == 0 {
 		return 0, nil, w.WriteField(i, p)
 	}
 	e.buf.WriteVaruint32(uint32(h.len))
 	if err := e.enter(); err != nil {
 		return 0, nil, w.wrap(i, err)
 	}
+	est := nf.elem
 	if est == nil {
 		e.buf.WriteUint8(collSameType | collDeclared)
 		e.genStack = append(e.genStack, nil)
 		return h.len, nil, nil
 	}
 	e.buf.WriteUint8(collSameType)
-	if err := e.writeTypeInfo(lc.elem.ti); err != nil {
+	if err := e.writeTypeInfo(nf.list.elem.ti); err != nil {
 		e.depth--
 		return 0, nil, w.wrap(i, err)
 	}
@@ -181,7 +171,7 @@ func (w *GenWriter) wrap(i int, err error) error {
 func (r *GenReader) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
 	d := (*decoder)(r)
 	f := d.genStack[len(d.genStack)-1].fields[i]
-	st := plainStruct(f)
+	st := nestedOf(f).st
 	if st == nil {
 		return nil, r.ReadField(i, p)
 	}
@@ -194,7 +184,6 @@ func (r *GenReader) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error
 			return nil, r.wrap(i, err)
 		}
 		if !r.sameLayout(st, wt) {
-			d.nextDef = nil
 			if err := d.readTypedC(f.ti, f.codec, p, wt); err != nil {
 				return nil, r.wrap(i, err)
 			}
@@ -255,11 +244,11 @@ func (r *GenReader) EndStruct(i int, err error) error {
 func (r *GenReader) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec, err error) {
 	d := (*decoder)(r)
 	f := d.genStack[len(d.genStack)-1].fields[i]
-	lc, est, ok := plainList(f)
-	if !ok {
+	nf := nestedOf(f)
+	if nf.list == nil {
 		return 0, nil, r.ReadField(i, p)
 	}
-	if n, c, err = r.beginList(lc, est, p); err != nil {
+	if n, c, err = r.beginList(nf.list, nf.elem, p); err != nil {
 		return 0, nil, r.wrap(i, err)
 	}
 	return n, c, nil
