@@ -57,6 +57,7 @@
 //	time.Time                            timestamp
 //	time.Duration                        duration
 //	Date                                 date
+//	Decimal                              decimal
 //	*T                                   T, nullable (interface fields are not: a nil one is "none")
 //	interface{} (any interface)          the dynamic value's type
 //	registered struct                    struct / named_struct (compatible_* in compatible mode)
@@ -81,6 +82,7 @@
 //	timestamp                    time.Time (UTC)
 //	duration                     time.Duration
 //	date                         Date
+//	decimal                      Decimal
 //	none, null                   nil
 //	registered struct            *T
 //	registered enum              T

@@ -112,7 +112,7 @@ func (d *decoder) readTypeInfo() (wireType, error) {
 		if wt.local, err = d.r.lookupByName(ns, name); err != nil {
 			return wt, err
 		}
-	case tidExt, tidNamedExt, tidUnion, tidTypedUnion, tidNamedUnion, tidDecimal, tidArray,
+	case tidExt, tidNamedExt, tidUnion, tidTypedUnion, tidNamedUnion, tidArray,
 		tidFloat8, tidFloat8Array, tidUnknown:
 		return wt, wrapf(ErrUnsupportedType, "wire type %d", id)
 	default:
@@ -215,6 +215,10 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 	case tidDate:
 		var v Date
 		err := dateCodec{}.read(d, unsafe.Pointer(&v))
+		return v, err
+	case tidDecimal:
+		var v Decimal
+		err := decimalCodec{}.read(d, unsafe.Pointer(&v))
 		return v, err
 	case tidList, tidSet:
 		return d.readCollectionByFT(&fieldType{id: wt.id, elem: unknownFT})

@@ -197,3 +197,16 @@ func ExampleDate() {
 	fmt.Println(d)
 	// Output: 2024-02-29
 }
+
+func ExampleDecimal() {
+	price, err := fury.ParseDecimal("19.90")
+	if err != nil {
+		panic(err)
+	}
+	data, _ := fury.Marshal(price) // Python reads Decimal('19.90'), Java BigDecimal 19.90
+	var back any
+	_ = fury.Unmarshal(data, &back)
+	d := back.(fury.Decimal)
+	fmt.Println(d, d.Unscaled, d.Scale)
+	// Output: 19.90 1990 2
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -396,6 +397,7 @@ var (
 	durationType = reflect.TypeFor[time.Duration]()
 	timeType     = reflect.TypeFor[time.Time]()
 	dateType     = reflect.TypeFor[fury.Date]()
+	decimalType  = reflect.TypeFor[fury.Decimal]()
 )
 
 var runeSets = []string{
@@ -466,6 +468,13 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int, tag string) {
 		return
 	case dateType:
 		v.Set(reflect.ValueOf(fury.Date{Year: 1900 + r.IntN(300), Month: time.Month(1 + r.IntN(12)), Day: 1 + r.IntN(28)}))
+		return
+	case decimalType:
+		u := big.NewInt(randInt(r))
+		if r.IntN(3) == 0 { // past 64 bits: the big wire form
+			u.Mul(u, new(big.Int).Lsh(big.NewInt(1), uint(r.IntN(200))))
+		}
+		v.Set(reflect.ValueOf(fury.Decimal{Unscaled: u, Scale: int32(r.IntN(41) - 20)}))
 		return
 	}
 	switch t.Kind() {

@@ -97,6 +97,18 @@ func TestGoldenScalars(t *testing.T) {
 		{"timestamp", time.Date(2020, 1, 2, 3, 4, 5, 6000000, time.UTC), "01 ff 26 a5 5d 0d 5e 00 00 00 00 80 8d 5b 00"},
 		{"duration", 3*time.Second + 5*time.Microsecond, "01 ff 25 06 88 13 00 00"},
 		{"max int64", int64(math.MaxInt64), "01 ff 07 fe ff ff ff ff ff ff ff ff"},
+		// Decimals as pyfory and fory-core both write them.
+		{"decimal 1.5", NewDecimal(15, 1), "01 ff 28 02 3c"},
+		{"decimal 0", NewDecimal(0, 0), "01 ff 28 00 00"},
+		{"decimal 1E+5", NewDecimal(1, -5), "01 ff 28 09 04"},
+		{"decimal -0.001", NewDecimal(-1, 3), "01 ff 28 06 02"},
+		{"decimal 2**62-1", NewDecimal(1<<62-1, 0), "01 ff 28 00 fc ff ff ff ff ff ff ff ff"},
+		{"decimal -2**62", NewDecimal(-1<<62, 0), "01 ff 28 00 fe ff ff ff ff ff ff ff ff"},
+		{"decimal 2**62", NewDecimal(1<<62, 0), "01 ff 28 00 21 00 00 00 00 00 00 00 40"},
+		{"decimal -2**62-1", NewDecimal(-1<<62-1, 0), "01 ff 28 00 23 01 00 00 00 00 00 00 40"},
+		{"decimal 2**64", mustDecimal("18446744073709551616"), "01 ff 28 00 25 00 00 00 00 00 00 00 00 01"},
+		{"decimal big negative", mustDecimal("-123456789012345678901234567890.12"),
+			"01 ff 28 04 37 14 3a a0 90 16 dd 43 59 64 3c 0a d3 9b"},
 	}
 	f := New()
 	for _, c := range cases {

@@ -190,6 +190,9 @@ func (r *resolver) fill(ti *typeInfo) error {
 	case dateType:
 		ti.id, ti.codec = tidDate, dateCodec{}
 		return nil
+	case decimalType:
+		ti.id, ti.codec = tidDecimal, decimalCodec{}
+		return nil
 	}
 	if k, id := scalarKind(t); k != kOther {
 		ti.kind, ti.id, ti.codec = k, id, scalarCodecs[k]

@@ -35,6 +35,8 @@ type AllTypes struct {
 	Time time.Time
 	Dur  time.Duration
 	Day  Date
+	Dec  Decimal
+	PDec *Decimal
 
 	PB   *bool
 	PI32 *int32
@@ -84,8 +86,8 @@ func fullValue() AllTypes {
 		TI64: 1 << 50, TU64: 12,
 		S: "héllo 世界 🎉", Bin: []byte{0, 1, 2, 255},
 		Time: time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.UTC), Dur: -90 * time.Minute,
-		Day: Date{1969, 12, 31},
-		PB:  ptr(false), PI32: ptr[int32](-1), PS: ptr(""), PF: ptr(math.Inf(-1)),
+		Day: Date{1969, 12, 31}, Dec: mustDecimal("-98765432109876543210.0123456789"), PDec: ptr(NewDecimal(15, 1)),
+		PB: ptr(false), PI32: ptr[int32](-1), PS: ptr(""), PF: ptr(math.Inf(-1)),
 		BoolArr: []bool{true, false, true}, I8Arr: []int8{-1, 2}, I16Arr: []int16{-300, 300},
 		I32Arr: []int32{math.MinInt32, 0, math.MaxInt32}, I64Arr: []int64{math.MaxInt64},
 		U16Arr: []uint16{1, 65535}, U32Arr: []uint32{4}, U64Arr: []uint64{math.MaxUint64},
@@ -152,7 +154,8 @@ func TestRoundTripTopLevel(t *testing.T) {
 		float32(2.5), 0.1, "", "ascii", "ü", "日本", "🎉x", []byte{}, []byte{1},
 		[]int32{1, -1}, []float64{math.NaN()}, []bool{true}, []string{"a"}, []any{nil, nil},
 		map[string]string{"a": "b"}, map[int32][]string{1: {"x"}}, NewSet[int64](1, 2, 3),
-		time.Unix(0, 0).UTC(), time.Duration(1), Date{2000, 2, 29}, Foo{1, "x"}, &Foo{2, "y"},
+		time.Unix(0, 0).UTC(), time.Duration(1), Date{2000, 2, 29}, NewDecimal(-5, 2), []Decimal{mustDecimal("1E+400"), {}},
+		Foo{1, "x"}, &Foo{2, "y"},
 		[]Foo{{1, "a"}}, map[string]Foo{"k": {1, "v"}}, Blue, []Color{Red, Blue},
 		map[string]any{"nested": map[any]any{"deep": []any{int64(1)}}},
 	}

@@ -82,6 +82,7 @@ var (
 	timeType     = reflect.TypeFor[time.Time]()
 	durationType = reflect.TypeFor[time.Duration]()
 	dateType     = reflect.TypeFor[Date]()
+	decimalType  = reflect.TypeFor[Decimal]()
 	anyType      = reflect.TypeFor[any]()
 	bytesType    = reflect.TypeFor[[]byte]()
 	setMarker    = reflect.TypeFor[interface{ furySet() }]()

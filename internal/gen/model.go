@@ -27,7 +27,7 @@ const (
 	cSet                    // map[K]struct{} and fury.Set
 	cMap                    // other maps
 	cStruct                 // named struct
-	cTime                   // time.Time, time.Duration, fury.Date
+	cTime                   // time.Time, time.Duration, fury.Date, fury.Decimal: coded by the runtime
 )
 
 // scalar is an inline scalar kind of the runtime.
@@ -189,6 +189,9 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 			return d, nil
 		case isObj(n, FuryPath, "Date"):
 			d.class, d.id = cTime, wire.Date
+			return d, nil
+		case isObj(n, FuryPath, "Decimal"):
+			d.class, d.id = cTime, wire.Decimal
 			return d, nil
 		}
 		if b, ok := n.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {

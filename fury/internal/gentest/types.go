@@ -156,7 +156,7 @@ type Embedding struct {
 	Own int32
 }
 
-// Times has the time types.
+// Times has the time types, and decimals, which the runtime codes too.
 //
 //fury:generate
 type Times struct {
@@ -165,6 +165,8 @@ type Times struct {
 	On   fury.Date
 	AtP  *time.Time
 	ForP *time.Duration
+	Cost fury.Decimal
+	Max  *fury.Decimal
 }
 
 // Enums has enum and enum-or-int fields: Color is registered as an enum,

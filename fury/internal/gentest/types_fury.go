@@ -3722,7 +3722,7 @@ var (
 
 func init() {
 	furyCodecTimes = &fury.GeneratedCodec{
-		Fields: []string{"At", "AtP", "For", "ForP", "On"},
+		Fields: []string{"At", "AtP", "Cost", "For", "ForP", "Max", "On"},
 		Write:  furyWriteTimes,
 		Read:   furyReadTimes,
 	}
@@ -3737,6 +3737,8 @@ func _() {
 		On   fury.Date
 		AtP  *time.Time
 		ForP *time.Duration
+		Cost fury.Decimal
+		Max  *fury.Decimal
 	}(Times{})
 }
 
@@ -3752,15 +3754,23 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
 		return err
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.For)); err != nil {
+	if err := w.WriteField(2, unsafe.Pointer(&x.Cost)); err != nil {
+		return err
+	}
+	if err := w.WriteField(3, unsafe.Pointer(&x.For)); err != nil {
 		return err
 	}
 	if x.ForP == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.ForP)); err != nil {
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.ForP)); err != nil {
 		return err
 	}
-	if err := w.WriteField(4, unsafe.Pointer(&x.On)); err != nil {
+	if x.Max == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Max)); err != nil {
+		return err
+	}
+	if err := w.WriteField(6, unsafe.Pointer(&x.On)); err != nil {
 		return err
 	}
 	return nil
@@ -3779,16 +3789,25 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
 		return err
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.For)); err != nil {
+	if err := r.ReadField(2, unsafe.Pointer(&x.Cost)); err != nil {
+		return err
+	}
+	if err := r.ReadField(3, unsafe.Pointer(&x.For)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.ForP = nil
-	} else if err := r.ReadField(3, unsafe.Pointer(&x.ForP)); err != nil {
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.ForP)); err != nil {
 		return err
 	}
-	if err := r.ReadField(4, unsafe.Pointer(&x.On)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Max = nil
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.Max)); err != nil {
+		return err
+	}
+	if err := r.ReadField(6, unsafe.Pointer(&x.On)); err != nil {
 		return err
 	}
 	return nil

@@ -1,0 +1,200 @@
+package fury
+
+import (
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// Decimal is an arbitrary-precision decimal number, Unscaled × 10^-Scale
+// (wire type decimal). Python's decimal.Decimal and Java's BigDecimal map to
+// it, and an interface{} destination receives a Decimal. A nil Unscaled is
+// zero.
+//
+// Like its peers, a Decimal keeps its scale: 1.5 and 1.50 are different
+// values ({15, 1} and {150, 2}) that compare numerically equal. Infinities
+// and NaNs have no wire form.
+type Decimal struct {
+	Unscaled *big.Int
+	Scale    int32
+}
+
+// NewDecimal returns unscaled × 10^-scale.
+func NewDecimal(unscaled int64, scale int32) Decimal {
+	return Decimal{Unscaled: big.NewInt(unscaled), Scale: scale}
+}
+
+// ParseDecimal parses a decimal number in plain or scientific notation
+// ("-12.50", "1E+5", "2.5e-3"), keeping its scale as written: "12.50" has
+// scale 2. Errors wrap ErrInvalidArgument.
+func ParseDecimal(s string) (Decimal, error) {
+	bad := func(why string) (Decimal, error) {
+		return Decimal{}, wrapf(ErrInvalidArgument, "parse decimal %q: %s", s, why)
+	}
+	num, exp := s, int64(0)
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e, err := strconv.ParseInt(s[i+1:], 10, 32)
+		if err != nil {
+			return bad("bad exponent")
+		}
+		num, exp = s[:i], e
+	}
+	neg := false
+	if num != "" && (num[0] == '-' || num[0] == '+') {
+		neg, num = num[0] == '-', num[1:]
+	}
+	intPart, frac, _ := strings.Cut(num, ".")
+	digits := intPart + frac
+	if digits == "" {
+		return bad("no digits")
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return bad("not a number")
+		}
+	}
+	scale := int64(len(frac)) - exp
+	if scale < math.MinInt32 || scale > math.MaxInt32 {
+		return bad("exponent out of range")
+	}
+	u, ok := new(big.Int).SetString(digits, 10)
+	if !ok {
+		return bad("not a number")
+	}
+	if neg {
+		u.Neg(u)
+	}
+	return Decimal{Unscaled: u, Scale: int32(scale)}, nil
+}
+
+// String formats d as Python's str and Java's BigDecimal.toString do: plain
+// notation ("-12.50", "0.001") unless the exponent is positive or the number
+// is smaller than 1e-6, then scientific ("1E+5", "1.5E-9").
+func (d Decimal) String() string {
+	var sb strings.Builder
+	c := "0"
+	if d.Unscaled != nil {
+		if d.Unscaled.Sign() < 0 {
+			sb.WriteByte('-')
+		}
+		c = new(big.Int).Abs(d.Unscaled).String()
+	}
+	exp := -int64(d.Scale)
+	adjusted := exp + int64(len(c)) - 1
+	switch {
+	case exp == 0:
+		sb.WriteString(c)
+	case exp < 0 && adjusted >= -6:
+		if point := int64(len(c)) + exp; point > 0 {
+			sb.WriteString(c[:point])
+			sb.WriteByte('.')
+			sb.WriteString(c[point:])
+		} else {
+			sb.WriteString("0.")
+			sb.WriteString(strings.Repeat("0", int(-point)))
+			sb.WriteString(c)
+		}
+	default:
+		sb.WriteString(c[:1])
+		if len(c) > 1 {
+			sb.WriteByte('.')
+			sb.WriteString(c[1:])
+		}
+		sb.WriteByte('E')
+		if adjusted >= 0 {
+			sb.WriteByte('+')
+		}
+		sb.WriteString(strconv.FormatInt(adjusted, 10))
+	}
+	return sb.String()
+}
+
+// Equal reports whether d and e have the same unscaled value and scale, so
+// that go-cmp and tests compare decimals by what travels on the wire.
+// 1.5 and 1.50 are not Equal.
+func (d Decimal) Equal(e Decimal) bool {
+	return d.Scale == e.Scale && d.unscaled().Cmp(e.unscaled()) == 0
+}
+
+var bigZero = new(big.Int)
+
+func (d Decimal) unscaled() *big.Int {
+	if d.Unscaled == nil {
+		return bigZero
+	}
+	return d.Unscaled
+}
+
+// A decimal is its scale as a zigzag varint32, then a varuint64 header.
+// Header bit 0 clear: the rest is zigzag(unscaled), used whenever that fits
+// in 63 bits. Bit 0 set: the rest is (length << 1 | sign), followed by the
+// magnitude's length bytes, little-endian, without trailing zero bytes.
+type decimalCodec struct{}
+
+const maxSmallDecimal = 1<<62 - 1 // zigzag(v) < 2^63 for -2^62 <= v <= 2^62-1
+
+func (decimalCodec) write(e *encoder, p unsafe.Pointer) error {
+	d := (*Decimal)(p)
+	u := d.unscaled()
+	e.buf.WriteVarint32(d.Scale)
+	if u.IsInt64() {
+		if v := u.Int64(); v >= -maxSmallDecimal-1 && v <= maxSmallDecimal {
+			e.buf.WriteVaruint64(uint64(v<<1^v>>63) << 1)
+			return nil
+		}
+	}
+	mag := u.Bytes() // big-endian, no leading zeros
+	sign := uint64(0)
+	if u.Sign() < 0 {
+		sign = 1
+	}
+	e.buf.WriteVaruint64((uint64(len(mag))<<1|sign)<<1 | 1)
+	e.buf.Grow(len(mag))
+	for i := len(mag) - 1; i >= 0; i-- {
+		e.buf.data = append(e.buf.data, mag[i])
+	}
+	return nil
+}
+
+func (decimalCodec) read(d *decoder, p unsafe.Pointer) error {
+	scale, err := d.buf.ReadVarint32()
+	if err != nil {
+		return err
+	}
+	h, err := d.buf.ReadVaruint64()
+	if err != nil {
+		return err
+	}
+	out := (*Decimal)(p)
+	if h&1 == 0 {
+		z := h >> 1
+		*out = NewDecimal(int64(z>>1)^-int64(z&1), scale)
+		return nil
+	}
+	n, neg := h>>2, h&2 != 0
+	if n == 0 || n > uint64(d.buf.Remaining()) {
+		if n == 0 {
+			return wrapf(ErrInvalidData, "decimal with an empty magnitude")
+		}
+		return wrapf(ErrTruncated, "decimal magnitude of %d bytes", n)
+	}
+	raw, err := d.buf.ReadBytes(int(n))
+	if err != nil {
+		return err
+	}
+	if raw[len(raw)-1] == 0 {
+		return wrapf(ErrInvalidData, "decimal magnitude with a trailing zero byte")
+	}
+	be := make([]byte, len(raw))
+	for i, c := range raw {
+		be[len(raw)-1-i] = c
+	}
+	u := new(big.Int).SetBytes(be)
+	if neg {
+		u.Neg(u)
+	}
+	*out = Decimal{Unscaled: u, Scale: scale}
+	return nil
+}
