@@ -233,6 +233,12 @@ func cases() []*xcase {
 	add(&xcase{name: "duration", value: 86402*time.Second + 3*time.Microsecond})
 	add(&xcase{name: "duration_negative", value: -1500 * time.Millisecond})
 
+	// ---- decimals
+	add(&xcase{name: "decimal", value: dec("12.50")})
+	add(&xcase{name: "decimal_big", value: dec("-123456789012345678901234567890.12")})
+	add(&xcase{name: "decimal_exponent", value: dec("1E+5")})
+	add(&xcase{name: "decimal_list", value: []fury.Decimal{dec("0"), dec("-0.001"), dec("18446744073709551616")}})
+
 	// ---- structs
 	person1 := Person{Name: "Alice", Age: 30, Email: ptr("alice@example.com"), Tags: []string{"a", "b"},
 		Scores: map[string]int32{"math": 90, "art": -1}}
@@ -444,6 +450,7 @@ func probes() []probe {
 		{"any", PAny{"str"}},
 		{"empty", PEmpty{}},
 		{"boxed_int32", PBoxedInt32{7}},
+		{"decimal", PDecimal{dec("-3.14")}},
 	}
 }
 
@@ -497,6 +504,16 @@ func checkSharedPoint(got any) error {
 		return errors.New("the two points are not the same object")
 	}
 	return nil
+}
+
+// dec parses a decimal literal, keeping its scale as written ("12.50" has
+// scale 2).
+func dec(s string) fury.Decimal {
+	d, err := fury.ParseDecimal(s)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }
 
 func codePoints(s string) []int32 {

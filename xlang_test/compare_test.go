@@ -36,13 +36,14 @@ var (
 	bytesType = reflect.TypeFor[[]byte]()
 	timeType  = reflect.TypeFor[time.Time]()
 	dateType  = reflect.TypeFor[fury.Date]()
+	decType   = reflect.TypeFor[fury.Decimal]()
 )
 
 // natural maps a typed Go value to what Unmarshal into interface{} gives for
 // its bytes: lists become []any, maps map[any]any, sets fury.Set[any],
 // registered structs *T (with their typed fields), fixed/tagged integers
 // their plain integer type, int int64; primitive arrays, []byte, scalars,
-// enums and times stay as they are.
+// enums, times and decimals stay as they are.
 func natural(v any) any {
 	if v == nil {
 		return nil
@@ -62,12 +63,13 @@ func naturalValue(v reflect.Value) any {
 		if v.IsNil() {
 			return nil
 		}
-		if t.Elem().Kind() == reflect.Struct && t.Elem() != timeType && t.Elem() != dateType {
+		if t.Elem().Kind() == reflect.Struct && t.Elem() != timeType && t.Elem() != dateType &&
+			t.Elem() != decType {
 			return v.Interface()
 		}
 		return naturalValue(v.Elem())
 	case reflect.Struct:
-		if t == timeType || t == dateType {
+		if t == timeType || t == dateType || t == decType {
 			return v.Interface()
 		}
 		p := reflect.New(t)

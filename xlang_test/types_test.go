@@ -256,6 +256,7 @@ type (
 	PAny            struct{ V any }
 	PEmpty          struct{}
 	PBoxedInt32     struct{ V int32 }
+	PDecimal        struct{ V fury.Decimal }
 )
 
 func ptr[T any](v T) *T { return &v }

@@ -77,6 +77,13 @@ Python writes arrays as usual with no flag byte (`2e 0c …`). Neither reads the
 Header byte `03` = xlang + out-of-band.""",
     "oob_mixed": """See oob_buffers: buffer #0 (binary) out of band `29 00`, later binary in band
 `29 01 02 04 05`; Java's in-band arrays carry a `01` flag byte, Python's none.""",
+    "decimal": """`28` = type 40 (decimal), then the scale as a zigzag varint32 (`04` = 2) and a varuint64
+header: bit 0 clear, the rest is zigzag(unscaled) (`88 27` = 5000 = zigzag(1250) << 1).""",
+    "decimal_big": """Unscaled value beyond 63 bits: header bit 0 set, the rest is `length << 1 | sign` (`37` =
+0b110111: 13 bytes, negative), then the magnitude little-endian, without trailing zero bytes.""",
+    "decimal_exponent": """Negative scale: `09` = zigzag(-5); header `04` = zigzag(1) << 1 (unscaled 1).""",
+    "decimal_list": """List header `08` (same type) + element type `28` once; elements `00 00` (0), `06 02`
+(scale 3, unscaled -1), `00 25 00 … 01` (2^64: big form, 9 magnitude bytes).""",
     "oob_bytes_only": """Out-of-band shape both peers agree on: header `03`, list header `00`, `15 …` string,
 `29 00` per out-of-band binary; buffer files hold the raw bytes.""",
     "struct_by_id_compat": _TYPEDEF_NULLABLE,
@@ -106,7 +113,7 @@ Header byte `03` = xlang + out-of-band.""",
 for _k in ("bool", "int8", "int16", "int32", "int64", "fixed_int32", "fixed_int64", "tagged_int64",
            "float32", "float64", "string", "binary", "list_int32", "list_string", "set_string",
            "map_string_int32", "int16_array", "enum", "nullable_int32", "nullable_string",
-           "timestamp", "date", "duration", "any"):
+           "timestamp", "date", "duration", "any", "decimal"):
     NOTES.setdefault(f"probe_{_k}_sc_name", _NS)
 
 NOTES["scalars_sc"] = _NS + """ Also `s_emoji`: Python utf8 `12 f0 9f 98 80`, Java utf16 `11 3d d8 00 de`."""

@@ -18,6 +18,7 @@ The case names are the same in the Java peer; CASES.md documents each one.
 import array
 import dataclasses
 import datetime
+import decimal
 import enum
 import math
 import os
@@ -148,6 +149,14 @@ case("timestamp_pre_epoch", "timestamp 1969-12-31T23:59:59.5Z",
 case("duration", "duration 1 day + 2 s + 3 us (86402 s, 3000 ns)",
      const(datetime.timedelta(days=1, seconds=2, microseconds=3)))
 case("duration_negative", "duration -1.5 s", const(datetime.timedelta(seconds=-1.5)))
+
+# ---------------------------------------------------------------- decimals
+case("decimal", "decimal 12.50 (scale 2 kept)", const(decimal.Decimal("12.50")))
+case("decimal_big", "decimal -123456789012345678901234567890.12 (unscaled > 63 bits: big form)",
+     const(decimal.Decimal("-123456789012345678901234567890.12")))
+case("decimal_exponent", "decimal 1E+5 (scale -5)", const(decimal.Decimal("1E+5")))
+case("decimal_list", "list of decimals [0, -0.001, 18446744073709551616]",
+     lambda: [decimal.Decimal("0"), decimal.Decimal("-0.001"), decimal.Decimal("18446744073709551616")])
 
 
 # ---------------------------------------------------------------- structs
@@ -423,6 +432,11 @@ def deq(a, b, path="$", hint=None, seen=None):
     is_f32 = hint in _F32_HINTS
     if a is None or b is None:
         return None if a is None and b is None else f"{path}: {a!r} != {b!r}"
+    if isinstance(a, decimal.Decimal) or isinstance(b, decimal.Decimal):
+        # Exact: same value and same exponent (12.50 != 12.5).
+        if type(a) is not type(b) or a.as_tuple() != b.as_tuple():
+            return f"{path}: {a!r} != {b!r}"
+        return None
     if isinstance(a, bool) or isinstance(b, bool):
         if type(a) is not type(b) or a != b:
             return f"{path}: {a!r} != {b!r}"

@@ -7,6 +7,7 @@ Python field names are the wire identifiers (snake_case).
 
 import dataclasses
 import datetime
+import decimal
 import enum
 from typing import Any, Dict, List, Optional, Set
 
@@ -313,5 +314,6 @@ _add("duration", "PDuration", datetime.timedelta, {"v": datetime.timedelta(secon
 _add("any", "PAny", Any, {"v": "str"})
 _add("empty", "PEmpty", None, {})
 _add("boxed_int32", "PBoxedInt32", Int32, {"v": 7})
+_add("decimal", "PDecimal", decimal.Decimal, {"v": decimal.Decimal("-3.14")})
 
 PROBE_ORDER = list(PROBES)

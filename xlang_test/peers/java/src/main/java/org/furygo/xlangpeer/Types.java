@@ -1,5 +1,6 @@
 package org.furygo.xlangpeer;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -283,4 +284,6 @@ public final class Types {
 
   /** Boxed Integer without annotations: same bytes as int, but nullable in the struct hash. */
   public static class PBoxedInt32 { public Integer v; }
+
+  public static class PDecimal { public BigDecimal v; }
 }
