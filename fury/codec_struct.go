@@ -33,7 +33,8 @@ type fieldInfo struct {
 	kind     kind  // inline kind for non-nullable scalars, else kOther
 	nullable bool
 	ref      bool
-	dynamic  bool // type info precedes the value
+	dynamic  bool // type info precedes the value (what a reader expects)
+	typed    bool // the writer writes that type info (see WithJavaForms)
 	ft       *fieldType
 	index    []int        // reflect field index path
 	path     string       // dotted Go field path, as generated code names it
@@ -97,6 +98,9 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 		}
 	}
 	st.hash = structHash(st.fields)
+	if len(st.fields) == 0 && r.javaForms {
+		st.hash = javaEmptyStructHash
+	}
 	if !r.noGenerated {
 		st.attachGenerated()
 	}
@@ -169,6 +173,9 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		}
 		w := fti.wire()
 		f.dynamic = fti.isAny || (isStructTypeID(w.id) && (r.compatible || w.named))
+		// fory-core writes a schema-consistent struct field registered by
+		// name without the type info pyfory writes; readers accept both.
+		f.typed = f.dynamic && (fti.isAny || r.compatible || !r.javaForms)
 		if !f.nullable && !f.ref {
 			f.kind = fti.kind
 		}
@@ -285,7 +292,7 @@ func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
 			writeScalar(buf, f.kind, fp)
 			continue
 		}
-		if err := e.writeFullC(f.ti, f.codec, fp, f.nullable, f.ref, f.dynamic); err != nil {
+		if err := e.writeFullC(f.ti, f.codec, fp, f.nullable, f.ref, f.typed); err != nil {
 			return wrapField(err, st, f)
 		}
 	}
@@ -320,7 +327,8 @@ func sentinelOf(err error) error {
 }
 
 // javaEmptyStructHash is what fory-core writes for a struct without fields
-// (the hash of the empty fingerprint); pyfory and this package write 47.
+// (the hash of the empty fingerprint); pyfory writes 47, and so does this
+// package unless WithJavaForms is set. Readers accept both.
 const javaEmptyStructHash = 0x0be9a13a
 
 // ---- decoding ----------------------------------------------------------
@@ -352,7 +360,7 @@ func (st *structInfo) checkHash(b *ByteBuffer) error {
 	if err != nil {
 		return err
 	}
-	if h != st.hash && !(len(st.fields) == 0 && h == javaEmptyStructHash) {
+	if h != st.hash && !(len(st.fields) == 0 && (h == javaEmptyStructHash || h == wire.Hash(nil))) {
 		return wrapf(ErrSchemaMismatch, "%v: struct hash %#x on the wire, %#x here (field names, types or nullability differ; use compatible mode for schema evolution)", st.ti.typ, uint32(h), uint32(st.hash))
 	}
 	return nil

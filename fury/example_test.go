@@ -143,6 +143,25 @@ func ExampleWithCompatible() {
 	// Output: ann <nil>
 }
 
+// Writing for a Java reader in schema-consistent mode: a field whose struct
+// type is registered by name goes without type info, as fory-core expects.
+// Readers take either form.
+func ExampleWithJavaForms() {
+	type Point struct{ X, Y int32 }
+	type Line struct{ From, To Point }
+	newFury := func(java bool) *fury.Fury {
+		f := fury.New(fury.WithCompatible(false), fury.WithJavaForms(java))
+		_ = f.RegisterTagType("geo.Point", Point{})
+		_ = f.RegisterTagType("geo.Line", Line{})
+		return f
+	}
+	forJava, _ := newFury(true).Marshal(Line{To: Point{3, 4}})
+	forPython, _ := newFury(false).Marshal(Line{To: Point{3, 4}})
+	var a, b Line
+	fmt.Println(len(forJava) < len(forPython), newFury(false).Unmarshal(forJava, &a), a, newFury(true).Unmarshal(forPython, &b), b)
+	// Output: true <nil> {{0 0} {3 4}} <nil> {{0 0} {3 4}}
+}
+
 // Zero copy: large buffers travel out of band, as in the seeds' example.
 func ExampleFury_Serialize() {
 	f := fury.NewFury(true)

@@ -32,6 +32,7 @@ type config struct {
 	compatible  bool
 	maxDepth    int
 	noGenerated bool
+	javaForms   bool
 }
 
 // WithRefTracking turns reference tracking on or off (default off). With
@@ -57,6 +58,15 @@ func WithMaxDepth(n int) Option { return func(c *config) { c.maxDepth = n } }
 // the same either way, so this is for benchmarks and tests.
 func WithGeneratedCode(on bool) Option { return func(c *config) { c.noGenerated = !on } }
 
+// WithJavaForms makes the writer use fory-core's form (Java) where it and
+// pyfory (Python) write the same value differently and neither reads the
+// other's form. Both differences are in schema-consistent mode: a struct
+// field whose type is registered by name is written without type info, and
+// a struct without fields carries fory-core's hash instead of 47. Set it
+// when the reader is Java; the default writes pyfory's form. Readers accept
+// both forms whatever this setting.
+func WithJavaForms(on bool) Option { return func(c *config) { c.javaForms = on } }
+
 // New returns a Fury configured by opts.
 func New(opts ...Option) *Fury {
 	c := config{compatible: true, maxDepth: 100}
@@ -68,6 +78,7 @@ func New(opts ...Option) *Fury {
 	}
 	f := &Fury{r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth}
 	f.r.noGenerated = c.noGenerated
+	f.r.javaForms = c.javaForms
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible}
 	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, pending: -1, metaCache: map[metaCacheKey]string{}}
 	return f

@@ -60,18 +60,19 @@ var genCorpus = []genPair{
 // genConfig is one configuration of the comparison.
 type genConfig struct {
 	compatible, refs, byName, enums bool
+	javaForms                       bool // matters only schema-consistent, by name
 }
 
 func (c genConfig) String() string {
-	return fmt.Sprintf("compatible=%v/refs=%v/byName=%v/enums=%v", c.compatible, c.refs, c.byName, c.enums)
+	return fmt.Sprintf("compatible=%v/refs=%v/byName=%v/enums=%v/javaForms=%v", c.compatible, c.refs, c.byName, c.enums, c.javaForms)
 }
 
 func genConfigs() []genConfig {
 	var cs []genConfig
 	for i := 0; i < 16; i++ {
-		cs = append(cs, genConfig{i&1 != 0, i&2 != 0, i&4 != 0, i&8 != 0})
+		cs = append(cs, genConfig{i&1 != 0, i&2 != 0, i&4 != 0, i&8 != 0, false})
 	}
-	return cs
+	return append(cs, genConfig{byName: true, javaForms: true}, genConfig{refs: true, byName: true, enums: true, javaForms: true})
 }
 
 // shared are registered identically on both sides (no generated code).
@@ -81,7 +82,7 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}}
 // types registered.
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
-	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs))
+	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms))
 	reg := func(v any, i int, name string) {
 		var err error
 		if c.byName {

@@ -148,7 +148,7 @@ func (w *GenWriter) WriteField(i int, p unsafe.Pointer) error {
 		writeScalar(e.buf, f.kind, p)
 		return nil
 	}
-	if err := e.writeFullC(f.ti, f.codec, p, f.nullable, f.ref, f.dynamic); err != nil {
+	if err := e.writeFullC(f.ti, f.codec, p, f.nullable, f.ref, f.typed); err != nil {
 		return wrapField(err, st, f)
 	}
 	return nil

@@ -64,7 +64,7 @@ func (w *GenWriter) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error
 	if st == nil {
 		return nil, w.WriteField(i, p)
 	}
-	if f.dynamic {
+	if f.typed {
 		if err := e.writeTypeInfo(f.ti.wire()); err != nil {
 			return nil, w.wrap(i, err)
 		}

@@ -3,6 +3,7 @@ package fury
 import (
 	"encoding/hex"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -334,4 +335,46 @@ func TestGoldenJavaAllNullList(t *testing.T) {
 	var v any
 	require.NoError(t, f.Unmarshal(unhex(t, "01 ff 16 02 0a 1d 00 0d e0 49 39 85 bf 00 14 a0 19 24 15 06 96 06 98 13 38 29 20 a6 fd fd"), &v))
 	require.Equal(t, []any{nil, nil}, v)
+}
+
+// TestJavaForms holds WithJavaForms to fory-core's forms where the peers
+// differ (the xlang tests exchange them with the real Java peer): a
+// schema-consistent struct field registered by name goes without type info
+// (Bar.A; the list's element type info then carries Foo's names in full),
+// and a struct without fields has fory-core's hash. Either reader reads
+// either form.
+func TestJavaForms(t *testing.T) {
+	bar := Bar{A: Foo{1, "a"}, B: []Foo{{2, "b"}}, C: map[string]int32{"k": 3}, D: []int32{4, 5}}
+	type Empty struct{}
+	cases := []struct {
+		name         string
+		v            any
+		python, java string
+	}{
+		{"named struct field", bar,
+			"01 ff 1d 0a 01 12 e0 63 d6 40 04 03 04 11 7a b2 42 08 1d 03 04 03 15 ce 6b cf 37 8a 02 04 61 01 08 1d 03 07 6b cf 37 8a 04 04 62 01 24 01 04 6b 06 02 0c 08 0a",
+			"01 ff 1d 0a 01 12 e0 63 d6 40 04 03 04 11 7a b2 42 08 6b cf 37 8a 02 04 61 01 08 1d 03 04 03 15 ce 6b cf 37 8a 04 04 62 01 24 01 04 6b 06 02 0c 08 0a"},
+		{"empty struct", Empty{}, "01 ff 1b 09 2f 00 00 00", "01 ff 1b 09 3a a1 e9 0b"},
+	}
+	newF := func(java bool) *Fury {
+		f := New(WithCompatible(false), WithJavaForms(java))
+		require.NoError(t, f.RegisterTagType("example.Foo", Foo{}))
+		require.NoError(t, f.RegisterTagType("example.Bar", Bar{}))
+		require.NoError(t, f.Register(Empty{}, 9))
+		return f
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for java, want := range map[bool]string{false: c.python, true: c.java} {
+				got, err := newF(java).Marshal(c.v)
+				require.NoError(t, err)
+				require.Equal(t, hex.EncodeToString(unhex(t, want)), hex.EncodeToString(got), "java forms %v", java)
+				for _, reader := range []bool{false, true} {
+					dst := reflect.New(reflect.TypeOf(c.v))
+					require.NoError(t, newF(reader).Unmarshal(got, dst.Interface()))
+					require.Empty(t, cmp.Diff(c.v, dst.Elem().Interface()))
+				}
+			}
+		})
+	}
 }

@@ -22,6 +22,7 @@ type resolver struct {
 	compatible  bool
 	refTracking bool
 	noGenerated bool // ignore furygen output (WithGeneratedCode(false))
+	javaForms   bool // write fory-core's form where the peers differ (WithJavaForms)
 
 	regs      map[reflect.Type]*registration
 	regByID   map[uint64]reflect.Type  // (kind<<32 | user id) -> type

@@ -101,9 +101,9 @@ func (c *xcase) wantDyn(peer string) any {
 }
 
 // newFury builds a Fury with the case's settings and the given
-// registrations.
-func (c *xcase) newFury(regs []reg) (*fury.Fury, error) {
-	f := fury.New(fury.WithCompatible(!c.sc), fury.WithRefTracking(c.ref))
+// registrations, writing the Java forms for the Java peer.
+func (c *xcase) newFury(peer string, regs []reg) (*fury.Fury, error) {
+	f := fury.New(fury.WithCompatible(!c.sc), fury.WithRefTracking(c.ref), fury.WithJavaForms(peer == "java"))
 	for _, r := range regs {
 		var err error
 		if r.name != "" {
@@ -126,12 +126,11 @@ func (c *xcase) readerRegs() []reg {
 }
 
 // Disagreement notes shared by several cases (details in testdata/CATALOG.md).
+// Two more disagreements, the type info of a schema-consistent struct field
+// registered by name and the empty struct's hash, need no excuse: Go reads
+// both peers' forms, and writes fory-core's for the Java peer
+// (fury.WithJavaForms, see newFury).
 var (
-	noteNamedStructField = "schema-consistent struct field whose type is a struct registered by name: " +
-		"pyfory writes the field's type info (1d + names), fory-core writes none; neither reads the other's form. " +
-		"Go reads both and writes pyfory's form, which fory-core rejects"
-	noteEmptyHash = "empty struct hash in schema-consistent mode: pyfory 47 (2f 00 00 00), " +
-		"fory-core 0x0be9a13a; neither accepts the other's, Go writes one of them"
 	noteBoxedHash = "fory-core's schema-consistent hash marks an unannotated boxed Integer field nullable " +
 		"(v,5,0,1;) while writing it without a null flag; pyfory's Int32 gives v,5,0,0; Go writes pyfory's hash"
 	noteOOBArrays = "out-of-band primitive arrays: fory-core sends them through the buffer callback " +
@@ -141,10 +140,8 @@ var (
 
 // The disagreements by peer.
 var (
-	namedStructFieldJava = map[string]*disagreement{"java": {note: noteNamedStructField, peerRejects: true}}
-	emptyHashJava        = map[string]*disagreement{"java": {note: noteEmptyHash, peerRejects: true}}
-	boxedHashJava        = map[string]*disagreement{"java": {note: noteBoxedHash, peerRejects: true, goCannotRead: true}}
-	oobArraysPython      = map[string]*disagreement{"python": {note: noteOOBArrays, peerRejects: true, goCannotRead: true}}
+	boxedHashJava   = map[string]*disagreement{"java": {note: noteBoxedHash, peerRejects: true, goCannotRead: true}}
+	oobArraysPython = map[string]*disagreement{"python": {note: noteOOBArrays, peerRejects: true, goCannotRead: true}}
 )
 
 var (
@@ -295,11 +292,7 @@ func cases() []*xcase {
 		GTaggedI64: 1 << 40, FI16Arr: []int16{3}, ESet: fury.NewSet("s"), COptF64: ptr(1.5),
 		BOptBool: ptr(false), ADur: time.Second}
 	for _, m := range modes {
-		c := &xcase{name: "many_fields_" + m.suffix, sc: m.sc, value: many, regs: manyRegs}
-		if m.sc {
-			c.disagree = namedStructFieldJava
-		}
-		add(c)
+		add(&xcase{name: "many_fields_" + m.suffix, sc: m.sc, value: many, regs: manyRegs})
 		add(&xcase{name: "long_names_" + m.suffix, sc: m.sc, value: LongNames{1, 2, 3, "u"},
 			regs: []reg{byName(LongNames{}, "example.LongNames")}})
 	}
@@ -342,11 +335,7 @@ func cases() []*xcase {
 	}
 	for _, m := range modes {
 		add(&xcase{name: "sample_" + m.suffix, sc: m.sc, value: sample, regs: []reg{byName(Sample{}, "example.Sample")}})
-		c := &xcase{name: "media_content_" + m.suffix, sc: m.sc, value: media, regs: mediaRegs}
-		if m.sc {
-			c.disagree = namedStructFieldJava
-		}
-		add(c)
+		add(&xcase{name: "media_content_" + m.suffix, sc: m.sc, value: media, regs: mediaRegs})
 		pointReg := []reg{byID(Point{}, 102)}
 		add(&xcase{name: "list_of_structs_" + m.suffix, sc: m.sc, value: []Point{{1, 2}, {3, 4}}, regs: pointReg})
 		add(&xcase{name: "map_int_struct_" + m.suffix, sc: m.sc, value: map[int64]Point{1: {1, 2}, 2: {3, 4}},
@@ -391,15 +380,8 @@ func cases() []*xcase {
 					c.regs = []reg{byID(reflect.Zero(reflect.TypeOf(pr.value)).Interface(), uint32(300+i)),
 						byID(Point{}, 102), byID(Color(0), 101)}
 				}
-				if m.sc {
-					switch {
-					case pr.suffix == "struct" && byNameReg:
-						c.disagree = namedStructFieldJava
-					case pr.suffix == "empty":
-						c.disagree = emptyHashJava
-					case pr.suffix == "boxed_int32":
-						c.disagree = boxedHashJava
-					}
+				if m.sc && pr.suffix == "boxed_int32" {
+					c.disagree = boxedHashJava
 				}
 				add(c)
 			}

@@ -321,7 +321,7 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 	// Go writes its values (go-to-peer) and the peer writes its own.
 	for _, c := range cs {
 		o := &pl.results[c.name][1]
-		f, err := c.newFury(c.regs)
+		f, err := c.newFury(pl.name, c.regs)
 		if err != nil {
 			o.fail(failOther, "go: %v", err)
 			continue
@@ -356,7 +356,7 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		if !ok {
 			continue
 		}
-		f, err := c.newFury(c.readerRegs())
+		f, err := c.newFury(pl.name, c.readerRegs())
 		if err != nil {
 			o.fail(failOther, "go: %v", err)
 			continue
@@ -364,7 +364,7 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		if err := writeCase(f, c, got, back); err != nil {
 			o.fail(failOther, "go: marshal what was read (%T): %v", got, err)
 		}
-		if f, err = c.newFury(c.readerRegs()); err == nil {
+		if f, err = c.newFury(pl.name, c.readerRegs()); err == nil {
 			err = writeCase(f, c, dyn, backAny)
 		}
 		if err != nil {
@@ -450,7 +450,7 @@ func peerVerdict(o *outcome, p *peer, r peerRun, name, goDir, peerDir, label str
 // compares both with the case's expectations. It returns the typed value.
 func checkRead(o *outcome, c *xcase, peerName string, data []byte, bufs [][]byte, what string) (typed, dyn any, ok bool) {
 	want := c.wantValue(peerName)
-	f, err := c.newFury(c.readerRegs())
+	f, err := c.newFury(peerName, c.readerRegs())
 	if err != nil {
 		o.fail(failOther, "go: %v", err)
 		return nil, nil, false
@@ -473,7 +473,7 @@ func checkRead(o *outcome, c *xcase, peerName string, data []byte, bufs [][]byte
 		}
 	}
 
-	if f, err = c.newFury(c.readerRegs()); err != nil {
+	if f, err = c.newFury(peerName, c.readerRegs()); err != nil {
 		o.fail(failOther, "go: %v", err)
 		return typed, nil, false
 	}
