@@ -88,6 +88,11 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 	if err := r.collectFields(st, ti.typ, 0, nil); err != nil {
 		return nil, err
 	}
+	if len(st.fields) == 0 && hasHiddenFields(ti.typ) {
+		// Its state is in unexported fields (big.Float, a mutex, ...):
+		// writing it as an empty struct would lose it silently.
+		return nil, wrapf(ErrUnsupportedType, "%v has no exported fields to serialize", ti.typ)
+	}
 	sortFields(st.fields)
 	for i, f := range st.fields {
 		if f.kind != kOther && !f.nullable && isPrimitiveTypeID(f.ft.id) {
@@ -105,6 +110,25 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 		st.attachGenerated()
 	}
 	return st, nil
+}
+
+// hasHiddenFields reports whether t has a field that is neither exported
+// nor skipped with `fury:"-"`.
+func hasHiddenFields(t reflect.Type) bool {
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if sf.Tag.Get("fury") == "-" {
+			continue
+		}
+		if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+			if hasHiddenFields(sf.Type) {
+				return true
+			}
+		} else if !sf.IsExported() {
+			return true
+		}
+	}
+	return false
 }
 
 func maxEncodedSize(k kind) int {

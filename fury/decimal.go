@@ -133,16 +133,69 @@ func (d Decimal) unscaled() *big.Int {
 // magnitude's length bytes, little-endian, without trailing zero bytes.
 type decimalCodec struct{}
 
-const maxSmallDecimal = 1<<62 - 1 // zigzag(v) < 2^63 for -2^62 <= v <= 2^62-1
-
 func (decimalCodec) write(e *encoder, p unsafe.Pointer) error {
 	d := (*Decimal)(p)
-	u := d.unscaled()
-	e.buf.WriteVarint32(d.Scale)
+	writeDecimal(e.buf, d.Scale, d.unscaled())
+	return nil
+}
+
+func (decimalCodec) read(d *decoder, p unsafe.Pointer) error {
+	scale, u, err := readDecimal(d.buf)
+	if err != nil {
+		return err
+	}
+	*(*Decimal)(p) = Decimal{Unscaled: u, Scale: scale}
+	return nil
+}
+
+// bigIntCodec codes a big.Int as a decimal of scale 0, as Java writes a
+// BigInteger. It reads any decimal that is a whole number.
+type bigIntCodec struct{}
+
+func (bigIntCodec) write(e *encoder, p unsafe.Pointer) error {
+	writeDecimal(e.buf, 0, (*big.Int)(p))
+	return nil
+}
+
+// maxIntegralScale bounds the power of ten a decimal read into a big.Int
+// may need (pyfory's limit for scales).
+const maxIntegralScale = 10000
+
+func (bigIntCodec) read(d *decoder, p unsafe.Pointer) error {
+	scale, u, err := readDecimal(d.buf)
+	if err != nil {
+		return err
+	}
+	if scale != 0 && u.Sign() != 0 {
+		if scale < -maxIntegralScale || scale > maxIntegralScale {
+			return wrapf(ErrTooLarge, "decimal with scale %d read into a big.Int", scale)
+		}
+		pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs32(scale))), nil)
+		if scale < 0 {
+			u.Mul(u, pow)
+		} else if _, m := u.QuoRem(u, pow, new(big.Int)); m.Sign() != 0 {
+			return wrapf(ErrTypeMismatch, "decimal with a fraction read into a big.Int")
+		}
+	}
+	(*big.Int)(p).Set(u)
+	return nil
+}
+
+func abs32(v int32) int64 {
+	if v < 0 {
+		return -int64(v)
+	}
+	return int64(v)
+}
+
+const maxSmallDecimal = 1<<62 - 1 // zigzag(v) < 2^63 for -2^62 <= v <= 2^62-1
+
+func writeDecimal(b *ByteBuffer, scale int32, u *big.Int) {
+	b.WriteVarint32(scale)
 	if u.IsInt64() {
 		if v := u.Int64(); v >= -maxSmallDecimal-1 && v <= maxSmallDecimal {
-			e.buf.WriteVaruint64(uint64(v<<1^v>>63) << 1)
-			return nil
+			b.WriteVaruint64(uint64(v<<1^v>>63) << 1)
+			return
 		}
 	}
 	mag := u.Bytes() // big-endian, no leading zeros
@@ -150,42 +203,41 @@ func (decimalCodec) write(e *encoder, p unsafe.Pointer) error {
 	if u.Sign() < 0 {
 		sign = 1
 	}
-	e.buf.WriteVaruint64((uint64(len(mag))<<1|sign)<<1 | 1)
-	e.buf.Grow(len(mag))
+	b.WriteVaruint64((uint64(len(mag))<<1|sign)<<1 | 1)
+	b.Grow(len(mag))
 	for i := len(mag) - 1; i >= 0; i-- {
-		e.buf.data = append(e.buf.data, mag[i])
+		b.data = append(b.data, mag[i])
 	}
-	return nil
 }
 
-func (decimalCodec) read(d *decoder, p unsafe.Pointer) error {
-	scale, err := d.buf.ReadVarint32()
+// readDecimal reads a decimal's scale and a new big.Int of its unscaled
+// value.
+func readDecimal(b *ByteBuffer) (int32, *big.Int, error) {
+	scale, err := b.ReadVarint32()
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
-	h, err := d.buf.ReadVaruint64()
+	h, err := b.ReadVaruint64()
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
-	out := (*Decimal)(p)
 	if h&1 == 0 {
 		z := h >> 1
-		*out = NewDecimal(int64(z>>1)^-int64(z&1), scale)
-		return nil
+		return scale, big.NewInt(int64(z>>1) ^ -int64(z&1)), nil
 	}
 	n, neg := h>>2, h&2 != 0
-	if n == 0 || n > uint64(d.buf.Remaining()) {
-		if n == 0 {
-			return wrapf(ErrInvalidData, "decimal with an empty magnitude")
-		}
-		return wrapf(ErrTruncated, "decimal magnitude of %d bytes", n)
+	if n == 0 {
+		return 0, nil, wrapf(ErrInvalidData, "decimal with an empty magnitude")
 	}
-	raw, err := d.buf.ReadBytes(int(n))
+	if n > uint64(b.Remaining()) {
+		return 0, nil, wrapf(ErrTruncated, "decimal magnitude of %d bytes", n)
+	}
+	raw, err := b.ReadBytes(int(n))
 	if err != nil {
-		return err
+		return 0, nil, err
 	}
 	if raw[len(raw)-1] == 0 {
-		return wrapf(ErrInvalidData, "decimal magnitude with a trailing zero byte")
+		return 0, nil, wrapf(ErrInvalidData, "decimal magnitude with a trailing zero byte")
 	}
 	be := make([]byte, len(raw))
 	for i, c := range raw {
@@ -195,6 +247,5 @@ func (decimalCodec) read(d *decoder, p unsafe.Pointer) error {
 	if neg {
 		u.Neg(u)
 	}
-	*out = Decimal{Unscaled: u, Scale: scale}
-	return nil
+	return scale, u, nil
 }

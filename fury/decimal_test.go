@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"encoding/hex"
 	"errors"
 	"math/big"
 	"strings"
@@ -166,4 +167,70 @@ func FuzzParseDecimal(f *testing.F) {
 			t.Fatalf("%q: read back %v, %v", s, got, err)
 		}
 	})
+}
+
+func TestBigInt(t *testing.T) {
+	f := New()
+	// Java writes a BigInteger as a decimal of scale 0: the same bytes.
+	data, err := f.Marshal(big.NewInt(5))
+	require.NoError(t, err)
+	require.Equal(t, "01ff280014", hex.EncodeToString(data))
+	huge, _ := new(big.Int).SetString("-123456789012345678901234567890", 10)
+	data, err = f.Marshal(huge)
+	require.NoError(t, err)
+	require.Equal(t, "01ff280037d20a3f4eeee073c3f60fe98e01", hex.EncodeToString(data))
+	var back *big.Int
+	require.NoError(t, f.Unmarshal(data, &back))
+	require.Zero(t, huge.Cmp(back))
+	var v any
+	require.NoError(t, f.Unmarshal(data, &v))
+	require.True(t, v.(Decimal).Equal(Decimal{Unscaled: huge}))
+
+	// Whole decimals of any scale read into a big.Int; fractions do not.
+	type Account struct {
+		Balance *big.Int
+		Limit   big.Int
+	}
+	require.NoError(t, f.RegisterTagType("example.Account", Account{}))
+	in := Account{Balance: huge}
+	in.Limit.SetInt64(1 << 40)
+	data, err = f.Marshal(in)
+	require.NoError(t, err)
+	var out Account
+	require.NoError(t, f.Unmarshal(data, &out))
+	require.Zero(t, huge.Cmp(out.Balance))
+	require.Zero(t, out.Limit.Cmp(big.NewInt(1<<40)))
+	for s, want := range map[string]string{"1E+3": "1000", "12.00": "12", "-5": "-5", "0.000": "0"} {
+		data, err := f.Marshal(mustDecimal(s))
+		require.NoError(t, err)
+		var n big.Int
+		require.NoError(t, f.Unmarshal(data, &n), s)
+		require.Equal(t, want, n.String(), s)
+	}
+	var n big.Int
+	data, _ = f.Marshal(mustDecimal("1.5"))
+	require.ErrorIs(t, f.Unmarshal(data, &n), ErrTypeMismatch)
+	data, _ = f.Marshal(mustDecimal("1E+100000"))
+	require.ErrorIs(t, f.Unmarshal(data, &n), ErrTooLarge)
+}
+
+// A struct whose state is all in unexported fields is refused rather than
+// written as an empty struct.
+func TestStructWithoutExportedFields(t *testing.T) {
+	type hidden struct{ n int }
+	type Wrapper struct{ hidden }
+	type Skipped struct {
+		n int `fury:"-"`
+	}
+	f := New()
+	for _, v := range []any{hidden{1}, Wrapper{hidden{1}}, new(big.Float)} {
+		_, err := f.Marshal(v)
+		require.ErrorIs(t, err, ErrUnsupportedType, "%T", v)
+		require.ErrorContains(t, err, "no exported fields", "%T", v)
+	}
+	type Empty struct{}
+	_, err := f.Marshal(Empty{})
+	require.NoError(t, err)
+	_, err = f.Marshal(Skipped{n: 1})
+	require.NoError(t, err)
 }

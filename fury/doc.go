@@ -58,6 +58,7 @@
 //	time.Duration                        duration
 //	Date                                 date
 //	Decimal                              decimal
+//	big.Int, *big.Int                    decimal of scale 0 (Java's BigInteger); reads whole decimals
 //	*T                                   T, nullable (interface fields are not: a nil one is "none")
 //	interface{} (any interface)          the dynamic value's type
 //	registered struct                    struct / named_struct (compatible_* in compatible mode)
@@ -95,7 +96,8 @@
 // # Struct fields
 //
 // Exported fields are serialized, promoted fields of embedded structs
-// included; the wire name of a field is its snake_case name (UserName is
+// included (a struct whose fields are all unexported is refused with
+// ErrUnsupportedType rather than written empty); the wire name of a field is its snake_case name (UserName is
 // user_name, as Java's userName and Python's user_name). Fields are ordered
 // on the wire as the peers order them, whatever their order in the Go
 // source. A `fury` struct tag adjusts a field:

@@ -399,6 +399,7 @@ var (
 	timeType     = reflect.TypeFor[time.Time]()
 	dateType     = reflect.TypeFor[fury.Date]()
 	decimalType  = reflect.TypeFor[fury.Decimal]()
+	bigIntType   = reflect.TypeFor[big.Int]()
 )
 
 var runeSets = []string{
@@ -469,6 +470,9 @@ func fillRandom(r *rand.Rand, v reflect.Value, depth int, tag string) {
 		return
 	case dateType:
 		v.Set(reflect.ValueOf(fury.Date{Year: 1900 + r.IntN(300), Month: time.Month(1 + r.IntN(12)), Day: 1 + r.IntN(28)}))
+		return
+	case bigIntType:
+		v.Addr().Interface().(*big.Int).Lsh(big.NewInt(randInt(r)), uint(r.IntN(100)))
 		return
 	case decimalType:
 		u := big.NewInt(randInt(r))

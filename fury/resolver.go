@@ -194,6 +194,9 @@ func (r *resolver) fill(ti *typeInfo) error {
 	case decimalType:
 		ti.id, ti.codec = tidDecimal, decimalCodec{}
 		return nil
+	case bigIntType:
+		ti.id, ti.codec = tidDecimal, bigIntCodec{}
+		return nil
 	}
 	if k, id := scalarKind(t); k != kOther {
 		ti.kind, ti.id, ti.codec = k, id, scalarCodecs[k]

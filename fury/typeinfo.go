@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"math/big"
 	"reflect"
 	"strings"
 	"time"
@@ -83,6 +84,7 @@ var (
 	durationType = reflect.TypeFor[time.Duration]()
 	dateType     = reflect.TypeFor[Date]()
 	decimalType  = reflect.TypeFor[Decimal]()
+	bigIntType   = reflect.TypeFor[big.Int]()
 	anyType      = reflect.TypeFor[any]()
 	bytesType    = reflect.TypeFor[[]byte]()
 	setMarker    = reflect.TypeFor[interface{ furySet() }]()

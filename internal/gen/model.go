@@ -27,7 +27,7 @@ const (
 	cSet                    // map[K]struct{} and fury.Set
 	cMap                    // other maps
 	cStruct                 // named struct
-	cTime                   // time.Time, time.Duration, fury.Date, fury.Decimal: coded by the runtime
+	cTime                   // time.Time, time.Duration, fury.Date, fury.Decimal, big.Int: coded by the runtime
 )
 
 // scalar is an inline scalar kind of the runtime.
@@ -190,7 +190,7 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 		case isObj(n, FuryPath, "Date"):
 			d.class, d.id = cTime, wire.Date
 			return d, nil
-		case isObj(n, FuryPath, "Decimal"):
+		case isObj(n, FuryPath, "Decimal"), isObj(n, "math/big", "Int"):
 			d.class, d.id = cTime, wire.Decimal
 			return d, nil
 		}

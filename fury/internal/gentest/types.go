@@ -1,6 +1,7 @@
 package gentest
 
 import (
+	"math/big"
 	"time"
 
 	"github.com/fury-go/fury/fury"
@@ -167,6 +168,7 @@ type Times struct {
 	ForP *time.Duration
 	Cost fury.Decimal
 	Max  *fury.Decimal
+	Big  *big.Int
 }
 
 // Enums has enum and enum-or-int fields: Color is registered as an enum,

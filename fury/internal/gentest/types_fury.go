@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/fury-go/fury/fury"
+	"math/big"
 	"time"
 )
 
@@ -3722,7 +3723,7 @@ var (
 
 func init() {
 	furyCodecTimes = &fury.GeneratedCodec{
-		Fields: []string{"At", "AtP", "Cost", "For", "ForP", "Max", "On"},
+		Fields: []string{"At", "AtP", "Big", "Cost", "For", "ForP", "Max", "On"},
 		Write:  furyWriteTimes,
 		Read:   furyReadTimes,
 	}
@@ -3739,6 +3740,7 @@ func _() {
 		ForP *time.Duration
 		Cost fury.Decimal
 		Max  *fury.Decimal
+		Big  *big.Int
 	}(Times{})
 }
 
@@ -3754,23 +3756,28 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
 		return err
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Cost)); err != nil {
+	if x.Big == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.For)); err != nil {
+	if err := w.WriteField(3, unsafe.Pointer(&x.Cost)); err != nil {
+		return err
+	}
+	if err := w.WriteField(4, unsafe.Pointer(&x.For)); err != nil {
 		return err
 	}
 	if x.ForP == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.ForP)); err != nil {
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.ForP)); err != nil {
 		return err
 	}
 	if x.Max == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.Max)); err != nil {
+	} else if err := w.WriteField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	if err := w.WriteField(6, unsafe.Pointer(&x.On)); err != nil {
+	if err := w.WriteField(7, unsafe.Pointer(&x.On)); err != nil {
 		return err
 	}
 	return nil
@@ -3789,25 +3796,31 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
 		return err
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Cost)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Big = nil
+	} else if err := r.ReadField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.For)); err != nil {
+	if err := r.ReadField(3, unsafe.Pointer(&x.Cost)); err != nil {
+		return err
+	}
+	if err := r.ReadField(4, unsafe.Pointer(&x.For)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.ForP = nil
-	} else if err := r.ReadField(4, unsafe.Pointer(&x.ForP)); err != nil {
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.ForP)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Max = nil
-	} else if err := r.ReadField(5, unsafe.Pointer(&x.Max)); err != nil {
+	} else if err := r.ReadField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	if err := r.ReadField(6, unsafe.Pointer(&x.On)); err != nil {
+	if err := r.ReadField(7, unsafe.Pointer(&x.On)); err != nil {
 		return err
 	}
 	return nil
