@@ -18,7 +18,7 @@ generate:
 check-generated:
 	scripts/check-generated.sh
 
-# Long fuzz runs, for development (CI runs each target for a few seconds).
+# Long fuzz runs, for development (CI runs 20000 inputs per target, a few seconds).
 FUZZTIME ?= 5m
 fuzz:
 	FUZZTIME=$(FUZZTIME) scripts/fuzz.sh
