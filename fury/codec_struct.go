@@ -350,10 +350,13 @@ func sentinelOf(err error) error {
 	return ErrInvalidData
 }
 
-// javaEmptyStructHash is what fory-core writes for a struct without fields
-// (the hash of the empty fingerprint); pyfory writes 47, and so does this
-// package unless WithJavaForms is set. Readers accept both.
-const javaEmptyStructHash = 0x0be9a13a
+// The hash of a struct without fields: fory-core's is the hash of the empty
+// fingerprint; pyfory's (wire.Hash's) is 47, which this package writes
+// unless WithJavaForms is set. Readers accept both.
+const (
+	javaEmptyStructHash   = 0x0be9a13a
+	pythonEmptyStructHash = 47
+)
 
 // ---- decoding ----------------------------------------------------------
 
@@ -384,7 +387,7 @@ func (st *structInfo) checkHash(b *ByteBuffer) error {
 	if err != nil {
 		return err
 	}
-	if h != st.hash && !(len(st.fields) == 0 && (h == javaEmptyStructHash || h == wire.Hash(nil))) {
+	if h != st.hash && !(len(st.fields) == 0 && (h == javaEmptyStructHash || h == pythonEmptyStructHash)) {
 		return wrapf(ErrSchemaMismatch, "%v: struct hash %#x on the wire, %#x here (field names, types or nullability differ; use compatible mode for schema evolution)", st.ti.typ, uint32(h), uint32(st.hash))
 	}
 	return nil
