@@ -151,14 +151,13 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 	var dyn *typeInfo // the shared dynamic type of interface elements
 	if ti.isAny {
 		for i := 0; i < n; i++ {
-			v := (*any)(unsafe.Add(base, uintptr(i)*size))
-			if *v == nil {
-				header |= collHasNull
-				continue
-			}
-			t, err := e.r.typeInfoOfAny(v)
+			t, _, err := e.dynamic(ti, unsafe.Add(base, uintptr(i)*size))
 			if err != nil {
 				return err
+			}
+			if t == nil {
+				header |= collHasNull
+				continue
 			}
 			if dyn == nil {
 				dyn = t
@@ -221,7 +220,7 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 		for i := 0; i < n; i++ {
 			q := unsafe.Add(base, uintptr(i)*size)
 			if ti.isAny {
-				q = valuePointer((*any)(q), dyn.direct)
+				q = dataPointer(q, dyn.direct)
 			}
 			writeScalar(e.buf, k, q)
 		}
@@ -231,12 +230,15 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 	for i := 0; i < n; i++ {
 		q := unsafe.Add(base, uintptr(i)*size)
 		if ti.isAny {
-			v := (*any)(q)
-			if *v == nil {
+			t, dq, err := e.dynamic(ti, q)
+			if err != nil {
+				return err
+			}
+			if t == nil {
 				e.buf.WriteInt8(flagNull)
 				continue
 			}
-			q = valuePointer(v, dyn.direct)
+			q = dq
 		}
 		if track || hasNull {
 			if err := e.writeFlagged(dyn, cd, q, track); err != nil {

@@ -38,15 +38,11 @@ type side struct {
 func (e *encoder) resolveSide(ec *elemCodec, p unsafe.Pointer) (side, error) {
 	ti := ec.ti
 	if ti.isAny {
-		v := (*any)(p)
-		if *v == nil {
-			return side{nil: true}, nil
+		dt, q, err := e.dynamic(ti, p)
+		if err != nil || dt == nil {
+			return side{nil: dt == nil}, err
 		}
-		dt, err := e.r.typeInfoOfAny(v)
-		if err != nil {
-			return side{}, err
-		}
-		return side{ti: dt, p: valuePointer(v, dt.direct)}, nil
+		return side{ti: dt, p: q}, nil
 	}
 	return side{ti: ti, p: p, nil: ti.nilable && isNilAt(ti, p)}, nil
 }

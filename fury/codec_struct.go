@@ -33,6 +33,7 @@ type fieldInfo struct {
 	kind     kind  // inline kind for non-nullable scalars, else kOther
 	nullable bool
 	ref      bool
+	emptyNil bool // a slice or map field, not nullable: read empty as nil
 	dynamic  bool // type info precedes the value (what a reader expects)
 	typed    bool // the writer writes that type info (see WithJavaForms)
 	ft       *fieldType
@@ -203,6 +204,7 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		if !f.nullable && !f.ref {
 			f.kind = fti.kind
 		}
+		f.emptyNil = !f.nullable && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map)
 		f.ft = fieldTypeOf(fti, f.nullable, f.ref)
 		f.codec = declaredCodec(fti)
 		if f.tagID >= 0 {
@@ -422,8 +424,28 @@ func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 		if err := d.readFullC(f.ti, f.codec, fp, f.nullable, f.ref, f.dynamic); err != nil {
 			return wrapField(err, st, f)
 		}
+		if f.emptyNil {
+			nilIfEmpty(f.ti, fp)
+		}
 	}
 	return nil
+}
+
+// nilIfEmpty sets the slice or map at p to nil when it is empty: how a
+// field that is not nullable reads an empty value, since its writer writes
+// a nil one as empty (the package documentation's nil and empty rule).
+func nilIfEmpty(ti *typeInfo, p unsafe.Pointer) {
+	if ti.typ.Kind() == reflect.Slice {
+		if h := (*sliceHeader)(p); h.len == 0 {
+			*h = sliceHeader{}
+		}
+		return
+	}
+	if *(*unsafe.Pointer)(p) != nil {
+		if m := reflect.NewAt(ti.typ, p).Elem(); m.Len() == 0 {
+			m.SetZero()
+		}
+	}
 }
 
 // readStep maps one field of a remote layout to a local field (or none).
@@ -471,14 +493,17 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 				return wrapField(err, st, f)
 			}
 			if f.ti.isAny {
-				*(*any)(fp) = v
+				if err := storeInterface(f.ti, fp, v); err != nil {
+					return wrapField(err, st, f)
+				}
 			} else if convertInto(f.ti.typ, fp, v) != nil {
 				setZero(f.ti, fp)
 			}
-			continue
-		}
-		if err := d.readFullC(f.ti, f.codec, fp, ft.nullable, ft.ref, s.dynamic); err != nil {
+		} else if err := d.readFullC(f.ti, f.codec, fp, ft.nullable, ft.ref, s.dynamic); err != nil {
 			return wrapField(err, st, f)
+		}
+		if f.emptyNil {
+			nilIfEmpty(f.ti, fp)
 		}
 	}
 	d.depth--

@@ -58,9 +58,30 @@ func isNilAt(ti *typeInfo, p unsafe.Pointer) bool {
 	case reflect.Slice:
 		return (*sliceHeader)(p).data == nil
 	case reflect.Interface:
-		return (*eface)(p).typ == nil
+		return (*ifaceWords)(p).first == nil
 	}
 	return false
+}
+
+// dynamic returns the dynamic type of the interface of type ti at p and a
+// pointer to the value it holds. It returns a nil type for a nil interface
+// and for one holding a nil pointer, slice or map, which travel as null (or
+// as the none type where there is no null flag) and come back as a nil
+// interface: the wire has no typed nil.
+func (e *encoder) dynamic(ti *typeInfo, p unsafe.Pointer) (*typeInfo, unsafe.Pointer, error) {
+	v := anyAt(ti, p)
+	if v == nil {
+		return nil, nil, nil
+	}
+	dti, err := e.r.typeInfoOfAny(v)
+	if err != nil {
+		return nil, nil, err
+	}
+	q := dataPointer(p, dti.direct)
+	if dti.nilable && isNilAt(dti, q) {
+		return nil, nil, nil
+	}
+	return dti, q, nil
 }
 
 func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {
@@ -88,8 +109,11 @@ func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable,
 		cd = ti.codec
 	}
 	if ti.isAny {
-		v := (*any)(p)
-		if *v == nil {
+		dti, q, err := e.dynamic(ti, p)
+		if err != nil {
+			return err
+		}
+		if dti == nil {
 			if nullable || track {
 				e.buf.WriteInt8(flagNull)
 				return nil
@@ -97,11 +121,7 @@ func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable,
 			e.buf.WriteVaruint32(tidNone)
 			return nil
 		}
-		dti, err := e.r.typeInfoOfAny(v)
-		if err != nil {
-			return err
-		}
-		return e.writeFull(dti, valuePointer(v, dti.direct), nullable, track, true)
+		return e.writeFull(dti, q, nullable, track, true)
 	}
 	if (nullable || track) && e.writeFlag(ti, p, track) {
 		return nil
@@ -280,7 +300,7 @@ func setZero(ti *typeInfo, p unsafe.Pointer) {
 	case reflect.Slice:
 		*(*sliceHeader)(p) = sliceHeader{}
 	case reflect.Interface:
-		*(*any)(p) = nil
+		*(*ifaceWords)(p) = ifaceWords{}
 	default:
 		reflect.NewAt(ti.typ, p).Elem().SetZero()
 	}
@@ -288,8 +308,7 @@ func setZero(ti *typeInfo, p unsafe.Pointer) {
 
 func storeRef(ti *typeInfo, p unsafe.Pointer, v any) error {
 	if ti.isAny {
-		*(*any)(p) = v
-		return nil
+		return storeInterface(ti, p, v)
 	}
 	if !storeAny(ti.typ, p, v) {
 		return wrapf(ErrTypeMismatch, "shared reference of type %T cannot be stored in %v", v, ti.typ)
@@ -394,8 +413,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		return err
 	}
 	if ti.isAny {
-		*(*any)(p) = v
-		return nil
+		return storeInterface(ti, p, v)
 	}
 	return convertInto(ti.typ, p, v)
 }

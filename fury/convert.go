@@ -114,10 +114,8 @@ func convertValue(dst reflect.Value, v any) error {
 				return wrapf(ErrTypeMismatch, "%d elements cannot fill %v", n, t)
 			}
 		} else {
-			if n == 0 {
-				dst.SetZero()
-				return nil
-			}
+			// Empty stays empty (not nil); struct fields apply the nil
+			// and empty rule after conversion.
 			dst.Set(reflect.MakeSlice(t, n, n))
 		}
 		for i := 0; i < n; i++ {
@@ -129,10 +127,6 @@ func convertValue(dst reflect.Value, v any) error {
 	case reflect.Map:
 		if st.Kind() != reflect.Map {
 			break
-		}
-		if sv.Len() == 0 {
-			dst.SetZero()
-			return nil
 		}
 		m := reflect.MakeMapWithSize(t, sv.Len())
 		k := reflect.New(t.Key()).Elem()
@@ -152,10 +146,7 @@ func convertValue(dst reflect.Value, v any) error {
 		dst.Set(m)
 		return nil
 	case reflect.Interface:
-		if st.Implements(t) {
-			dst.Set(sv)
-			return nil
-		}
+		return assignInterface(dst, sv)
 	}
 	if st.ConvertibleTo(t) && st.Kind() == t.Kind() {
 		dst.Set(sv.Convert(t))

@@ -8,27 +8,29 @@ import (
 	"unsafe"
 )
 
-// anyCodec handles interface types: the value carries its own type info,
-// written by the position (writeFull resolves the dynamic type first).
-type anyCodec struct{}
+// anyCodec handles interface types (empty or not): the value carries its
+// own type info, written by the position (writeFull resolves the dynamic
+// type first).
+type anyCodec struct {
+	ti *typeInfo // the interface type
+}
 
-func (anyCodec) write(e *encoder, p unsafe.Pointer) error {
-	v := (*any)(p)
-	if *v == nil {
-		e.buf.WriteVaruint32(tidNone)
-		return nil
-	}
-	ti, err := e.r.typeInfoOfAny(v)
+func (c *anyCodec) write(e *encoder, p unsafe.Pointer) error {
+	ti, q, err := e.dynamic(c.ti, p)
 	if err != nil {
 		return err
+	}
+	if ti == nil {
+		e.buf.WriteVaruint32(tidNone)
+		return nil
 	}
 	if err := e.writeTypeInfo(ti.wire()); err != nil {
 		return err
 	}
-	return ti.codec.write(e, valuePointer(v, ti.direct))
+	return ti.codec.write(e, q)
 }
 
-func (anyCodec) read(d *decoder, p unsafe.Pointer) error {
+func (c *anyCodec) read(d *decoder, p unsafe.Pointer) error {
 	wt, err := d.readTypeInfo()
 	if err != nil {
 		return err
@@ -37,8 +39,7 @@ func (anyCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	*(*any)(p) = v
-	return nil
+	return storeInterface(c.ti, p, v)
 }
 
 // wireType is type info read from the wire.
@@ -123,12 +124,14 @@ func (d *decoder) readTypeInfo() (wireType, error) {
 	return wt, nil
 }
 
-// resolveDef finds the local type a TypeDef names, or nil.
+// resolveDef finds the local type a TypeDef names, or nil. A miss is
+// remembered only until the Fury learns another auto-named type: the
+// struct the TypeDef names may be one a later typed decode brings in.
 func (r *resolver) resolveDef(rd *remoteDef) *typeInfo {
-	if rd.targetDone {
+	if rd.targetDone && (rd.target != nil || rd.autoNames == r.autoNames) {
 		return rd.target
 	}
-	rd.targetDone = true
+	rd.targetDone, rd.autoNames = true, r.autoNames
 	var t reflect.Type
 	var ok bool
 	if rd.named {
@@ -232,6 +235,16 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		err := wt.local.codec.read(d, v.UnsafePointer())
 		return v.Elem().Interface(), err
 	case tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct:
+		if wt.local != nil && wt.local.auto {
+			// Only registered structs come back as Go types here: an
+			// unregistered one is known to a Fury only once it has met
+			// the Go type, and what an interface{} receives must not
+			// depend on that (nor on which pooled Fury decodes).
+			if wt.def == nil {
+				return nil, wrapf(ErrUnknownType, "struct %s in an interface value: register its Go type to read it there", joinName(wt.local.ns, wt.local.name))
+			}
+			wt.local = nil
+		}
 		if wt.local == nil {
 			if wt.def == nil {
 				return nil, wrapf(ErrUnknownType, "struct type %d", wt.id)

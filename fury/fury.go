@@ -13,6 +13,7 @@ import (
 // draw from a pool.
 type Fury struct {
 	r        *resolver
+	err      error // an invalid option given to New, returned by every call
 	maxDepth int
 	enc      encoder
 	dec      decoder
@@ -33,6 +34,15 @@ type config struct {
 	maxDepth    int
 	noGenerated bool
 	javaForms   bool
+	err         error // the first invalid option (see New)
+}
+
+// invalid records that option name was given an impossible value; New
+// keeps the first such error and the Fury returns it from every call.
+func (c *config) invalid(name, format string, args ...any) {
+	if c.err == nil {
+		c.err = wrapf(ErrInvalidArgument, "option %s: "+format, append([]any{name}, args...)...)
+	}
 }
 
 // WithRefTracking turns reference tracking on or off (default off). With
@@ -50,8 +60,17 @@ func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = 
 func WithCompatible(on bool) Option { return func(c *config) { c.compatible = on } }
 
 // WithMaxDepth bounds how deeply values may nest, when writing and reading
-// (default 100). Deeper input fails with ErrDepthExceeded.
-func WithMaxDepth(n int) Option { return func(c *config) { c.maxDepth = n } }
+// (default 100). Deeper input fails with ErrDepthExceeded. n must be at
+// least 1 (see New for invalid options).
+func WithMaxDepth(n int) Option {
+	return func(c *config) {
+		if n < 1 {
+			c.invalid("WithMaxDepth", "%d levels (must be at least 1)", n)
+			return
+		}
+		c.maxDepth = n
+	}
+}
 
 // WithGeneratedCode turns the use of furygen output on (the default) or
 // off. Off, every struct goes through the reflection plan; the bytes are
@@ -67,16 +86,20 @@ func WithGeneratedCode(on bool) Option { return func(c *config) { c.noGenerated 
 // both forms whatever this setting.
 func WithJavaForms(on bool) Option { return func(c *config) { c.javaForms = on } }
 
-// New returns a Fury configured by opts.
+// New returns a Fury configured by opts. An invalid option (such as
+// WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
+// call on it (Marshal, Unmarshal, Register, ...) returns an error wrapping
+// ErrInvalidArgument that names the option.
 func New(opts ...Option) *Fury {
 	c := config{compatible: true, maxDepth: 100}
 	for _, o := range opts {
+		if o == nil {
+			c.invalid("nil Option", "given to New")
+			continue
+		}
 		o(&c)
 	}
-	if c.maxDepth <= 0 {
-		c.maxDepth = 100
-	}
-	f := &Fury{r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth}
+	f := &Fury{r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
 	f.r.javaForms = c.javaForms
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible}
@@ -92,6 +115,9 @@ func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) 
 // becomes an enum) under a numeric id, for exchange with peers that register
 // the same type by the same id.
 func (f *Fury) Register(v any, id uint32) error {
+	if f.err != nil {
+		return f.err
+	}
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
 	}
@@ -104,6 +130,9 @@ func (f *Fury) Register(v any, id uint32) error {
 // (pyfory register(cls, name="example.SomeClass1"), Java
 // fory.register(SomeClass1.class, "example.SomeClass1")).
 func (f *Fury) RegisterTagType(tag string, v any) error {
+	if f.err != nil {
+		return f.err
+	}
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
 	}
@@ -114,6 +143,9 @@ func (f *Fury) RegisterTagType(tag string, v any) error {
 // RegisterNamed registers the type of v under an explicit namespace and
 // type name (RegisterTagType splits them at the last dot).
 func (f *Fury) RegisterNamed(v any, namespace, name string) error {
+	if f.err != nil {
+		return f.err
+	}
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
 	}
@@ -132,6 +164,9 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 // MarshalAppend appends the serialized form of v to dst. With a dst of
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
+	if f.err != nil {
+		return dst, f.err
+	}
 	own := f.out.data
 	f.out.data, f.out.off = dst, 0
 	err := f.serialize(&f.out, v, nil)
@@ -152,6 +187,9 @@ func (f *Fury) Serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 }
 
 func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) (err error) {
+	if f.err != nil {
+		return f.err
+	}
 	e := &f.enc
 	e.reset(buf)
 	start := len(buf.data)
@@ -174,7 +212,7 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 		buf.WriteInt8(flagNull)
 		return nil
 	}
-	ti, err := f.r.typeInfoOfAny(&v)
+	ti, err := f.r.typeInfoOfAny(v)
 	if err != nil {
 		buf.data = buf.data[:start]
 		return err
@@ -197,16 +235,23 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 // Unmarshal reads a value serialized by Marshal (or by a peer) into the
 // value v points to. v must be a non-nil pointer: to a Go type the value
 // converts to, or to an interface{} for the natural Go value (see the
-// package documentation for the mapping).
+// package documentation for the mapping). The value v points to is
+// replaced, not merged into: it is reset to its zero value first. data
+// must hold exactly one value: bytes after it are ErrInvalidData.
 func (f *Fury) Unmarshal(data []byte, v any) error {
 	f.in.SetBytes(data)
 	err := f.deserialize(&f.in, v, nil)
+	if err == nil && f.in.off < len(data) {
+		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", len(data)-f.in.off, f.in.off)
+	}
 	f.in.SetBytes(nil)
 	return err
 }
 
-// Deserialize reads one value from buf into v (as Unmarshal does), taking
-// out-of-band buffers, in order, from buffers.
+// Deserialize reads one value from buf into v (as Unmarshal does: v is
+// replaced), taking out-of-band buffers, in order, from buffers. It reads
+// one value and leaves buf positioned after it, so a stream of values can
+// be read with successive calls.
 func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error {
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
@@ -215,6 +260,9 @@ func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error 
 }
 
 func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
+	if f.err != nil {
+		return f.err
+	}
 	e := efaceOf(&v)
 	ti := f.lastOutTI
 	if e.typ != f.lastOutW || e.typ == nil || e.data == nil {
@@ -228,6 +276,9 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		f.lastOutW, f.lastOutTI = e.typ, ti
 	}
 	p := e.data
+	// Replace, never merge: decoding into a used value must give what
+	// decoding into a zero one gives.
+	setZero(ti, p)
 	d := &f.dec
 	d.reset(buf)
 	d.oobBufs = buffers

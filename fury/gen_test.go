@@ -594,6 +594,7 @@ func TestGeneratedNestedSchemaEvolution(t *testing.T) {
 	assert.Equal(t, gentest.HolderV2{In: gentest.InnerV2{ID: 5}, Ins: []gentest.InnerV2{{Label: "c"}}, N: 6}, back)
 	var same gentest.Holder
 	require.NoError(t, gen.Unmarshal(data, &same))
+	h.Ins[0].Tags = nil // an empty field that is not nullable reads as nil
 	assert.Equal(t, h, same)
 }
 

@@ -175,6 +175,9 @@ func (r *GenReader) ReadField(i int, p unsafe.Pointer) error {
 	if err := d.readFullC(f.ti, f.codec, p, f.nullable, f.ref, f.dynamic); err != nil {
 		return wrapField(err, st, f)
 	}
+	if f.emptyNil {
+		nilIfEmpty(f.ti, p)
+	}
 	return nil
 }
 
@@ -340,15 +343,19 @@ func WriteArray[T ArrayElem](b *ByteBuffer, s []T) {
 	}
 }
 
-// ReadArray reads an in-band primitive array into *dst (a new slice, empty
-// but not nil when the array is), as the reflection path does when
-// DirectArrays is true.
+// ReadArray reads an in-band primitive array into *dst, as the reflection
+// path reads a struct field that is not nullable when DirectArrays is true:
+// a new slice, nil when the array is empty.
 func ReadArray[T ArrayElem](b *ByteBuffer, dst *[]T) error {
 	raw, err := readArrayBytes[T](b)
 	if err != nil {
 		return err
 	}
 	n := len(raw) / int(unsafe.Sizeof(*new(T)))
+	if n == 0 {
+		*dst = nil
+		return nil
+	}
 	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.alloc(len(raw))))), n)
 	copyArray(s, raw)
 	*dst = s

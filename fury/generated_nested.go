@@ -251,6 +251,9 @@ func (r *GenReader) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec
 	if n, c, err = r.beginList(nf.list, nf.elem, p); err != nil {
 		return 0, nil, r.wrap(i, err)
 	}
+	if n == 0 {
+		nilIfEmpty(f.ti, p) // the field is not nullable (see nestedOf)
+	}
 	return n, c, nil
 }
 

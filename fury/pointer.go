@@ -9,9 +9,24 @@ import (
 // their memory, with offsets computed once per type (as protobuf-go's
 // internal/impl does), so that no reflect.Value is built on the hot path.
 
+// eface is the layout of an empty interface (interface{}, any): the
+// dynamic type's word and the data word.
 type eface struct {
 	typ  unsafe.Pointer
 	data unsafe.Pointer
+}
+
+// ifaceWords is what the two interface layouts share: runtime.eface
+// {type, data} for empty interfaces and runtime.iface {itab, data} for
+// non-empty ones (error, fmt.Stringer, ...). The first word is nil exactly
+// when the interface is nil, and the data word means the same in both. The
+// package reads and clears interfaces of any kind through it, and nothing
+// more: the dynamic type of a non-empty interface comes from reflect
+// (anyAt), and values are stored into one only through reflect
+// (storeInterface), so no itab is ever read or made here.
+type ifaceWords struct {
+	first unsafe.Pointer
+	data  unsafe.Pointer
 }
 
 type sliceHeader struct {
@@ -42,15 +57,58 @@ func isDirectIface(t reflect.Type) bool {
 	return false
 }
 
-// valuePointer returns a pointer to the value held in v, whose dynamic type
-// is t. For pointer-shaped types the pointer is to a copy of the data word in
-// *v, so the result is valid as long as v is.
-func valuePointer(v *any, direct bool) unsafe.Pointer {
-	e := efaceOf(v)
+// dataPointer returns a pointer to the value held by the interface (empty
+// or not) at p, whose dynamic type is direct or not (see isDirectIface).
+// For pointer-shaped types it points to the interface's data word itself,
+// so the result is valid as long as the interface's memory is.
+func dataPointer(p unsafe.Pointer, direct bool) unsafe.Pointer {
+	w := (*ifaceWords)(p)
 	if direct {
-		return unsafe.Pointer(&e.data)
+		return unsafe.Pointer(&w.data)
 	}
-	return e.data
+	return w.data
+}
+
+// anyAt returns the value held by the interface of type ti at p as an
+// empty interface (the dynamic value), without allocating.
+func anyAt(ti *typeInfo, p unsafe.Pointer) any {
+	if ti.iface {
+		return reflect.NewAt(ti.typ, p).Elem().Interface()
+	}
+	return *(*any)(p)
+}
+
+// storeInterface assigns v, a decoded value, to the interface of type ti
+// at p. A non-empty interface takes it only if v's type implements it
+// (else ErrTypeMismatch); a registered struct, which decodes as *T, is
+// stored as the value T when T's own methods implement the interface.
+func storeInterface(ti *typeInfo, p unsafe.Pointer, v any) error {
+	if !ti.iface {
+		*(*any)(p) = v
+		return nil
+	}
+	if v == nil {
+		*(*ifaceWords)(p) = ifaceWords{}
+		return nil
+	}
+	return assignInterface(reflect.NewAt(ti.typ, p).Elem(), reflect.ValueOf(v))
+}
+
+// assignInterface stores sv into dst, a settable value of interface type
+// (see storeInterface).
+func assignInterface(dst, sv reflect.Value) error {
+	t := dst.Type()
+	st := sv.Type()
+	if st.Kind() == reflect.Pointer && st.Elem().Kind() == reflect.Struct && t.NumMethod() > 0 &&
+		!sv.IsNil() && st.Elem().Implements(t) {
+		sv = sv.Elem()
+		st = sv.Type()
+	}
+	if !st.Implements(t) {
+		return wrapf(ErrTypeMismatch, "a value of type %v does not implement %v", st, t)
+	}
+	dst.Set(sv)
+	return nil
 }
 
 // packAny builds an interface value of type t from the value at p,

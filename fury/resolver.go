@@ -2,7 +2,9 @@ package fury
 
 import (
 	"fmt"
+	"hash/fnv"
 	"reflect"
+	"strconv"
 	"unsafe"
 )
 
@@ -36,6 +38,7 @@ type resolver struct {
 	remotes        map[string]*remoteDef   // parsed TypeDefs by their bytes
 	remoteByHeader map[uint64]*remoteDef   // the same by header word (one per header)
 	metas          map[metaKey]*metaString // interned, so a message can refer back to them
+	autoNames      int                     // how many auto names regByName holds (see resolveDef)
 }
 
 func newResolver(compatible, refTracking bool) *resolver {
@@ -121,16 +124,16 @@ func (r *resolver) typeInfoOf(t reflect.Type) (*typeInfo, error) {
 	return r.build(t)
 }
 
-// typeInfoOfWord is the hot-path lookup for an interface's dynamic type.
-func (r *resolver) typeInfoOfAny(v *any) (*typeInfo, error) {
-	w := efaceOf(v).typ
+// typeInfoOfAny is the hot-path lookup for the dynamic type of v (not nil).
+func (r *resolver) typeInfoOfAny(v any) (*typeInfo, error) {
+	w := efaceOf(&v).typ
 	if w == r.lastW && w != nil {
 		return r.lastTI, nil
 	}
 	ti, ok := r.byWord[w]
 	if !ok {
 		var err error
-		if ti, err = r.typeInfoOf(reflect.TypeOf(*v)); err != nil {
+		if ti, err = r.typeInfoOf(reflect.TypeOf(v)); err != nil {
 			return nil, err
 		}
 	}
@@ -218,8 +221,9 @@ func (r *resolver) fill(ti *typeInfo) error {
 		return nil
 	case reflect.Interface:
 		ti.isAny, ti.nilable, ti.refable = true, true, true
+		ti.iface = t.NumMethod() > 0
 		ti.id = tidUnknown
-		ti.codec = anyCodec{}
+		ti.codec = &anyCodec{ti: ti}
 		return nil
 	case reflect.Slice:
 		ti.nilable = true
@@ -316,15 +320,16 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 		// Unregistered structs are named after their Go package and type,
 		// which is enough for Go-to-Go use; cross-language use needs
 		// Register or RegisterTagType.
-		if t.Name() == "" {
-			return wrapf(ErrUnsupportedType, "%v: anonymous struct types cannot be serialized", t)
-		}
-		reg = &registration{ns: t.PkgPath(), name: t.Name()}
+		reg = autoRegistration(t)
 		k := nameKey{reg.ns, reg.name}
 		if other, ok := r.regByName[k]; ok && other != t {
 			return wrapf(ErrRegistration, "%v: auto name %s.%s clashes with %v; register it explicitly", t, reg.ns, reg.name, other)
 		}
-		r.regByName[k] = t
+		if _, ok := r.regByName[k]; !ok {
+			r.regByName[k] = t
+			r.autoNames++
+		}
+		ti.auto = true
 	}
 	ti.named = !reg.byID
 	ti.userID = reg.id
@@ -353,6 +358,21 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 		ti.typeDef = encodeTypeDef(ti)
 	}
 	return nil
+}
+
+// autoRegistration names an unregistered struct type: by its package path
+// and name, or, for a struct type without a name (struct{ X int } in a
+// declaration, or one made by reflect.StructOf), by a hash of its type as
+// Go spells it, under the namespace "go.struct". Two unnamed struct types
+// that print the same (fields of same-named types from different
+// packages) clash, which registration resolves.
+func autoRegistration(t reflect.Type) *registration {
+	if t.Name() != "" {
+		return &registration{ns: t.PkgPath(), name: t.Name()}
+	}
+	h := fnv.New64a()
+	h.Write([]byte(t.String()))
+	return &registration{ns: "go.struct", name: "S" + strconv.FormatUint(h.Sum64(), 36)}
 }
 
 // lookupByID finds the Go type registered under a user id.

@@ -177,6 +177,7 @@ type remoteDef struct {
 
 	target     *typeInfo // the local type the TypeDef names (see resolveDef)
 	targetDone bool
+	autoNames  int // the resolver's autoNames when target was looked up
 
 	resolved bool
 	local    *typeInfo // nil when no local type matches

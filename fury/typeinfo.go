@@ -64,6 +64,8 @@ type typeInfo struct {
 	refable bool // identity can be shared: pointer, map, list slice
 	ptrElem *typeInfo
 	isAny   bool // interface type: the dynamic value carries its type
+	iface   bool // a non-empty interface type (runtime.iface layout, not eface)
+	auto    bool // a struct named after its Go type, not registered
 	isEnum  bool
 	st      *structInfo
 
