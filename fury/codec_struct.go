@@ -197,10 +197,10 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 			f.ref = opts.ref == 1 && r.refTracking
 		}
 		w := fti.wire()
-		f.dynamic = fti.isAny || (isStructTypeID(w.id) && (r.compatible || w.named))
+		f.dynamic = w.isAny || (isStructTypeID(w.id) && (r.compatible || w.named))
 		// fory-core writes a schema-consistent struct field registered by
 		// name without the type info pyfory writes; readers accept both.
-		f.typed = f.dynamic && (fti.isAny || r.compatible || !r.javaForms)
+		f.typed = f.dynamic && (w.isAny || r.compatible || !r.javaForms)
 		if !f.nullable && !f.ref {
 			f.kind = fti.kind
 		}

@@ -108,6 +108,15 @@ func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable,
 	if cd == nil {
 		cd = ti.codec
 	}
+	if ti.ptrAny {
+		// A pointer to an interface travels as the interface it points
+		// to; a nil pointer as a nil interface.
+		q := *(*unsafe.Pointer)(p)
+		if q == nil {
+			return e.writeFullC(ti.ptrElem, nil, unsafe.Pointer(&ifaceWords{}), nullable, track, withType)
+		}
+		return e.writeFullC(ti.ptrElem, nil, q, nullable, track, withType)
+	}
 	if ti.isAny {
 		dti, q, err := e.dynamic(ti, p)
 		if err != nil {
@@ -349,6 +358,17 @@ func (d *decoder) readFull(ti *typeInfo, p unsafe.Pointer, nullable, track, with
 func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, track, withType bool) error {
 	if cd == nil {
 		cd = ti.codec
+	}
+	if ti.ptrAny {
+		q := unsafeNew(ti.ptrElem.typ)
+		if err := d.readFullC(ti.ptrElem, nil, q, nullable, track, withType); err != nil {
+			return err
+		}
+		if (*ifaceWords)(q).first == nil {
+			q = nil
+		}
+		*(*unsafe.Pointer)(p) = q
+		return nil
 	}
 	id := -1
 	if nullable || track {

@@ -215,6 +215,7 @@ func (r *resolver) fill(ti *typeInfo) error {
 			return wrapf(ErrUnsupportedType, "%v: pointers to pointers", t)
 		}
 		ti.ptrElem = elem
+		ti.ptrAny = elem.isAny
 		ti.nilable, ti.refable = true, true
 		ti.id = elem.id
 		ti.codec = &ptrCodec{elem: elem, ptrType: t, scalar: isScalarKind(t.Elem().Kind())}
@@ -241,6 +242,9 @@ func (r *resolver) fill(ti *typeInfo) error {
 		if err != nil {
 			return err
 		}
+		if elem.ptrAny {
+			return wrapf(ErrUnsupportedType, "%v: lists of pointers to interfaces", t)
+		}
 		ti.id, ti.refable = tidList, true
 		ti.codec = newListCodec(r, t, elem)
 		return nil
@@ -255,6 +259,9 @@ func (r *resolver) fill(ti *typeInfo) error {
 		elem, err := r.typeInfoOf(t.Elem())
 		if err != nil {
 			return err
+		}
+		if elem.ptrAny {
+			return wrapf(ErrUnsupportedType, "%v: arrays of pointers to interfaces", t)
 		}
 		ti.id = tidList
 		ti.codec = newListCodec(r, t, elem)
@@ -273,6 +280,9 @@ func (r *resolver) fill(ti *typeInfo) error {
 		val, err := r.typeInfoOf(t.Elem())
 		if err != nil {
 			return err
+		}
+		if key.ptrAny || val.ptrAny {
+			return wrapf(ErrUnsupportedType, "%v: maps of pointers to interfaces", t)
 		}
 		ti.id = tidMap
 		ti.codec = newMapCodec(r, t, key, val)

@@ -65,6 +65,7 @@ type typeInfo struct {
 	ptrElem *typeInfo
 	isAny   bool // interface type: the dynamic value carries its type
 	iface   bool // a non-empty interface type (runtime.iface layout, not eface)
+	ptrAny  bool // a pointer to an interface type: travels as the interface
 	auto    bool // a struct named after its Go type, not registered
 	isEnum  bool
 	st      *structInfo
