@@ -253,10 +253,22 @@ func (durationCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	if s > math.MaxInt64/int64(time.Second) || s < math.MinInt64/int64(time.Second) {
+	// The writer rounds seconds down, so time.Duration's minimum has
+	// seconds one below MinInt64/1e9: for negative s add one second to s
+	// and take it from ns, then check the sum.
+	const sec = int64(time.Second)
+	if s > math.MaxInt64/sec || s < math.MinInt64/sec-1 {
 		return wrapf(ErrInvalidData, "duration of %d seconds overflows time.Duration", s)
 	}
-	*(*time.Duration)(p) = time.Duration(s)*time.Second + time.Duration(ns)
+	a, b := s*sec, int64(ns)
+	if s < 0 {
+		a, b = (s+1)*sec, b-sec
+	}
+	r := a + b
+	if b > 0 && r < a || b < 0 && r > a {
+		return wrapf(ErrInvalidData, "duration of %d seconds and %d nanoseconds overflows time.Duration", s, ns)
+	}
+	*(*time.Duration)(p) = time.Duration(r)
 	return nil
 }
 
@@ -275,9 +287,19 @@ func (dateCodec) read(d *decoder, p unsafe.Pointer) error {
 	if days > 1<<40 || days < -(1<<40) {
 		return wrapf(ErrInvalidData, "date %d days from epoch", days)
 	}
+	if days == zeroDateDays {
+		// The day the zero Date stands for: read it as the zero Date, so
+		// that an unset Date field round-trips.
+		*(*Date)(p) = Date{}
+		return nil
+	}
 	*(*Date)(p) = dateFromEpochDays(days)
 	return nil
 }
+
+// zeroDateDays is the wire form of Date{} (which time.Date normalizes to
+// -0001-11-30).
+var zeroDateDays = Date{}.epochDays()
 
 // ---- enums -------------------------------------------------------------
 
