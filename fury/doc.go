@@ -54,13 +54,13 @@
 //	other []T and [N]T                   list
 //	map[K]V                              map
 //	map[K]struct{}, Set[K]               set
-//	time.Time                            timestamp
+//	time.Time                            timestamp (read back in UTC)
 //	time.Duration                        duration
 //	Date                                 date
 //	Decimal                              decimal
 //	big.Int, *big.Int                    decimal of scale 0 (Java's BigInteger); reads whole decimals
 //	*T                                   T, nullable (interface fields are not: a nil one is "none")
-//	interface{} (any interface)          the dynamic value's type
+//	interface{}, error, any interface    the dynamic value's type (see Interfaces below)
 //	registered struct                    struct / named_struct (compatible_* in compatible mode)
 //	registered named integer type        enum / named_enum (the value is the ordinal)
 //
@@ -87,7 +87,8 @@
 //	none, null                   nil
 //	registered struct            *T
 //	registered enum              T
-//	unregistered struct          map[string]any of its fields (compatible mode only)
+//	unregistered struct          map[string]any of its fields (compatible mode; ErrUnknownType
+//	                             in schema-consistent mode), even if this Fury has met its Go type
 //
 // Unmarshal into a typed destination converts where the value fits: a
 // Python list of ints into []int32, a varint64 into an int32 field (with an
@@ -112,7 +113,66 @@
 // Struct types are registered by id (Register) or by name
 // (RegisterTagType). An unregistered struct is named after its Go package
 // path and type name, which serves Go-to-Go use; cross-language use needs a
-// registration matching the peers'.
+// registration matching the peers'. A struct type without a name (a field
+// of type struct{ ... }, or one made with reflect.StructOf) is named after a
+// hash of its Go spelling.
+//
+// # Decoding into Go values
+//
+// Unmarshal and Deserialize replace the destination, never merge into it:
+// it is reset to its zero value first, so decoding into a used value gives
+// what decoding into a zero one gives (fields the input lacks end zero;
+// maps and slices are new; a destination pointer's old pointee is not
+// written through). On error the destination's contents are unspecified.
+// Unmarshal consumes its whole input: bytes after the value are
+// ErrInvalidData. Deserialize reads one value and leaves the rest of the
+// buffer, for streams.
+//
+// Nil and empty slices and maps follow one rule, the same in all four
+// modes (compatible or not, reference tracking or not):
+//
+//	position                                    nil comes back   empty comes back
+//	struct field (slice, map, []byte, set)      nil              nil
+//	struct field tagged `fury:"nullable"`       nil              empty, not nil
+//	top-level value, list element, map value,
+//	value inside an interface                   nil              empty, not nil
+//
+// A field that is not nullable has no null flag on the wire (the peers
+// write nil as empty there), so both read as nil; generated code does the
+// same. Where a null flag exists, nil and empty stay apart. A nil pointer
+// field is null; a nil pointer at a `fury:"notnull"` position is written
+// as its zero value.
+//
+// # Interfaces
+//
+// A field, element, map value or destination of any interface type
+// (interface{}, error, fmt.Stringer, a Shape of your own) carries its
+// dynamic value with that value's type. On reading, the decoded value is
+// stored only if it implements the declared interface; otherwise the
+// error wraps ErrTypeMismatch and names the field and both types. In an
+// interface{} a registered struct comes back as *T; in a non-empty
+// interface as the value T when T's own methods implement the interface
+// (value receivers), else as *T (pointer receivers) — so a registered
+// implementation comes back as the Go type it was written as in the usual
+// cases (values of types with value receivers, pointers of types with
+// pointer receivers). The wire has no typed nil: an interface holding a
+// nil pointer, slice or map comes back as a nil interface. A pointer to an
+// interface travels as the interface.
+//
+// A nil error round-trips as nil. A non-nil error travels as its dynamic
+// type, so an error type of your own with exported fields, registered for
+// cross-language use, round-trips; errors made by errors.New or
+// fmt.Errorf, whose state is unexported, are refused with
+// ErrUnsupportedType.
+//
+// # Time values
+//
+// A time.Time travels as seconds and nanoseconds since the Unix epoch: it
+// comes back as the same instant in UTC, without its location and monotonic
+// reading (compare with Time.Equal). A Date carries no zone; an invalid
+// Date (February 30) comes back normalized as time.Date normalizes it, and
+// the zero Date comes back as the zero Date. A time.Duration travels
+// exactly, its minimum and maximum included.
 //
 // # Out-of-band buffers
 //
@@ -138,10 +198,13 @@
 // # Errors and untrusted input
 //
 // Decoding never panics on bad input: errors wrap ErrTruncated,
-// ErrInvalidData, ErrUnknownType, ErrTypeMismatch, ErrSchemaMismatch,
+// ErrInvalidData, ErrUnknownType, ErrUnsupportedType (a wire type this
+// package does not read), ErrTypeMismatch, ErrSchemaMismatch,
 // ErrDepthExceeded or ErrTooLarge (test with errors.Is) and name the field
-// where they happened. Lengths are checked against the remaining input
-// before anything is allocated, and nesting is bounded (WithMaxDepth).
+// where they happened; ErrInvalidArgument is for an unusable destination or
+// an invalid option (New keeps it and every call returns it). Lengths are
+// checked against the remaining input before anything is allocated, and
+// nesting is bounded (WithMaxDepth).
 //
 // # Generated code
 //
