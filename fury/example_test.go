@@ -229,3 +229,64 @@ func ExampleDecimal() {
 	fmt.Println(d, d.Unscaled, d.Scale)
 	// Output: 19.90 1990 2
 }
+
+// Animal is an interface whose implementations are registered.
+type Animal interface{ Sound() string }
+
+type Dog struct{ Name string }
+
+func (d Dog) Sound() string { return d.Name + ": woof" }
+
+// NotFound is an error type with exported fields: it can travel.
+type NotFound struct{ Key string }
+
+func (e *NotFound) Error() string { return e.Key + " not found" }
+
+type Reply struct {
+	Pets []Animal
+	Err  error
+}
+
+// Fields of interface types, error included, carry their dynamic values;
+// registered implementations come back as the Go types they were written
+// as.
+func ExampleFury_Unmarshal_interfaceFields() {
+	f := fury.New()
+	_ = f.RegisterTagType("example.Reply", Reply{})
+	_ = f.RegisterTagType("example.Dog", Dog{})
+	_ = f.RegisterTagType("example.NotFound", NotFound{})
+	data, err := f.Marshal(Reply{Pets: []Animal{Dog{Name: "Rex"}}, Err: &NotFound{Key: "cat"}})
+	if err != nil {
+		panic(err)
+	}
+	var r Reply
+	if err := f.Unmarshal(data, &r); err != nil {
+		panic(err)
+	}
+	var nf *NotFound
+	fmt.Println(r.Pets[0].Sound(), errors.As(r.Err, &nf), r.Err)
+
+	// errors.New values hold nothing exported: refused, not lost.
+	_, err = f.Marshal(Reply{Err: errors.New("boom")})
+	fmt.Println(errors.Is(err, fury.ErrUnsupportedType))
+	// Output:
+	// Rex: woof true cat not found
+	// true
+}
+
+// Unmarshal replaces the destination, and a slice or map field that is not
+// `fury:"nullable"` reads an empty value as nil.
+func ExampleUnmarshal_replace() {
+	type Doc struct {
+		Title string
+		Tags  []string
+		Notes []string `fury:"nullable"`
+	}
+	data, _ := fury.Marshal(Doc{Title: "t", Tags: []string{}, Notes: []string{}})
+	d := Doc{Title: "old", Tags: []string{"stale"}}
+	if err := fury.Unmarshal(data, &d); err != nil {
+		panic(err)
+	}
+	fmt.Println(d.Title, d.Tags == nil, d.Notes == nil, len(d.Notes))
+	// Output: t true false 0
+}
