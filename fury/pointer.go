@@ -41,7 +41,7 @@ func efaceOf(v *any) *eface { return (*eface)(unsafe.Pointer(v)) }
 // holding a t value carries (reflect.Type's data word is that *rtype), so
 // dynamic types can be compared cheaply. Unlike the type word of a boxed
 // zero value, it exists for interface types too.
-func typeWord(t reflect.Type) unsafe.Pointer { return (*eface)(unsafe.Pointer(&t)).data }
+func typeWord(t reflect.Type) unsafe.Pointer { return (*ifaceWords)(unsafe.Pointer(&t)).data }
 
 // isDirectIface reports whether t's values are stored directly in an
 // interface's data word (pointer-shaped types) rather than behind a pointer.
@@ -94,6 +94,8 @@ func storeInterface(ti *typeInfo, p unsafe.Pointer, v any) error {
 	return assignInterface(reflect.NewAt(ti.typ, p).Elem(), reflect.ValueOf(v))
 }
 
+var unknownStructType = reflect.TypeFor[map[string]any]()
+
 // assignInterface stores sv into dst, a settable value of interface type
 // (see storeInterface).
 func assignInterface(dst, sv reflect.Value) error {
@@ -105,6 +107,9 @@ func assignInterface(dst, sv reflect.Value) error {
 		st = sv.Type()
 	}
 	if !st.Implements(t) {
+		if st == unknownStructType {
+			return wrapf(ErrTypeMismatch, "an unregistered struct (read as %v) does not implement %v: register the struct's type", st, t)
+		}
 		return wrapf(ErrTypeMismatch, "a value of type %v does not implement %v", st, t)
 	}
 	dst.Set(sv)

@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -494,4 +495,51 @@ func TestSemanticsMixedDecodes(t *testing.T) {
 // goroutine has its own generator).
 func g2value(t reflect.Type, rnd *rand.Rand) reflect.Value {
 	return (&typeGen{rnd: rnd, plain: true}).value(t, 0)
+}
+
+// TestSemanticsMutatedInput decodes corrupted encodings of random values
+// (interface fields included) into their types and into interface{}: an
+// error must wrap one of the package's sentinels, and nothing may panic.
+func TestSemanticsMutatedInput(t *testing.T) {
+	sentinels := []error{ErrTruncated, ErrInvalidData, ErrUnknownType, ErrUnsupportedType, ErrTypeMismatch,
+		ErrSchemaMismatch, ErrDepthExceeded, ErrTooLarge}
+	for mi, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			rnd := rand.New(rand.NewSource(*semanticsSeed + 200 + int64(mi)))
+			g := &typeGen{rnd: rnd}
+			f := newSemFury(t, m.compatible, m.ref)
+			for i := 0; i < max(*semanticsN/3, 30); i++ {
+				typ := g.structType(0)
+				data, err := f.Marshal(g.value(typ, 0).Interface())
+				require.NoError(t, err)
+				for j := 0; j < 20; j++ {
+					bad := append([]byte(nil), data...)
+					switch rnd.Intn(3) {
+					case 0:
+						bad = bad[:rnd.Intn(len(bad))]
+					default:
+						for k := 1 + rnd.Intn(3); k > 0; k-- {
+							bad[rnd.Intn(len(bad))] = byte(rnd.Intn(256))
+						}
+					}
+					var errs [2]error
+					errs[0] = f.Unmarshal(bad, reflect.New(typ).Interface())
+					var v any
+					errs[1] = f.Unmarshal(bad, &v)
+					for _, err := range errs {
+						if err == nil {
+							continue
+						}
+						ok := false
+						for _, s := range sentinels {
+							ok = ok || errors.Is(err, s)
+						}
+						if !ok {
+							t.Fatalf("error wraps no sentinel: %v", err)
+						}
+					}
+				}
+			}
+		})
+	}
 }
