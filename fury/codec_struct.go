@@ -488,7 +488,13 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 			// array, a narrower integer, ...): decode it as the remote
 			// declares it, then convert; a value that does not fit leaves
 			// the field zero, as a missing field would.
+			if !f.ti.isAny {
+				d.typed++
+			}
 			v, err := d.readValueByFT(ft, ft.nullable, ft.ref, s.dynamic)
+			if !f.ti.isAny {
+				d.typed--
+			}
 			if err != nil {
 				return wrapField(err, st, f)
 			}

@@ -225,6 +225,10 @@ type decoder struct {
 	oobNext   int
 	oobOn     bool
 	nextDef   *remoteDef // TypeDef for the struct about to be read
+	// typed > 0 while a value is decoded for conversion into a typed
+	// destination, where an unregistered struct may come back as its Go
+	// type (the destination names it); interface{} results never hold one.
+	typed int
 	genStack  []*structInfo
 }
 
@@ -244,6 +248,7 @@ func (d *decoder) reset(buf *ByteBuffer) {
 	d.oobNext = 0
 	d.oobOn = false
 	d.nextDef = nil
+	d.typed = 0
 	d.genStack = d.genStack[:0]
 }
 
@@ -428,12 +433,18 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 			return cd.read(d, p)
 		}
 	}
+	if ti.isAny {
+		v, err := d.readDynamicData(wt)
+		if err != nil {
+			return err
+		}
+		return storeInterface(ti, p, v)
+	}
+	d.typed++
 	v, err := d.readDynamicData(wt)
+	d.typed--
 	if err != nil {
 		return err
-	}
-	if ti.isAny {
-		return storeInterface(ti, p, v)
 	}
 	return convertInto(ti.typ, p, v)
 }

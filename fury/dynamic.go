@@ -235,7 +235,7 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		err := wt.local.codec.read(d, v.UnsafePointer())
 		return v.Elem().Interface(), err
 	case tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct:
-		if wt.local != nil && wt.local.auto {
+		if wt.local != nil && wt.local.auto && d.typed == 0 {
 			// Only registered structs come back as Go types here: an
 			// unregistered one is known to a Fury only once it has met
 			// the Go type, and what an interface{} receives must not
@@ -255,7 +255,10 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		v := reflect.New(ti.typ)
 		d.claim(v.Interface())
 		d.nextDef = wt.def
+		typed := d.typed
+		d.typed = 0 // its interface fields are interface{} positions again
 		err := ti.codec.read(d, v.UnsafePointer())
+		d.typed = typed
 		d.nextDef = nil
 		return v.Interface(), err
 	}

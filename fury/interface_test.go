@@ -464,3 +464,22 @@ func TestUnnamedStructs(t *testing.T) {
 		})
 	}
 }
+
+type evolveW struct{ P any }
+type evolveR struct{ P Pt }
+
+// TestAnyFieldReadAsStruct: a field written as interface{} and read as a
+// struct converts, whether or not the reader has decoded into interface{}
+// before.
+func TestAnyFieldReadAsStruct(t *testing.T) {
+	w, r := New(), New()
+	require.NoError(t, w.RegisterTagType("test.E", evolveW{}))
+	require.NoError(t, r.RegisterTagType("test.E", evolveR{}))
+	data, err := w.Marshal(evolveW{P: Pt{X: 1}})
+	require.NoError(t, err)
+	var v any
+	require.NoError(t, r.Unmarshal(data, &v))
+	var out evolveR
+	require.NoError(t, r.Unmarshal(data, &out))
+	assert.Equal(t, evolveR{P: Pt{X: 1}}, out)
+}
