@@ -228,8 +228,8 @@ type decoder struct {
 	// typed > 0 while a value is decoded for conversion into a typed
 	// destination, where an unregistered struct may come back as its Go
 	// type (the destination names it); interface{} results never hold one.
-	typed int
-	genStack  []*structInfo
+	typed    int
+	genStack []*structInfo
 }
 
 type unsetRef struct{}
