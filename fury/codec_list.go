@@ -278,7 +278,8 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 		}
 		base = p
 	} else {
-		// An empty list reads as an empty, non-nil slice (no allocation),
+		// An empty list reads as an empty, non-nil slice (no allocation;
+		// a struct field that is not nullable then makes it nil),
 		// so that writing it again gives an empty list, not null.
 		base = newArray(c.elemWord, int(n))
 		*(*sliceHeader)(p) = sliceHeader{data: base, len: int(n), cap: int(n)}

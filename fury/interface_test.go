@@ -483,3 +483,28 @@ func TestAnyFieldReadAsStruct(t *testing.T) {
 	require.NoError(t, r.Unmarshal(data, &out))
 	assert.Equal(t, evolveR{P: Pt{X: 1}}, out)
 }
+
+// FuzzUnmarshalInterfaces decodes arbitrary bytes into structs with fields
+// of non-empty interface types, in all four modes.
+func FuzzUnmarshalInterfaces(f *testing.F) {
+	var fs []*Fury
+	for _, m := range modes {
+		fy := newShapeFury(f, m.compatible, m.ref)
+		fs = append(fs, fy)
+		var e error = &AppError{Code: 1}
+		data, err := fy.Marshal(Shapes{One: Circle{R: 1}, List: []Shape{&Square{Side: 2}, nil}, Ptr: new(Shape),
+			Err: e, Str: Hue(1), Map: map[string]Shape{"a": Circle{}}})
+		require.NoError(f, err)
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, fy := range fs {
+			var s Shapes
+			_ = fy.Unmarshal(data, &s)
+			var sh Shape
+			_ = fy.Unmarshal(data, &sh)
+			var e error
+			_ = fy.Unmarshal(data, &e)
+		}
+	})
+}
