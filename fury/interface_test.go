@@ -508,3 +508,41 @@ func FuzzUnmarshalInterfaces(f *testing.F) {
 		}
 	})
 }
+
+type shapeKeys struct {
+	ByShape map[Shape]int32
+	Set     map[Shape]struct{}
+	Errs    []error
+	Named   map[string]fmt.Stringer
+}
+
+func TestInterfaceKeysAndSets(t *testing.T) {
+	in := shapeKeys{
+		ByShape: map[Shape]int32{Circle{R: 1}: 1, &Square{Side: 2}: 2},
+		Set:     map[Shape]struct{}{Circle{R: 3}: {}},
+		Errs:    []error{nil, &AppError{Code: 4}},
+		Named:   map[string]fmt.Stringer{"d": time.Second, "nil": nil},
+	}
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			f := newShapeFury(t, m.compatible, m.ref)
+			require.NoError(t, f.RegisterTagType("test.shapeKeys", shapeKeys{}))
+			data, err := f.Marshal(in)
+			require.NoError(t, err)
+			var out shapeKeys
+			require.NoError(t, f.Unmarshal(data, &out))
+			// Pointer keys come back as new pointers: compare by value.
+			assert.Equal(t, int32(1), out.ByShape[Circle{R: 1}])
+			require.Len(t, out.ByShape, 2)
+			for k, v := range out.ByShape {
+				if sq, ok := k.(*Square); ok {
+					assert.Equal(t, Square{Side: 2}, *sq)
+					assert.Equal(t, int32(2), v)
+				}
+			}
+			assert.Equal(t, in.Set, out.Set)
+			assert.Equal(t, in.Errs, out.Errs)
+			assert.Equal(t, in.Named, out.Named)
+		})
+	}
+}
