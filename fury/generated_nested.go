@@ -240,7 +240,8 @@ func (r *GenReader) EndStruct(i int, err error) error {
 // struct elements, the codec to read them with. The caller then reads the
 // n elements (strings with ByteBuffer.ReadString; structs with StartElem
 // before each, then the codec) and calls EndList. Otherwise (an empty list
-// included) it reads the whole field as ReadField does and returns n == 0.
+// included, which leaves the field nil) it reads the whole field as
+// ReadField does and returns n == 0.
 func (r *GenReader) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec, err error) {
 	d := (*decoder)(r)
 	f := d.genStack[len(d.genStack)-1].fields[i]
