@@ -1,0 +1,291 @@
+package row
+
+import (
+	"math"
+	"reflect"
+	"time"
+	"unsafe"
+
+	"github.com/fury-go/fury/fury"
+)
+
+// reader materializes rows into Go values. budget bounds the bytes it may
+// materialize: each row's slots, array's header and elements, and string's
+// bytes are charged when read, so a hostile row whose slots all point at
+// the same large value cannot make decoding cost more than the input's
+// size in wire bytes.
+type reader struct {
+	budget int
+}
+
+func (d *reader) charge(n int) error {
+	d.budget -= n
+	if d.budget < 0 {
+		return errorf(errInvalidData, "values overlap: decoding would materialize more bytes than the input holds")
+	}
+	return nil
+}
+
+// readRow fills struct value dst (addressable, zeroed) from row r.
+func (d *reader) readRow(p *plan, r *view, dst reflect.Value) error {
+	if err := d.charge(r.data + 8*r.n); err != nil {
+		return err
+	}
+	for i := range p.fields {
+		f := &p.fields[i]
+		var fv reflect.Value
+		if len(f.index) == 1 {
+			fv = dst.Field(f.index[0])
+		} else {
+			fv = dst.FieldByIndex(f.index)
+		}
+		if err := d.readValue(f.p, r, i, fv); err != nil {
+			return errorf(errOf(err), "field %s: %v", f.goName, err)
+		}
+	}
+	return nil
+}
+
+// errOf returns the sentinel an error wraps, for re-wrapping it with context.
+func errOf(err error) error {
+	if e, ok := err.(*rowError); ok {
+		return e.sentinel
+	}
+	if err == ErrNull {
+		return errTypeMismatch
+	}
+	return errInvalidData
+}
+
+// readValue sets dst (settable, zero) from entry i of v.
+func (d *reader) readValue(p *plan, v *view, i int, dst reflect.Value) error {
+	if uint(i) >= uint(v.n) {
+		return errIndex
+	}
+	if v.isNull(i) {
+		if p.nullable() {
+			return nil // dst stays nil
+		}
+		return errorf(errTypeMismatch, "null value for Go type %v, which cannot hold null (use a pointer)", p.typ)
+	}
+	if p.ptr {
+		nv := reflect.New(p.base)
+		dst.Set(nv)
+		dst = nv.Elem()
+	}
+	switch p.t.id {
+	case TypeBool:
+		x, err := v.bool_(i)
+		if err != nil {
+			return err
+		}
+		dst.SetBool(x)
+	case TypeInt8:
+		x, err := v.int8_(i)
+		if err != nil {
+			return err
+		}
+		dst.SetInt(int64(x))
+	case TypeInt16:
+		x, err := v.int16_(i)
+		if err != nil {
+			return err
+		}
+		dst.SetInt(int64(x))
+	case TypeInt32:
+		x, err := v.int32_(i, TypeInt32)
+		if err != nil {
+			return err
+		}
+		dst.SetInt(int64(x))
+	case TypeInt64:
+		x, err := v.int64_(i, TypeInt64)
+		if err != nil {
+			return err
+		}
+		if dst.OverflowInt(x) {
+			return errorf(errTypeMismatch, "%d overflows %v", x, p.base)
+		}
+		dst.SetInt(x)
+	case TypeFloat32:
+		x, err := v.float32_(i)
+		if err != nil {
+			return err
+		}
+		dst.SetFloat(float64(x))
+	case TypeFloat64:
+		x, err := v.float64_(i)
+		if err != nil {
+			return err
+		}
+		dst.SetFloat(x)
+	case TypeDate:
+		x, err := v.date(i)
+		if err != nil {
+			return err
+		}
+		*(*fury.Date)(dst.Addr().UnsafePointer()) = x
+	case TypeTimestamp:
+		x, err := v.timestamp(i)
+		if err != nil {
+			return err
+		}
+		*(*time.Time)(dst.Addr().UnsafePointer()) = x
+	case TypeDuration:
+		x, err := v.duration(i)
+		if err != nil {
+			return err
+		}
+		dst.SetInt(int64(x))
+	case TypeString:
+		b, err := v.varBytes(i, TypeString)
+		if err != nil {
+			return err
+		}
+		if err := d.charge(len(b)); err != nil {
+			return err
+		}
+		dst.SetString(string(b))
+	case TypeBinary:
+		b, err := v.varBytes(i, TypeBinary)
+		if err != nil {
+			return err
+		}
+		if err := d.charge(len(b)); err != nil {
+			return err
+		}
+		nb := reflect.MakeSlice(p.base, len(b), len(b))
+		copy(nb.Bytes(), b)
+		dst.Set(nb)
+	case TypeStruct:
+		r, err := v.strct(i)
+		if err != nil {
+			return err
+		}
+		return d.readRow(p, &r.v, dst)
+	case TypeList:
+		a, err := v.array(i)
+		if err != nil {
+			return err
+		}
+		return d.readList(p, &a.v, dst)
+	case TypeMap:
+		m, err := v.mapAt(i)
+		if err != nil {
+			return err
+		}
+		return d.readMap(p, &m, dst)
+	default:
+		return errorf(errUnsupported, "type %v", p.t)
+	}
+	return nil
+}
+
+func (d *reader) readList(p *plan, a *view, dst reflect.Value) error {
+	n := a.n
+	if err := d.charge(a.data + n*a.elem.id.width()); err != nil {
+		return err
+	}
+	s := reflect.MakeSlice(p.base, n, n)
+	if !p.elem.ptr && bulkRead(p.elem, a, s) {
+		dst.Set(s)
+		return nil
+	}
+	for j := 0; j < n; j++ {
+		if err := d.readValue(p.elem, a, j, s.Index(j)); err != nil {
+			return errorf(errOf(err), "element %d: %v", j, err)
+		}
+	}
+	dst.Set(s)
+	return nil
+}
+
+// bulkRead fills a slice of fixed-width numbers without per-element
+// reflection when no element is null; it reports false otherwise.
+func bulkRead(ep *plan, a *view, s reflect.Value) bool {
+	n := a.n
+	if n == 0 || ep.t.id == TypeDuration {
+		return n == 0
+	}
+	for k := 0; k < bitmapBytes(n); k++ {
+		if a.b[a.bitmap+k] != 0 {
+			return false
+		}
+	}
+	b := a.b[a.data:]
+	switch ep.base.Kind() {
+	case reflect.Bool:
+		out := unsafe.Slice((*bool)(s.UnsafePointer()), n)
+		for i := range out {
+			out[i] = b[i] != 0
+		}
+		return true
+	case reflect.Int8:
+		copy(unsafe.Slice((*byte)(s.UnsafePointer()), n), b[:n])
+		return true
+	case reflect.Int16:
+		out := unsafe.Slice((*int16)(s.UnsafePointer()), n)
+		for i := range out {
+			out[i] = int16(le.Uint16(b[2*i:]))
+		}
+		return true
+	case reflect.Int32:
+		out := unsafe.Slice((*int32)(s.UnsafePointer()), n)
+		for i := range out {
+			out[i] = int32(le.Uint32(b[4*i:]))
+		}
+		return true
+	case reflect.Int64:
+		out := unsafe.Slice((*int64)(s.UnsafePointer()), n)
+		for i := range out {
+			out[i] = int64(le.Uint64(b[8*i:]))
+		}
+		return true
+	case reflect.Int:
+		if ep.base.Size() != 8 {
+			return false
+		}
+		out := unsafe.Slice((*int)(s.UnsafePointer()), n)
+		for i := range out {
+			out[i] = int(le.Uint64(b[8*i:]))
+		}
+		return true
+	case reflect.Float32:
+		out := unsafe.Slice((*float32)(s.UnsafePointer()), n)
+		for i := range out {
+			out[i] = math.Float32frombits(le.Uint32(b[4*i:]))
+		}
+		return true
+	case reflect.Float64:
+		out := unsafe.Slice((*float64)(s.UnsafePointer()), n)
+		for i := range out {
+			out[i] = math.Float64frombits(le.Uint64(b[8*i:]))
+		}
+		return true
+	}
+	return false
+}
+
+func (d *reader) readMap(p *plan, m *Map, dst reflect.Value) error {
+	n := m.Len()
+	if err := d.charge(8 + m.keys.v.data + n*m.keys.v.elem.id.width() + m.values.v.data + n*m.values.v.elem.id.width()); err != nil {
+		return err
+	}
+	out := reflect.MakeMapWithSize(p.base, n)
+	for j := 0; j < n; j++ {
+		k := reflect.New(p.key.typ).Elem()
+		if m.keys.v.isNull(j) {
+			return errorf(errInvalidData, "map key %d is null", j)
+		}
+		if err := d.readValue(p.key, &m.keys.v, j, k); err != nil {
+			return errorf(errOf(err), "map key %d: %v", j, err)
+		}
+		val := reflect.New(p.val.typ).Elem()
+		if err := d.readValue(p.val, &m.values.v, j, val); err != nil {
+			return errorf(errOf(err), "map value %d: %v", j, err)
+		}
+		out.SetMapIndex(k, val)
+	}
+	dst.Set(out)
+	return nil
+}
