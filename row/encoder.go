@@ -170,3 +170,15 @@ func sameType(a, b *DataType) bool {
 	}
 	return true
 }
+
+// SchemaOf infers the row schema of struct type t, as NewEncoder does.
+func SchemaOf(t reflect.Type) (*Schema, error) {
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil, errorf(errUnsupported, "%v is not a struct; a row holds the fields of a struct", t)
+	}
+	p, err := planFor(t, map[reflect.Type]bool{}, 0)
+	if err != nil {
+		return nil, err
+	}
+	return p.t.fields, nil
+}

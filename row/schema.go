@@ -118,7 +118,9 @@ func MapOf(key, value *DataType) *DataType { return &DataType{id: TypeMap, key: 
 
 // StructOf returns a struct type with the given fields, in that order
 // (nested rows use the field order given; see NewSchema).
-func StructOf(fields ...Field) *DataType { return &DataType{id: TypeStruct, fields: NewSchema(fields...)} }
+func StructOf(fields ...Field) *DataType {
+	return &DataType{id: TypeStruct, fields: NewSchema(fields...)}
+}
 
 // ID returns the type's id.
 func (t *DataType) ID() TypeID { return t.id }
