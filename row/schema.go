@@ -248,6 +248,7 @@ type Schema struct {
 	fields []Field
 	index  map[string]int
 	hash   int64
+	err    error // from Validate, so NewRow refuses an incomplete schema cheaply
 }
 
 // NewSchema returns a schema with the given fields in the given order.
@@ -261,6 +262,7 @@ func NewSchema(fields ...Field) *Schema {
 		}
 	}
 	s.hash = s.computeHash()
+	s.err = s.validate()
 	return s
 }
 
@@ -373,6 +375,10 @@ func (s *Schema) Validate() error {
 	if s == nil {
 		return errorf(errInvalidArgument, "nil schema")
 	}
+	return s.err
+}
+
+func (s *Schema) validate() error {
 	for _, f := range s.fields {
 		if err := f.Type.validate(1); err != nil {
 			return fmt.Errorf("field %q: %w", f.Name, err)

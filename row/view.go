@@ -248,6 +248,9 @@ func NewRow(s *Schema, b []byte) (Row, error) {
 	if s == nil {
 		return Row{}, errorf(errInvalidArgument, "nil schema")
 	}
+	if s.err != nil {
+		return Row{}, s.err
+	}
 	n := len(s.fields)
 	bm := bitmapBytes(n)
 	if len(b) < bm+8*n {
