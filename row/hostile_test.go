@@ -20,8 +20,23 @@ func walk(r row.Row, depth int) {
 	for i := 0; i < r.NumFields(); i++ {
 		r.IsNullAt(i)
 		walkAt(r.Schema().Field(i).Type, depth, i,
-			func(i int) { r.Bool(i); r.Int8(i); r.Int16(i); r.Int32(i); r.Int64(i); r.Float32(i); r.Float64(i) },
-			func(i int) { r.Date(i); r.Timestamp(i); r.Duration(i); r.String(i); r.Binary(i); r.BytesAt(i) },
+			func(i int) {
+				r.Bool(i)
+				r.Int8(i)
+				r.Int16(i)
+				r.Int32(i)
+				r.Int64(i)
+				r.Float32(i)
+				r.Float64(i)
+			},
+			func(i int) {
+				r.Date(i)
+				r.Timestamp(i)
+				r.Duration(i)
+				r.String(i)
+				r.Binary(i)
+				r.BytesAt(i)
+			},
 			r.Struct, r.Array, r.Map)
 	}
 	_, _ = r.Values()
@@ -31,8 +46,23 @@ func walkArray(a row.Array, depth int) {
 	for i := 0; i < a.Len(); i++ {
 		a.IsNullAt(i)
 		walkAt(a.Elem(), depth, i,
-			func(i int) { a.Bool(i); a.Int8(i); a.Int16(i); a.Int32(i); a.Int64(i); a.Float32(i); a.Float64(i) },
-			func(i int) { a.Date(i); a.Timestamp(i); a.Duration(i); a.String(i); a.Binary(i); a.BytesAt(i) },
+			func(i int) {
+				a.Bool(i)
+				a.Int8(i)
+				a.Int16(i)
+				a.Int32(i)
+				a.Int64(i)
+				a.Float32(i)
+				a.Float64(i)
+			},
+			func(i int) {
+				a.Date(i)
+				a.Timestamp(i)
+				a.Duration(i)
+				a.String(i)
+				a.Binary(i)
+				a.BytesAt(i)
+			},
 			a.Struct, a.Array, a.Map)
 	}
 }
