@@ -27,20 +27,24 @@ type MapValue struct {
 // and nil is null. A value of another type fails with an error wrapping
 // fury.ErrTypeMismatch.
 func Build(s *Schema, values []any) (Row, error) {
-	return AppendBuild(nil, s, values)
+	b, err := AppendBuild(nil, s, values)
+	if err != nil {
+		return Row{}, err
+	}
+	return NewRow(s, b)
 }
 
-// AppendBuild is Build writing the row after dst's contents.
-func AppendBuild(dst []byte, s *Schema, values []any) (Row, error) {
+// AppendBuild is Build appending the row's bytes to dst; it returns the
+// extended buffer (the row is its tail from len(dst) on).
+func AppendBuild(dst []byte, s *Schema, values []any) ([]byte, error) {
 	if err := s.Validate(); err != nil {
-		return Row{}, err
+		return dst, err
 	}
 	w := writer{buf: dst}
-	start := len(dst)
 	if err := w.buildRow(s, values); err != nil {
-		return Row{}, err
+		return dst, err
 	}
-	return NewRow(s, w.buf[start:len(w.buf):len(w.buf)])
+	return w.buf, nil
 }
 
 func (w *writer) buildRow(s *Schema, values []any) error {
