@@ -40,21 +40,10 @@ func (d *reader) readRow(p *plan, r *view, dst reflect.Value) error {
 			fv = dst.FieldByIndex(f.index)
 		}
 		if err := d.readValue(f.p, r, i, fv); err != nil {
-			return errorf(errOf(err), "field %s: %v", f.goName, err)
+			return wrapCtx(err, "field %s", f.goName)
 		}
 	}
 	return nil
-}
-
-// errOf returns the sentinel an error wraps, for re-wrapping it with context.
-func errOf(err error) error {
-	if e, ok := err.(*rowError); ok {
-		return e.sentinel
-	}
-	if err == ErrNull {
-		return errTypeMismatch
-	}
-	return errInvalidData
 }
 
 // readValue sets dst (settable, zero) from entry i of v.
@@ -193,7 +182,7 @@ func (d *reader) readList(p *plan, a *view, dst reflect.Value) error {
 	}
 	for j := 0; j < n; j++ {
 		if err := d.readValue(p.elem, a, j, s.Index(j)); err != nil {
-			return errorf(errOf(err), "element %d: %v", j, err)
+			return wrapCtx(err, "element %d", j)
 		}
 	}
 	dst.Set(s)
@@ -278,11 +267,11 @@ func (d *reader) readMap(p *plan, m *Map, dst reflect.Value) error {
 			return errorf(errInvalidData, "map key %d is null", j)
 		}
 		if err := d.readValue(p.key, &m.keys.v, j, k); err != nil {
-			return errorf(errOf(err), "map key %d: %v", j, err)
+			return wrapCtx(err, "map key %d", j)
 		}
 		val := reflect.New(p.val.typ).Elem()
 		if err := d.readValue(p.val, &m.values.v, j, val); err != nil {
-			return errorf(errOf(err), "map value %d: %v", j, err)
+			return wrapCtx(err, "map value %d", j)
 		}
 		out.SetMapIndex(k, val)
 	}

@@ -44,3 +44,16 @@ var (
 	errBadMap     = &rowError{sentinel: fury.ErrInvalidData, msg: "map key-array size out of range"}
 	errMapCounts  = &rowError{sentinel: fury.ErrInvalidData, msg: "map key and value arrays differ in length"}
 )
+
+// wrapCtx prefixes err's message with where it happened (a field, an
+// element), keeping the sentinel it wraps.
+func wrapCtx(err error, format string, args ...any) error {
+	ctx := fmt.Sprintf(format, args...)
+	if e, ok := err.(*rowError); ok {
+		return &rowError{sentinel: e.sentinel, msg: ctx + ": " + e.msg}
+	}
+	if err == ErrNull {
+		return &rowError{sentinel: fury.ErrTypeMismatch, msg: ctx + ": unexpected null"}
+	}
+	return fmt.Errorf("%s: %w", ctx, err)
+}

@@ -57,7 +57,7 @@ func (w *writer) buildRow(s *Schema, values []any) error {
 	w.grow(bm + 8*n)
 	for i, f := range s.fields {
 		if err := w.buildValue(f.Type, values[i], base, base, i, base+bm+8*i); err != nil {
-			return errorf(errOf(err), "field %s: %v", f.Name, err)
+			return wrapCtx(err, "field %s", f.Name)
 		}
 	}
 	return nil
@@ -202,7 +202,7 @@ func (w *writer) buildArray(elem *DataType, xs []any) error {
 	width := elem.id.width()
 	for i, x := range xs {
 		if err := w.buildValue(elem, x, base, base+8, i, data+i*width); err != nil {
-			return errorf(errOf(err), "element %d: %v", i, err)
+			return wrapCtx(err, "element %d", i)
 		}
 	}
 	return nil
@@ -225,7 +225,7 @@ func (d *reader) anyRow(v *view) ([]any, error) {
 	for i := range out {
 		x, err := d.anyAt(v, i)
 		if err != nil {
-			return nil, errorf(errOf(err), "field %s: %v", v.fields[i].Name, err)
+			return nil, wrapCtx(err, "field %s", v.fields[i].Name)
 		}
 		out[i] = x
 	}
@@ -240,7 +240,7 @@ func (d *reader) anyArray(a *view) ([]any, error) {
 	for i := range out {
 		x, err := d.anyAt(a, i)
 		if err != nil {
-			return nil, errorf(errOf(err), "element %d: %v", i, err)
+			return nil, wrapCtx(err, "element %d", i)
 		}
 		out[i] = x
 	}
