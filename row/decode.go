@@ -31,14 +31,10 @@ func (d *reader) readRow(p *plan, r *view, dst reflect.Value) error {
 	if err := d.charge(r.data + 8*r.n); err != nil {
 		return err
 	}
+	sp := dst.Addr().UnsafePointer()
 	for i := range p.fields {
 		f := &p.fields[i]
-		var fv reflect.Value
-		if len(f.index) == 1 {
-			fv = dst.Field(f.index[0])
-		} else {
-			fv = dst.FieldByIndex(f.index)
-		}
+		fv := f.field(sp)
 		if err := d.readValue(f.p, r, i, fv); err != nil {
 			return wrapCtx(err, "field %s", f.goName)
 		}

@@ -55,14 +55,13 @@ func (w *writer) writeRow(p *plan, v reflect.Value) error {
 	n := len(p.fields)
 	bm := bitmapBytes(n)
 	w.grow(bm + 8*n)
+	if n == 0 {
+		return nil
+	}
+	sp := addr(v)
 	for i := range p.fields {
 		f := &p.fields[i]
-		var fv reflect.Value
-		if len(f.index) == 1 {
-			fv = v.Field(f.index[0])
-		} else {
-			fv = v.FieldByIndex(f.index)
-		}
+		fv := f.field(sp)
 		if err := w.writeValue(f.p, fv, base, base, i, base+bm+8*i); err != nil {
 			return err
 		}

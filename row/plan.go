@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/fury-go/fury/fury"
 )
@@ -24,8 +25,14 @@ type plan struct {
 
 type fieldPlan struct {
 	goName string
-	index  []int
+	offset uintptr // from the start of the outermost struct (embedded structs promoted)
 	p      *plan
+}
+
+// field returns the field at f.offset of the struct at base, addressable
+// and settable even when promoted through an unexported embedded struct.
+func (f *fieldPlan) field(base unsafe.Pointer) reflect.Value {
+	return reflect.NewAt(f.p.typ, unsafe.Add(base, f.offset)).Elem()
 }
 
 // nullable reports whether a Go value of the plan's type can be null.
@@ -157,7 +164,7 @@ type namedField struct {
 // pyfory sorts a dataclass's fields.
 func structFields(t reflect.Type, inProgress map[reflect.Type]bool, depth int) ([]namedField, error) {
 	var out []namedField
-	if err := collect(t, nil, inProgress, depth, &out); err != nil {
+	if err := collect(t, 0, inProgress, depth, &out); err != nil {
 		return nil, err
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].wire < out[j].wire })
@@ -169,7 +176,7 @@ func structFields(t reflect.Type, inProgress map[reflect.Type]bool, depth int) (
 	return out, nil
 }
 
-func collect(t reflect.Type, index []int, inProgress map[reflect.Type]bool, depth int, out *[]namedField) error {
+func collect(t reflect.Type, base uintptr, inProgress map[reflect.Type]bool, depth int, out *[]namedField) error {
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		tag, hasTag := sf.Tag.Lookup("fury")
@@ -183,9 +190,8 @@ func collect(t reflect.Type, index []int, inProgress map[reflect.Type]bool, dept
 				name = part[len("name="):]
 			}
 		}
-		idx := append(append([]int(nil), index...), i)
 		if sf.Anonymous && sf.Type.Kind() == reflect.Struct && !hasTag {
-			if err := collect(sf.Type, idx, inProgress, depth, out); err != nil {
+			if err := collect(sf.Type, base+sf.Offset, inProgress, depth, out); err != nil {
 				return err
 			}
 			continue
@@ -200,7 +206,7 @@ func collect(t reflect.Type, index []int, inProgress map[reflect.Type]bool, dept
 		if name == "" {
 			name = fury.SnakeCase(sf.Name)
 		}
-		*out = append(*out, namedField{fieldPlan: fieldPlan{goName: sf.Name, index: idx, p: p}, wire: name})
+		*out = append(*out, namedField{fieldPlan: fieldPlan{goName: sf.Name, offset: base + sf.Offset, p: p}, wire: name})
 	}
 	return nil
 }

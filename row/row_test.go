@@ -31,7 +31,7 @@ func roundTrip[T any](t *testing.T, v T) *T {
 	require.Equal(t, data[row.HashSize:], r.Bytes(), "Encode is the hash then ToRow")
 	got2, err := enc.FromRow(r)
 	require.NoError(t, err)
-	require.Empty(t, cmp.Diff(got, got2, cmpopts.IgnoreUnexported(Extra{})))
+	require.Empty(t, cmp.Diff(got, got2, cmpopts.IgnoreUnexported(Extra{}), cmp.AllowUnexported(WithHidden{}, WithHiddenVal{})))
 	// The generic form writes the same bytes.
 	vals, err := r.Values()
 	require.NoError(t, err)
@@ -469,4 +469,30 @@ func pyHashType(h *big.Int, t *row.DataType) *big.Int {
 		}
 	}
 	return h
+}
+
+type hidden struct {
+	X int32
+	D fury.Date
+}
+
+type WithHidden struct {
+	hidden
+	Y  int32
+	Mv map[string]WithHiddenVal
+}
+
+type WithHiddenVal struct {
+	hidden
+	T time.Time
+}
+
+func TestUnexportedEmbedded(t *testing.T) {
+	d := fury.Date{Year: 2000, Month: 2, Day: 3}
+	v := WithHidden{hidden: hidden{X: 1, D: d}, Y: 2,
+		Mv: map[string]WithHiddenVal{"k": {hidden: hidden{X: 3, D: d}, T: time.Unix(9, 0).UTC()}}}
+	got := roundTrip(t, v)
+	require.Empty(t, cmp.Diff(&v, got, cmp.AllowUnexported(WithHidden{}, WithHiddenVal{})))
+	enc, _ := row.NewEncoder[WithHidden]()
+	assert.Equal(t, "d: date32 not null\nmv: map<utf8, struct<d: date32, t: timestamp, x: int32>>\nx: int32 not null\ny: int32 not null", enc.Schema().String())
 }
