@@ -66,7 +66,7 @@ func samples() []Every {
 	return []Every{full, {D: fury.Date{Year: 1970, Month: 1, Day: 1}}, {S: "only", D: fury.Date{Year: 2024, Month: 1, Day: 1}, Ints: []int64{}, M: map[string]float32{}}}
 }
 
-func TestSchemaRoundTrip(t *testing.T) {
+func TestRowArrowSchemaRoundTrip(t *testing.T) {
 	enc, err := row.NewEncoder[Every]()
 	require.NoError(t, err)
 	as, err := rowarrow.ToArrowSchema(enc.Schema())
@@ -83,7 +83,7 @@ func TestSchemaRoundTrip(t *testing.T) {
 	assert.True(t, f[0].Nullable)
 }
 
-func TestRecordBatchRoundTrip(t *testing.T) {
+func TestRowArrowRecordBatchRoundTrip(t *testing.T) {
 	mem := memory.NewCheckedAllocator(memory.NewGoAllocator())
 	defer mem.AssertSize(t, 0)
 	enc, err := row.NewEncoder[Every]()
@@ -121,7 +121,7 @@ func TestRecordBatchRoundTrip(t *testing.T) {
 	assert.Equal(t, 2, m.Len())
 }
 
-func TestFromArrowInputForms(t *testing.T) {
+func TestRowArrowInputForms(t *testing.T) {
 	mem := memory.NewGoAllocator()
 	as := arrow.NewSchema([]arrow.Field{
 		{Name: "ts", Type: &arrow.TimestampType{Unit: arrow.Nanosecond}, Nullable: true},
