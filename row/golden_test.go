@@ -150,7 +150,7 @@ func checkGolden[T any](t *testing.T, c goldenCase, v T) {
 	require.Equal(t, hex.EncodeToString(want), hex.EncodeToString(got), "bytes as pyfory writes them")
 }
 
-func TestGoldenPyfory(t *testing.T) {
+func TestRowGoldenPyfory(t *testing.T) {
 	g := loadGolden(t)
 	t.Run("all_types", func(t *testing.T) { checkGolden(t, g["all_types"], allTypes()) })
 	t.Run("all_types_nulls", func(t *testing.T) { checkGolden(t, g["all_types_nulls"], allTypesNulls()) })

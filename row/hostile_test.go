@@ -118,7 +118,7 @@ func hostileInputs(t testing.TB) [][]byte {
 	return out
 }
 
-func TestHostileTruncatedAndFlipped(t *testing.T) {
+func TestRowHostileTruncatedAndFlipped(t *testing.T) {
 	encA, _ := row.NewEncoder[AllTypes]()
 	encN, _ := row.NewEncoder[Nested]()
 	encE, _ := row.NewEncoder[Edge]()
@@ -159,7 +159,7 @@ func TestHostileTruncatedAndFlipped(t *testing.T) {
 
 // A list whose string slots all point at one large string must not make
 // Decode materialize len(list) copies of it.
-func TestHostileOverlappingValues(t *testing.T) {
+func TestRowHostileOverlappingValues(t *testing.T) {
 	type T struct{ L []string }
 	enc, _ := row.NewEncoder[T]()
 	const n = 1000
@@ -187,7 +187,7 @@ func TestHostileOverlappingValues(t *testing.T) {
 	require.ErrorIs(t, err, fury.ErrInvalidData)
 }
 
-func TestHostileHugeCounts(t *testing.T) {
+func TestRowHostileHugeCounts(t *testing.T) {
 	type T struct{ L []int64 }
 	enc, _ := row.NewEncoder[T]()
 	data, err := enc.Encode(&T{L: []int64{1, 2}})

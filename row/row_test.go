@@ -41,7 +41,7 @@ func roundTrip[T any](t *testing.T, v T) *T {
 	return got
 }
 
-func TestRoundTripAllTypes(t *testing.T) {
+func TestRowRoundTripAllTypes(t *testing.T) {
 	// The zero fury.Date{} is not a valid date: like time.Date it
 	// normalizes (to -0001-11-30), so the zero value here sets one.
 	for _, v := range []AllTypes{allTypes(), allTypesNulls(), {D: fury.Date{Year: 1970, Month: 1, Day: 1}}} {
@@ -83,7 +83,7 @@ type Embedded struct {
 
 type myInt int32
 
-func TestRoundTripExtraTypes(t *testing.T) {
+func TestRowRoundTripExtraTypes(t *testing.T) {
 	v := Extra{
 		Embedded: Embedded{EmbeddedField: "e"},
 		D:        -90 * time.Second, Ds: []time.Duration{time.Microsecond, -time.Hour},
@@ -123,7 +123,7 @@ func TestRoundTripExtraTypes(t *testing.T) {
 	assert.IsIncreasing(t, names, "fields sorted by wire name, as pyfory sorts them")
 }
 
-func TestLossyConversionsAreDocumented(t *testing.T) {
+func TestRowLossyConversionsAreDocumented(t *testing.T) {
 	type T struct {
 		Ts time.Time
 		D  time.Duration
@@ -136,7 +136,7 @@ func TestLossyConversionsAreDocumented(t *testing.T) {
 	assert.Equal(t, time.Date(1960, 1, 1, 0, 0, 0, 0, time.UTC), got.Ts)
 }
 
-func TestNilAndEmpty(t *testing.T) {
+func TestRowNilAndEmpty(t *testing.T) {
 	type T struct {
 		L  []int32
 		M  map[string]int32
@@ -155,7 +155,7 @@ func TestNilAndEmpty(t *testing.T) {
 	require.NotNil(t, got.M)
 }
 
-func TestDecodeReplaces(t *testing.T) {
+func TestRowDecodeReplaces(t *testing.T) {
 	enc, err := row.NewEncoder[AllTypes]()
 	require.NoError(t, err)
 	v := allTypesNulls()
@@ -169,7 +169,7 @@ func TestDecodeReplaces(t *testing.T) {
 	require.Empty(t, cmp.Diff(fresh, &used))
 }
 
-func TestRandomAccess(t *testing.T) {
+func TestRowRandomAccess(t *testing.T) {
 	enc, err := row.NewEncoder[AllTypes]()
 	require.NoError(t, err)
 	v := allTypesNulls()
@@ -243,7 +243,7 @@ func TestRandomAccess(t *testing.T) {
 	assert.False(t, za.IsNullAt(0))
 }
 
-func TestRandomAccessAllocs(t *testing.T) {
+func TestRowRandomAccessAllocs(t *testing.T) {
 	type Big struct{ L []int64 }
 	enc, err := row.NewEncoder[Big]()
 	require.NoError(t, err)
@@ -257,7 +257,7 @@ func TestRandomAccessAllocs(t *testing.T) {
 	assert.Zero(t, allocs)
 }
 
-func TestSchemaHashMismatch(t *testing.T) {
+func TestRowSchemaHashMismatch(t *testing.T) {
 	type A struct{ X int32 }
 	type B struct{ X int64 }
 	ea, _ := row.NewEncoder[A]()
@@ -285,7 +285,7 @@ func TestSchemaHashMismatch(t *testing.T) {
 
 func itoa(h int64) string { return strconv.FormatInt(h, 10) }
 
-func TestNullIntoNonNullable(t *testing.T) {
+func TestRowNullIntoNonNullable(t *testing.T) {
 	type P struct{ X *int64 }
 	type V struct{ X int64 }
 	ep, _ := row.NewEncoder[P]()
@@ -305,7 +305,7 @@ type RecList struct {
 	Kids []RecList
 }
 
-func TestUnsupportedTypes(t *testing.T) {
+func TestRowUnsupportedTypes(t *testing.T) {
 	check := func(err error) {
 		t.Helper()
 		require.ErrorIs(t, err, fury.ErrUnsupportedType)
@@ -335,7 +335,7 @@ func TestUnsupportedTypes(t *testing.T) {
 	check(err)
 }
 
-func TestSchemaOfStructOf(t *testing.T) {
+func TestRowSchemaOfStructOf(t *testing.T) {
 	typ := reflect.StructOf([]reflect.StructField{
 		{Name: "Zed", Type: reflect.TypeOf("")},
 		{Name: "Alpha", Type: reflect.TypeOf([]*int16{})},
@@ -348,7 +348,7 @@ func TestSchemaOfStructOf(t *testing.T) {
 	require.ErrorIs(t, err, fury.ErrUnsupportedType)
 }
 
-func TestConcurrentEncoder(t *testing.T) {
+func TestRowConcurrentEncoder(t *testing.T) {
 	enc, err := row.NewEncoder[AllTypes]()
 	require.NoError(t, err)
 	v := allTypes()
@@ -385,7 +385,7 @@ func TestConcurrentEncoder(t *testing.T) {
 	}
 }
 
-func TestAppendEncodeNoAlloc(t *testing.T) {
+func TestRowAppendEncodeNoAlloc(t *testing.T) {
 	type S struct {
 		A int64
 		B string
@@ -402,7 +402,7 @@ func TestAppendEncodeNoAlloc(t *testing.T) {
 	assert.Zero(t, allocs)
 }
 
-func TestBuildValues(t *testing.T) {
+func TestRowBuildValues(t *testing.T) {
 	s := row.NewSchema(
 		row.Field{Name: "a", Type: row.Int64()},
 		row.Field{Name: "l", Type: row.ListOf(row.String()), Nullable: true},
@@ -423,7 +423,7 @@ func TestBuildValues(t *testing.T) {
 	require.ErrorIs(t, err, fury.ErrInvalidArgument)
 }
 
-func TestSchemaHashOverflow(t *testing.T) {
+func TestRowSchemaHashOverflow(t *testing.T) {
 	// Deep enough that h*31 leaves the int64 range, exercising the
 	// divide-by-4 rule; the value is what pyfory's compute_schema_hash gives
 	// (see TestGoldenPyfory for real classes).
@@ -487,7 +487,7 @@ type WithHiddenVal struct {
 	T time.Time
 }
 
-func TestUnexportedEmbedded(t *testing.T) {
+func TestRowUnexportedEmbedded(t *testing.T) {
 	d := fury.Date{Year: 2000, Month: 2, Day: 3}
 	v := WithHidden{hidden: hidden{X: 1, D: d}, Y: 2,
 		Mv: map[string]WithHiddenVal{"k": {hidden: hidden{X: 3, D: d}, T: time.Unix(9, 0).UTC()}}}
