@@ -139,9 +139,13 @@ func (d *reader) readValue(p *plan, v *view, i int, dst reflect.Value) error {
 		if err := d.charge(len(b)); err != nil {
 			return err
 		}
-		nb := reflect.MakeSlice(p.base, len(b), len(b))
-		copy(nb.Bytes(), b)
-		dst.Set(nb)
+		if len(b) == 0 {
+			dst.Set(reflect.MakeSlice(p.base, 0, 0)) // empty, not nil
+		} else {
+			dst.Grow(len(b))
+			dst.SetLen(len(b))
+			copy(dst.Bytes(), b)
+		}
 	case TypeStruct:
 		r, err := v.strct(i)
 		if err != nil {
@@ -171,17 +175,21 @@ func (d *reader) readList(p *plan, a *view, dst reflect.Value) error {
 	if err := d.charge(a.data + n*a.elem.id.width()); err != nil {
 		return err
 	}
-	s := reflect.MakeSlice(p.base, n, n)
-	if !p.elem.ptr && bulkRead(p.elem, a, s) {
-		dst.Set(s)
+	if n == 0 {
+		dst.Set(reflect.MakeSlice(p.base, 0, 0)) // empty, not nil
+		return nil
+	}
+	// dst is a nil slice: growing it in place allocates only the elements.
+	dst.Grow(n)
+	dst.SetLen(n)
+	if !p.elem.ptr && bulkRead(p.elem, a, dst) {
 		return nil
 	}
 	for j := 0; j < n; j++ {
-		if err := d.readValue(p.elem, a, j, s.Index(j)); err != nil {
+		if err := d.readValue(p.elem, a, j, dst.Index(j)); err != nil {
 			return wrapCtx(err, "element %d", j)
 		}
 	}
-	dst.Set(s)
 	return nil
 }
 
