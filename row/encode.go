@@ -240,8 +240,15 @@ func (w *writer) bulk(ep *plan, v reflect.Value, data int) bool {
 }
 
 func (w *writer) writeMap(p *plan, v reflect.Value) error {
-	keys := v.MapKeys()
-	sortKeys(p.key, keys)
+	// MapRange rather than MapKeys+MapIndex: a NaN key cannot be looked up.
+	n := v.Len()
+	keys := make([]reflect.Value, 0, n)
+	vals := make([]reflect.Value, 0, n)
+	for it := v.MapRange(); it.Next(); {
+		keys = append(keys, it.Key())
+		vals = append(vals, it.Value())
+	}
+	sortKeys(p.key, keys, vals)
 	start := w.grow(8)
 	kbase, err := w.arrayHeader(p.key.t, len(keys))
 	if err != nil {
@@ -255,35 +262,55 @@ func (w *writer) writeMap(p *plan, v reflect.Value) error {
 		}
 	}
 	le.PutUint64(w.buf[start:], uint64(len(w.buf)-kbase))
-	vbase, err := w.arrayHeader(p.val.t, len(keys))
+	vbase, err := w.arrayHeader(p.val.t, len(vals))
 	if err != nil {
 		return err
 	}
-	vdata := vbase + 8 + bitmapBytes(len(keys))
+	vdata := vbase + 8 + bitmapBytes(len(vals))
 	vw := p.val.t.id.width()
-	for i, k := range keys {
-		if err := w.writeValue(p.val, v.MapIndex(k), vbase, vbase+8, i, vdata+i*vw); err != nil {
+	for i, x := range vals {
+		if err := w.writeValue(p.val, x, vbase, vbase+8, i, vdata+i*vw); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// sortKeys orders map keys so that equal maps encode to equal bytes.
-func sortKeys(kp *plan, keys []reflect.Value) {
+type kvSorter struct {
+	keys, vals []reflect.Value
+	less       func(a, b reflect.Value) bool
+}
+
+func (s kvSorter) Len() int           { return len(s.keys) }
+func (s kvSorter) Less(i, j int) bool { return s.less(s.keys[i], s.keys[j]) }
+func (s kvSorter) Swap(i, j int) {
+	s.keys[i], s.keys[j] = s.keys[j], s.keys[i]
+	s.vals[i], s.vals[j] = s.vals[j], s.vals[i]
+}
+
+// sortKeys orders map entries by key so that equal maps encode to equal
+// bytes (NaN keys, which compare false, keep an unspecified order).
+func sortKeys(kp *plan, keys, vals []reflect.Value) {
+	var less func(a, b reflect.Value) bool
 	switch kp.t.id {
 	case TypeBool:
-		sort.Slice(keys, func(i, j int) bool { return !keys[i].Bool() && keys[j].Bool() })
+		less = func(a, b reflect.Value) bool { return !a.Bool() && b.Bool() }
 	case TypeInt8, TypeInt16, TypeInt32, TypeInt64:
-		sort.Slice(keys, func(i, j int) bool { return keys[i].Int() < keys[j].Int() })
+		less = func(a, b reflect.Value) bool { return a.Int() < b.Int() }
 	case TypeFloat32, TypeFloat64:
-		sort.Slice(keys, func(i, j int) bool { return keys[i].Float() < keys[j].Float() })
+		less = func(a, b reflect.Value) bool { return a.Float() < b.Float() }
 	case TypeString:
-		sort.Slice(keys, func(i, j int) bool { return strings.Compare(keys[i].String(), keys[j].String()) < 0 })
+		less = func(a, b reflect.Value) bool { return strings.Compare(a.String(), b.String()) < 0 }
 	case TypeDate:
-		sort.Slice(keys, func(i, j int) bool {
-			a, b := keys[i].Interface().(fury.Date), keys[j].Interface().(fury.Date)
-			return a.Time().Before(b.Time())
-		})
+		less = func(a, b reflect.Value) bool { return dateValue(a).Time().Before(dateValue(b).Time()) }
+	default:
+		return
 	}
+	sort.Sort(kvSorter{keys: keys, vals: vals, less: less})
+}
+
+// dateValue reads a fury.Date held in a reflect.Value without copying it
+// to the heap.
+func dateValue(v reflect.Value) fury.Date {
+	return fury.Date{Year: int(v.Field(0).Int()), Month: time.Month(v.Field(1).Int()), Day: int(v.Field(2).Int())}
 }

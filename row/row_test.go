@@ -2,6 +2,7 @@ package row_test
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"reflect"
 	"strconv"
@@ -495,4 +496,16 @@ func TestRowUnexportedEmbedded(t *testing.T) {
 	require.Empty(t, cmp.Diff(&v, got, cmp.AllowUnexported(WithHidden{}, WithHiddenVal{})))
 	enc, _ := row.NewEncoder[WithHidden]()
 	assert.Equal(t, "d: date32 not null\nmv: map<utf8, struct<d: date32, t: timestamp, x: int32>>\nx: int32 not null\ny: int32 not null", enc.Schema().String())
+}
+
+func TestRowNaNMapKeys(t *testing.T) {
+	type T struct{ M map[float64]int32 }
+	v := T{M: map[float64]int32{math.NaN(): 1, 2: 3}}
+	enc, _ := row.NewEncoder[T]()
+	data, err := enc.Encode(&v)
+	require.NoError(t, err)
+	got, err := enc.Decode(data)
+	require.NoError(t, err)
+	require.Len(t, got.M, 2)
+	assert.Equal(t, int32(3), got.M[2])
 }
