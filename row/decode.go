@@ -14,8 +14,28 @@ import (
 // bytes are charged when read, so a hostile row whose slots all point at
 // the same large value cannot make decoding cost more than the input's
 // size in wire bytes.
+//
+// goBudget bounds the Go memory it allocates for slices, maps and
+// pointees to factor times the input's size (plus a little), where factor
+// is the most Go memory the destination type spends per wire byte at any
+// one place (see memFactor): no honest row needs more, and a list of null
+// elements of a large struct type cannot allocate more.
 type reader struct {
-	budget int
+	budget   int
+	goBudget int
+	factor   int
+}
+
+func newReader(inputLen, factor int) reader {
+	return reader{budget: inputLen, goBudget: factor*inputLen + 4096, factor: factor}
+}
+
+func (d *reader) chargeGo(n uintptr, what reflect.Type) error {
+	if n > uintptr(d.goBudget) {
+		return errorf(errInvalidData, "decoding %v would allocate %d bytes, more than %d times the input", what, n, d.factor)
+	}
+	d.goBudget -= int(n)
+	return nil
 }
 
 func (d *reader) charge(n int) error {
@@ -54,6 +74,9 @@ func (d *reader) readValue(p *plan, v *view, i int, dst reflect.Value) error {
 		return errorf(errTypeMismatch, "null value for Go type %v, which cannot hold null (use a pointer)", p.typ)
 	}
 	if p.ptr {
+		if err := d.chargeGo(p.base.Size(), p.base); err != nil {
+			return err
+		}
 		nv := reflect.New(p.base)
 		dst.Set(nv)
 		dst = nv.Elem()
@@ -179,6 +202,9 @@ func (d *reader) readList(p *plan, a *view, dst reflect.Value) error {
 		dst.Set(reflect.MakeSlice(p.base, 0, 0)) // empty, not nil
 		return nil
 	}
+	if err := d.chargeGo(uintptr(n)*p.base.Elem().Size(), p.base); err != nil {
+		return err
+	}
 	// dst is a nil slice: growing it in place allocates only the elements.
 	dst.Grow(n)
 	dst.SetLen(n)
@@ -264,6 +290,9 @@ func (d *reader) readMap(p *plan, m *Map, dst reflect.Value) error {
 	if err := d.charge(8 + m.keys.v.data + n*m.keys.v.elem.id.width() + m.values.v.data + n*m.values.v.elem.id.width()); err != nil {
 		return err
 	}
+	if err := d.chargeGo(2*uintptr(n)*(p.key.typ.Size()+p.val.typ.Size()), p.base); err != nil {
+		return err
+	}
 	out := reflect.MakeMapWithSize(p.base, n)
 	for j := 0; j < n; j++ {
 		k := reflect.New(p.key.typ).Elem()
@@ -281,4 +310,36 @@ func (d *reader) readMap(p *plan, m *Map, dst reflect.Value) error {
 	}
 	dst.Set(out)
 	return nil
+}
+
+// memFactor is the largest ratio, over the places in p where decoding
+// allocates, of the Go bytes allocated to the wire bytes of the slot that
+// causes it (at least 16).
+func memFactor(p *plan, seen map[*plan]bool) int {
+	f := 16
+	if seen[p] {
+		return f
+	}
+	seen[p] = true
+	ratio := func(goSize uintptr, wire int) {
+		if r := int((goSize + uintptr(wire) - 1) / uintptr(wire)); r > f {
+			f = r
+		}
+	}
+	if p.ptr {
+		ratio(p.base.Size(), p.t.id.width())
+	}
+	switch p.t.id {
+	case TypeList:
+		ratio(p.base.Elem().Size(), p.elem.t.id.width())
+		f = max(f, memFactor(p.elem, seen))
+	case TypeMap:
+		ratio(2*(p.key.typ.Size()+p.val.typ.Size()), p.key.t.id.width()+p.val.t.id.width())
+		f = max(f, memFactor(p.key, seen), memFactor(p.val, seen))
+	case TypeStruct:
+		for i := range p.fields {
+			f = max(f, memFactor(p.fields[i].p, seen))
+		}
+	}
+	return f
 }

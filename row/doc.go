@@ -102,7 +102,11 @@
 // error wrapping fury.ErrInvalidData or fury.ErrTruncated, never a panic or
 // a read out of bounds. Decode and Row.Values charge every value they
 // materialize against the input's size, so slots that all point at one
-// large value cannot make them allocate more than the input justifies.
+// large value cannot make them allocate more than the input justifies; and
+// Decode allocates at most as many Go bytes per wire byte as the
+// destination type spends at any one place (a list of a 500-byte struct
+// type costs 8 wire bytes per element), so null elements cannot inflate
+// it either.
 //
 // # Peers
 //

@@ -12,6 +12,7 @@ const HashSize = 8
 // inferred from T once, by NewEncoder. An Encoder is safe for concurrent use.
 type Encoder[T any] struct {
 	p      *plan
+	factor int // see memFactor
 	schema *Schema
 	hint   atomic.Int64 // size of the last row, to size the next buffer
 }
@@ -29,7 +30,7 @@ func NewEncoder[T any]() (*Encoder[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Encoder[T]{p: p, schema: p.t.fields}
+	e := &Encoder[T]{p: p, schema: p.t.fields, factor: memFactor(p, map[*plan]bool{})}
 	e.hint.Store(64)
 	return e, nil
 }
@@ -135,7 +136,7 @@ func (e *Encoder[T]) FromRowInto(r Row, dst *T) error {
 func (e *Encoder[T]) fromRow(r Row, dst *T) error {
 	var zero T
 	*dst = zero
-	d := reader{budget: len(r.v.b)}
+	d := newReader(len(r.v.b), e.factor)
 	return d.readRow(e.p, &r.v, reflect.ValueOf(dst).Elem())
 }
 

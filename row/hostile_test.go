@@ -256,3 +256,38 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+type wideRef struct {
+	W [64]int64 `fury:"-"`
+	X *int64
+}
+
+// A list element costs one 8-byte slot on the wire but 520 bytes of Go
+// here: decoding allocates at most that ratio times the input (the budget
+// follows the destination type), and honest input is never refused.
+func TestRowGoMemoryBudget(t *testing.T) {
+	type T struct{ L []*wideRef }
+	type V struct{ L []wideRef }
+	enc, _ := row.NewEncoder[T]()
+	encV, _ := row.NewEncoder[V]()
+	require.Equal(t, enc.Schema().Hash(), encV.Schema().Hash())
+	data, err := enc.Encode(&T{L: make([]*wideRef, 100000)})
+	require.NoError(t, err)
+	got, err := enc.Decode(data)
+	require.NoError(t, err)
+	require.Len(t, got.L, 100000)
+	_, err = encV.Decode(data)
+	require.ErrorIs(t, err, fury.ErrTypeMismatch, "null elements into a non-pointer struct")
+
+	x := int64(5)
+	full := V{L: make([]wideRef, 20000)}
+	for i := range full.L {
+		full.L[i].X = &x
+	}
+	data, err = encV.Encode(&full)
+	require.NoError(t, err)
+	back, err := encV.Decode(data)
+	require.NoError(t, err)
+	require.Len(t, back.L, 20000)
+	require.Equal(t, int64(5), *back.L[19999].X)
+}

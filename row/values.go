@@ -213,7 +213,7 @@ func (w *writer) buildArray(elem *DataType, xs []any) error {
 // whose values overlap so that materializing them would cost more than the
 // row's size.
 func (r Row) Values() ([]any, error) {
-	d := reader{budget: len(r.v.b)}
+	d := newReader(len(r.v.b), 16)
 	return d.anyRow(&r.v)
 }
 
