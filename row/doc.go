@@ -116,7 +116,9 @@
 // value; its compute_schema_hash fails on a list or map directly inside a
 // list or map, so such classes only travel through to_row/from_row (ToRow
 // and FromRow here); it reads a timestamp as a naive datetime in local
-// time and writes a naive datetime as local time. Java's fory-format is not
+// time and writes a naive datetime as local time, computing the
+// microseconds through a float (int(dt.timestamp() * 1e6)), which can be a
+// microsecond off far from 1970. Java's fory-format is not
 // available here, so Java compatibility follows the specification: build
 // the Java schema with the same field order and types.
 //
