@@ -31,6 +31,7 @@ type config struct {
 	refTracking bool
 	compatible  bool
 	maxDepth    int
+	stream      streamConfig // Encoder and Decoder options (stream.go)
 	noGenerated bool
 	javaForms   bool
 }
