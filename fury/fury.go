@@ -86,7 +86,7 @@ func New(opts ...Option) *Fury {
 }
 
 // NewFury returns a Fury with reference tracking on or off and the other
-// options at their defaults (as in the Fury seeds' Go examples).
+// options at their defaults: shorthand for New(WithRefTracking(refTracking)).
 func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) }
 
 // Register registers the type of v (a struct or a named integer type, which
