@@ -133,6 +133,7 @@ type Decoder struct {
 	rerr       error // the reader's error, once it returned one
 	err        error // sticky: the stream cannot be read further
 	examined   int   // bytes examined by all decoding attempts (tests)
+	lastSize   int   // size of the last message decoded
 }
 
 // NewDecoder returns a Decoder reading from r with a Fury configured by
@@ -180,13 +181,10 @@ func (d *Decoder) Decode(v any) error {
 	for {
 		n := d.end - d.start
 		if n > lastTried && (n >= target || d.rerr != nil || work+n <= retryBudget(n)) {
-			d.examined += n
-			d.in.SetBytes(d.buf[d.start:d.end])
-			err := d.f.Deserialize(&d.in, v, nil)
-			used := d.in.ReaderIndex()
-			d.in.SetBytes(nil)
+			used, err := d.attempt(v, n)
 			if err == nil {
 				d.start += used
+				d.lastSize = used
 				return nil
 			}
 			if !needsMoreInput(err) && (errors.Is(err, ErrTypeMismatch) || errors.Is(err, ErrSchemaMismatch)) {
@@ -226,6 +224,32 @@ func (d *Decoder) Decode(v any) error {
 	}
 }
 
+// attempt decodes one message from the n buffered bytes into v and returns
+// its size. When much more than the previous message's size is buffered it
+// first offers the decoder only a window of about twice that size: what the
+// decoder sets aside for the decoded value's strings and slices is sized
+// after the input it is given, so the window keeps a stream of small messages
+// from reserving memory for the messages behind them. A message that does not
+// fit the window is decoded again from the whole buffer.
+func (d *Decoder) attempt(v any, n int) (int, error) {
+	if w := 2*d.lastSize + 256; d.lastSize > 0 && w < n {
+		used, err := d.deserialize(v, w)
+		if err == nil || !needsMoreInput(err) {
+			return used, err
+		}
+	}
+	return d.deserialize(v, n)
+}
+
+func (d *Decoder) deserialize(v any, n int) (int, error) {
+	d.examined += n
+	d.in.SetBytes(d.buf[d.start : d.start+n])
+	err := d.f.Deserialize(&d.in, v, nil)
+	used := d.in.ReaderIndex()
+	d.in.SetBytes(nil)
+	return used, err
+}
+
 // retryBudget is how many bytes the attempts at decoding one message may
 // examine in all, when n bytes are buffered, before the Decoder waits for
 // the buffered input to double: 2·n·log2(n).
@@ -252,31 +276,37 @@ func (d *Decoder) skipMessage() error {
 	return err
 }
 
-// read makes one Read call for up to want more bytes (no more than the
-// message limit allows) and records the reader's error.
+// read makes one Read call for at least want more bytes (as many as the
+// buffer has room for, but no more than the message limit allows) and
+// records the reader's error.
 func (d *Decoder) read(want int) {
 	n := d.end - d.start
-	want = min(want, d.limit-n)
-	if want <= 0 {
-		want = 1 // at the limit: one more byte tells a full buffer from EOF
+	room := d.limit - n
+	if room <= 0 {
+		room = 1 // at the limit: one more byte tells a full buffer from EOF
 	}
-	if cap(d.buf)-d.end < want {
-		if need := n + want; need <= cap(d.buf) && (cap(d.buf) <= 1<<20 || need >= cap(d.buf)/4) {
-			copy(d.buf, d.buf[d.start:d.end]) // room at the front: compact
+	want = min(want, room)
+	if c := cap(d.buf); c-d.end < want {
+		if need := n + want; need <= c && (c <= 1<<20 || need >= c/4) {
+			copy(d.buf[:c], d.buf[d.start:d.end]) // room at the front: compact
 		} else {
-			// Grow (or, after a large message, shrink) to what this
-			// message needs.
-			nb := make([]byte, max(need, min(2*n, d.limit+1), minRead))
+			// Grow geometrically, or shrink after a large message.
+			size := need
+			if need > c {
+				size = max(need, min(2*c, d.limit+minRead))
+			}
+			nb := make([]byte, size)
 			copy(nb, d.buf[d.start:d.end])
 			d.buf = nb
 		}
 		d.start, d.end = 0, n
 	}
 	d.buf = d.buf[:cap(d.buf)]
+	p := d.buf[d.end : d.end+min(cap(d.buf)-d.end, room)]
 	for empty := 0; ; empty++ {
-		m, err := d.r.Read(d.buf[d.end : d.end+want])
-		if m < 0 || m > want {
-			d.rerr = wrapf(ErrInvalidArgument, "reader returned %d bytes for a %d-byte read", m, want)
+		m, err := d.r.Read(p)
+		if m < 0 || m > len(p) {
+			d.rerr = wrapf(ErrInvalidArgument, "reader returned %d bytes for a %d-byte read", m, len(p))
 			return
 		}
 		d.end += m

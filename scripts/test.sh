@@ -42,10 +42,10 @@ summary() {
 	local ok fuzz
 	ok="$(grep -c '^ok ' "$1" || true)"
 	fuzz="$(grep -c '^== fuzz' "$1" || true)"
-	if [[ "$ok" -gt 0 ]]; then
-		echo ": $ok packages ok"
-	elif [[ "$fuzz" -gt 0 ]]; then
+	if [[ "$fuzz" -gt 0 ]]; then
 		echo ": $fuzz targets"
+	elif [[ "$ok" -gt 0 ]]; then
+		echo ": $ok packages ok"
 	fi
 }
 
