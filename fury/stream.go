@@ -164,10 +164,11 @@ const minRead = 4 << 10
 // returns io.EOF. When the stream ends inside a message, it returns an
 // error matching both io.ErrUnexpectedEOF and ErrTruncated. A message
 // larger than the limit gives ErrTooLarge. Errors from the reader are
-// returned wrapped (errors.Is finds them). After any error but one from
-// converting a well-formed message into v (ErrTypeMismatch, ...), the
-// Decoder cannot find the next message and returns the same error from
-// every later call.
+// returned wrapped (errors.Is finds them). A v that is not a non-nil
+// pointer gives ErrInvalidArgument and consumes nothing; a well-formed
+// message that does not convert into v (ErrTypeMismatch, ErrSchemaMismatch)
+// is skipped. After any other error the Decoder cannot find the next message
+// and returns the same error from every later call.
 func (d *Decoder) Decode(v any) error {
 	if d.err != nil {
 		return d.err
@@ -199,7 +200,9 @@ func (d *Decoder) Decode(v any) error {
 				}
 			}
 			if !needsMoreInput(err) {
-				d.err = err
+				if !errors.Is(err, ErrInvalidArgument) { // v itself was wrong: nothing read
+					d.err = err
+				}
 				return err
 			}
 			if n >= d.limit {

@@ -358,4 +358,10 @@ func TestStreamInvalidOptions(t *testing.T) {
 	assert.ErrorIs(t, NewEncoder(nil).Encode(1), ErrInvalidArgument)
 	assert.Equal(t, io.EOF, NewDecoder(strings.NewReader("")).Decode(&v))
 	assert.ErrorIs(t, NewDecoder(strings.NewReader("")).Decode(nil), io.EOF)
+	dec := NewDecoder(bytes.NewReader(encodeAll(t, []any{"x"})))
+	assert.ErrorIs(t, dec.Decode(nil), ErrInvalidArgument)
+	var s string
+	assert.ErrorIs(t, dec.Decode(s), ErrInvalidArgument)
+	require.NoError(t, dec.Decode(&s))
+	assert.Equal(t, "x", s)
 }
