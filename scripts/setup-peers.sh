@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the cross-language test peers:
-#   - a Python venv with pyfory 1.7.7 (default /work/main/.venv, override with FURY_PEER_VENV)
+#   - a Python venv with pyfory 1.7.7 (default <repo>/.venv, override with FURY_PEER_VENV)
 #   - the Java peer (xlang_test/peers/java) built with Maven (JDK 17, Maven 3) against fory-core 1.6.0, with its
 #     runtime dependencies copied to target/lib so tests can run `java -cp ...` without Maven.
 # Idempotent and fast when everything is already in place. Exits non-zero with a clear message
