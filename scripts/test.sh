@@ -3,7 +3,8 @@
 # Python and Java peers (scripts/setup-peers.sh), checks formatting, vet and
 # generated files, fuzzes every fuzz target briefly, runs all tests with and
 # without the assembly kernels, under the race detector and with checkptr,
-# and finally the cross-language tests against the real peers.
+# runs the examples, and finally the cross-language tests against the real
+# peers.
 #
 # Output: one line per stage (status and duration). The full output of every
 # stage goes to .ci-logs/<stage>.log (override with CI_LOGS=dir); a failing
@@ -68,6 +69,7 @@ stage purego   "tests with the pure-Go kernels (-tags purego)" go test -count=1 
 stage test     "tests" go test -count=1 $nonx
 stage race     "tests under the race detector" go test -count=1 -race $nonx
 stage checkptr "fury tests with -gcflags=all=-d=checkptr" go test -count=1 -gcflags=all=-d=checkptr ./fury/...
+stage examples "every example README calls runnable runs (make examples)" make --no-print-directory examples
 
 # Last: the cross-language round trips. The verbose log lists every case;
 # what is printed is the tally and go test's closing line.
