@@ -365,3 +365,35 @@ func TestStreamInvalidOptions(t *testing.T) {
 	require.NoError(t, dec.Decode(&s))
 	assert.Equal(t, "x", s)
 }
+
+// FuzzDecoder feeds arbitrary bytes to a Decoder, whole and one byte at a
+// time: it must end (with io.EOF or an error), never panic, stay within its
+// message limit, and keep its retries within O(n log n) of the input.
+func FuzzDecoder(f *testing.F) {
+	for _, b := range corpus(f) {
+		f.Add(b)
+		f.Add(append(append([]byte(nil), b...), b[:len(b)/2]...))
+	}
+	f.Add(encodeAll(f, streamValues(20)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, oneByte := range []bool{false, true} {
+			var r io.Reader = bytes.NewReader(data)
+			if oneByte {
+				r = iotest.OneByteReader(r)
+			}
+			dec := NewDecoder(r, WithMaxMessageSize(1<<16))
+			for range len(data) + 1 {
+				var v any
+				if err := dec.Decode(&v); err != nil {
+					if err != io.EOF && !errors.Is(err, ErrTypeMismatch) && !errors.Is(err, ErrSchemaMismatch) {
+						assert.Equal(t, err, dec.Decode(&v), "errors are sticky")
+					}
+					break
+				}
+			}
+			assert.LessOrEqual(t, cap(dec.buf), 1<<16+2*minRead)
+			n := len(data) + 1
+			assert.LessOrEqual(t, dec.examined, 8*n*bits.Len(uint(n)))
+		}
+	})
+}
