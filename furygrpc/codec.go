@@ -33,9 +33,10 @@
 // gRPC calls a codec from many goroutines at once; a *fury.Fury is not safe
 // for concurrent use, so a Codec keeps a pool of Fury instances built from
 // one configuration (options plus registrations, applied to each instance).
-// Marshal writes messages of more than 1 KiB straight into a buffer from
-// grpc-go's buffer pool, which gRPC returns to the pool once the frame is
-// sent; smaller messages are copied into an exact-size slice. Unmarshal
+// Marshal writes messages of more than 1 KiB into buffers from grpc-go's
+// buffer pool, which gRPC returns to the pool once the frame is sent (straight
+// into the buffer once a pooled Fury has seen a message of that size, with
+// one copy before); smaller messages are copied into an exact-size slice. Unmarshal
 // decodes a frame that arrived in one piece where it lies, and joins a
 // frame that arrived in pieces into one pooled buffer first; decoded values
 // never alias the frame.
