@@ -22,11 +22,13 @@
 //
 // # Settings
 //
-// Apache Fory's gRPC companions serialize with a Fory instance the
-// application configures; its documented defaults are the xlang format,
-// compatible mode (schema evolution) on and reference tracking off. A Codec
-// uses the same defaults, which are also this module's: fury.New() with no
-// options. Both ends of a call must agree on the mode and on registrations.
+// Apache Fory's generated gRPC companions (for Go, a CodecV2 named "fory"
+// around a *fory.Fory) serialize with a Fory instance the application
+// configures and registers its message types on; Apache Fory Go documents
+// its defaults as the xlang format, compatible mode (schema evolution) on
+// and reference tracking off, as do this module's peers. A Codec uses the
+// same defaults, which are also fury.New()'s. Both ends of a call must agree
+// on the mode and on registrations.
 //
 // # Concurrency and memory
 //
