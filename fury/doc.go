@@ -206,6 +206,35 @@
 // checked against the remaining input before anything is allocated, and
 // nesting is bounded (WithMaxDepth).
 //
+// # Streams
+//
+// NewEncoder writes messages back to back to an io.Writer, NewDecoder reads
+// them from an io.Reader, with no framing of their own: the stream is what
+// Marshal of each value, concatenated, would be, so a Decoder also reads
+// what a peer's serialize calls into one buffer or file wrote.
+//
+//	enc := fury.NewEncoder(w)
+//	err := enc.Encode(&order) // one Write per message
+//
+//	dec := fury.NewDecoder(r)
+//	dec.Fury().RegisterTagType("example.Order", Order{})
+//	for {
+//		var o Order
+//		if err := dec.Decode(&o); err == io.EOF {
+//			break // the stream ended between messages
+//		} else if err != nil {
+//			return err // io.ErrUnexpectedEOF (and ErrTruncated): it ended inside one
+//		}
+//	}
+//
+// Since a message does not record its length, the Decoder finds its end by
+// decoding it, reading more input when the bytes at hand end inside the
+// message (details in Decoder's documentation). WithMaxMessageSize bounds
+// one message (64 MiB by default): a Decoder never buffers more than that for
+// a message and fails with ErrTooLarge past it. Decoded values never alias
+// the Decoder's buffer. For gRPC, package furygrpc is a codec built on this
+// package.
+//
 // # Generated code
 //
 // cmd/furygen writes specialized code for chosen structs (go generate); the

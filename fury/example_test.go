@@ -62,7 +62,7 @@ type SomeClass struct {
 	F3 map[string]string
 }
 
-// The seeds' circular-reference example: F1 points to the value itself and
+// Circular references: F1 points to the value itself and
 // F3 shares F2's map.
 func ExampleNewFury_circularReferences() {
 	f := fury.NewFury(true)
@@ -162,7 +162,7 @@ func ExampleWithJavaForms() {
 	// Output: true <nil> {{0 0} {3 4}} <nil> {{0 0} {3 4}}
 }
 
-// Zero copy: large buffers travel out of band, as in the seeds' example.
+// Zero copy: large buffers travel out of band.
 func ExampleFury_Serialize() {
 	f := fury.NewFury(true)
 	list := []any{"str", make([]byte, 1000), []int32{1, 2, 3}}

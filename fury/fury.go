@@ -32,6 +32,7 @@ type config struct {
 	refTracking bool
 	compatible  bool
 	maxDepth    int
+	stream      streamConfig // Encoder and Decoder options (stream.go)
 	noGenerated bool
 	javaForms   bool
 	err         error // the first invalid option (see New)
@@ -108,7 +109,7 @@ func New(opts ...Option) *Fury {
 }
 
 // NewFury returns a Fury with reference tracking on or off and the other
-// options at their defaults (as in the Fury seeds' Go examples).
+// options at their defaults: shorthand for New(WithRefTracking(refTracking)).
 func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) }
 
 // Register registers the type of v (a struct or a named integer type, which

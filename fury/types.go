@@ -167,7 +167,7 @@ type (
 	TaggedUint64 uint64
 )
 
-// Limits of Go's integer types, as in the seeds' examples (fury.MaxInt8 ...).
+// Limits of Go's integer types (fury.MaxInt8 ...), for examples and tests.
 const (
 	MaxInt8  = math.MaxInt8
 	MinInt8  = math.MinInt8

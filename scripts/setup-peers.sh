@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the cross-language test peers:
-#   - a Python venv with pyfory 1.7.7 (default /work/main/.venv, override with FURY_PEER_VENV)
-#   - the Java peer (xlang_test/peers/java) built with Maven against fory-core 1.6.0, with its
+#   - a Python venv with pyfory 1.7.7 (default <repo>/.venv, override with FURY_PEER_VENV)
+#   - the Java peer (xlang_test/peers/java) built with Maven (JDK 17, Maven 3) against fory-core 1.6.0, with its
 #     runtime dependencies copied to target/lib so tests can run `java -cp ...` without Maven.
 # Idempotent and fast when everything is already in place. Exits non-zero with a clear message
 # when something cannot be installed.
@@ -45,7 +45,7 @@ setup_python() {
 }
 
 setup_java() {
-  command -v java >/dev/null || die "java not found on PATH (JDK 11+ needed)"
+  command -v java >/dev/null || die "java not found on PATH (JDK 17 needed)"
   command -v javac >/dev/null || die "javac not found on PATH (a JDK, not a JRE, is needed)"
   local jar="$JAVA_DIR/target/xlang-peer-1.0.jar"
   local cpfile="$JAVA_DIR/target/classpath.txt"
@@ -57,7 +57,7 @@ setup_java() {
   fi
   command -v mvn >/dev/null || die "mvn not found on PATH (Maven 3 needed to build the Java peer)"
   log "java: building peer with Maven (resolves org.apache.fory:fory-core:1.6.0)"
-  (cd "$JAVA_DIR" && mvn -q -B package -DskipTests) || die "Maven build of $JAVA_DIR failed"
+  (cd "$JAVA_DIR" && NO_COLOR=1 mvn -q -B -Dstyle.color=never package -DskipTests) || die "Maven build of $JAVA_DIR failed"
   [[ -f "$jar" ]] || die "Maven finished but $jar is missing"
   ls "$JAVA_DIR"/target/lib/fory-core-1.6.0.jar >/dev/null 2>&1 ||
     die "fory-core-1.6.0.jar was not copied to $JAVA_DIR/target/lib"

@@ -1,4 +1,4 @@
-// Command circular is the seeds' circular-reference example: with
+// Command circular shows reference tracking: with
 // reference tracking on, a struct whose F1 points to itself and whose F3
 // shares F2's map comes back with the same shape.
 //

@@ -1,7 +1,7 @@
-// Command customtypes is the seeds' cross-language custom type example:
-// SomeClass1 and SomeClass2 registered as example.SomeClass1 and
-// example.SomeClass2, the names the Python and Java versions use, so the
-// bytes can come from (or go to) those programs.
+// Command customtypes shows cross-language custom types: SomeClass1 and
+// SomeClass2 registered as example.SomeClass1 and example.SomeClass2, the
+// names the Python and Java programs register them under, so the bytes can
+// come from (or go to) those programs.
 //
 //	go run ./examples/customtypes
 package main
@@ -9,13 +9,13 @@ package main
 import (
 	"fmt"
 	"log"
+	"reflect"
 
 	"github.com/fury-go/fury/fury"
 )
 
-// SomeClass1 mirrors the seeds' Java SomeClass2/Python SomeClass1 (the
-// seeds' names cross over between languages; the wire names are what
-// matter).
+// SomeClass1 is the outer object (Python's SomeClass1; the Java program
+// calls its class SomeClass2; the registered names are what must match).
 type SomeClass1 struct {
 	F1  any
 	F2  string
@@ -61,5 +61,12 @@ func main() {
 		log.Fatal(err)
 	}
 	got := newValue.(*SomeClass1)
-	fmt.Printf("%d bytes\n%+v\nF1: %+v\n", len(bytes), *got, got.F1)
+	fmt.Printf("serialized:  %d bytes\n", len(bytes))
+	fmt.Printf("read back:   %T\n", newValue)
+	fmt.Printf("F1 (nested): %T %+v\n", got.F1, *got.F1.(*SomeClass2))
+	fmt.Printf("F2..F4:      %q %q %v\n", got.F2, got.F3, got.F4)
+	fmt.Printf("F5..F8:      %d %d %d %d\n", got.F5, got.F6, got.F7, got.F8)
+	fmt.Printf("F9, F10:     %v %v\n", got.F9, got.F10)
+	fmt.Printf("F11 (array): %v   F12 (list): %v\n", got.F11, got.F12)
+	fmt.Printf("same value:  %v\n", reflect.DeepEqual(obj, got))
 }

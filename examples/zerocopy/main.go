@@ -1,6 +1,6 @@
-// Command zerocopy is the seeds' zero-copy example: large []byte and
-// primitive slices leave the stream as out-of-band buffers (no copy into
-// it); the receiver passes them back to Deserialize.
+// Command zerocopy shows out-of-band buffers: large []byte and primitive
+// slices leave the message as separate buffers (no copy into it); the
+// receiver passes them back to Deserialize.
 //
 //	go run ./examples/zerocopy
 package main
@@ -36,6 +36,8 @@ func main() {
 	for _, o := range serializedObjects {
 		total += o.TotalBytes()
 	}
-	fmt.Printf("in band: %d bytes; out of band: %d buffers, %d bytes\n", buf.Len(), len(buffers), total)
-	fmt.Printf("%v %d %d %d\n", newList[0], len(newList[1].([]byte)), len(newList[2].([]int32)), len(newList[3].([]float64)))
+	fmt.Printf("in-band message:     %d bytes\n", buf.Len())
+	fmt.Printf("out-of-band buffers: %d, %d bytes in all\n", len(buffers), total)
+	fmt.Printf("read back:           %q, []byte of %d, []int32 of %d, []float64 of %d\n",
+		newList[0], len(newList[1].([]byte)), len(newList[2].([]int32)), len(newList[3].([]float64)))
 }

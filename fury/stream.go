@@ -1,0 +1,346 @@
+package fury
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+)
+
+// DefaultMaxMessageSize is the largest message an Encoder writes and a
+// Decoder reads unless WithMaxMessageSize says otherwise: 64 MiB.
+const DefaultMaxMessageSize = 64 << 20
+
+// streamConfig holds the options only Encoder and Decoder use.
+type streamConfig struct {
+	maxMessage    int
+	maxMessageSet bool
+}
+
+// WithMaxMessageSize bounds the size of one message in a stream, in bytes
+// (default DefaultMaxMessageSize). A Decoder buffers at most this much
+// input for one message and fails with ErrTooLarge past it, so a hostile
+// stream cannot make it hold more memory; an Encoder refuses to write a
+// larger message (ErrTooLarge) so that what it writes can be read back
+// with the same setting. Values below 1 make every Encode and Decode fail
+// with ErrInvalidArgument. Fury's own calls ignore this option.
+func WithMaxMessageSize(n int) Option {
+	return func(c *config) { c.stream.maxMessage, c.stream.maxMessageSet = n, true }
+}
+
+// streamSetup builds the Fury of an Encoder or Decoder and reads the
+// stream options.
+func streamSetup(opts []Option) (*Fury, int, error) {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	limit := DefaultMaxMessageSize
+	var err error
+	if c.stream.maxMessageSet {
+		limit = c.stream.maxMessage
+		if limit < 1 {
+			err = wrapf(ErrInvalidArgument, "WithMaxMessageSize(%d): the size must be at least 1", limit)
+		}
+	}
+	return New(opts...), limit, err
+}
+
+// ---- Encoder ---------------------------------------------------------------
+
+// An Encoder writes values to an io.Writer, one serialized message after
+// another with nothing in between: the same bytes as Marshal of each value,
+// back to back, so any Fory reader that reads one value at a time (a
+// Decoder, or a peer's deserialize on a buffer) can read them. Each Encode
+// makes a single Write call. An Encoder is not safe for concurrent use.
+type Encoder struct {
+	w     io.Writer
+	f     *Fury
+	limit int
+	buf   []byte
+	err   error // sticky: an option error, or a failed or short Write
+}
+
+// NewEncoder returns an Encoder writing to w with a Fury configured by opts
+// (the options of New, and WithMaxMessageSize).
+func NewEncoder(w io.Writer, opts ...Option) *Encoder {
+	f, limit, err := streamSetup(opts)
+	if err == nil && w == nil {
+		err = wrapf(ErrInvalidArgument, "NewEncoder: nil writer")
+	}
+	return &Encoder{w: w, f: f, limit: limit, err: err}
+}
+
+// Fury returns the Fury the Encoder serializes with, to register types on
+// (before the first Encode). Do not use it concurrently with the Encoder.
+func (e *Encoder) Fury() *Fury { return e.f }
+
+// Encode writes the serialized form of v. An error from serializing v
+// (ErrUnsupportedType, ErrTooLarge, ...) writes nothing and leaves the
+// Encoder usable; an error from the writer is returned by every later call,
+// since the stream may then hold part of a message.
+func (e *Encoder) Encode(v any) error {
+	if e.err != nil {
+		return e.err
+	}
+	out, err := e.f.MarshalAppend(e.buf[:0], v)
+	if cap(out) <= 1<<20 {
+		e.buf = out[:0] // reuse the buffer, up to a bound
+	}
+	if err != nil {
+		return err
+	}
+	if len(out) > e.limit {
+		return wrapf(ErrTooLarge, "message of %d bytes exceeds the stream limit of %d (WithMaxMessageSize)", len(out), e.limit)
+	}
+	n, err := e.w.Write(out)
+	if err == nil && n != len(out) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		e.err = fmt.Errorf("fury: writing a message to the stream: %w", err)
+		return e.err
+	}
+	return nil
+}
+
+// ---- Decoder ---------------------------------------------------------------
+
+// A Decoder reads values from an io.Reader that holds serialized messages
+// back to back, with no framing of any kind (as an Encoder, or a peer
+// calling serialize repeatedly on one buffer or file, writes them). It
+// reads from r in chunks and keeps the bytes past the current message for
+// the next Decode, so it may read ahead of the message it returns.
+//
+// The wire format does not record a message's length, so a Decoder finds
+// the end of a message by decoding it: when the bytes at hand end inside
+// the message, it reads more and decodes again. It asks for enough to at
+// least double what it has, but retries sooner when a read comes back
+// short (the peer may be waiting for an answer), within a budget that keeps
+// the total decoding work for a message of n bytes within O(n log n) however
+// the input is split. A message may not exceed the limit set by
+// WithMaxMessageSize (64 MiB by default): past it Decode fails with
+// ErrTooLarge, having buffered no more than the limit.
+//
+// A Decoder is not safe for concurrent use.
+type Decoder struct {
+	r          io.Reader
+	f          *Fury
+	limit      int
+	buf        []byte // buf[start:end] is read but not yet decoded
+	start, end int
+	in         ByteBuffer
+	rerr       error // the reader's error, once it returned one
+	err        error // sticky: the stream cannot be read further
+	examined   int   // bytes examined by all decoding attempts (tests)
+	lastSize   int   // size of the last message decoded
+}
+
+// NewDecoder returns a Decoder reading from r with a Fury configured by
+// opts (the options of New, and WithMaxMessageSize).
+func NewDecoder(r io.Reader, opts ...Option) *Decoder {
+	f, limit, err := streamSetup(opts)
+	if err == nil && r == nil {
+		err = wrapf(ErrInvalidArgument, "NewDecoder: nil reader")
+	}
+	return &Decoder{r: r, f: f, limit: limit, err: err}
+}
+
+// Fury returns the Fury the Decoder deserializes with, to register types on
+// (before the first Decode). Do not use it concurrently with the Decoder.
+func (d *Decoder) Fury() *Fury { return d.f }
+
+// Buffered returns the bytes read from the reader but not yet decoded. They
+// are valid until the next Decode.
+func (d *Decoder) Buffered() []byte { return d.buf[d.start:d.end] }
+
+// minRead is the least a Decoder asks the reader for.
+const minRead = 4 << 10
+
+// Decode reads the next message into the value v points to, as Unmarshal
+// does (v is a non-nil pointer; the destination is replaced, not merged).
+//
+// At the end of the stream, when no byte of a next message was read, it
+// returns io.EOF. When the stream ends inside a message, it returns an
+// error matching both io.ErrUnexpectedEOF and ErrTruncated. A message
+// larger than the limit gives ErrTooLarge. Errors from the reader are
+// returned wrapped (errors.Is finds them). A v that is not a non-nil
+// pointer gives ErrInvalidArgument and consumes nothing; a well-formed
+// message that does not convert into v (ErrTypeMismatch, ErrSchemaMismatch)
+// is skipped. After any other error the Decoder cannot find the next message
+// and returns the same error from every later call.
+func (d *Decoder) Decode(v any) error {
+	if d.err != nil {
+		return d.err
+	}
+	var (
+		target    int // next attempt once this many bytes are buffered
+		work      int // bytes examined by the failed attempts so far
+		lastTried int // buffered size at the last attempt
+		last      error
+	)
+	for {
+		n := d.end - d.start
+		if n > lastTried && (n >= target || d.rerr != nil || work+n <= retryBudget(n)) {
+			used, err := d.attempt(v, n)
+			if err == nil {
+				d.start += used
+				d.lastSize = used
+				return nil
+			}
+			if !needsMoreInput(err) && (errors.Is(err, ErrTypeMismatch) || errors.Is(err, ErrSchemaMismatch)) {
+				// Perhaps a well-formed message that does not fit v (or
+				// v's layout): skip it, and the stream stays usable.
+				serr := d.skipMessage()
+				if serr == nil {
+					return err
+				}
+				if needsMoreInput(serr) {
+					err = serr
+				}
+			}
+			if !needsMoreInput(err) {
+				if !errors.Is(err, ErrInvalidArgument) { // v itself was wrong: nothing read
+					d.err = err
+				}
+				return err
+			}
+			if n >= d.limit {
+				d.err = wrapf(ErrTooLarge, "a message exceeds the stream limit of %d bytes (WithMaxMessageSize)", d.limit)
+				return d.err
+			}
+			last, lastTried, work = err, n, work+n
+			target = min(2*n, d.limit)
+		}
+		if d.rerr != nil {
+			switch {
+			case d.rerr != io.EOF:
+				d.err = fmt.Errorf("fury: reading the stream: %w", d.rerr)
+			case n == 0:
+				d.err = io.EOF
+			default:
+				d.err = &unexpectedEOF{n: n, cause: last}
+			}
+			return d.err
+		}
+		d.read(max(target-n, minRead))
+	}
+}
+
+// attempt decodes one message from the n buffered bytes into v and returns
+// its size. When much more than the previous message's size is buffered it
+// first offers the decoder only a window of about twice that size: what the
+// decoder sets aside for the decoded value's strings and slices is sized
+// after the input it is given, so the window keeps a stream of small messages
+// from reserving memory for the messages behind them. A message that does not
+// fit the window is decoded again from the whole buffer.
+func (d *Decoder) attempt(v any, n int) (int, error) {
+	if w := 2*d.lastSize + 256; d.lastSize > 0 && w < n {
+		used, err := d.deserialize(v, w)
+		if err == nil || !needsMoreInput(err) {
+			return used, err
+		}
+	}
+	return d.deserialize(v, n)
+}
+
+func (d *Decoder) deserialize(v any, n int) (int, error) {
+	d.examined += n
+	d.in.SetBytes(d.buf[d.start : d.start+n])
+	err := d.f.Deserialize(&d.in, v, nil)
+	used := d.in.ReaderIndex()
+	d.in.SetBytes(nil)
+	return used, err
+}
+
+// retryBudget is how many bytes the attempts at decoding one message may
+// examine in all, when n bytes are buffered, before the Decoder waits for
+// the buffered input to double: 2·n·log2(n).
+func retryBudget(n int) int { return 2 * n * bits.Len(uint(n)) }
+
+// needsMoreInput reports whether a decoding error may be due to the input
+// ending early: a truncated value, or a count or length larger than the
+// input buffered so far.
+func needsMoreInput(err error) bool {
+	return errors.Is(err, ErrTruncated) || errors.Is(err, ErrTooLarge)
+}
+
+// skipMessage moves past a message that decoded into the wrong type, by
+// decoding it again into an interface{}.
+func (d *Decoder) skipMessage() error {
+	var skipped any
+	d.in.SetBytes(d.buf[d.start:d.end])
+	err := d.f.Deserialize(&d.in, &skipped, nil)
+	used := d.in.ReaderIndex()
+	d.in.SetBytes(nil)
+	if err == nil {
+		d.start += used
+	}
+	return err
+}
+
+// read makes one Read call for at least want more bytes (as many as the
+// buffer has room for, but no more than the message limit allows) and
+// records the reader's error.
+func (d *Decoder) read(want int) {
+	n := d.end - d.start
+	room := d.limit - n
+	if room <= 0 {
+		room = 1 // at the limit: one more byte tells a full buffer from EOF
+	}
+	want = min(want, room)
+	if c := cap(d.buf); c-d.end < want {
+		if need := n + want; need <= c && (c <= 1<<20 || need >= c/4) {
+			copy(d.buf[:c], d.buf[d.start:d.end]) // room at the front: compact
+		} else {
+			// Grow geometrically, or shrink after a large message.
+			size := need
+			if need > c {
+				size = max(need, min(2*c, d.limit+minRead))
+			}
+			nb := make([]byte, size)
+			copy(nb, d.buf[d.start:d.end])
+			d.buf = nb
+		}
+		d.start, d.end = 0, n
+	}
+	d.buf = d.buf[:cap(d.buf)]
+	p := d.buf[d.end : d.end+min(cap(d.buf)-d.end, room)]
+	for empty := 0; ; empty++ {
+		m, err := d.r.Read(p)
+		if m < 0 || m > len(p) {
+			d.rerr = wrapf(ErrInvalidArgument, "reader returned %d bytes for a %d-byte read", m, len(p))
+			return
+		}
+		d.end += m
+		if err != nil {
+			d.rerr = err
+			return
+		}
+		if m > 0 {
+			return
+		}
+		if empty == 100 {
+			d.rerr = io.ErrNoProgress
+			return
+		}
+	}
+}
+
+// unexpectedEOF is the error for a stream that ends inside a message.
+type unexpectedEOF struct {
+	n     int
+	cause error
+}
+
+func (e *unexpectedEOF) Error() string {
+	msg := fmt.Sprintf("fury: the stream ends inside a message (%d bytes of it read)", e.n)
+	if e.cause != nil {
+		msg += ": " + e.cause.Error()
+	}
+	return msg
+}
+
+func (e *unexpectedEOF) Unwrap() []error {
+	return []error{io.ErrUnexpectedEOF, ErrTruncated, e.cause}
+}

@@ -1,0 +1,252 @@
+// Package furygrpc is a grpc-go codec that carries messages in the Apache
+// Fory xlang format, so a grpc-go service can exchange plain Go structs
+// (no .proto files, no generated protobuf types) with Go, Java, Python or
+// any other Fory peer.
+//
+// The codec implements encoding.CodecV2 under the name "fory", which puts
+// the content-subtype application/grpc+fory on the wire: the name and
+// content type Apache Fory's own gRPC support (the service companions its
+// schema compiler generates for Java, Python, Go, Rust and others) uses, so
+// a Go service built on this package and a peer built on those companions
+// understand each other.
+//
+// Importing the package registers a codec with default settings under
+// "fory", so a client selects it per call with
+// grpc.CallContentSubtype(furygrpc.Name) and a server answers such calls
+// without further setup. To use types registered by id or name (needed to
+// talk to other languages) or other modes, build a Codec with New and pass it
+// explicitly: grpc.ForceServerCodecV2(c) on the server,
+// grpc.ForceCodecV2(c) on the client (per call, or for every call with
+// grpc.WithDefaultCallOptions), or replace the registered default with
+// Register at init time.
+//
+// # Settings
+//
+// Apache Fory's generated gRPC companions (for Go, a CodecV2 named "fory"
+// around a *fory.Fory) serialize with a Fory instance the application
+// configures and registers its message types on; Apache Fory Go documents
+// its defaults as the xlang format, compatible mode (schema evolution) on
+// and reference tracking off, as do this module's peers. A Codec uses the
+// same defaults, which are also fury.New()'s. Both ends of a call must agree
+// on the mode and on registrations.
+//
+// # Concurrency and memory
+//
+// gRPC calls a codec from many goroutines at once; a *fury.Fury is not safe
+// for concurrent use, so a Codec keeps a pool of Fury instances built from
+// one configuration (options plus registrations, applied to each instance).
+// Marshal writes messages of more than 1 KiB into buffers from grpc-go's
+// buffer pool, which gRPC returns to the pool once the frame is sent (straight
+// into the buffer once a pooled Fury has seen a message of that size, with
+// one copy before); smaller messages are copied into an exact-size slice. Unmarshal
+// decodes a frame that arrived in one piece where it lies, and joins a
+// frame that arrived in pieces into one pooled buffer first; decoded values
+// never alias the frame.
+//
+// A message that cannot be decoded fails the call with a gRPC status error
+// (grpc-go reports codec errors as codes.Internal), never a crash.
+package furygrpc
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"unsafe"
+
+	"github.com/fury-go/fury/fury"
+	"google.golang.org/grpc/encoding"
+	"google.golang.org/grpc/mem"
+)
+
+// Name is the codec's name, and so the content-subtype of its calls
+// (application/grpc+fory), as in Apache Fory's gRPC support.
+const Name = "fory"
+
+// Codec is a grpc-go encoding.CodecV2 that serializes messages with Fury.
+// It is safe for concurrent use.
+type Codec struct {
+	opts  []fury.Option
+	setup []func(*fury.Fury) error
+	pool  sync.Pool // of *entry
+	bufs  mem.BufferPool
+}
+
+// entry is one pooled Fury with its scratch space.
+type entry struct {
+	f       *fury.Fury
+	err     error  // from building f (registrations); reported by every call
+	scratch []byte // marshal target for small messages
+	hint    int    // size of the last message marshalled with f
+}
+
+// Option configures a Codec.
+type Option func(*Codec)
+
+// WithFuryOptions sets the options of the Fury instances the codec uses
+// (fury.WithCompatible, fury.WithRefTracking, fury.WithMaxDepth, ...).
+// Without it they use fury.New's defaults.
+func WithFuryOptions(opts ...fury.Option) Option {
+	return func(c *Codec) { c.opts = append(c.opts, opts...) }
+}
+
+// WithSetup adds a function run on every Fury instance the codec creates,
+// before its first use: the place for registrations, e.g.
+//
+//	furygrpc.WithSetup(func(f *fury.Fury) error {
+//		return f.RegisterTagType("example.Order", Order{})
+//	})
+//
+// It must configure every instance the same way.
+func WithSetup(fn func(*fury.Fury) error) Option {
+	return func(c *Codec) {
+		if fn != nil {
+			c.setup = append(c.setup, fn)
+		}
+	}
+}
+
+// WithTagType registers the type of v under a name on every Fury instance
+// (fury.Fury.RegisterTagType).
+func WithTagType(tag string, v any) Option {
+	return WithSetup(func(f *fury.Fury) error { return f.RegisterTagType(tag, v) })
+}
+
+// WithType registers the type of v under a numeric id on every Fury
+// instance (fury.Fury.Register).
+func WithType(v any, id uint32) Option {
+	return WithSetup(func(f *fury.Fury) error { return f.Register(v, id) })
+}
+
+// WithBufferPool sets the pool outgoing frames are taken from (default
+// mem.DefaultBufferPool(), the pool grpc-go itself uses).
+func WithBufferPool(p mem.BufferPool) Option {
+	return func(c *Codec) {
+		if p != nil {
+			c.bufs = p
+		}
+	}
+}
+
+// New returns a Codec configured by opts. It builds one Fury at once, so
+// that a failing registration is reported here rather than on the first
+// call.
+func New(opts ...Option) (*Codec, error) {
+	c := &Codec{bufs: mem.DefaultBufferPool()}
+	for _, o := range opts {
+		o(c)
+	}
+	c.pool.New = func() any { return c.newEntry() }
+	e := c.newEntry()
+	if e.err != nil {
+		return nil, e.err
+	}
+	c.pool.Put(e)
+	return c, nil
+}
+
+func (c *Codec) newEntry() *entry {
+	f := fury.New(c.opts...)
+	for _, fn := range c.setup {
+		if err := fn(f); err != nil {
+			return &entry{err: fmt.Errorf("furygrpc: setting up a Fury: %w", err)}
+		}
+	}
+	return &entry{f: f}
+}
+
+// Name returns "fory".
+func (c *Codec) Name() string { return Name }
+
+// Marshal serializes v into a new frame.
+func (c *Codec) Marshal(v any) (mem.BufferSlice, error) {
+	e := c.pool.Get().(*entry)
+	defer c.pool.Put(e)
+	if e.err != nil {
+		return nil, e.err
+	}
+	if !mem.IsBelowBufferPoolingThreshold(e.hint) {
+		return c.marshalPooled(e, v)
+	}
+	out, err := e.f.MarshalAppend(e.scratch[:0], v)
+	if err != nil {
+		return nil, err
+	}
+	if cap(out) <= 64<<10 {
+		e.scratch = out[:0] // keep a grown scratch, up to a bound
+	}
+	e.hint = len(out)
+	if mem.IsBelowBufferPoolingThreshold(len(out)) {
+		b := make([]byte, len(out))
+		copy(b, out)
+		return mem.BufferSlice{mem.SliceBuffer(b)}, nil
+	}
+	return mem.BufferSlice{mem.Copy(out, c.bufs)}, nil
+}
+
+// marshalPooled writes v straight into a pooled buffer sized after the
+// previous message, falling back to a plain slice when v needs more room.
+func (c *Codec) marshalPooled(e *entry, v any) (mem.BufferSlice, error) {
+	buf := c.bufs.Get(e.hint + e.hint/8)
+	start := (*buf)[:0]
+	out, err := e.f.MarshalAppend(start, v)
+	if err != nil {
+		c.bufs.Put(buf)
+		return nil, err
+	}
+	e.hint = len(out)
+	if unsafe.SliceData(out) == unsafe.SliceData(start) {
+		*buf = out
+		return mem.BufferSlice{mem.NewBuffer(buf, c.bufs)}, nil
+	}
+	// The message outgrew the pooled buffer; out is a fresh slice.
+	c.bufs.Put(buf)
+	return mem.BufferSlice{mem.SliceBuffer(out)}, nil
+}
+
+// Unmarshal decodes one message from data into v, which must be a non-nil
+// pointer.
+func (c *Codec) Unmarshal(data mem.BufferSlice, v any) error {
+	e := c.pool.Get().(*entry)
+	defer c.pool.Put(e)
+	if e.err != nil {
+		return e.err
+	}
+	switch len(data) {
+	case 0:
+		return e.f.Unmarshal(nil, v)
+	case 1:
+		return e.f.Unmarshal(data[0].ReadOnlyData(), v)
+	}
+	buf := data.MaterializeToBuffer(c.bufs)
+	defer buf.Free()
+	return e.f.Unmarshal(buf.ReadOnlyData(), v)
+}
+
+// Register makes c the codec grpc-go uses for the "fory" content-subtype in
+// this process, replacing the default one registered when the package was
+// imported. Like encoding.RegisterCodecV2, it must be called at
+// initialization time (from an init function or the start of main), not
+// while calls are in flight.
+func Register(c *Codec) {
+	encoding.RegisterCodecV2(c)
+}
+
+// Default returns the codec registered when the package was imported
+// (default settings, no registrations).
+func Default() *Codec { return defaultCodec }
+
+var defaultCodec = mustNew()
+
+func mustNew() *Codec {
+	c, err := New()
+	if err != nil {
+		panic(errors.Join(errors.New("furygrpc: default codec"), err))
+	}
+	return c
+}
+
+func init() {
+	encoding.RegisterCodecV2(defaultCodec)
+}
+
+var _ encoding.CodecV2 = (*Codec)(nil)
