@@ -25,6 +25,8 @@ type ByteBuffer struct {
 	slabOff  int    // slab[slabOff:] is free
 	slabLast int    // offset of the last piece carved
 	slabOn   bool
+
+	compactStrings bool // WriteString writes latin1/UTF-16 where it can
 }
 
 // NewByteBuffer returns a buffer holding b. Reads start at b[0]; writes
@@ -541,10 +543,37 @@ const (
 )
 
 // WriteString writes s as a Fory string: a varuint header
-// (byteLength<<2 | encoding) and the bytes. Like the Python peer it picks
-// latin1 when every rune is <= U+00FF, else UTF-16 when every rune is in the
-// BMP, else UTF-8. An ASCII string costs one capacity check and one copy.
+// (byteLength<<2 | encoding) and the bytes. By default the encoding is
+// UTF-8 and the bytes are s's own, copied as they are (no scan, no
+// transcoding; a string holding invalid UTF-8 keeps its bytes). A buffer
+// used by a Fury made WithCompactStrings(true) writes the peers' choice
+// instead: latin1 when every rune is <= U+00FF, else UTF-16 when every
+// rune is in the BMP, else UTF-8.
 func (b *ByteBuffer) WriteString(s string) {
+	if b.compactStrings {
+		b.writeStringCompact(s)
+		return
+	}
+	n := len(s)
+	l := len(b.data)
+	if cap(b.data)-l < n+9 {
+		b.grow(n + 9)
+	}
+	// n+9 bytes of room from p: the header, then the bytes.
+	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)
+	k := 1
+	if n < 32 {
+		*(*byte)(p) = byte(n<<2 | strUTF8)
+	} else {
+		k = putUvarint64(unsafe.Slice((*byte)(p), 9), uint64(n)<<2|strUTF8)
+	}
+	copy(unsafe.Slice((*byte)(unsafe.Add(p, k)), n), s)
+	b.data = b.data[:l+k+n]
+}
+
+// writeStringCompact writes s in the encoding the peers choose (see
+// WriteString). An ASCII string costs one capacity check and one copy.
+func (b *ByteBuffer) writeStringCompact(s string) {
 	n := len(s)
 	l := len(b.data)
 	if cap(b.data)-l < n+9 {

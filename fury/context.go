@@ -15,6 +15,9 @@ type encoder struct {
 	maxDepth    int
 	refTracking bool
 	compatible  bool
+	// compactStrings: strings in the peers' latin1/UTF-16 forms
+	// (WithCompactStrings), set on the buffer for the call.
+	compactStrings bool
 
 	refs        map[refKey]uint32
 	metaWritten []*metaString
