@@ -25,6 +25,7 @@ type encoder struct {
 	oob         func(SerializedObject) bool
 	genStack    []*structInfo  // structs being written by generated code
 	root        unsafe.Pointer // the root value's data word, when pointer-shaped
+	mapScratch  mapScratchPool // key and value variables for writing maps
 }
 
 type refKey struct {
@@ -190,16 +191,17 @@ type decoder struct {
 	depth    int
 	maxDepth int
 
-	refs      []any
-	pending   int // reserved reference id not yet claimed, or -1
-	metaRead  []string
-	metaCache map[metaCacheKey]string
-	defsRead  []*remoteDef
-	oobBufs   []*ByteBuffer
-	oobNext   int
-	oobOn     bool
-	nextDef   *remoteDef // TypeDef for the struct about to be read
-	genStack  []*structInfo
+	refs       []any
+	pending    int // reserved reference id not yet claimed, or -1
+	metaRead   []string
+	metaCache  map[metaCacheKey]string
+	defsRead   []*remoteDef
+	oobBufs    []*ByteBuffer
+	oobNext    int
+	oobOn      bool
+	nextDef    *remoteDef // TypeDef for the struct about to be read
+	genStack   []*structInfo
+	mapScratch mapScratchPool // key and value variables for reading maps
 }
 
 type unsetRef struct{}
