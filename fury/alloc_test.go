@@ -103,3 +103,32 @@ func BenchmarkMarshalAppendMap(b *testing.B) {
 		buf, _ = f.MarshalAppend(buf[:0], v)
 	}
 }
+
+// BenchmarkReadString decodes strings in the three wire encodings: what
+// the peers write (latin1, UTF-16) and what Go writes (UTF-8).
+func BenchmarkReadString(b *testing.B) {
+	texts := map[string]string{
+		"ascii":  "http://javaone.com/keynote_large.jpg?size=1024x768&format=jpeg",
+		"latin1": "Façade café, naïve résumé; Ærøskøbing, Zürich, São Paulo, Málaga!",
+		"cjk":    "漢字仮名交じり文は日本語の表記に用いられる。中文也使用汉字书写，例如这个句子。",
+	}
+	for _, name := range []string{"ascii", "latin1", "cjk"} {
+		for _, compact := range []bool{false, true} {
+			f := fury.New(fury.WithCompactStrings(compact))
+			data, err := f.Marshal(texts[name])
+			if err != nil {
+				b.Fatal(err)
+			}
+			form := map[bool]string{false: "utf8", true: "compact"}[compact]
+			b.Run(name+"/"+form, func(b *testing.B) {
+				var out string
+				b.SetBytes(int64(len(texts[name])))
+				for b.Loop() {
+					if err := f.Unmarshal(data, &out); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
