@@ -399,16 +399,17 @@ func readElementsData(d *decoder, ec *elemCodec, n int, header byte, wt wireType
 // setCodec handles map[T]struct{} (and Set[T]) as the wire set type.
 type setCodec struct {
 	typ             reflect.Type
+	tword           unsafe.Pointer // typ's type word
 	elem            elemCodec
 	declaredVariant *setCodec
 }
 
 func newSetCodec(r *resolver, t reflect.Type, elem *typeInfo) *setCodec {
-	return &setCodec{typ: t, elem: newElemCodec(elem, false)}
+	return &setCodec{typ: t, tword: typeWord(t), elem: newElemCodec(elem, false)}
 }
 
 func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
-	m := reflect.NewAt(c.typ, p).Elem()
+	m := mapAt(c.tword, p)
 	n := m.Len()
 	if n == 0 {
 		return writeElements(e, &c.elem, nil, 0, c.typ.Key().Size())
@@ -449,7 +450,7 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
-	reflect.NewAt(c.typ, p).Elem().Set(m)
+	*(*unsafe.Pointer)(p) = m.UnsafePointer() // a map is one pointer (see mapAt)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))
 	}

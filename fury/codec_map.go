@@ -20,12 +20,26 @@ const (
 // entries sharing key and value types.
 type mapCodec struct {
 	typ             reflect.Type
+	tword           unsafe.Pointer // typ's type word
 	key, val        elemCodec
 	declaredVariant *mapCodec
 }
 
 func newMapCodec(r *resolver, t reflect.Type, key, val *typeInfo) *mapCodec {
-	return &mapCodec{typ: t, key: newElemCodec(key, false), val: newElemCodec(val, false)}
+	return &mapCodec{typ: t, tword: typeWord(t), key: newElemCodec(key, false), val: newElemCodec(val, false)}
+}
+
+// mapAt returns the map stored at p, whose type has the type word tword,
+// as a reflect.Value. reflect.NewAt(t, p).Elem() would do, but NewAt needs
+// the type *T, which for a type the program never names (map[string]string
+// inside a struct) the reflect package looks up in a global sync.Map on
+// every call. A map is pointer-shaped: an interface holding one holds the
+// map pointer itself.
+func mapAt(tword, p unsafe.Pointer) reflect.Value {
+	var v any
+	e := efaceOf(&v)
+	e.typ, e.data = tword, *(*unsafe.Pointer)(p)
+	return reflect.ValueOf(v)
 }
 
 // mapScratch is a key and a value variable of one map type, into which a
@@ -92,7 +106,7 @@ func (e *encoder) resolveSide(ec *elemCodec, p unsafe.Pointer) (side, error) {
 }
 
 func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
-	m := reflect.NewAt(c.typ, p).Elem()
+	m := mapAt(c.tword, p)
 	n := m.Len()
 	e.buf.WriteVaruint32(uint32(n))
 	if n == 0 {
@@ -229,7 +243,7 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
-	reflect.NewAt(c.typ, p).Elem().Set(m)
+	*(*unsafe.Pointer)(p) = m.UnsafePointer() // a map is one pointer (see mapAt)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))
 	}
