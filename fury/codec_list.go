@@ -432,7 +432,7 @@ func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
 	var it reflect.MapIter
 	it.Reset(m)
 	for it.Next() && i < n {
-		reflect.NewAt(kt, unsafe.Add(base, uintptr(i)*size)).Elem().SetIterKey(&it)
+		keys.Index(i).SetIterKey(&it)
 		i++
 	}
 	return writeElements(e, &c.elem, base, i, size)
