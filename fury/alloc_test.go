@@ -132,3 +132,43 @@ func BenchmarkReadString(b *testing.B) {
 		}
 	}
 }
+
+// TestNestedMapsOfOneType: a map nested in a map of the same type (each
+// level takes its own scratch key and value) round-trips, written twice
+// with one Fury.
+func TestNestedMapsOfOneType(t *testing.T) {
+	v := allocTree{"a": {"b": {"c": {}, "d": {"e": nil}}, "f": {}}, "g": {"h": {"i": {}}}}
+	f := fury.New()
+	for range 2 {
+		data, err := f.Marshal(v)
+		require.NoError(t, err)
+		var back allocTree
+		require.NoError(t, f.Unmarshal(data, &back))
+		assert.Equal(t, v, back)
+	}
+	set := map[string]map[string]struct{}{"x": {"a": {}, "b": {}}, "y": {"c": {}}}
+	data, err := f.Marshal(set)
+	require.NoError(t, err)
+	var backSet map[string]map[string]struct{}
+	require.NoError(t, f.Unmarshal(data, &backSet))
+	assert.Equal(t, set, backSet)
+}
+
+type allocTree map[string]allocTree
+
+// TestCompactStringsOnlyForTheCall: WithCompactStrings applies to what the
+// Fury writes into a caller's buffer, not to the buffer's later use, and
+// not after a failed call.
+func TestCompactStringsOnlyForTheCall(t *testing.T) {
+	f := fury.New(fury.WithCompactStrings(true))
+	buf := fury.NewByteBuffer(nil)
+	require.NoError(t, f.Serialize(buf, "é", nil))
+	require.Equal(t, []byte{0x01, 0xff, 0x15, 0x04, 0xe9}, buf.Bytes())
+	buf.Reset()
+	buf.WriteString("é")
+	require.Equal(t, []byte{0x0a, 0xc3, 0xa9}, buf.Bytes(), "the buffer's own WriteString writes UTF-8")
+	buf.Reset()
+	require.Error(t, f.Serialize(buf, make(chan int), nil))
+	buf.WriteString("é")
+	require.Equal(t, []byte{0x0a, 0xc3, 0xa9}, buf.Bytes())
+}
