@@ -65,6 +65,7 @@ func flatbuffersSuite(o objects) ([]serBench, []deBench, error) {
 	c.add(flatbuffersBenches(objMediaContent, o.mediaContent, buildMediaContentFB,
 		mediaContentFromFB, touchMediaContentFB))
 	c.add(flatbuffersBenches(objStruct, o.strct, buildStructFB, structFromFB, touchStructFB))
+	c.add(flatbuffersBenches(objSmallStruct, o.smallStruct, buildSmallStructFB, smallStructFromFB, touchSmallStructFB))
 	c.add(flatbuffersBenches(objSampleList, o.sampleList, buildSampleListFB,
 		sampleListFromFB, touchSampleListFB))
 	c.add(flatbuffersBenches(objMediaContentList, o.mediaContentList, buildMediaContentListFB,

@@ -28,7 +28,7 @@ func init() { suites = append(suites, furyReflectSuite, furyGenSuite) }
 
 // furyTypes registers the benchmark types by id, the same in every mode.
 func furyTypes(f *fury.Fury) error {
-	for i, v := range []any{Sample{}, Media{}, Image{}, MediaContent{}, Struct{}, Player(0), Size(0)} {
+	for i, v := range []any{Sample{}, Media{}, Image{}, MediaContent{}, Struct{}, Player(0), Size(0), SmallStruct{}} {
 		if err := f.Register(v, uint32(100+i)); err != nil {
 			return fmt.Errorf("register %T: %w", v, err)
 		}
@@ -74,7 +74,7 @@ func generatedInUse(m furyMode) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	for _, v := range []any{Sample{}, Media{}, Image{}, MediaContent{}, Struct{}} {
+	for _, v := range []any{Sample{}, Media{}, Image{}, MediaContent{}, Struct{}, SmallStruct{}} {
 		if !f.GeneratedInUse(v) {
 			return false, nil
 		}
@@ -131,6 +131,7 @@ func furySuite(o objects, modes []furyMode) ([]serBench, []deBench, error) {
 		c.add(furyBenches(m, objSample, o.sample))
 		c.add(furyBenches(m, objMediaContent, o.mediaContent))
 		c.add(furyBenches(m, objStruct, o.strct))
+		c.add(furyBenches(m, objSmallStruct, o.smallStruct))
 		c.add(furyBenches(m, objSampleList, o.sampleList))
 		c.add(furyBenches(m, objMediaContentList, o.mediaContentList))
 		c.add(furyBenches(m, objStructList, o.structList))

@@ -66,6 +66,8 @@ func protobufSuite(o objects) ([]serBench, []deBench, error) {
 		func() *pb.MediaContent { return new(pb.MediaContent) }))
 	c.add(protobufBenches(objStruct, o.strct, structToPB, structFromPB,
 		func() *pb.Struct { return new(pb.Struct) }))
+	c.add(protobufBenches(objSmallStruct, o.smallStruct, smallStructToPB, smallStructFromPB,
+		func() *pb.SmallStruct { return new(pb.SmallStruct) }))
 	c.add(protobufBenches(objSampleList, o.sampleList, sampleListToPB, sampleListFromPB,
 		func() *pb.SampleList { return new(pb.SampleList) }))
 	c.add(protobufBenches(objMediaContentList, o.mediaContentList, mediaContentListToPB, mediaContentListFromPB,

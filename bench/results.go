@@ -11,6 +11,8 @@ package bench
 //     its 2 strings = 6; the images slice = 1; 3 image uris + 1 image title
 //     = 4; total 12.
 //   - Struct: 1.
+//   - SmallStruct: 1 struct + 2 strings = 3 (a UTC time.Time holds no
+//     pointer).
 //   - Lists of 20: the slice header and its backing array (2) plus 20 times
 //     the element's own allocations less the struct itself: 2+20*15 = 302,
 //     2+20*11 = 222, 2.
@@ -21,6 +23,7 @@ var ResultAllocs = map[string]int{
 	"Sample":           16,
 	"MediaContent":     12,
 	"Struct":           1,
+	"SmallStruct":      3,
 	"SampleList":       302,
 	"MediaContentList": 222,
 	"StructList":       2,

@@ -16,6 +16,8 @@ func (o objects) byName(name string) any {
 		return o.mediaContent
 	case objStruct:
 		return o.strct
+	case objSmallStruct:
+		return o.smallStruct
 	case objSampleList:
 		return o.sampleList
 	case objMediaContentList:

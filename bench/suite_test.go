@@ -16,12 +16,14 @@ const (
 	objSample           = "Sample"
 	objMediaContent     = "MediaContent"
 	objStruct           = "Struct"
+	objSmallStruct      = "SmallStruct"
 	objSampleList       = "SampleList"
 	objMediaContentList = "MediaContentList"
 	objStructList       = "StructList"
 )
 
-var objectNames = []string{objSample, objMediaContent, objStruct, objSampleList, objMediaContentList, objStructList}
+var objectNames = []string{objSample, objMediaContent, objStruct, objSmallStruct, objSampleList, objMediaContentList,
+	objStructList}
 
 // objects holds the value of every benchmark object. Suites must not modify
 // them.
@@ -29,15 +31,16 @@ type objects struct {
 	sample           *Sample
 	mediaContent     *MediaContent
 	strct            *Struct
+	smallStruct      *SmallStruct
 	sampleList       *[]Sample
 	mediaContentList *[]MediaContent
 	structList       *[]Struct
 }
 
 func newObjects() objects {
-	s, m, st := NewSample(), NewMediaContent(), NewStruct()
+	s, m, st, ss := NewSample(), NewMediaContent(), NewStruct(), NewSmallStruct()
 	sl, ml, stl := NewSampleList(), NewMediaContentList(), NewStructList()
-	return objects{&s, &m, &st, &sl, &ml, &stl}
+	return objects{&s, &m, &st, &ss, &sl, &ml, &stl}
 }
 
 // serBench serializes one object with one library.
@@ -66,7 +69,7 @@ type suite func(objects) ([]serBench, []deBench, error)
 // (fury_test.go) add themselves here from an init function, with libs named
 // fury-reflect, fury-reflect-compatible, fury-gen and fury-gen-compatible
 // (and a -refs suffix where reference tracking changes anything).
-var suites = []suite{protobufSuite, flatbuffersSuite, jsonSuite, gobSuite}
+var suites = []suite{protobufSuite, vtprotobufSuite, msgpSuite, flatbuffersSuite, jsonSuite, gobSuite}
 
 func allBenches(tb testing.TB) ([]serBench, []deBench) {
 	tb.Helper()

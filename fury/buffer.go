@@ -5,6 +5,7 @@ import (
 
 	"github.com/fury-go/fury/internal/asm"
 	"math"
+	"math/bits"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -25,6 +26,8 @@ type ByteBuffer struct {
 	slabOff  int    // slab[slabOff:] is free
 	slabLast int    // offset of the last piece carved
 	slabOn   bool
+
+	compactStrings bool // WriteString writes latin1/UTF-16 where it can
 }
 
 // NewByteBuffer returns a buffer holding b. Reads start at b[0]; writes
@@ -541,10 +544,37 @@ const (
 )
 
 // WriteString writes s as a Fory string: a varuint header
-// (byteLength<<2 | encoding) and the bytes. Like the Python peer it picks
-// latin1 when every rune is <= U+00FF, else UTF-16 when every rune is in the
-// BMP, else UTF-8. An ASCII string costs one capacity check and one copy.
+// (byteLength<<2 | encoding) and the bytes. By default the encoding is
+// UTF-8 and the bytes are s's own, copied as they are (no scan, no
+// transcoding; a string holding invalid UTF-8 keeps its bytes). A buffer
+// used by a Fury made WithCompactStrings(true) writes the peers' choice
+// instead: latin1 when every rune is <= U+00FF, else UTF-16 when every
+// rune is in the BMP, else UTF-8.
 func (b *ByteBuffer) WriteString(s string) {
+	if b.compactStrings {
+		b.writeStringCompact(s)
+		return
+	}
+	n := len(s)
+	l := len(b.data)
+	if cap(b.data)-l < n+9 {
+		b.grow(n + 9)
+	}
+	// n+9 bytes of room from p: the header, then the bytes.
+	p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)
+	k := 1
+	if n < 32 {
+		*(*byte)(p) = byte(n<<2 | strUTF8)
+	} else {
+		k = putUvarint64(unsafe.Slice((*byte)(p), 9), uint64(n)<<2|strUTF8)
+	}
+	copy(unsafe.Slice((*byte)(unsafe.Add(p, k)), n), s)
+	b.data = b.data[:l+k+n]
+}
+
+// writeStringCompact writes s in the encoding the peers choose (see
+// WriteString). An ASCII string costs one capacity check and one copy.
+func (b *ByteBuffer) writeStringCompact(s string) {
 	n := len(s)
 	l := len(b.data)
 	if cap(b.data)-l < n+9 {
@@ -835,33 +865,76 @@ func (b *ByteBuffer) copyString(p []byte) string {
 	return unsafe.String(&d[0], len(d))
 }
 
-// decodeLatin1 converts latin1 bytes (some >= 0x80) to a string.
+// decodeLatin1 converts latin1 bytes (some >= 0x80) to a string. It
+// counts the bytes >= 0x80 eight at a time, and copies blocks of eight
+// ASCII bytes with one load and one store.
 func (b *ByteBuffer) decodeLatin1(p []byte) string {
-	n := len(p)
-	for _, c := range p {
-		n += int(c >> 7)
+	const hi = 0x8080808080808080
+	n, i := len(p), 0
+	for ; len(p)-i >= 8; i += 8 {
+		n += bits.OnesCount64(binary.LittleEndian.Uint64(p[i:]) & hi)
+	}
+	for ; i < len(p); i++ {
+		n += int(p[i] >> 7)
 	}
 	d := b.alloc(n)
 	j := 0
-	for _, c := range p {
-		if c < 0x80 {
-			d[j] = c
-			j++
+	for i = 0; len(p)-i >= 8; i += 8 {
+		// The output has at least as many bytes left as the input.
+		w := binary.LittleEndian.Uint64(p[i:])
+		if w&hi == 0 {
+			binary.LittleEndian.PutUint64(d[j:], w)
+			j += 8
 			continue
 		}
-		d[j] = 0xc0 | c>>6
-		d[j+1] = 0x80 | c&0x3f
-		j += 2
+		for _, c := range p[i : i+8] {
+			j = putLatin1(d, j, c)
+		}
+	}
+	for _, c := range p[i:] {
+		j = putLatin1(d, j, c)
 	}
 	return unsafe.String(&d[0], len(d))
 }
 
+// putLatin1 writes the latin1 character c as UTF-8 at d[j:] and returns
+// the offset after it.
+func putLatin1(d []byte, j int, c byte) int {
+	if c < 0x80 {
+		d[j] = c
+		return j + 1
+	}
+	d[j] = 0xc0 | c>>6
+	d[j+1] = 0x80 | c&0x3f
+	return j + 2
+}
+
+// Lanes of four little-endian UTF-16 units in a word.
+const (
+	lanesNonASCII = 0xff80ff80ff80ff80 // a unit >= U+0080
+	lanesNon2     = 0xf800f800f800f800 // a unit >= U+0800
+	lanesLow      = 0x7fff7fff7fff7fff
+	lanesHigh     = 0x8000800080008000
+)
+
+// threeByteUnits reports whether the four UTF-16 units in w are all in
+// U+0800..U+FFFF outside the surrogates, that is each has a top-five-bit
+// value v (bits 11-15) with v != 0 and v != 0x1b (0xd800 >> 11). Adding
+// 0x7fff to a lane sets its bit 15 exactly when the lane is not zero.
+func threeByteUnits(w uint64) bool {
+	v := (w & lanesNon2) >> 11
+	notSur := v ^ 0x001b001b001b001b
+	return (v+lanesLow)&(notSur+lanesLow)&lanesHigh == lanesHigh
+}
+
 // decodeUTF16 converts little-endian UTF-16 to a string (unpaired
 // surrogates become U+FFFD). It decodes in one pass into room for the
-// longest result (three bytes a unit) and hands back what is left over;
-// runs of ASCII go four units at a time.
+// longest result (three bytes a unit) and hands back what is left over.
+// It reads four units at a time: all ASCII, all below U+0800 (Latin,
+// Greek, Cyrillic, Hebrew, Arabic...) and all three-byte (most of the
+// BMP, CJK included) are each decoded without a per-unit classification;
+// other blocks (mixtures, surrogate pairs) go unit by unit.
 func (b *ByteBuffer) decodeUTF16(p []byte) string {
-	const nonASCII = 0xff80ff80ff80ff80
 	if len(p) < 2 {
 		return ""
 	}
@@ -869,13 +942,41 @@ func (b *ByteBuffer) decodeUTF16(p []byte) string {
 	j := 0
 	for i := 0; i+1 < len(p); i += 2 {
 		if len(p)-i >= 8 {
-			if w := binary.LittleEndian.Uint64(p[i:]); w&nonASCII == 0 {
+			w := binary.LittleEndian.Uint64(p[i:])
+			switch {
+			case w&lanesNonASCII == 0:
 				o := out[j : j+4]
 				o[0] = byte(w)
 				o[1] = byte(w >> 16)
 				o[2] = byte(w >> 32)
 				o[3] = byte(w >> 48)
 				j += 4
+				i += 6
+				continue
+			case w&lanesNon2 == 0:
+				for k := 0; k < 64; k += 16 {
+					u := uint16(w >> k)
+					if u < 0x80 {
+						out[j] = byte(u)
+						j++
+						continue
+					}
+					o := out[j : j+2]
+					o[0] = 0xc0 | byte(u>>6)
+					o[1] = 0x80 | byte(u)&0x3f
+					j += 2
+				}
+				i += 6
+				continue
+			case threeByteUnits(w):
+				o := out[j : j+12]
+				for k := 0; k < 4; k++ {
+					u := uint16(w >> (16 * k))
+					o[3*k] = 0xe0 | byte(u>>12)
+					o[3*k+1] = 0x80 | byte(u>>6)&0x3f
+					o[3*k+2] = 0x80 | byte(u)&0x3f
+				}
+				j += 12
 				i += 6
 				continue
 			}

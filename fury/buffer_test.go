@@ -13,8 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// refWriteString is the string encoding spelled out rune by rune: the
-// reference the optimized ByteBuffer.WriteString is held to.
+// refWriteString is the compact string encoding (WithCompactStrings)
+// spelled out rune by rune: the reference the optimized
+// ByteBuffer.WriteString is held to.
 func refWriteString(s string) []byte {
 	latin1, bmp := true, true
 	for _, r := range s {
@@ -84,17 +85,26 @@ func TestWriteStringMatchesReference(t *testing.T) {
 	}
 }
 
-// checkString holds the encoding of s to the reference and decodes it.
+// checkString holds both encodings of s to their references and decodes
+// them: the default (UTF-8, s's bytes as they are) and the compact one.
 func checkString(t *testing.T, buf *ByteBuffer, s string) {
-	buf.Reset()
-	buf.WriteString(s)
-	require.Equal(t, refWriteString(s), buf.Bytes(), "%q", s)
-	buf.beginSlab()
-	got, err := buf.ReadString()
-	buf.endSlab()
-	require.NoError(t, err)
-	require.Equal(t, roundTripped(s), got, "%q", s)
-	require.Zero(t, buf.Remaining())
+	for _, compact := range []bool{false, true} {
+		buf.Reset()
+		buf.compactStrings = compact
+		buf.WriteString(s)
+		buf.compactStrings = false
+		want, back := append(binary.AppendUvarint(nil, uint64(len(s))<<2|strUTF8), s...), s
+		if compact {
+			want, back = refWriteString(s), roundTripped(s)
+		}
+		require.Equal(t, want, buf.Bytes(), "%q compact %v", s, compact)
+		buf.beginSlab()
+		got, err := buf.ReadString()
+		buf.endSlab()
+		require.NoError(t, err)
+		require.Equal(t, back, got, "%q compact %v", s, compact)
+		require.Zero(t, buf.Remaining())
+	}
 }
 
 // roundTripped is what decoding the encoding of s gives: invalid UTF-8

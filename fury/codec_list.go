@@ -402,26 +402,47 @@ func readElementsData(d *decoder, ec *elemCodec, n int, header byte, wt wireType
 // setCodec handles map[T]struct{} (and Set[T]) as the wire set type.
 type setCodec struct {
 	typ             reflect.Type
+	tword           unsafe.Pointer // typ's type word
 	elem            elemCodec
 	declaredVariant *setCodec
 }
 
 func newSetCodec(r *resolver, t reflect.Type, elem *typeInfo) *setCodec {
-	return &setCodec{typ: t, elem: newElemCodec(elem, false)}
+	return &setCodec{typ: t, tword: typeWord(t), elem: newElemCodec(elem, false)}
 }
 
 func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
-	m := reflect.NewAt(c.typ, p).Elem()
+	m := mapAt(c.tword, p)
 	n := m.Len()
-	keys := reflect.MakeSlice(reflect.SliceOf(c.typ.Key()), n, n)
+	if n == 0 {
+		return writeElements(e, &c.elem, nil, 0, c.typ.Key().Size())
+	}
+	// The elements are copied into a slice kept by the encoder (up to
+	// setScratchMax of them), so that writing a set allocates nothing
+	// once its type has been seen.
+	sc := e.mapScratch.get(c.typ)
+	defer e.mapScratch.put(sc)
+	kt := c.typ.Key()
+	keys := sc.keys
+	if n > setScratchMax || !keys.IsValid() || keys.Len() < n {
+		keys = reflect.MakeSlice(reflect.SliceOf(kt), n, n)
+		if n <= setScratchMax {
+			sc.keys = keys
+		}
+	}
+	base, size := keys.UnsafePointer(), kt.Size()
 	i := 0
-	it := m.MapRange()
-	for it.Next() {
-		keys.Index(i).Set(it.Key())
+	var it reflect.MapIter
+	it.Reset(m)
+	for it.Next() && i < n {
+		keys.Index(i).SetIterKey(&it)
 		i++
 	}
-	return writeElements(e, &c.elem, keys.UnsafePointer(), n, c.typ.Key().Size())
+	return writeElements(e, &c.elem, base, i, size)
 }
+
+// setScratchMax is the most set elements an encoder keeps room for.
+const setScratchMax = 1024
 
 func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 	n, err := d.buf.ReadVaruint32()
@@ -432,7 +453,7 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
-	reflect.NewAt(c.typ, p).Elem().Set(m)
+	*(*unsafe.Pointer)(p) = m.UnsafePointer() // a map is one pointer (see mapAt)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))
 	}

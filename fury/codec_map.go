@@ -20,12 +20,66 @@ const (
 // entries sharing key and value types.
 type mapCodec struct {
 	typ             reflect.Type
+	tword           unsafe.Pointer // typ's type word
 	key, val        elemCodec
 	declaredVariant *mapCodec
 }
 
 func newMapCodec(r *resolver, t reflect.Type, key, val *typeInfo) *mapCodec {
-	return &mapCodec{typ: t, key: newElemCodec(key, false), val: newElemCodec(val, false)}
+	return &mapCodec{typ: t, tword: typeWord(t), key: newElemCodec(key, false), val: newElemCodec(val, false)}
+}
+
+// mapAt returns the map stored at p, whose type has the type word tword,
+// as a reflect.Value. reflect.NewAt(t, p).Elem() would do, but NewAt needs
+// the type *T, which for a type the program never names (map[string]string
+// inside a struct) the reflect package looks up in a global sync.Map on
+// every call. A map is pointer-shaped: an interface holding one holds the
+// map pointer itself.
+func mapAt(tword, p unsafe.Pointer) reflect.Value {
+	var v any
+	e := efaceOf(&v)
+	e.typ, e.data = tword, *(*unsafe.Pointer)(p)
+	return reflect.ValueOf(v)
+}
+
+// mapScratch is a key and a value variable of one map type, into which a
+// map's entries are copied one at a time while it is written or read.
+type mapScratch struct {
+	typ    reflect.Type
+	kv, vv reflect.Value
+	kp, vp unsafe.Pointer
+	keys   reflect.Value // for sets: a []K the elements are copied into
+	busy   bool
+}
+
+// mapScratchPool keeps the mapScratch variables of an encoder or decoder
+// across calls, so that writing a map allocates nothing once its type has
+// been seen. A map nested in a map of the same type takes a second one.
+type mapScratchPool []*mapScratch
+
+func (sp *mapScratchPool) get(t reflect.Type) *mapScratch {
+	for _, s := range *sp {
+		if s.typ == t && !s.busy {
+			s.busy = true
+			return s
+		}
+	}
+	kv := reflect.New(t.Key()).Elem()
+	vv := reflect.New(t.Elem()).Elem()
+	s := &mapScratch{typ: t, kv: kv, vv: vv, kp: kv.Addr().UnsafePointer(), vp: vv.Addr().UnsafePointer(), busy: true}
+	*sp = append(*sp, s)
+	return s
+}
+
+// put zeroes s (so that it keeps nothing of the caller's alive) and makes
+// it available again.
+func (sp *mapScratchPool) put(s *mapScratch) {
+	s.kv.SetZero()
+	s.vv.SetZero()
+	if s.keys.IsValid() {
+		s.keys.Clear()
+	}
+	s.busy = false
 }
 
 // side is one half (key or value) of an entry being written.
@@ -48,7 +102,7 @@ func (e *encoder) resolveSide(ec *elemCodec, p unsafe.Pointer) (side, error) {
 }
 
 func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
-	m := reflect.NewAt(c.typ, p).Elem()
+	m := mapAt(c.tword, p)
 	n := m.Len()
 	e.buf.WriteVaruint32(uint32(n))
 	if n == 0 {
@@ -57,10 +111,11 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 	if err := e.enter(); err != nil {
 		return err
 	}
-	kv := reflect.New(c.typ.Key()).Elem()
-	vv := reflect.New(c.typ.Elem()).Elem()
-	kp, vp := kv.Addr().UnsafePointer(), vv.Addr().UnsafePointer()
-	it := m.MapRange()
+	sc := e.mapScratch.get(c.typ)
+	defer e.mapScratch.put(sc)
+	kv, vv, kp, vp := sc.kv, sc.vv, sc.kp, sc.vp
+	var it reflect.MapIter
+	it.Reset(m)
 	var (
 		chunkPos   = -1 // offset of the open chunk's size byte
 		chunkSize  int
@@ -75,8 +130,8 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 		chunkPos = -1
 	}
 	for it.Next() {
-		kv.SetIterKey(it)
-		vv.SetIterValue(it)
+		kv.SetIterKey(&it)
+		vv.SetIterValue(&it)
 		ks, err := e.resolveSide(&c.key, kp)
 		if err != nil {
 			return err
@@ -184,7 +239,7 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
-	reflect.NewAt(c.typ, p).Elem().Set(m)
+	*(*unsafe.Pointer)(p) = m.UnsafePointer() // a map is one pointer (see mapAt)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))
 	}
@@ -194,9 +249,9 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := d.enter(); err != nil {
 		return err
 	}
-	kv := reflect.New(c.typ.Key()).Elem()
-	vv := reflect.New(c.typ.Elem()).Elem()
-	kp, vp := kv.Addr().UnsafePointer(), vv.Addr().UnsafePointer()
+	sc := d.mapScratch.get(c.typ)
+	defer d.mapScratch.put(sc)
+	kv, vv, kp, vp := sc.kv, sc.vv, sc.kp, sc.vp
 	put := func() error {
 		if !kv.Comparable() {
 			return wrapf(ErrTypeMismatch, "map key of type %v is not hashable", kv.Elem().Type())

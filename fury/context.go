@@ -15,6 +15,9 @@ type encoder struct {
 	maxDepth    int
 	refTracking bool
 	compatible  bool
+	// compactStrings: strings in the peers' latin1/UTF-16 forms
+	// (WithCompactStrings), set on the buffer for the call.
+	compactStrings bool
 
 	refs        map[refKey]uint32
 	metaWritten []*metaString
@@ -22,6 +25,7 @@ type encoder struct {
 	oob         func(SerializedObject) bool
 	genStack    []*structInfo  // structs being written by generated code
 	root        unsafe.Pointer // the root value's data word, when pointer-shaped
+	mapScratch  mapScratchPool // key and value variables for writing maps
 }
 
 type refKey struct {
@@ -228,8 +232,9 @@ type decoder struct {
 	// typed > 0 while a value is decoded for conversion into a typed
 	// destination, where an unregistered struct may come back as its Go
 	// type (the destination names it); interface{} results never hold one.
-	typed    int
-	genStack []*structInfo
+	typed      int
+	genStack   []*structInfo
+	mapScratch mapScratchPool // key and value variables for reading maps
 }
 
 type unsetRef struct{}

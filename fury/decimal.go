@@ -3,6 +3,7 @@ package fury
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -198,15 +199,21 @@ func writeDecimal(b *ByteBuffer, scale int32, u *big.Int) {
 			return
 		}
 	}
-	mag := u.Bytes() // big-endian, no leading zeros
+	// The magnitude little-endian, no trailing zeros, straight from the
+	// words (u.Bytes would allocate).
+	n := (u.BitLen() + 7) / 8
 	sign := uint64(0)
 	if u.Sign() < 0 {
 		sign = 1
 	}
-	b.WriteVaruint64((uint64(len(mag))<<1|sign)<<1 | 1)
-	b.Grow(len(mag))
-	for i := len(mag) - 1; i >= 0; i-- {
-		b.data = append(b.data, mag[i])
+	b.WriteVaruint64((uint64(n)<<1|sign)<<1 | 1)
+	out := b.extend(n)
+	for i, w := range u.Bits() {
+		for k := 0; k < bits.UintSize/8; k++ {
+			if j := i*bits.UintSize/8 + k; j < n {
+				out[j] = byte(w >> (8 * k))
+			}
+		}
 	}
 }
 

@@ -47,7 +47,7 @@
 //	FixedUint32, FixedUint64             uint32, uint64 (fixed width)
 //	TaggedInt64, TaggedUint64            tagged_int64, tagged_uint64
 //	float32, float64                     float32, float64
-//	string                               string (latin1, UTF-16 or UTF-8 on the wire)
+//	string                               string (UTF-8 on the wire; see Strings below)
 //	[]byte                               binary
 //	[]bool, []int8 ... []float64, [N]T   bool_array, int8_array, ... float64_array
 //	BoolSlice, Int16Slice, ...           list of bool, int16, ...
@@ -173,6 +173,24 @@
 // Date (February 30) comes back normalized as time.Date normalizes it, and
 // the zero Date comes back as the zero Date. A time.Duration travels
 // exactly, its minimum and maximum included.
+//
+// # Strings
+//
+// The wire format has three string encodings: latin1, UTF-16 and UTF-8.
+// Java and Python write latin1 or UTF-16 where they can, because that is
+// how their strings are held in memory; a Go string is UTF-8, so this
+// package writes every string as UTF-8 by default: its bytes are copied as
+// they are, with no scan and no transcoding (a string holding invalid UTF-8
+// keeps its bytes). pyfory and fory-core read UTF-8 strings, and for ASCII
+// text (most identifiers, URLs, keys) the bytes are as many either way; a
+// Java or Python reader of non-ASCII text transcodes it into its own form.
+// WithCompactStrings(true) writes the peers' choice instead (latin1 when
+// every character is <= U+00FF, else UTF-16 when all are in the Basic
+// Multilingual Plane, else UTF-8), at the cost of a scan of every string
+// and a transcoding of the non-ASCII ones; choose it when Java or Python
+// readers handle mostly non-ASCII text (UTF-16 is also a third smaller than
+// UTF-8 for CJK text). Readers, this package's included, accept all three
+// encodings whatever the setting.
 //
 // # Out-of-band buffers
 //

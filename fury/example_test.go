@@ -194,8 +194,8 @@ func ExampleFury_MarshalAppend() {
 		fmt.Printf("% x\n", buf)
 	}
 	// Output:
-	// 01 ff 15 04 61
-	// 01 ff 15 08 62 62
+	// 01 ff 15 06 61
+	// 01 ff 15 0a 62 62
 }
 
 func ExampleErrDepthExceeded() {
@@ -289,4 +289,22 @@ func ExampleUnmarshal_replace() {
 	}
 	fmt.Println(d.Title, d.Tags == nil, d.Notes == nil, len(d.Notes))
 	// Output: t true false 0
+}
+
+func ExampleWithCompactStrings() {
+	for _, compact := range []bool{false, true} {
+		f := fury.New(fury.WithCompactStrings(compact))
+		data, err := f.Marshal("héllo")
+		if err != nil {
+			panic(err)
+		}
+		var back string
+		if err := f.Unmarshal(data, &back); err != nil {
+			panic(err)
+		}
+		fmt.Printf("compact %v: % x -> %s\n", compact, data, back)
+	}
+	// Output:
+	// compact false: 01 ff 15 1a 68 c3 a9 6c 6c 6f -> héllo
+	// compact true: 01 ff 15 14 68 e9 6c 6c 6f -> héllo
 }

@@ -35,6 +35,7 @@ type config struct {
 	stream      streamConfig // Encoder and Decoder options (stream.go)
 	noGenerated bool
 	javaForms   bool
+	compactStr  bool
 	err         error // the first invalid option (see New)
 }
 
@@ -87,6 +88,19 @@ func WithGeneratedCode(on bool) Option { return func(c *config) { c.noGenerated 
 // both forms whatever this setting.
 func WithJavaForms(on bool) Option { return func(c *config) { c.javaForms = on } }
 
+// WithCompactStrings makes the writer encode strings as the Java and
+// Python peers do: latin1 when every character is <= U+00FF, else UTF-16
+// when every character is in the Basic Multilingual Plane, else UTF-8.
+// The default (off) writes every string as UTF-8, Go's own form: a
+// straight copy, with no scan and no transcoding. Both peers read all three
+// encodings, and so does this package whatever the setting; turn it on
+// when the readers are Java or Python and most strings are not ASCII, as
+// those peers then keep latin1 and UTF-16 strings without transcoding them
+// (and UTF-16 is smaller than UTF-8 for most CJK text). For ASCII strings
+// both settings write the same number of bytes. With it on, invalid UTF-8
+// in a string travels as U+FFFD; with it off, the bytes travel as they are.
+func WithCompactStrings(on bool) Option { return func(c *config) { c.compactStr = on } }
+
 // New returns a Fury configured by opts. An invalid option (such as
 // WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
 // call on it (Marshal, Unmarshal, Register, ...) returns an error wrapping
@@ -103,7 +117,8 @@ func New(opts ...Option) *Fury {
 	f := &Fury{r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
 	f.r.javaForms = c.javaForms
-	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible}
+	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
+		compactStrings: c.compactStr}
 	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, pending: -1, metaCache: map[metaCacheKey]string{}}
 	return f
 }
@@ -194,7 +209,9 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	e := &f.enc
 	e.reset(buf)
 	start := len(buf.data)
+	buf.compactStrings = e.compactStrings
 	defer func() {
+		buf.compactStrings = false
 		if !recoverPanics {
 			return
 		}

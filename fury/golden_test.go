@@ -56,8 +56,11 @@ type goldenCase struct {
 	hex   string
 }
 
-func newGoldenFury(t *testing.T, compatible, byID bool) *Fury {
-	f := New(WithCompatible(compatible))
+// newGoldenFury returns a Fury for the peers' vectors: they hold the
+// peers' latin1/UTF-16 strings, so it writes strings as they do
+// (WithCompactStrings) unless opts say otherwise.
+func newGoldenFury(t *testing.T, compatible, byID bool, opts ...Option) *Fury {
+	f := New(append([]Option{WithCompatible(compatible), WithCompactStrings(true)}, opts...)...)
 	if byID {
 		require.NoError(t, f.Register(Foo{}, 100))
 		require.NoError(t, f.Register(Bar{}, 101))
@@ -81,6 +84,8 @@ func TestGoldenScalars(t *testing.T) {
 		{"go int", 300, "01 ff 07 d8 04"},
 		{"true", true, "01 ff 01 01"},
 		{"1.5", 1.5, "01 ff 14 00 00 00 00 00 00 f8 3f"},
+		// Strings as the peers write them (WithCompactStrings; the default
+		// UTF-8 form is in TestGoldenStringsUTF8).
 		{"hello", "hello", "01 ff 15 14 68 65 6c 6c 6f"},
 		{"empty string", "", "01 ff 15 00"},
 		{"latin1", "héllo", "01 ff 15 14 68 e9 6c 6c 6f"},
@@ -111,7 +116,7 @@ func TestGoldenScalars(t *testing.T) {
 		{"decimal big negative", mustDecimal("-123456789012345678901234567890.12"),
 			"01 ff 28 04 37 14 3a a0 90 16 dd 43 59 64 3c 0a d3 9b"},
 	}
-	f := New()
+	f, fd := New(WithCompactStrings(true)), New()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			want := unhex(t, c.hex)
@@ -123,8 +128,51 @@ func TestGoldenScalars(t *testing.T) {
 			if diff := cmp.Diff(natural(c.value), back); diff != "" {
 				t.Fatalf("read back (-want +got):\n%s", diff)
 			}
+			// The default (UTF-8 strings) writes a value that reads
+			// back the same.
+			got, err = fd.Marshal(c.value)
+			require.NoError(t, err)
+			var back2 any
+			require.NoError(t, fd.Unmarshal(got, &back2))
+			if diff := cmp.Diff(natural(c.value), back2); diff != "" {
+				t.Fatalf("default strings, read back (-want +got):\n%s", diff)
+			}
 		})
 	}
+}
+
+// TestGoldenStringsUTF8 holds the default string form: every string is
+// UTF-8 (encoding 2 in the header's low bits), its bytes copied as they
+// are. Both peers read it (the xlang tests check it).
+func TestGoldenStringsUTF8(t *testing.T) {
+	cases := []goldenCase{
+		{"hello", "hello", "01 ff 15 16 68 65 6c 6c 6f"},
+		{"empty string", "", "01 ff 15 02"},
+		{"latin1", "héllo", "01 ff 15 1a 68 c3 a9 6c 6c 6f"},
+		{"utf16", "你好", "01 ff 15 1a e4 bd a0 e5 a5 bd"},
+		{"astral", "\U0001F389", "01 ff 15 12 f0 9f 8e 89"},
+		{"invalid utf8 kept", "a\xff", "01 ff 15 0a 61 ff"},
+		{"32 bytes: two-byte header", strings.Repeat("a", 32), "01 ff 15 82 01" + strings.Repeat(" 61", 32)},
+		{"mixed list", []any{int64(1), "a", nil}, "01 ff 16 03 02 ff 07 02 ff 15 06 61 fd"},
+		{"map", map[string]int64{"a": 1}, "01 ff 18 01 00 01 15 07 06 61 02"},
+	}
+	f := New()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			want := unhex(t, c.hex)
+			got, err := f.Marshal(c.value)
+			require.NoError(t, err)
+			require.Equal(t, hex.EncodeToString(want), hex.EncodeToString(got))
+			var back any
+			require.NoError(t, f.Unmarshal(want, &back))
+			require.Empty(t, cmp.Diff(natural(c.value), back))
+		})
+	}
+	// A struct: Foo{7, "x"} schema-consistent by id.
+	f = newGoldenFury(t, false, true, WithCompactStrings(false))
+	got, err := f.Marshal(Foo{7, "x"})
+	require.NoError(t, err)
+	require.Equal(t, "01ff1b646bcf378a0e0678", hex.EncodeToString(got))
 }
 
 // natural maps a Go value to what Unmarshal into interface{} gives.
@@ -195,6 +243,7 @@ func TestGoldenStructs(t *testing.T) {
 		name := map[bool]string{false: "consistent", true: "compatible"}[m.compatible] + map[bool]string{false: "/by-name", true: "/by-id"}[m.byID]
 		t.Run(name, func(t *testing.T) {
 			f := newGoldenFury(t, m.compatible, m.byID)
+			fd := newGoldenFury(t, m.compatible, m.byID, WithCompactStrings(false))
 			check := func(label string, v any, hexs string, into func() any) {
 				if hexs == "" {
 					return
@@ -205,6 +254,12 @@ func TestGoldenStructs(t *testing.T) {
 				require.Equal(t, hex.EncodeToString(want), hex.EncodeToString(got), label)
 				dst := into()
 				require.NoError(t, f.Unmarshal(want, dst), label)
+				// UTF-8 strings (the default) read back the same.
+				utf8Form, err := fd.Marshal(v)
+				require.NoError(t, err, label)
+				dst2 := into()
+				require.NoError(t, f.Unmarshal(utf8Form, dst2), label)
+				require.Empty(t, cmp.Diff(dst, dst2), label)
 				var back any
 				require.NoError(t, f.Unmarshal(want, &back), label)
 				require.NotNil(t, back, label)
@@ -299,7 +354,7 @@ type PEmpty struct{}
 type PAny struct{ V any }
 
 func TestGoldenJavaForms(t *testing.T) {
-	f := New(WithCompatible(false))
+	f := New(WithCompatible(false), WithCompactStrings(true))
 	require.NoError(t, f.Register(Point{}, 102))
 	require.NoError(t, f.Register(PListStruct{}, 318))
 	require.NoError(t, f.Register(PEmpty{}, 326))
@@ -357,7 +412,7 @@ func TestJavaForms(t *testing.T) {
 		{"empty struct", Empty{}, "01 ff 1b 09 2f 00 00 00", "01 ff 1b 09 3a a1 e9 0b"},
 	}
 	newF := func(java bool) *Fury {
-		f := New(WithCompatible(false), WithJavaForms(java))
+		f := New(WithCompatible(false), WithJavaForms(java), WithCompactStrings(true))
 		require.NoError(t, f.RegisterTagType("example.Foo", Foo{}))
 		require.NoError(t, f.RegisterTagType("example.Bar", Bar{}))
 		require.NoError(t, f.Register(Empty{}, 9))

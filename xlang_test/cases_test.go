@@ -101,9 +101,10 @@ func (c *xcase) wantDyn(peer string) any {
 }
 
 // newFury builds a Fury with the case's settings and the given
-// registrations, writing the Java forms for the Java peer.
-func (c *xcase) newFury(peer string, regs []reg) (*fury.Fury, error) {
-	f := fury.New(fury.WithCompatible(!c.sc), fury.WithRefTracking(c.ref), fury.WithJavaForms(peer == "java"))
+// registrations, writing the Java forms for the Java peer; opts come last.
+func (c *xcase) newFury(peer string, regs []reg, opts ...fury.Option) (*fury.Fury, error) {
+	f := fury.New(append([]fury.Option{fury.WithCompatible(!c.sc), fury.WithRefTracking(c.ref),
+		fury.WithJavaForms(peer == "java")}, opts...)...)
 	for _, r := range regs {
 		var err error
 		if r.name != "" {

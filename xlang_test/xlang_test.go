@@ -356,7 +356,11 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		if !ok {
 			continue
 		}
-		f, err := c.newFury(pl.name, c.readerRegs())
+		// Go's own values (go-to-peer) carry UTF-8 strings, the default;
+		// the re-serializations here carry the peers' latin1/UTF-16 forms
+		// (WithCompactStrings), so that every run checks that the peers
+		// read both.
+		f, err := c.newFury(pl.name, c.readerRegs(), fury.WithCompactStrings(true))
 		if err != nil {
 			o.fail(failOther, "go: %v", err)
 			continue
@@ -364,7 +368,7 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 		if err := writeCase(f, c, got, back); err != nil {
 			o.fail(failOther, "go: marshal what was read (%T): %v", got, err)
 		}
-		if f, err = c.newFury(pl.name, c.readerRegs()); err == nil {
+		if f, err = c.newFury(pl.name, c.readerRegs(), fury.WithCompactStrings(true)); err == nil {
 			err = writeCase(f, c, dyn, backAny)
 		}
 		if err != nil {

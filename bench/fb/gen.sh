@@ -10,4 +10,4 @@ cd "$(dirname "$0")"
 FLATC="${FLATC:-flatc}"
 "$FLATC" --version | grep -q '25\.12\.19' || { echo "need flatc 25.12.19, have: $("$FLATC" --version)" >&2; exit 1; }
 rm -f ./*.go
-"$FLATC" --go --go-namespace fb -o .. bench.fbs struct.fbs
+"$FLATC" --go --go-namespace fb -o .. bench.fbs struct.fbs small.fbs

@@ -27,6 +27,10 @@ func barColor(lib string) string {
 		return "#e8710a"
 	case strings.HasPrefix(lib, "protobuf"):
 		return "#4285f4"
+	case strings.HasPrefix(lib, "vtprotobuf"):
+		return "#174ea6"
+	case strings.HasPrefix(lib, "msgp"):
+		return "#a142f4"
 	case strings.HasPrefix(lib, "flatbuffers"):
 		return "#34a853"
 	default:
@@ -66,7 +70,7 @@ func writeSVG(w io.Writer, d *data) error {
 		width, height, width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#ffffff"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="8" y="20" font-size="15" font-weight="bold">ns/op per library (shorter is faster)</text>`+"\n")
-	fmt.Fprintf(&b, `<text x="8" y="38" fill="#5f6368">benchstat medians; (n×) is the time divided by fury-gen's, else fury-reflect's; bars past the scale (json, gob) are cut. fury orange, protobuf blue, flatbuffers green.</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="8" y="38" fill="#5f6368">benchstat medians; (n×) is the time divided by fury-gen's, else fury-reflect's; bars past the scale (json, gob) are cut. fury orange, protobuf blue, vtprotobuf dark blue, msgp purple, flatbuffers green.</text>`+"\n")
 
 	for _, p := range panels {
 		g := p.g

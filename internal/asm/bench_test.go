@@ -3,6 +3,7 @@ package asm
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"unsafe"
 )
@@ -33,6 +34,22 @@ func benchVals64(kind string) []uint64 {
 
 var sink int
 
+// runCPU runs a sub-benchmark locked to its OS thread and reports, next to
+// wall time, the thread's CPU time per op (cpu-ns/op): on a machine shared
+// with other work the wall time varies by tens of percent between runs, the
+// thread's CPU time much less.
+func runCPU(b *testing.B, name string, f func(*testing.B)) {
+	b.Run(name, func(b *testing.B) {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		start := threadCPU()
+		f(b)
+		if d := threadCPU() - start; d > 0 && start > 0 && b.N > 0 {
+			b.ReportMetric(float64(d)/float64(b.N), "cpu-ns/op")
+		}
+	})
+}
+
 func BenchmarkPutUvarint64(b *testing.B) {
 	for _, kind := range []string{"mixed", "small"} {
 		vals := benchVals64(kind)
@@ -48,8 +65,8 @@ func BenchmarkPutUvarint64(b *testing.B) {
 				}
 			}
 		}
-		b.Run(kind+"/asm", run(putUvarint64Asm))
-		b.Run(kind+"/go", run(putUvarint64Go))
+		runCPU(b, kind+"/asm", run(putUvarint64Asm))
+		runCPU(b, kind+"/go", run(putUvarint64Go))
 	}
 }
 
@@ -72,8 +89,8 @@ func BenchmarkUvarint64(b *testing.B) {
 				}
 			}
 		}
-		b.Run(kind+"/asm", run(uvarint64Asm))
-		b.Run(kind+"/go", run(Uvarint64))
+		runCPU(b, kind+"/asm", run(uvarint64Asm))
+		runCPU(b, kind+"/go", run(Uvarint64))
 	}
 }
 
@@ -95,8 +112,8 @@ func BenchmarkPutUvarint32(b *testing.B) {
 				}
 			}
 		}
-		b.Run(kind+"/asm", run(putUvarint32Asm))
-		b.Run(kind+"/go", run(putUvarint32Go))
+		runCPU(b, kind+"/asm", run(putUvarint32Asm))
+		runCPU(b, kind+"/go", run(putUvarint32Go))
 	}
 }
 
@@ -122,8 +139,8 @@ func BenchmarkUvarint32(b *testing.B) {
 				}
 			}
 		}
-		b.Run(kind+"/asm", run(uvarint32Asm))
-		b.Run(kind+"/go", run(Uvarint32))
+		runCPU(b, kind+"/asm", run(uvarint32Asm))
+		runCPU(b, kind+"/go", run(Uvarint32))
 	}
 }
 
@@ -142,7 +159,7 @@ func benchBulkPut[T uint32 | int32 | uint64 | int64](b *testing.B, maxLen int, p
 			if useAsm {
 				name = kind + "/asm"
 			}
-			b.Run(name, func(b *testing.B) {
+			runCPU(b, name, func(b *testing.B) {
 				b.SetBytes(int64(len(vals)) * int64(unsafe.Sizeof(vals[0])))
 				for b.Loop() {
 					n, _ := put(buf, vals, useAsm)
@@ -171,7 +188,7 @@ func benchBulkGet[T uint32 | int32 | uint64 | int64](b *testing.B, maxLen int,
 			if useAsm {
 				name = kind + "/asm"
 			}
-			b.Run(name, func(b *testing.B) {
+			runCPU(b, name, func(b *testing.B) {
 				b.SetBytes(int64(len(vals)) * int64(unsafe.Sizeof(vals[0])))
 				for b.Loop() {
 					n, _ := get(dst, buf, useAsm)
@@ -205,7 +222,7 @@ func BenchmarkCopyInt64s(b *testing.B) {
 	}
 	buf := make([]byte, copySize)
 	raw := asBytes(unsafe.Pointer(&src[0]), len(src), 8)
-	b.Run("toLE/asm", func(b *testing.B) {
+	runCPU(b, "toLE/asm", func(b *testing.B) {
 		if !haveAVX2 {
 			b.Skip("no AVX2")
 		}
@@ -214,20 +231,20 @@ func BenchmarkCopyInt64s(b *testing.B) {
 			copyAVX2(buf, raw)
 		}
 	})
-	b.Run("toLE/go", func(b *testing.B) {
+	runCPU(b, "toLE/go", func(b *testing.B) {
 		b.SetBytes(copySize)
 		for b.Loop() {
 			sink = CopyInt64sToLE(buf, src)
 		}
 	})
-	b.Run("toLE/copy", func(b *testing.B) {
+	runCPU(b, "toLE/copy", func(b *testing.B) {
 		b.SetBytes(copySize)
 		for b.Loop() {
 			sink = copy(buf, raw)
 		}
 	})
 	dst := make([]int64, copySize/8)
-	b.Run("fromLE/go", func(b *testing.B) {
+	runCPU(b, "fromLE/go", func(b *testing.B) {
 		b.SetBytes(copySize)
 		for b.Loop() {
 			sink = CopyLEToInt64s(dst, buf)
@@ -240,13 +257,13 @@ func BenchmarkCopyInt64s(b *testing.B) {
 func BenchmarkCopyFloat32s(b *testing.B) {
 	src := make([]float32, copySize/4)
 	buf := make([]byte, copySize)
-	b.Run("toLE/go", func(b *testing.B) {
+	runCPU(b, "toLE/go", func(b *testing.B) {
 		b.SetBytes(copySize)
 		for b.Loop() {
 			sink = CopyFloat32sToLE(buf, src)
 		}
 	})
-	b.Run("toLE/copy", func(b *testing.B) {
+	runCPU(b, "toLE/copy", func(b *testing.B) {
 		b.SetBytes(copySize)
 		for b.Loop() {
 			sink = copy(buf, asBytes(unsafe.Pointer(&src[0]), len(src), 4))
@@ -259,7 +276,7 @@ func BenchmarkValidBools(b *testing.B) {
 	for i := range buf {
 		buf[i] = byte(i>>3) & 1
 	}
-	b.Run("asm", func(b *testing.B) {
+	runCPU(b, "asm", func(b *testing.B) {
 		if !haveAVX2 {
 			b.Skip("no AVX2")
 		}
@@ -270,7 +287,7 @@ func BenchmarkValidBools(b *testing.B) {
 			}
 		}
 	})
-	b.Run("go", func(b *testing.B) {
+	runCPU(b, "go", func(b *testing.B) {
 		b.SetBytes(copySize)
 		for b.Loop() {
 			if !validBoolsGo(buf) {
@@ -287,7 +304,7 @@ func BenchmarkCopyLEToBools(b *testing.B) {
 	}
 	dst := make([]bool, copySize)
 	raw := asBytes(unsafe.Pointer(&dst[0]), len(dst), 1)
-	b.Run("asm", func(b *testing.B) {
+	runCPU(b, "asm", func(b *testing.B) {
 		if !haveAVX2 {
 			b.Skip("no AVX2")
 		}
@@ -298,7 +315,7 @@ func BenchmarkCopyLEToBools(b *testing.B) {
 			}
 		}
 	})
-	b.Run("go", func(b *testing.B) {
+	runCPU(b, "go", func(b *testing.B) {
 		b.SetBytes(copySize)
 		for b.Loop() {
 			if !validBoolsGo(buf) {
@@ -307,7 +324,7 @@ func BenchmarkCopyLEToBools(b *testing.B) {
 			copy(raw, buf)
 		}
 	})
-	b.Run("copy", func(b *testing.B) {
+	runCPU(b, "copy", func(b *testing.B) {
 		b.SetBytes(copySize)
 		for b.Loop() {
 			sink = copy(raw, buf)
@@ -325,7 +342,7 @@ func BenchmarkCopySizes(b *testing.B) {
 		if size%1024 != 0 {
 			name = fmt.Sprintf("%dB", size)
 		}
-		b.Run(name+"/asm", func(b *testing.B) {
+		runCPU(b, name+"/asm", func(b *testing.B) {
 			if !haveAVX2 {
 				b.Skip("no AVX2")
 			}
@@ -334,7 +351,7 @@ func BenchmarkCopySizes(b *testing.B) {
 				copyAVX2(dst, src)
 			}
 		})
-		b.Run(name+"/copy", func(b *testing.B) {
+		runCPU(b, name+"/copy", func(b *testing.B) {
 			b.SetBytes(int64(size))
 			for b.Loop() {
 				copy(dst, src)

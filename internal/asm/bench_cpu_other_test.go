@@ -1,0 +1,5 @@
+//go:build !linux
+
+package asm
+
+func threadCPU() int64 { return 0 }
