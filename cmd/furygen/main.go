@@ -3,9 +3,16 @@
 // direct stores and loads, no reflection, byte-identical to the reflection
 // path of github.com/fury-go/fury/fury, which uses them automatically.
 //
-// Put a directive in the package:
+// Add furygen to the module as a tool dependency (Go 1.24+):
 //
-//	//go:generate go run github.com/fury-go/fury/cmd/furygen -type Sample,MediaContent
+//	go get -tool github.com/fury-go/fury/cmd/furygen
+//
+// and put a directive in the package:
+//
+//	//go:generate go tool furygen -type Sample,MediaContent
+//
+// (go run github.com/fury-go/fury/cmd/furygen works as well once the tool
+// dependency has put furygen's requirements in go.mod and go.sum.)
 //
 // or mark types with a //fury:generate comment and run furygen without
 // -type (or with -all for every struct type in the package). For each
