@@ -290,9 +290,9 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.Note)
 	}
-	if err := w.WriteField(5, unsafe.Pointer(&x.Placed)); err != nil {
-		return err
-	}
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.Placed)
+	buf.Advance(12)
 	if n, _, err := w.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
 		return err
 	} else if n > 0 {
@@ -366,7 +366,10 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Note)); err != nil {
 		return err
 	}
-	if err := r.ReadField(5, unsafe.Pointer(&x.Placed)); err != nil {
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.Placed = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.Placed)); err != nil {
 		return err
 	}
 	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
@@ -438,9 +441,9 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.Note)
 	}
-	if err := w.WriteField(4, unsafe.Pointer(&x.Placed)); err != nil {
-		return err
-	}
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.Placed)
+	buf.Advance(12)
 	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
@@ -515,7 +518,10 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Note)); err != nil {
 		return err
 	}
-	if err := r.ReadField(4, unsafe.Pointer(&x.Placed)); err != nil {
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.Placed = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.Placed)); err != nil {
 		return err
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
@@ -548,4 +554,49 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	return nil
+}
+
+// furyWriteOrder_Tags writes field Tags of a Order: a list with a declared element type.
+func furyWriteOrder_Tags(buf *fury.ByteBuffer, v []string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+}
+
+// furyReadOrder_Tags reads field Tags of a Order, reporting false for input it
+// leaves to the runtime.
+func furyReadOrder_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
 }

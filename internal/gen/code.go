@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"go/types"
+	"regexp"
 	"strings"
 )
 
@@ -108,10 +109,35 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			ptr := "unsafe.Pointer(&" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif c, err := w.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
 			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Write", "w", ptr))
+		case opStructPtr:
+			fd := seg.fields[0]
+			ptr := "unsafe.Pointer(" + access(fd) + ")"
+			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if c, err := w.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
+			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Write", "w", ptr))
+		case opContainer:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif %s {\n", containerGuard(fd, "w"))
+			delegateWrite(&w, seg.first, fd)
+			fmt.Fprintf(&w, "\t} else {\n\t%s(buf, %s)\n\t}\n", helperName("Write", s, fd), access(fd))
+		case opTime:
+			fmt.Fprintf(&w, "\tbuf.Grow(12)\n\tfury.PutTime(buf.Tail(), %s)\n\tbuf.Advance(12)\n", access(seg.fields[0]))
+		case opDuration:
+			fmt.Fprintf(&w, "\tw.WriteDuration(&%s)\n", access(seg.fields[0]))
+		case opDate:
+			fmt.Fprintf(&w, "\tw.WriteDate(&%s)\n", access(seg.fields[0]))
+		case opDecimal:
+			fmt.Fprintf(&w, "\tif err := w.WriteDecimal(%d, &%s); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opList:
 			fd := seg.fields[0]
 			e := fd.desc.elem
-			if e.class == cStruct {
+			if e.class == cPointer {
+				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
+				fmt.Fprintf(&w, "\thasNull := false\n\tfor _, e := range %s {\n\tif e == nil {\n\thasNull = true\n\tbreak\n\t}\n\t}\n", access(fd))
+				fmt.Fprintf(&w, "\tfor _, e := range %s {\n\tif hasNull {\n\tif e == nil {\n\tbuf.WriteInt8(-3) // null\n\tcontinue\n\t}\n\tbuf.WriteInt8(-1) // not null\n\t}\n\tw.StartElem()\n", access(fd))
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Write", "w", "unsafe.Pointer(e)"))
+				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
+			} else if e.class == cStruct {
 				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
 				fmt.Fprintf(&w, "\tfor j := range %s {\n\tw.StartElem()\n", access(fd))
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Write", "w", "unsafe.Pointer(&"+access(fd)+"[j])"))
@@ -145,12 +171,26 @@ func (f *file) preamble(s *Struct, body, rw string) {
 	if strings.Contains(body, "buf.") || strings.Contains(body, "(buf,") {
 		f.printf("\tbuf := %s.Buffer()\n", rw)
 	}
-	if strings.Contains(body, "if direct {") {
+	if directUse.MatchString(body) {
 		f.printf("\tdirect := %s.DirectArrays()\n", rw)
 	}
 	if strings.Contains(body, ", err = buf.") || strings.Contains(body, ", err = fury.") {
 		f.printf("\tvar err error\n")
 	}
+}
+
+var directUse = regexp.MustCompile(`\bdirect\b`)
+
+// containerGuard is the condition under which container field fd goes to
+// the runtime (rw is "w" or "r"): reference tracking (the field carries a
+// reference flag), a nesting deeper than the limit allows, or primitive
+// arrays that travel out of band.
+func containerGuard(fd *Field, rw string) string {
+	g := fmt.Sprintf("%s.RefTracking() || !%s.CanNest(%d)", rw, rw, nesting(fd.desc))
+	if hasArrays(fd.desc) {
+		g += " || !direct"
+	}
+	return g
 }
 
 // readInto emits a read with ByteBuffer method call into lv; val is the
@@ -204,12 +244,35 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			ptr := "unsafe.Pointer(&" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif c, err := r.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
 			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Read", "r", ptr))
+		case opStructPtr:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if c, err := r.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
+			fmt.Fprintf(&w, "\t%s = new(%s)\n", access(fd), f.typeString(fd.desc.elem.t))
+			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer("+access(fd)+")"))
+		case opContainer:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif at := buf.ReaderIndex(); %s || !%s(r, buf, &%s) {\n", containerGuard(fd, "r"), helperName("Read", s, fd), access(fd))
+			w.WriteString("\tbuf.SetReaderIndex(at) // a shape the runtime reads\n")
+			delegateRead(&w, seg.first, fd)
+			w.WriteString("\t}\n")
+		case opTime:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif t, ok := fury.GetTime(buf.Unread()); ok {\n\t%s = t\n\t_ = buf.Skip(12)\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		case opDuration, opDate, opDecimal:
+			name := map[op]string{opDuration: "ReadDuration", opDate: "ReadDate", opDecimal: "ReadDecimal"}[seg.op]
+			fmt.Fprintf(&w, "\tif err := r.%s(%d, &%s); err != nil {\n\t\treturn err\n\t}\n", name, seg.first, access(seg.fields[0]))
 		case opList:
 			fd := seg.fields[0]
 			e := fd.desc.elem
 			fmt.Fprintf(&w, "\tif n, c, err := r.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
 			fmt.Fprintf(&w, "\ts := %s\n\tfor j := range s {\n", access(fd))
-			if e.class == cStruct {
+			if e.class == cPointer {
+				fmt.Fprintf(&w, "\ts[j] = new(%s)\n", f.typeString(e.elem.t))
+				w.WriteString("\tif err = r.StartElem(); err != nil {\n\tbreak\n\t}\n")
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Read", "r", "unsafe.Pointer(s[j])"))
+			} else if e.class == cStruct {
 				w.WriteString("\tif err = r.StartElem(); err != nil {\n\tbreak\n\t}\n")
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Read", "r", "unsafe.Pointer(&s[j])"))
 			} else {

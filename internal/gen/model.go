@@ -114,6 +114,8 @@ type desc struct {
 	named  bool    // the scalar is stored in a named type (needs a conversion)
 	enum   *types.TypeName
 	elem   *desc  // cPointer, cArray, cList
+	key    *desc  // cMap
+	val    *desc  // cMap
 	length int64  // cArray, cList: Go array length, or -1 for a slice
 	id     uint32 // wire type id (non-scalars)
 }
@@ -255,7 +257,8 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 		d.class, d.id, d.elem, d.length = cList, wire.List, e, u.Len()
 		return d, nil
 	case *types.Map:
-		if _, err := c.classify(u.Key()); err != nil {
+		k, err := c.classify(u.Key())
+		if err != nil {
 			return nil, err
 		}
 		if st, ok := types.Unalias(u.Elem()).(*types.Struct); ok && st.NumFields() == 0 {
@@ -266,10 +269,11 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 			d.class, d.id = cSet, wire.Set
 			return d, nil
 		}
-		if _, err := c.classify(u.Elem()); err != nil {
+		v, err := c.classify(u.Elem())
+		if err != nil {
 			return nil, err
 		}
-		d.class, d.id = cMap, wire.Map
+		d.class, d.id, d.key, d.val = cMap, wire.Map, k, v
 		return d, nil
 	case *types.Struct:
 		if _, ok := isNamed(t); !ok {

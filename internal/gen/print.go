@@ -225,6 +225,7 @@ func (f *file) genStruct(s *Struct) {
 		f.genWrite(s, v)
 		f.genRead(s, v)
 	}
+	f.genContainerHelpers(s)
 }
 
 // genShape emits struct conversions that stop compiling when the struct

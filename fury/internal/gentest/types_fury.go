@@ -120,8 +120,12 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 		return err
 	}
-	if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
-		return err
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteArrays_List(buf, x.List)
 	}
 	if direct {
 		fury.WriteArray(buf, *(*[]int32)(&x.Named))
@@ -255,8 +259,11 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 		return err
 	}
-	if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
 	}
 	if direct {
 		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
@@ -330,6 +337,141 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
+// furyWriteArrays_List writes field List of a Arrays: a list with a declared element type.
+func furyWriteArrays_List(buf *fury.ByteBuffer, v fury.Int32Slice) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteVarint32(e1)
+		}
+	}
+}
+
+// furyReadArrays_List reads field List of a Arrays, reporting false for input it
+// leaves to the runtime.
+func furyReadArrays_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int32Slice) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make(fury.Int32Slice, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Strings writes field Strings of a Arrays: a list with a declared element type.
+func furyWriteArrays_Strings(buf *fury.ByteBuffer, v []string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+}
+
+// furyReadArrays_Strings reads field Strings of a Arrays, reporting false for input it
+// leaves to the runtime.
+func furyReadArrays_Strings(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Names writes field Names of a Arrays: a list with a declared element type.
+func furyWriteArrays_Names(buf *fury.ByteBuffer, v []Name) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(string(e1))
+		}
+	}
+}
+
+// furyReadArrays_Names reads field Names of a Arrays, reporting false for input it
+// leaves to the runtime.
+func furyReadArrays_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Name) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Name, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = Name(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
 // ---- Containers ----
 
 var (
@@ -385,8 +527,12 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.InnerPtr == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(5, furyWriteInnerWith(c, w, unsafe.Pointer(x.InnerPtr))); err != nil {
+			return err
+		}
 	}
 	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
@@ -401,8 +547,12 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if err := w.WriteField(7, unsafe.Pointer(&x.Map)); err != nil {
-		return err
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(7, unsafe.Pointer(&x.Map)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteContainers_Map(buf, x.Map)
 	}
 	if err := w.WriteField(8, unsafe.Pointer(&x.Set)); err != nil {
 		return err
@@ -436,8 +586,13 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.InnerPtr = nil
-	} else if err := r.ReadField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
+	} else if c != nil {
+		x.InnerPtr = new(Inner)
+		if err := r.EndStruct(5, furyReadInnerWith(c, r, unsafe.Pointer(x.InnerPtr))); err != nil {
+			return err
+		}
 	}
 	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
@@ -455,13 +610,77 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if err := r.ReadField(7, unsafe.Pointer(&x.Map)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_Map(r, buf, &x.Map) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(7, unsafe.Pointer(&x.Map)); err != nil {
+			return err
+		}
 	}
 	if err := r.ReadField(8, unsafe.Pointer(&x.Set)); err != nil {
 		return err
 	}
 	return nil
+}
+
+// furyWriteContainers_Map writes field Map of a Containers: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteContainers_Map(buf *fury.ByteBuffer, v map[string]int32) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVarint32(v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadContainers_Map reads field Map of a Containers, reporting false for input it
+// leaves to the runtime.
+func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]int32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string]int32, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 int32
+					if v8, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v8
+					}
+					if v9, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						v7 = v9
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
 }
 
 // ---- Embedding ----
@@ -511,13 +730,17 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Own)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
-		return err
-	}
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.Base.Created)
+	buf.Advance(12)
 	if x.Extra == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.Extra)); err != nil {
+	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(x.Extra))); err != nil {
+			return err
+		}
 	}
 	buf.WriteString(x.embedded.Label)
 	return nil
@@ -545,14 +768,22 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.Base.Created = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Extra = nil
-	} else if err := r.ReadField(4, unsafe.Pointer(&x.Extra)); err != nil {
+	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
+	} else if c != nil {
+		x.Extra = new(Extra)
+		if err := r.EndStruct(4, c.Read(r, unsafe.Pointer(x.Extra))); err != nil {
+			return err
+		}
 	}
 	if x.embedded.Label, err = buf.ReadString(); err != nil {
 		return err
@@ -1130,6 +1361,51 @@ func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
+// furyWriteInner_Tags writes field Tags of a Inner: a list with a declared element type.
+func furyWriteInner_Tags(buf *fury.ByteBuffer, v []string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+}
+
+// furyReadInner_Tags reads field Tags of a Inner, reporting false for input it
+// leaves to the runtime.
+func furyReadInner_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
 // ---- IntPair ----
 
 var (
@@ -1212,6 +1488,24 @@ func _() {
 	}(Node{})
 }
 
+// furyWriteNodeWith writes a Node with codec c, calling its generated function directly.
+func furyWriteNodeWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecNode:
+		return furyWriteNode(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadNodeWith reads a Node with codec c, calling its generated function directly.
+func furyReadNodeWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecNode:
+		return furyReadNode(r, p)
+	}
+	return c.Read(r, p)
+}
+
 // furyWriteNode writes the fields of the Node at p in wire order.
 func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Node)(p)
@@ -1223,13 +1517,41 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Value)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(1, unsafe.Pointer(&x.Kids)); err != nil {
+	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
+	} else if n > 0 {
+		hasNull := false
+		for _, e := range x.Kids {
+			if e == nil {
+				hasNull = true
+				break
+			}
+		}
+		for _, e := range x.Kids {
+			if hasNull {
+				if e == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			w.StartElem()
+			if err = furyWriteNodeWith(c, w, unsafe.Pointer(e)); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(1, err); err != nil {
+			return err
+		}
 	}
 	if x.Next == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(2, unsafe.Pointer(&x.Next)); err != nil {
+	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, furyWriteNodeWith(c, w, unsafe.Pointer(x.Next))); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -1247,14 +1569,33 @@ func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if err := r.ReadField(1, unsafe.Pointer(&x.Kids)); err != nil {
+	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Kids
+		for j := range s {
+			s[j] = new(Node)
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadNodeWith(c, r, unsafe.Pointer(s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(1, err); err != nil {
+			return err
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Next = nil
-	} else if err := r.ReadField(2, unsafe.Pointer(&x.Next)); err != nil {
+	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
+	} else if c != nil {
+		x.Next = new(Node)
+		if err := r.EndStruct(2, furyReadNodeWith(c, r, unsafe.Pointer(x.Next))); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -3748,9 +4089,9 @@ func _() {
 func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := w.Buffer()
-	if err := w.WriteField(0, unsafe.Pointer(&x.At)); err != nil {
-		return err
-	}
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.At)
+	buf.Advance(12)
 	if x.AtP == nil {
 		buf.WriteInt8(-3) // null
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
@@ -3761,12 +4102,10 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.Cost)); err != nil {
+	if err := w.WriteDecimal(3, &x.Cost); err != nil {
 		return err
 	}
-	if err := w.WriteField(4, unsafe.Pointer(&x.For)); err != nil {
-		return err
-	}
+	w.WriteDuration(&x.For)
 	if x.ForP == nil {
 		buf.WriteInt8(-3) // null
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.ForP)); err != nil {
@@ -3777,9 +4116,7 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	if err := w.WriteField(7, unsafe.Pointer(&x.On)); err != nil {
-		return err
-	}
+	w.WriteDate(&x.On)
 	return nil
 }
 
@@ -3787,7 +4124,10 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := r.Buffer()
-	if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.At = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -3802,10 +4142,10 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.Cost)); err != nil {
+	if err := r.ReadDecimal(3, &x.Cost); err != nil {
 		return err
 	}
-	if err := r.ReadField(4, unsafe.Pointer(&x.For)); err != nil {
+	if err := r.ReadDuration(4, &x.For); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -3820,7 +4160,7 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	if err := r.ReadField(7, unsafe.Pointer(&x.On)); err != nil {
+	if err := r.ReadDate(7, &x.On); err != nil {
 		return err
 	}
 	return nil
