@@ -55,6 +55,10 @@ var genCorpus = []genPair{
 	pairOf[gentest.Struct, gentest.StructR](),
 	pairOf[gentest.Tree, gentest.TreeR](),
 	pairOf[gentest.Holder, gentest.HolderR](),
+	pairOf[gentest.Collections, gentest.CollectionsR](),
+	pairOf[gentest.Address, gentest.AddressR](),
+	pairOf[gentest.Person, gentest.PersonR](),
+	pairOf[gentest.Team, gentest.TeamR](),
 }
 
 // genConfig is one configuration of the comparison.

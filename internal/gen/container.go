@@ -92,8 +92,10 @@ func hasArrays(d *desc) bool {
 // map value).
 func nilable(d *desc) bool {
 	switch d.class {
-	case cArray, cBinary, cList, cMap:
+	case cArray, cBinary, cList:
 		return d.length < 0
+	case cMap:
+		return true
 	}
 	return false
 }

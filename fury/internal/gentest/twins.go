@@ -6,14 +6,38 @@ import "github.com/fury-go/fury/fury"
 // A type definition copies the fields (and tags) exactly; structs whose
 // nested structs must also be twins are written out.
 type (
-	ScalarsR  Scalars
-	PointersR Pointers
-	ArraysR   Arrays
-	InnerR    Inner
-	TimesR    Times
-	EnumsR    Enums
-	EmptyR    Empty
+	ScalarsR     Scalars
+	PointersR    Pointers
+	ArraysR      Arrays
+	InnerR       Inner
+	TimesR       Times
+	EnumsR       Enums
+	EmptyR       Empty
+	AddressR     Address
+	CollectionsR Collections
 )
+
+// PersonR is the twin of Person.
+type PersonR struct {
+	Common
+	Name    string
+	Nick    *string
+	Home    AddressR
+	Work    *AddressR
+	Emails  []string
+	Visits  []int64
+	Friends []*PersonR
+	Attrs   map[string]string
+	Ratings map[int32]float32
+}
+
+// TeamR is the twin of Team.
+type TeamR struct {
+	Name    string
+	Members []PersonR
+	Lead    *PersonR
+	Scores  map[string][]float64
+}
 
 // IntPairR is the twin of IntPair.
 type IntPairR = PairR[int32, string]

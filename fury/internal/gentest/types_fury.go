@@ -12,6 +12,87 @@ import (
 	"time"
 )
 
+// ---- Address ----
+
+var (
+	furyCodecAddress *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecAddress = &fury.GeneratedCodec{
+		Fields: []string{"Zip", "City", "Street"},
+		Write:  furyWriteAddress,
+		Read:   furyReadAddress,
+	}
+	fury.RegisterGenerated(Address{}, furyCodecAddress)
+}
+
+// The conversions below stop compiling when Address changes shape; run go generate.
+func _() {
+	_ = struct {
+		Street string
+		City   string
+		Zip    int32
+	}(Address{})
+}
+
+// furyWriteAddressWith writes a Address with codec c, calling its generated function directly.
+func furyWriteAddressWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecAddress:
+		return furyWriteAddress(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadAddressWith reads a Address with codec c, calling its generated function directly.
+func furyReadAddressWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecAddress:
+		return furyReadAddress(r, p)
+	}
+	return c.Read(r, p)
+}
+
+// furyWriteAddress writes the fields of the Address at p in wire order.
+func furyWriteAddress(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Address)(p)
+	buf := w.Buffer()
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += fury.PutVarint32(b[n:], x.Zip)
+		buf.Advance(n)
+	}
+	buf.WriteString(x.City)
+	buf.WriteString(x.Street)
+	return nil
+}
+
+// furyReadAddress reads the fields of the Address at p in wire order.
+func furyReadAddress(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Address)(p)
+	buf := r.Buffer()
+	var err error
+	{
+		b := buf.Unread()
+		n, k := 0, 0
+		if x.Zip, k = fury.GetVarint32(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Zip")
+		}
+		n += k
+		_ = buf.Skip(n)
+	}
+	if x.City, err = buf.ReadString(); err != nil {
+		return err
+	}
+	if x.Street, err = buf.ReadString(); err != nil {
+		return err
+	}
+	return nil
+}
+
 // ---- Arrays ----
 
 var (
@@ -467,6 +548,1125 @@ func furyReadArrays_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Name) 
 				}
 			}
 			*dst = s2
+		}
+	}
+	return true
+}
+
+// ---- Collections ----
+
+var (
+	furyCodecCollections *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecCollections = &fury.GeneratedCodec{
+		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "Index", "Labels", "List", "Opt", "Pair", "Scores", "Stamps", "Weights", "When", "Words"},
+		Write:  furyWriteCollections,
+		Read:   furyReadCollections,
+	}
+	fury.RegisterGenerated(Collections{}, furyCodecCollections)
+}
+
+// The conversions below stop compiling when Collections changes shape; run go generate.
+func _() {
+	_ = struct {
+		Grid    [][]int32
+		Scores  map[string][]float64
+		Weights map[int32]float32
+		Labels  map[string]string
+		Words   [][]string
+		Index   map[string][]string
+		Stamps  []time.Time
+		When    map[int64]time.Time
+		List    fury.Int32Slice
+		Deep    map[string]map[string]int64
+		Blobs   map[string][]byte
+		Flags   map[bool]uint16
+		Opt     map[string]int32
+		Durs    []time.Duration
+		Pair    [2][]int32
+	}(Collections{})
+}
+
+// furyWriteCollections writes the fields of the Collections at p in wire order.
+func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Collections)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if w.RefTracking() || !w.CanNest(1) || !direct {
+		if err := w.WriteField(0, unsafe.Pointer(&x.Blobs)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Blobs(buf, x.Blobs)
+	}
+	if w.RefTracking() || !w.CanNest(2) {
+		if err := w.WriteField(1, unsafe.Pointer(&x.Deep)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Deep(buf, x.Deep)
+	}
+	if err := w.WriteField(2, unsafe.Pointer(&x.Durs)); err != nil {
+		return err
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(3, unsafe.Pointer(&x.Flags)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Flags(buf, x.Flags)
+	}
+	if w.RefTracking() || !w.CanNest(1) || !direct {
+		if err := w.WriteField(4, unsafe.Pointer(&x.Grid)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Grid(buf, x.Grid)
+	}
+	if w.RefTracking() || !w.CanNest(2) {
+		if err := w.WriteField(5, unsafe.Pointer(&x.Index)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Index(buf, x.Index)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(6, unsafe.Pointer(&x.Labels)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Labels(buf, x.Labels)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(7, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_List(buf, x.List)
+	}
+	if err := w.WriteField(8, unsafe.Pointer(&x.Opt)); err != nil {
+		return err
+	}
+	if err := w.WriteField(9, unsafe.Pointer(&x.Pair)); err != nil {
+		return err
+	}
+	if w.RefTracking() || !w.CanNest(1) || !direct {
+		if err := w.WriteField(10, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Scores(buf, x.Scores)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(11, unsafe.Pointer(&x.Stamps)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Stamps(buf, x.Stamps)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(12, unsafe.Pointer(&x.Weights)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Weights(buf, x.Weights)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(13, unsafe.Pointer(&x.When)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_When(buf, x.When)
+	}
+	if w.RefTracking() || !w.CanNest(2) {
+		if err := w.WriteField(14, unsafe.Pointer(&x.Words)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Words(buf, x.Words)
+	}
+	return nil
+}
+
+// furyReadCollections reads the fields of the Collections at p in wire order.
+func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Collections)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Blobs(r, buf, &x.Blobs) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(0, unsafe.Pointer(&x.Blobs)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Deep(r, buf, &x.Deep) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(1, unsafe.Pointer(&x.Deep)); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(2, unsafe.Pointer(&x.Durs)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Flags(r, buf, &x.Flags) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(3, unsafe.Pointer(&x.Flags)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Grid(r, buf, &x.Grid) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(4, unsafe.Pointer(&x.Grid)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Index(r, buf, &x.Index) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(5, unsafe.Pointer(&x.Index)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Labels(r, buf, &x.Labels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(6, unsafe.Pointer(&x.Labels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(7, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(8, unsafe.Pointer(&x.Opt)); err != nil {
+		return err
+	}
+	if err := r.ReadField(9, unsafe.Pointer(&x.Pair)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(10, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(11, unsafe.Pointer(&x.Stamps)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Weights)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.When)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(14, unsafe.Pointer(&x.Words)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyWriteCollections_Grid writes field Grid of a Collections: a list with a declared element type.
+func furyWriteCollections_Grid(buf *fury.ByteBuffer, v [][]int32) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		hasNull2 := false
+		for _, e1 := range v {
+			if e1 == nil {
+				hasNull2 = true
+				break
+			}
+		}
+		if hasNull2 {
+			buf.WriteUint8(0x0e)
+		} else {
+			buf.WriteUint8(0x0c)
+		}
+		for _, e1 := range v {
+			if hasNull2 {
+				if e1 == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			fury.WriteArray(buf, e1)
+		}
+	}
+}
+
+// furyReadCollections_Grid reads field Grid of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Grid(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]int32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([][]int32, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c && h3 != 0x0e {
+					return false
+				}
+				for j4 := range s2 {
+					if h3 == 0x0e {
+						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+							return false
+						} else if flag5 == 0xfd {
+							continue
+						}
+					}
+					if err := fury.ReadArray(buf, &s2[j4]); err != nil {
+						return false
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Scores writes field Scores of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Scores(buf *fury.ByteBuffer, v map[string][]float64) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			fury.WriteArray(buf, v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_Scores reads field Scores of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]float64) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string][]float64, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+						return false
+					}
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 []float64
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					if err := fury.ReadArray(buf, &v7); err != nil {
+						return false
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Weights writes field Weights of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Weights(buf *fury.ByteBuffer, v map[int32]float32) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteVarint32(k2)
+			buf.WriteFloat32(v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_Weights reads field Weights of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Weights(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]float32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[int32]float32, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 int32
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 float32
+					if v8, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						k6 = v8
+					}
+					if v9, err := buf.ReadFloat32(); err != nil {
+						return false
+					} else {
+						v7 = v9
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Labels writes field Labels of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Labels(buf *fury.ByteBuffer, v map[string]string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteString(v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_Labels reads field Labels of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Labels(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string]string, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 string
+					if v8, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v8
+					}
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						v7 = v9
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Words writes field Words of a Collections: a list with a declared element type.
+func furyWriteCollections_Words(buf *fury.ByteBuffer, v [][]string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		hasNull2 := false
+		for _, e1 := range v {
+			if e1 == nil {
+				hasNull2 = true
+				break
+			}
+		}
+		if hasNull2 {
+			buf.WriteUint8(0x0e)
+		} else {
+			buf.WriteUint8(0x0c)
+		}
+		for _, e1 := range v {
+			if hasNull2 {
+				if e1 == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			buf.WriteVaruint32(uint32(len(e1)))
+			if len(e1) > 0 {
+				buf.WriteUint8(0x0c) // same type, declared
+				for _, e3 := range e1 {
+					buf.WriteString(e3)
+				}
+			}
+		}
+	}
+}
+
+// furyReadCollections_Words reads field Words of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Words(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([][]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c && h3 != 0x0e {
+					return false
+				}
+				for j4 := range s2 {
+					if h3 == 0x0e {
+						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+							return false
+						} else if flag5 == 0xfd {
+							continue
+						}
+					}
+					{
+						n6, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n6) {
+							return false
+						}
+						s7 := make([]string, n6)
+						if n6 > 0 {
+							h8, err := buf.ReadByte()
+							if err != nil {
+								return false
+							}
+							if h8 != 0x0c {
+								return false
+							}
+							for j9 := range s7 {
+								if v10, err := buf.ReadString(); err != nil {
+									return false
+								} else {
+									s7[j9] = v10
+								}
+							}
+						}
+						s2[j4] = s7
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Index writes field Index of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Index(buf *fury.ByteBuffer, v map[string][]string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVaruint32(uint32(len(v3)))
+			if len(v3) > 0 {
+				buf.WriteUint8(0x0c) // same type, declared
+				for _, e4 := range v3 {
+					buf.WriteString(e4)
+				}
+			}
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_Index reads field Index of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string][]string, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+						return false
+					}
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 []string
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					{
+						n11, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n11) {
+							return false
+						}
+						s12 := make([]string, n11)
+						if n11 > 0 {
+							h13, err := buf.ReadByte()
+							if err != nil {
+								return false
+							}
+							if h13 != 0x0c {
+								return false
+							}
+							for j14 := range s12 {
+								if v15, err := buf.ReadString(); err != nil {
+									return false
+								} else {
+									s12[j14] = v15
+								}
+							}
+						}
+						v7 = s12
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Stamps writes field Stamps of a Collections: a list with a declared element type.
+func furyWriteCollections_Stamps(buf *fury.ByteBuffer, v []time.Time) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.Grow(12)
+			fury.PutTime(buf.Tail(), e1)
+			buf.Advance(12)
+		}
+	}
+}
+
+// furyReadCollections_Stamps reads field Stamps of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Stamps(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]time.Time) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]time.Time, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if b5 := buf.Unread(); len(b5) < 12 {
+						return false
+					} else if t6, ok7 := fury.GetTime(b5); !ok7 {
+						return false
+					} else {
+						s2[j4] = t6
+						_ = buf.Skip(12)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_When writes field When of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_When(buf *fury.ByteBuffer, v map[int64]time.Time) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteVarint64(k2)
+			buf.Grow(12)
+			fury.PutTime(buf.Tail(), v3)
+			buf.Advance(12)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_When reads field When of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int64]time.Time) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[int64]time.Time, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 int64
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 time.Time
+					if v8, err := buf.ReadVarint64(); err != nil {
+						return false
+					} else {
+						k6 = v8
+					}
+					if b9 := buf.Unread(); len(b9) < 12 {
+						return false
+					} else if t10, ok11 := fury.GetTime(b9); !ok11 {
+						return false
+					} else {
+						v7 = t10
+						_ = buf.Skip(12)
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_List writes field List of a Collections: a list with a declared element type.
+func furyWriteCollections_List(buf *fury.ByteBuffer, v fury.Int32Slice) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteVarint32(e1)
+		}
+	}
+}
+
+// furyReadCollections_List reads field List of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int32Slice) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make(fury.Int32Slice, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Deep writes field Deep of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Deep(buf *fury.ByteBuffer, v map[string]map[string]int64) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVaruint32(uint32(len(v3)))
+			if len(v3) > 0 {
+				chunk4 := fury.NewMapChunk(0x24) // key and value declared
+				for k5, v6 := range v3 {
+					chunk4.Add(buf)
+					buf.WriteString(k5)
+					buf.WriteVarint64(v6)
+				}
+				chunk4.Close(buf)
+			}
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_Deep reads field Deep of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]map[string]int64) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string]map[string]int64, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+						return false
+					}
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 map[string]int64
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					{
+						n11, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n11) {
+							return false
+						}
+						m12 := make(map[string]int64, min(n11, 8192))
+						for done13 := uint32(0); done13 < n11; {
+							h14, err := buf.ReadByte()
+							if err != nil {
+								return false
+							}
+							var k16 string
+							if h14 != 0x24 {
+								return false
+							}
+							size15, err := buf.ReadByte()
+							if err != nil || size15 == 0 || uint32(size15) > n11-done13 {
+								return false
+							}
+							for range size15 {
+								var v17 int64
+								if v18, err := buf.ReadString(); err != nil {
+									return false
+								} else {
+									k16 = v18
+								}
+								if v19, err := buf.ReadVarint64(); err != nil {
+									return false
+								} else {
+									v17 = v19
+								}
+								m12[k16] = v17
+							}
+							done13 += uint32(size15)
+						}
+						v7 = m12
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Blobs writes field Blobs of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Blobs(buf *fury.ByteBuffer, v map[string][]byte) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			fury.WriteArray(buf, v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_Blobs reads field Blobs of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]byte) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string][]byte, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+						return false
+					}
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 []byte
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					if err := fury.ReadArray(buf, &v7); err != nil {
+						return false
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Flags writes field Flags of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Flags(buf *fury.ByteBuffer, v map[bool]uint16) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteBool(k2)
+			buf.WriteUint16(v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_Flags reads field Flags of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[bool]uint16) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[bool]uint16, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 bool
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 uint16
+					if v8, err := buf.ReadBool(); err != nil {
+						return false
+					} else {
+						k6 = v8
+					}
+					if v9, err := buf.ReadUint16(); err != nil {
+						return false
+					} else {
+						v7 = v9
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
 		}
 	}
 	return true
@@ -1598,6 +2798,439 @@ func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	return nil
+}
+
+// ---- Person ----
+
+var (
+	furyCodecPerson *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecPerson = &fury.GeneratedCodec{
+		Fields: []string{"Common.Version", "Attrs", "Common.CreatedAt", "Emails", "Friends", "Home", "Name", "Nick", "Ratings", "Visits", "Work"},
+		Write:  furyWritePerson,
+		Read:   furyReadPerson,
+	}
+	fury.RegisterGenerated(Person{}, furyCodecPerson)
+}
+
+// The conversions below stop compiling when Person changes shape; run go generate.
+func _() {
+	_ = struct {
+		Common
+		Name    string
+		Nick    *string
+		Home    Address
+		Work    *Address
+		Emails  []string
+		Visits  []int64
+		Friends []*Person
+		Attrs   map[string]string
+		Ratings map[int32]float32
+	}(Person{})
+	_ = struct {
+		CreatedAt time.Time
+		Version   uint32
+	}(Common{})
+}
+
+// furyWritePersonWith writes a Person with codec c, calling its generated function directly.
+func furyWritePersonWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecPerson:
+		return furyWritePerson(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadPersonWith reads a Person with codec c, calling its generated function directly.
+func furyReadPersonWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecPerson:
+		return furyReadPerson(r, p)
+	}
+	return c.Read(r, p)
+}
+
+// furyWritePerson writes the fields of the Person at p in wire order.
+func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Person)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += fury.PutVaruint32(b[n:], x.Common.Version)
+		buf.Advance(n)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(1, unsafe.Pointer(&x.Attrs)); err != nil {
+			return err
+		}
+	} else {
+		furyWritePerson_Attrs(buf, x.Attrs)
+	}
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.Common.CreatedAt)
+	buf.Advance(12)
+	if n, _, err := w.BeginList(3, unsafe.Pointer(&x.Emails)); err != nil {
+		return err
+	} else if n > 0 {
+		for _, s := range x.Emails {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(3, nil)
+	}
+	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
+		return err
+	} else if n > 0 {
+		hasNull := false
+		for _, e := range x.Friends {
+			if e == nil {
+				hasNull = true
+				break
+			}
+		}
+		for _, e := range x.Friends {
+			if hasNull {
+				if e == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			w.StartElem()
+			if err = furyWritePersonWith(c, w, unsafe.Pointer(e)); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(4, err); err != nil {
+			return err
+		}
+	}
+	if c, err := w.BeginStruct(5, unsafe.Pointer(&x.Home)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(5, furyWriteAddressWith(c, w, unsafe.Pointer(&x.Home))); err != nil {
+			return err
+		}
+	}
+	buf.WriteString(x.Name)
+	if w.RefTracking() {
+		if err := w.WriteField(7, unsafe.Pointer(&x.Nick)); err != nil {
+			return err
+		}
+	} else if x.Nick == nil {
+		buf.WriteInt8(-3) // null
+	} else {
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.Nick)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(8, unsafe.Pointer(&x.Ratings)); err != nil {
+			return err
+		}
+	} else {
+		furyWritePerson_Ratings(buf, x.Ratings)
+	}
+	if direct {
+		fury.WriteArray(buf, x.Visits)
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Visits)); err != nil {
+		return err
+	}
+	if x.Work == nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(10, furyWriteAddressWith(c, w, unsafe.Pointer(x.Work))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyReadPerson reads the fields of the Person at p in wire order.
+func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Person)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	var err error
+	{
+		b := buf.Unread()
+		n, k := 0, 0
+		if x.Common.Version, k = fury.GetVaruint32(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Common.Version")
+		}
+		n += k
+		_ = buf.Skip(n)
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Attrs(r, buf, &x.Attrs) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(1, unsafe.Pointer(&x.Attrs)); err != nil {
+			return err
+		}
+	}
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.Common.CreatedAt = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil {
+		return err
+	}
+	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Emails)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Emails
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(3, err); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Friends
+		for j := range s {
+			s[j] = new(Person)
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadPersonWith(c, r, unsafe.Pointer(s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(4, err); err != nil {
+			return err
+		}
+	}
+	if c, err := r.BeginStruct(5, unsafe.Pointer(&x.Home)); err != nil {
+		return err
+	} else if c != nil {
+		if err := r.EndStruct(5, furyReadAddressWith(c, r, unsafe.Pointer(&x.Home))); err != nil {
+			return err
+		}
+	}
+	if x.Name, err = buf.ReadString(); err != nil {
+		return err
+	}
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Nick = nil
+	} else if len(b) > 0 && b[0] == 0xff { // not null
+		_ = buf.Skip(1)
+		v, err := buf.ReadString()
+		if err != nil {
+			return err
+		}
+		if x.Nick == nil {
+			x.Nick = new(string)
+		}
+		*x.Nick = v
+	} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Ratings(r, buf, &x.Ratings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(8, unsafe.Pointer(&x.Ratings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Visits); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(9, unsafe.Pointer(&x.Visits)); err != nil {
+		return err
+	}
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Work = nil
+	} else if c, err := r.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
+		return err
+	} else if c != nil {
+		x.Work = new(Address)
+		if err := r.EndStruct(10, furyReadAddressWith(c, r, unsafe.Pointer(x.Work))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyWritePerson_Emails writes field Emails of a Person: a list with a declared element type.
+func furyWritePerson_Emails(buf *fury.ByteBuffer, v []string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+}
+
+// furyReadPerson_Emails reads field Emails of a Person, reporting false for input it
+// leaves to the runtime.
+func furyReadPerson_Emails(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWritePerson_Attrs writes field Attrs of a Person: a map in chunks of up to 255 entries with declared key and value types.
+func furyWritePerson_Attrs(buf *fury.ByteBuffer, v map[string]string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteString(v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadPerson_Attrs reads field Attrs of a Person, reporting false for input it
+// leaves to the runtime.
+func furyReadPerson_Attrs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string]string, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 string
+					if v8, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v8
+					}
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						v7 = v9
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWritePerson_Ratings writes field Ratings of a Person: a map in chunks of up to 255 entries with declared key and value types.
+func furyWritePerson_Ratings(buf *fury.ByteBuffer, v map[int32]float32) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteVarint32(k2)
+			buf.WriteFloat32(v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadPerson_Ratings reads field Ratings of a Person, reporting false for input it
+// leaves to the runtime.
+func furyReadPerson_Ratings(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]float32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[int32]float32, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 int32
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 float32
+					if v8, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						k6 = v8
+					}
+					if v9, err := buf.ReadFloat32(); err != nil {
+						return false
+					} else {
+						v7 = v9
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
 }
 
 // ---- Pointers ----
@@ -4054,6 +5687,193 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	return nil
+}
+
+// ---- Team ----
+
+var (
+	furyCodecTeam *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecTeam = &fury.GeneratedCodec{
+		Fields: []string{"Lead", "Members", "Name", "Scores"},
+		Write:  furyWriteTeam,
+		Read:   furyReadTeam,
+	}
+	fury.RegisterGenerated(Team{}, furyCodecTeam)
+}
+
+// The conversions below stop compiling when Team changes shape; run go generate.
+func _() {
+	_ = struct {
+		Name    string
+		Members []Person
+		Lead    *Person
+		Scores  map[string][]float64
+	}(Team{})
+}
+
+// furyWriteTeam writes the fields of the Team at p in wire order.
+func furyWriteTeam(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Team)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if x.Lead == nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(0, furyWritePersonWith(c, w, unsafe.Pointer(x.Lead))); err != nil {
+			return err
+		}
+	}
+	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
+		return err
+	} else if n > 0 {
+		for j := range x.Members {
+			w.StartElem()
+			if err = furyWritePersonWith(c, w, unsafe.Pointer(&x.Members[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(1, err); err != nil {
+			return err
+		}
+	}
+	buf.WriteString(x.Name)
+	if w.RefTracking() || !w.CanNest(1) || !direct {
+		if err := w.WriteField(3, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteTeam_Scores(buf, x.Scores)
+	}
+	return nil
+}
+
+// furyReadTeam reads the fields of the Team at p in wire order.
+func furyReadTeam(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Team)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	var err error
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Lead = nil
+	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
+		return err
+	} else if c != nil {
+		x.Lead = new(Person)
+		if err := r.EndStruct(0, furyReadPersonWith(c, r, unsafe.Pointer(x.Lead))); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Members
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadPersonWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(1, err); err != nil {
+			return err
+		}
+	}
+	if x.Name, err = buf.ReadString(); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadTeam_Scores(r, buf, &x.Scores) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(3, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyWriteTeam_Scores writes field Scores of a Team: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteTeam_Scores(buf *fury.ByteBuffer, v map[string][]float64) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			fury.WriteArray(buf, v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadTeam_Scores reads field Scores of a Team, reporting false for input it
+// leaves to the runtime.
+func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]float64) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string][]float64, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+						return false
+					}
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 []float64
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					if err := fury.ReadArray(buf, &v7); err != nil {
+						return false
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
 }
 
 // ---- Times ----
