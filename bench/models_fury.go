@@ -84,8 +84,12 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Media == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Media)); err != nil {
+	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(3, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
+			return err
+		}
 	}
 	buf.WriteString(x.Title)
 	buf.WriteString(x.URI)
@@ -117,8 +121,13 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Media = nil
-	} else if err := r.ReadField(3, unsafe.Pointer(&x.Media)); err != nil {
+	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		x.Media = new(Media)
+		if err := r.EndStruct(3, furyReadMediaWith(c, r, unsafe.Pointer(x.Media))); err != nil {
+			return err
+		}
 	}
 	if x.Title, err = buf.ReadString(); err != nil {
 		return err
@@ -143,8 +152,12 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Media == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(2, unsafe.Pointer(&x.Media)); err != nil {
+	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
+			return err
+		}
 	}
 	if v := int64(x.Size); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
@@ -177,8 +190,13 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Media = nil
-	} else if err := r.ReadField(2, unsafe.Pointer(&x.Media)); err != nil {
+	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		x.Media = new(Media)
+		if err := r.EndStruct(2, furyReadMediaWith(c, r, unsafe.Pointer(x.Media))); err != nil {
+			return err
+		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -473,6 +491,51 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	return nil
+}
+
+// furyWriteMedia_Persons writes field Persons of a Media: a list with a declared element type.
+func furyWriteMedia_Persons(buf *fury.ByteBuffer, v []string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+}
+
+// furyReadMedia_Persons reads field Persons of a Media, reporting false for input it
+// leaves to the runtime.
+func furyReadMedia_Persons(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
 }
 
 // ---- MediaContent ----
