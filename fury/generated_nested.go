@@ -147,7 +147,9 @@ func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec
 	f := e.genStack[len(e.genStack)-1].fields[i]
 	nf := nestedOf(f)
 	h := (*sliceHeader)(p)
-	if nf.list == nil || h.len == 0 {
+	if nf.list == nil || h.len == 0 || nf.ptrElems && e.refTracking {
+		// (Pointer elements carry reference flags when tracking is on,
+		// even in a field tagged noref.)
 		return 0, nil, w.WriteField(i, p)
 	}
 	e.buf.WriteVaruint32(uint32(h.len))

@@ -115,6 +115,13 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
 			fmt.Fprintf(&w, "if c, err := w.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
 			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Write", "w", ptr))
+		case opNullValue:
+			fd := seg.fields[0]
+			if !containerField(fd.desc) {
+				fmt.Fprintf(&w, "\t%s(buf, %s)\n", helperName("Write", s, fd), access(fd))
+				break
+			}
+			fallthrough
 		case opContainer:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif %s {\n", containerGuard(fd, "w"))
@@ -250,9 +257,13 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "else if c, err := r.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
 			fmt.Fprintf(&w, "\t%s = new(%s)\n", access(fd), f.typeString(fd.desc.elem.t))
 			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer("+access(fd)+")"))
-		case opContainer:
+		case opContainer, opNullValue:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif at := buf.ReaderIndex(); %s || !%s(r, buf, &%s) {\n", containerGuard(fd, "r"), helperName("Read", s, fd), access(fd))
+			guard := ""
+			if containerField(fd.desc) {
+				guard = containerGuard(fd, "r") + " || "
+			}
+			fmt.Fprintf(&w, "\tif at := buf.ReaderIndex(); %s!%s(r, buf, &%s) {\n", guard, helperName("Read", s, fd), access(fd))
 			w.WriteString("\tbuf.SetReaderIndex(at) // a shape the runtime reads\n")
 			delegateRead(&w, seg.first, fd)
 			w.WriteString("\t}\n")

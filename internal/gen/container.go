@@ -299,23 +299,41 @@ func helperName(op string, s *Struct, fd *Field) string {
 	return "fury" + op + s.Name + "_" + strings.Join(fd.Path, "_")
 }
 
-// genContainerHelpers emits, for each inline container field of s, a
-// function writing it and one reading it.
+// hasHelpers reports whether field fd is written and read by helpers of
+// its own (see genContainerHelpers).
+func hasHelpers(fd *Field) bool {
+	return !fd.tagged && (fd.nullTag || containerField(fd.desc))
+}
+
+// genContainerHelpers emits, for each inline container field of s and
+// each value tagged nullable, a function writing it and one reading it.
 func (f *file) genContainerHelpers(s *Struct) {
 	for _, fd := range s.Fields {
-		if fd.tagged || !containerField(fd.desc) {
+		if !hasHelpers(fd) {
 			continue
 		}
 		d := fd.desc
 		typ := f.typeString(d.t)
 		g := &cgen{f: f}
+		what := describe(d)
+		if fd.nullTag {
+			what = "a null flag, then " + what
+			if nilable(d) {
+				g.printf("if v == nil {\nbuf.WriteInt8(-3) // null\nreturn\n}\n")
+			}
+			g.printf("buf.WriteInt8(-1) // not null\n")
+		}
 		g.write(d, "v")
 		name := helperName("Write", s, fd)
-		f.printf("// %s writes field %s of a %s: %s.\n", name, fd.PathString(), s.Name, describe(d))
+		f.printf("// %s writes field %s of a %s: %s.\n", name, fd.PathString(), s.Name, what)
 		f.printf("func %s(buf *fury.ByteBuffer, v %s) {\n%s}\n\n", name, typ, g.w.String())
 
 		g = &cgen{f: f}
-		g.read(d, "*dst", true)
+		if fd.nullTag {
+			g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n")
+			g.printf("var zero %s\n*dst = zero\nreturn true\n}\n", typ)
+		}
+		g.read(d, "*dst", !fd.nullTag)
 		name = helperName("Read", s, fd)
 		f.printf("// %s reads field %s of a %s, reporting false for input it\n// leaves to the runtime.\n", name, fd.PathString(), s.Name)
 		f.printf("func %s(r *fury.GenReader, buf *fury.ByteBuffer, dst *%s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
@@ -330,5 +348,5 @@ func describe(d *desc) string {
 	case cList:
 		return "a list with a declared element type"
 	}
-	return "inline"
+	return "the value"
 }

@@ -309,8 +309,21 @@ type Field struct {
 	TagID    int
 	desc     *desc
 	nullable bool // after tags
-	tagged   bool // nullable, notnull, ref or noref given: delegated to the runtime
+	tagged   bool // a tag furygen leaves to the runtime (ref, notnull on a pointer, nullable on other kinds)
+	nullTag  bool // `fury:"nullable"` on a value that is not a pointer: a null flag before it
 	reach    bool // every path component is accessible from the struct's package
+}
+
+// nullableValue reports whether generated code writes a value of d
+// tagged `fury:"nullable"` itself.
+func nullableValue(d *desc) bool {
+	switch d.class {
+	case cScalar:
+		return true
+	case cTime:
+		return d.id == wire.Timestamp
+	}
+	return containerField(d)
 }
 
 // PathString is the dotted path the runtime's plan names the field by.
@@ -404,7 +417,16 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		if opts.nullable >= 0 {
 			f.nullable = opts.nullable == 1
 		}
-		f.tagged = opts.nullable >= 0 || opts.ref >= 0
+		// noref, notnull on a value and nullable on a pointer change
+		// nothing generated code does (it leaves reference tracking to
+		// the runtime); nullable on a value adds a null flag.
+		switch {
+		case opts.ref == 1, opts.nullable == 0 && d.class == cPointer:
+			f.tagged = true
+		case opts.nullable == 1 && d.class != cPointer:
+			f.nullTag = true
+			f.tagged = !nullableValue(d)
+		}
 		if f.TagID >= 0 {
 			if tags[f.TagID] {
 				return nil, fmt.Errorf("%s: duplicate fury tag id %d", short(owner), f.TagID)

@@ -28,6 +28,7 @@ const (
 	opDuration             // a time.Duration, fury.Date or fury.Decimal: the runtime's codec, called directly
 	opDate
 	opDecimal
+	opNullValue // a value (not a pointer) tagged nullable: flag inline, then the value
 )
 
 // opOf decides how a field is handled in variant v.
@@ -36,6 +37,9 @@ func opOf(fd *Field, v *Variant) op {
 		return opDelegate
 	}
 	d := fd.desc
+	if fd.nullTag {
+		return opNullValue
+	}
 	switch d.class {
 	case cScalar:
 		if d.scalar == sString {

@@ -1,6 +1,10 @@
 package gentest
 
-import "github.com/fury-go/fury/fury"
+import (
+	"time"
+
+	"github.com/fury-go/fury/fury"
+)
 
 // Twins without generated code, for comparison with the reflection path.
 // A type definition copies the fields (and tags) exactly; structs whose
@@ -75,6 +79,11 @@ type TaggedR struct {
 	Shared  *InnerR `fury:"ref"`
 	Alone   *InnerR `fury:"noref"`
 	Plain   int16
+	When    time.Time `fury:"nullable"`
+	Names   []string  `fury:"nullable"`
+	Label   string    `fury:"nullable,noref"`
+	Kids    []*InnerR `fury:"noref"`
+	Counts  []int64   `fury:"nullable"`
 }
 
 // NodeR is the twin of Node.

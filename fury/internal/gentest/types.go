@@ -196,6 +196,11 @@ type Tagged struct {
 	Shared  *Inner `fury:"ref"`
 	Alone   *Inner `fury:"noref"`
 	Plain   int16
+	When    time.Time `fury:"nullable"`
+	Names   []string  `fury:"nullable"`
+	Label   string    `fury:"nullable,noref"`
+	Kids    []*Inner  `fury:"noref"`
+	Counts  []int64   `fury:"nullable"`
 }
 
 // Node is recursive (cycles need reference tracking).

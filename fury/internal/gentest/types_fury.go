@@ -646,8 +646,12 @@ func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else {
 		furyWriteCollections_List(buf, x.List)
 	}
-	if err := w.WriteField(8, unsafe.Pointer(&x.Opt)); err != nil {
-		return err
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(8, unsafe.Pointer(&x.Opt)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Opt(buf, x.Opt)
 	}
 	if err := w.WriteField(9, unsafe.Pointer(&x.Pair)); err != nil {
 		return err
@@ -740,8 +744,11 @@ func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if err := r.ReadField(8, unsafe.Pointer(&x.Opt)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Opt(r, buf, &x.Opt) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(8, unsafe.Pointer(&x.Opt)); err != nil {
+			return err
+		}
 	}
 	if err := r.ReadField(9, unsafe.Pointer(&x.Pair)); err != nil {
 		return err
@@ -1668,6 +1675,75 @@ func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 			}
 			*dst = m2
 		}
+	}
+	return true
+}
+
+// furyWriteCollections_Opt writes field Opt of a Collections: a null flag, then a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Opt(buf *fury.ByteBuffer, v map[string]int32) {
+	if v == nil {
+		buf.WriteInt8(-3) // null
+		return
+	}
+	buf.WriteInt8(-1) // not null
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVarint32(v3)
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_Opt reads field Opt of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]int32) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero map[string]int32
+		*dst = zero
+		return true
+	}
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		m2 := make(map[string]int32, min(n1, 8192))
+		for done3 := uint32(0); done3 < n1; {
+			h4, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			var k6 string
+			if h4 != 0x24 {
+				return false
+			}
+			size5, err := buf.ReadByte()
+			if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+				return false
+			}
+			for range size5 {
+				var v7 int32
+				if v8, err := buf.ReadString(); err != nil {
+					return false
+				} else {
+					k6 = v8
+				}
+				if v9, err := buf.ReadVarint32(); err != nil {
+					return false
+				} else {
+					v7 = v9
+				}
+				m2[k6] = v7
+			}
+			done3 += uint32(size5)
+		}
+		*dst = m2
 	}
 	return true
 }
@@ -5598,7 +5674,7 @@ var (
 
 func init() {
 	furyCodecTagged = &fury.GeneratedCodec{
-		Fields: []string{"Plain", "Renamed", "A", "Must", "Opt", "B", "Alone", "Shared"},
+		Fields: []string{"Plain", "Renamed", "A", "Must", "Opt", "B", "Alone", "Counts", "Kids", "Label", "Names", "Shared", "When"},
 		Write:  furyWriteTagged,
 		Read:   furyReadTagged,
 	}
@@ -5617,6 +5693,11 @@ func _() {
 		Shared  *Inner
 		Alone   *Inner
 		Plain   int16
+		When    time.Time
+		Names   []string
+		Label   string
+		Kids    []*Inner
+		Counts  []int64
 	}(Tagged{})
 }
 
@@ -5636,16 +5717,59 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(3, unsafe.Pointer(&x.Must)); err != nil {
 		return err
 	}
-	if err := w.WriteField(4, unsafe.Pointer(&x.Opt)); err != nil {
-		return err
-	}
+	furyWriteTagged_Opt(buf, x.Opt)
 	buf.WriteString(x.B)
-	if err := w.WriteField(6, unsafe.Pointer(&x.Alone)); err != nil {
+	if x.Alone == nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(6, furyWriteInnerWith(c, w, unsafe.Pointer(x.Alone))); err != nil {
+			return err
+		}
+	}
+	if err := w.WriteField(7, unsafe.Pointer(&x.Counts)); err != nil {
 		return err
 	}
-	if err := w.WriteField(7, unsafe.Pointer(&x.Shared)); err != nil {
+	if n, c, err := w.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
+		return err
+	} else if n > 0 {
+		hasNull := false
+		for _, e := range x.Kids {
+			if e == nil {
+				hasNull = true
+				break
+			}
+		}
+		for _, e := range x.Kids {
+			if hasNull {
+				if e == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			w.StartElem()
+			if err = furyWriteInnerWith(c, w, unsafe.Pointer(e)); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(8, err); err != nil {
+			return err
+		}
+	}
+	furyWriteTagged_Label(buf, x.Label)
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(10, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteTagged_Names(buf, x.Names)
+	}
+	if err := w.WriteField(11, unsafe.Pointer(&x.Shared)); err != nil {
 		return err
 	}
+	furyWriteTagged_When(buf, x.When)
 	return nil
 }
 
@@ -5674,19 +5798,198 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(3, unsafe.Pointer(&x.Must)); err != nil {
 		return err
 	}
-	if err := r.ReadField(4, unsafe.Pointer(&x.Opt)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); !furyReadTagged_Opt(r, buf, &x.Opt) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(4, unsafe.Pointer(&x.Opt)); err != nil {
+			return err
+		}
 	}
 	if x.B, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if err := r.ReadField(6, unsafe.Pointer(&x.Alone)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Alone = nil
+	} else if c, err := r.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
+		return err
+	} else if c != nil {
+		x.Alone = new(Inner)
+		if err := r.EndStruct(6, furyReadInnerWith(c, r, unsafe.Pointer(x.Alone))); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(7, unsafe.Pointer(&x.Counts)); err != nil {
 		return err
 	}
-	if err := r.ReadField(7, unsafe.Pointer(&x.Shared)); err != nil {
+	if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Kids
+		for j := range s {
+			s[j] = new(Inner)
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadInnerWith(c, r, unsafe.Pointer(s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(8, err); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); !furyReadTagged_Label(r, buf, &x.Label) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(9, unsafe.Pointer(&x.Label)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadTagged_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(10, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(11, unsafe.Pointer(&x.Shared)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); !furyReadTagged_When(r, buf, &x.When) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.When)); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// furyWriteTagged_Opt writes field Opt of a Tagged: a null flag, then the value.
+func furyWriteTagged_Opt(buf *fury.ByteBuffer, v int32) {
+	buf.WriteInt8(-1) // not null
+	buf.WriteVarint32(v)
+}
+
+// furyReadTagged_Opt reads field Opt of a Tagged, reporting false for input it
+// leaves to the runtime.
+func furyReadTagged_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *int32) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero int32
+		*dst = zero
+		return true
+	}
+	if v1, err := buf.ReadVarint32(); err != nil {
+		return false
+	} else {
+		*dst = v1
+	}
+	return true
+}
+
+// furyWriteTagged_When writes field When of a Tagged: a null flag, then the value.
+func furyWriteTagged_When(buf *fury.ByteBuffer, v time.Time) {
+	buf.WriteInt8(-1) // not null
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), v)
+	buf.Advance(12)
+}
+
+// furyReadTagged_When reads field When of a Tagged, reporting false for input it
+// leaves to the runtime.
+func furyReadTagged_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *time.Time) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero time.Time
+		*dst = zero
+		return true
+	}
+	if b1 := buf.Unread(); len(b1) < 12 {
+		return false
+	} else if t2, ok3 := fury.GetTime(b1); !ok3 {
+		return false
+	} else {
+		*dst = t2
+		_ = buf.Skip(12)
+	}
+	return true
+}
+
+// furyWriteTagged_Names writes field Names of a Tagged: a null flag, then a list with a declared element type.
+func furyWriteTagged_Names(buf *fury.ByteBuffer, v []string) {
+	if v == nil {
+		buf.WriteInt8(-3) // null
+		return
+	}
+	buf.WriteInt8(-1) // not null
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+}
+
+// furyReadTagged_Names reads field Names of a Tagged, reporting false for input it
+// leaves to the runtime.
+func furyReadTagged_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero []string
+		*dst = zero
+		return true
+	}
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		s2 := make([]string, n1)
+		if n1 > 0 {
+			h3, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			if h3 != 0x0c {
+				return false
+			}
+			for j4 := range s2 {
+				if v5, err := buf.ReadString(); err != nil {
+					return false
+				} else {
+					s2[j4] = v5
+				}
+			}
+		}
+		*dst = s2
+	}
+	return true
+}
+
+// furyWriteTagged_Label writes field Label of a Tagged: a null flag, then the value.
+func furyWriteTagged_Label(buf *fury.ByteBuffer, v string) {
+	buf.WriteInt8(-1) // not null
+	buf.WriteString(v)
+}
+
+// furyReadTagged_Label reads field Label of a Tagged, reporting false for input it
+// leaves to the runtime.
+func furyReadTagged_Label(r *fury.GenReader, buf *fury.ByteBuffer, dst *string) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero string
+		*dst = zero
+		return true
+	}
+	if v1, err := buf.ReadString(); err != nil {
+		return false
+	} else {
+		*dst = v1
+	}
+	return true
 }
 
 // ---- Team ----
