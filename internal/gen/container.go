@@ -39,7 +39,7 @@ func inContainer(d *desc) bool {
 	case cArray:
 		return d.length < 0
 	case cList:
-		return d.length < 0 && inContainer(d.elem)
+		return inContainer(d.elem)
 	case cMap:
 		return isMapInline(d)
 	}
@@ -57,7 +57,7 @@ func containerField(d *desc) bool {
 	case cMap:
 		return isMapInline(d)
 	case cList:
-		return d.length < 0 && inContainer(d)
+		return inContainer(d)
 	}
 	return false
 }
@@ -242,10 +242,16 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 	case cList:
 		n, s, h, j := g.name("n"), g.name("s"), g.name("h"), g.name("j")
 		g.printf("{\n%s, err := buf.ReadVaruint32()\nif err != nil || !r.CountOK(%s) {\nreturn false\n}\n", n, n)
-		if field {
+		if d.length >= 0 {
+			// A Go array: the count must match.
+			field = false
+			g.printf("if %s != %d {\nreturn false\n}\nvar %s %s\n", n, d.length, s, g.f.typeString(d.t))
+		} else if field {
 			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
 		}
-		g.printf("%s := make(%s, %s)\n", s, g.f.typeString(d.t), n)
+		if d.length < 0 {
+			g.printf("%s := make(%s, %s)\n", s, g.f.typeString(d.t), n)
+		}
 		g.printf("if %s > 0 {\n%s, err := buf.ReadByte()\nif err != nil {\nreturn false\n}\n", n, h)
 		elem := s + "[" + j + "]"
 		if nilable(d.elem) {

@@ -273,6 +273,8 @@ type Collections struct {
 	Opt     map[string]int32 `fury:"nullable"`
 	Durs    []time.Duration
 	Pair    [2][]int32
+	Trio    [3]string
+	Quad    map[string][2]float32
 }
 
 // Common is embedded by Person: its fields are promoted.

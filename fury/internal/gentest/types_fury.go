@@ -561,7 +561,7 @@ var (
 
 func init() {
 	furyCodecCollections = &fury.GeneratedCodec{
-		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "Index", "Labels", "List", "Opt", "Pair", "Scores", "Stamps", "Weights", "When", "Words"},
+		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "Index", "Labels", "List", "Opt", "Pair", "Quad", "Scores", "Stamps", "Trio", "Weights", "When", "Words"},
 		Write:  furyWriteCollections,
 		Read:   furyReadCollections,
 	}
@@ -586,6 +586,8 @@ func _() {
 		Opt     map[string]int32
 		Durs    []time.Duration
 		Pair    [2][]int32
+		Trio    [3]string
+		Quad    map[string][2]float32
 	}(Collections{})
 }
 
@@ -653,39 +655,53 @@ func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else {
 		furyWriteCollections_Opt(buf, x.Opt)
 	}
-	if err := w.WriteField(9, unsafe.Pointer(&x.Pair)); err != nil {
+	if w.RefTracking() || !w.CanNest(1) || !direct {
+		if err := w.WriteField(9, unsafe.Pointer(&x.Pair)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Pair(buf, x.Pair)
+	}
+	if err := w.WriteField(10, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
 	if w.RefTracking() || !w.CanNest(1) || !direct {
-		if err := w.WriteField(10, unsafe.Pointer(&x.Scores)); err != nil {
+		if err := w.WriteField(11, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Scores(buf, x.Scores)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(11, unsafe.Pointer(&x.Stamps)); err != nil {
+		if err := w.WriteField(12, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Stamps(buf, x.Stamps)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(12, unsafe.Pointer(&x.Weights)); err != nil {
+		if err := w.WriteField(13, unsafe.Pointer(&x.Trio)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Trio(buf, x.Trio)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(14, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Weights(buf, x.Weights)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(13, unsafe.Pointer(&x.When)); err != nil {
+		if err := w.WriteField(15, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_When(buf, x.When)
 	}
 	if w.RefTracking() || !w.CanNest(2) {
-		if err := w.WriteField(14, unsafe.Pointer(&x.Words)); err != nil {
+		if err := w.WriteField(16, unsafe.Pointer(&x.Words)); err != nil {
 			return err
 		}
 	} else {
@@ -750,36 +766,48 @@ func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if err := r.ReadField(9, unsafe.Pointer(&x.Pair)); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(9, unsafe.Pointer(&x.Pair)); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(10, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(10, unsafe.Pointer(&x.Scores)); err != nil {
+		if err := r.ReadField(11, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(11, unsafe.Pointer(&x.Stamps)); err != nil {
+		if err := r.ReadField(12, unsafe.Pointer(&x.Stamps)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Trio(r, buf, &x.Trio) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(12, unsafe.Pointer(&x.Weights)); err != nil {
+		if err := r.ReadField(14, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(13, unsafe.Pointer(&x.When)); err != nil {
+		if err := r.ReadField(15, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(14, unsafe.Pointer(&x.Words)); err != nil {
+		if err := r.ReadField(16, unsafe.Pointer(&x.Words)); err != nil {
 			return err
 		}
 	}
@@ -1744,6 +1772,117 @@ func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[s
 			done3 += uint32(size5)
 		}
 		*dst = m2
+	}
+	return true
+}
+
+// furyWriteCollections_Pair writes field Pair of a Collections: a list with a declared element type.
+func furyWriteCollections_Pair(buf *fury.ByteBuffer, v [2][]int32) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		hasNull2 := false
+		for _, e1 := range v {
+			if e1 == nil {
+				hasNull2 = true
+				break
+			}
+		}
+		if hasNull2 {
+			buf.WriteUint8(0x0e)
+		} else {
+			buf.WriteUint8(0x0c)
+		}
+		for _, e1 := range v {
+			if hasNull2 {
+				if e1 == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			fury.WriteArray(buf, e1)
+		}
+	}
+}
+
+// furyReadCollections_Pair reads field Pair of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Pair(r *fury.GenReader, buf *fury.ByteBuffer, dst *[2][]int32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 != 2 {
+			return false
+		}
+		var s2 [2][]int32
+		if n1 > 0 {
+			h3, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			if h3 != 0x0c && h3 != 0x0e {
+				return false
+			}
+			for j4 := range s2 {
+				if h3 == 0x0e {
+					if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						return false
+					} else if flag5 == 0xfd {
+						continue
+					}
+				}
+				if err := fury.ReadArray(buf, &s2[j4]); err != nil {
+					return false
+				}
+			}
+		}
+		*dst = s2
+	}
+	return true
+}
+
+// furyWriteCollections_Trio writes field Trio of a Collections: a list with a declared element type.
+func furyWriteCollections_Trio(buf *fury.ByteBuffer, v [3]string) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+}
+
+// furyReadCollections_Trio reads field Trio of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Trio(r *fury.GenReader, buf *fury.ByteBuffer, dst *[3]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 != 3 {
+			return false
+		}
+		var s2 [3]string
+		if n1 > 0 {
+			h3, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			if h3 != 0x0c {
+				return false
+			}
+			for j4 := range s2 {
+				if v5, err := buf.ReadString(); err != nil {
+					return false
+				} else {
+					s2[j4] = v5
+				}
+			}
+		}
+		*dst = s2
 	}
 	return true
 }
