@@ -117,6 +117,12 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Write", "w", ptr))
 		case opNullValue:
 			fd := seg.fields[0]
+			if ptrValue(fd.desc) {
+				fmt.Fprintf(&w, "\tif w.RefTracking() {\n")
+				delegateWrite(&w, seg.first, fd)
+				fmt.Fprintf(&w, "\t} else {\n\t%s(buf, %s)\n\t}\n", helperName("Write", s, fd), access(fd))
+				break
+			}
 			if !containerField(fd.desc) {
 				fmt.Fprintf(&w, "\t%s(buf, %s)\n", helperName("Write", s, fd), access(fd))
 				break
@@ -260,8 +266,11 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
 			guard := ""
-			if containerField(fd.desc) {
+			switch {
+			case containerField(fd.desc):
 				guard = containerGuard(fd, "r") + " || "
+			case ptrValue(fd.desc):
+				guard = "r.RefTracking() || "
 			}
 			fmt.Fprintf(&w, "\tif at := buf.ReaderIndex(); %s!%s(r, buf, &%s) {\n", guard, helperName("Read", s, fd), access(fd))
 			w.WriteString("\tbuf.SetReaderIndex(at) // a shape the runtime reads\n")

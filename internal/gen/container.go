@@ -228,8 +228,8 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		}
 		g.printf("if %s, err := buf.%s(); err != nil {\nreturn false\n} else {\n%s = %s\n}\n", v, call, lv, val)
 	case cTime:
-		b, t, ok := g.name("b"), g.name("t"), g.name("ok")
-		g.printf("if %s := buf.Unread(); len(%s) < 12 {\nreturn false\n} else if %s, %s := fury.GetTime(%s); !%s {\nreturn false\n} else {\n%s = %s\n_ = buf.Skip(12)\n}\n", b, b, t, ok, b, ok, lv, t)
+		t, ok := g.name("t"), g.name("ok")
+		g.printf("if %s, %s := fury.GetTime(buf.Unread()); !%s {\nreturn false\n} else {\n%s = %s\n_ = buf.Skip(12)\n}\n", t, ok, ok, lv, t)
 	case cBinary, cArray:
 		ptr := "&" + lv
 		if _, named := isNamed(d.t); named {
@@ -308,7 +308,17 @@ func helperName(op string, s *Struct, fd *Field) string {
 // hasHelpers reports whether field fd is written and read by helpers of
 // its own (see genContainerHelpers).
 func hasHelpers(fd *Field) bool {
-	return !fd.tagged && (fd.nullTag || containerField(fd.desc))
+	return !fd.tagged && (fd.nullTag || containerField(fd.desc) || ptrValue(fd.desc))
+}
+
+// ptrValue reports whether d is a pointer to a timestamp or to an inline
+// container, written by helpers with its null flag.
+func ptrValue(d *desc) bool {
+	if d.class != cPointer {
+		return false
+	}
+	e := d.elem
+	return e.class == cTime && e.id == wire.Timestamp || containerField(e)
 }
 
 // genContainerHelpers emits, for each inline container field of s and
@@ -322,6 +332,10 @@ func (f *file) genContainerHelpers(s *Struct) {
 		typ := f.typeString(d.t)
 		g := &cgen{f: f}
 		what := describe(d)
+		if ptrValue(d) {
+			f.genPtrHelpers(s, fd)
+			continue
+		}
 		if fd.nullTag {
 			what = "a null flag, then " + what
 			if nilable(d) {
@@ -346,6 +360,27 @@ func (f *file) genContainerHelpers(s *Struct) {
 	}
 }
 
+// genPtrHelpers emits the helpers of a pointer field to a timestamp or a
+// container: the null flag, then the pointee.
+func (f *file) genPtrHelpers(s *Struct, fd *Field) {
+	d, e := fd.desc, fd.desc.elem
+	g := &cgen{f: f}
+	g.printf("if v == nil {\nbuf.WriteInt8(-3) // null\nreturn\n}\nbuf.WriteInt8(-1) // not null\n")
+	g.write(e, "*v")
+	name := helperName("Write", s, fd)
+	f.printf("// %s writes field %s of a %s: a null flag, then %s.\n", name, fd.PathString(), s.Name, describe(e))
+	f.printf("func %s(buf *fury.ByteBuffer, v %s) {\n%s}\n\n", name, f.typeString(d.t), g.w.String())
+
+	g = &cgen{f: f}
+	g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n*dst = nil\nreturn true\n}\n")
+	g.printf("var v %s\n", f.typeString(e.t))
+	g.read(e, "v", false)
+	g.printf("*dst = &v\n")
+	name = helperName("Read", s, fd)
+	f.printf("// %s reads field %s of a %s, reporting false for input it\n// leaves to the runtime.\n", name, fd.PathString(), s.Name)
+	f.printf("func %s(r *fury.GenReader, buf *fury.ByteBuffer, dst *%s) bool {\n%s\treturn true\n}\n\n", name, f.typeString(d.t), g.w.String())
+}
+
 // describe says in words how a container travels.
 func describe(d *desc) string {
 	switch d.class {
@@ -353,6 +388,8 @@ func describe(d *desc) string {
 		return "a map in chunks of up to 255 entries with declared key and value types"
 	case cList:
 		return "a list with a declared element type"
+	case cTime:
+		return "a timestamp"
 	}
 	return "the value"
 }

@@ -60,6 +60,8 @@ func opOf(fd *Field, v *Variant) op {
 			return opNullScalar
 		case e.class == cStruct:
 			return opStructPtr
+		case ptrValue(d):
+			return opNullValue
 		}
 		return opNilOr
 	case cBinary, cArray:

@@ -274,6 +274,7 @@ type Collections struct {
 	Durs    []time.Duration
 	Pair    [2][]int32
 	Trio    [3]string
+	PList   *[]string
 	Quad    map[string][2]float32
 }
 

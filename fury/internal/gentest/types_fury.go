@@ -561,7 +561,7 @@ var (
 
 func init() {
 	furyCodecCollections = &fury.GeneratedCodec{
-		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "Index", "Labels", "List", "Opt", "Pair", "Quad", "Scores", "Stamps", "Trio", "Weights", "When", "Words"},
+		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "Index", "Labels", "List", "Opt", "PList", "Pair", "Quad", "Scores", "Stamps", "Trio", "Weights", "When", "Words"},
 		Write:  furyWriteCollections,
 		Read:   furyReadCollections,
 	}
@@ -587,6 +587,7 @@ func _() {
 		Durs    []time.Duration
 		Pair    [2][]int32
 		Trio    [3]string
+		PList   *[]string
 		Quad    map[string][2]float32
 	}(Collections{})
 }
@@ -655,53 +656,60 @@ func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else {
 		furyWriteCollections_Opt(buf, x.Opt)
 	}
+	if w.RefTracking() {
+		if err := w.WriteField(9, unsafe.Pointer(&x.PList)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_PList(buf, x.PList)
+	}
 	if w.RefTracking() || !w.CanNest(1) || !direct {
-		if err := w.WriteField(9, unsafe.Pointer(&x.Pair)); err != nil {
+		if err := w.WriteField(10, unsafe.Pointer(&x.Pair)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Pair(buf, x.Pair)
 	}
-	if err := w.WriteField(10, unsafe.Pointer(&x.Quad)); err != nil {
+	if err := w.WriteField(11, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
 	if w.RefTracking() || !w.CanNest(1) || !direct {
-		if err := w.WriteField(11, unsafe.Pointer(&x.Scores)); err != nil {
+		if err := w.WriteField(12, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Scores(buf, x.Scores)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(12, unsafe.Pointer(&x.Stamps)); err != nil {
+		if err := w.WriteField(13, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Stamps(buf, x.Stamps)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(13, unsafe.Pointer(&x.Trio)); err != nil {
+		if err := w.WriteField(14, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Trio(buf, x.Trio)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(14, unsafe.Pointer(&x.Weights)); err != nil {
+		if err := w.WriteField(15, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Weights(buf, x.Weights)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(15, unsafe.Pointer(&x.When)); err != nil {
+		if err := w.WriteField(16, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_When(buf, x.When)
 	}
 	if w.RefTracking() || !w.CanNest(2) {
-		if err := w.WriteField(16, unsafe.Pointer(&x.Words)); err != nil {
+		if err := w.WriteField(17, unsafe.Pointer(&x.Words)); err != nil {
 			return err
 		}
 	} else {
@@ -766,48 +774,54 @@ func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
+	if at := buf.ReaderIndex(); r.RefTracking() || !furyReadCollections_PList(r, buf, &x.PList) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(9, unsafe.Pointer(&x.Pair)); err != nil {
+		if err := r.ReadField(9, unsafe.Pointer(&x.PList)); err != nil {
 			return err
 		}
 	}
-	if err := r.ReadField(10, unsafe.Pointer(&x.Quad)); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(10, unsafe.Pointer(&x.Pair)); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(11, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(11, unsafe.Pointer(&x.Scores)); err != nil {
+		if err := r.ReadField(12, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(12, unsafe.Pointer(&x.Stamps)); err != nil {
+		if err := r.ReadField(13, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Trio(r, buf, &x.Trio) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(13, unsafe.Pointer(&x.Trio)); err != nil {
+		if err := r.ReadField(14, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(14, unsafe.Pointer(&x.Weights)); err != nil {
+		if err := r.ReadField(15, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(15, unsafe.Pointer(&x.When)); err != nil {
+		if err := r.ReadField(16, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(16, unsafe.Pointer(&x.Words)); err != nil {
+		if err := r.ReadField(17, unsafe.Pointer(&x.Words)); err != nil {
 			return err
 		}
 	}
@@ -1318,12 +1332,10 @@ func furyReadCollections_Stamps(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]
 					return false
 				}
 				for j4 := range s2 {
-					if b5 := buf.Unread(); len(b5) < 12 {
-						return false
-					} else if t6, ok7 := fury.GetTime(b5); !ok7 {
+					if t5, ok6 := fury.GetTime(buf.Unread()); !ok6 {
 						return false
 					} else {
-						s2[j4] = t6
+						s2[j4] = t5
 						_ = buf.Skip(12)
 					}
 				}
@@ -1382,12 +1394,10 @@ func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 					} else {
 						k6 = v8
 					}
-					if b9 := buf.Unread(); len(b9) < 12 {
-						return false
-					} else if t10, ok11 := fury.GetTime(b9); !ok11 {
+					if t9, ok10 := fury.GetTime(buf.Unread()); !ok10 {
 						return false
 					} else {
-						v7 = t10
+						v7 = t9
 						_ = buf.Skip(12)
 					}
 					m2[k6] = v7
@@ -1884,6 +1894,60 @@ func furyReadCollections_Trio(r *fury.GenReader, buf *fury.ByteBuffer, dst *[3]s
 		}
 		*dst = s2
 	}
+	return true
+}
+
+// furyWriteCollections_PList writes field PList of a Collections: a null flag, then a list with a declared element type.
+func furyWriteCollections_PList(buf *fury.ByteBuffer, v *[]string) {
+	if v == nil {
+		buf.WriteInt8(-3) // null
+		return
+	}
+	buf.WriteInt8(-1) // not null
+	buf.WriteVaruint32(uint32(len(*v)))
+	if len(*v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range *v {
+			buf.WriteString(e1)
+		}
+	}
+}
+
+// furyReadCollections_PList reads field PList of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_PList(r *fury.GenReader, buf *fury.ByteBuffer, dst **[]string) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		*dst = nil
+		return true
+	}
+	var v []string
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		s2 := make([]string, n1)
+		if n1 > 0 {
+			h3, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			if h3 != 0x0c {
+				return false
+			}
+			for j4 := range s2 {
+				if v5, err := buf.ReadString(); err != nil {
+					return false
+				} else {
+					s2[j4] = v5
+				}
+			}
+		}
+		v = s2
+	}
+	*dst = &v
 	return true
 }
 
@@ -6025,7 +6089,7 @@ func furyReadTagged_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *int32) boo
 	return true
 }
 
-// furyWriteTagged_When writes field When of a Tagged: a null flag, then the value.
+// furyWriteTagged_When writes field When of a Tagged: a null flag, then a timestamp.
 func furyWriteTagged_When(buf *fury.ByteBuffer, v time.Time) {
 	buf.WriteInt8(-1) // not null
 	buf.Grow(12)
@@ -6043,12 +6107,10 @@ func furyReadTagged_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *time.Time
 		*dst = zero
 		return true
 	}
-	if b1 := buf.Unread(); len(b1) < 12 {
-		return false
-	} else if t2, ok3 := fury.GetTime(b1); !ok3 {
+	if t1, ok2 := fury.GetTime(buf.Unread()); !ok2 {
 		return false
 	} else {
-		*dst = t2
+		*dst = t1
 		_ = buf.Skip(12)
 	}
 	return true
@@ -6354,10 +6416,12 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	buf.Grow(12)
 	fury.PutTime(buf.Tail(), x.At)
 	buf.Advance(12)
-	if x.AtP == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
-		return err
+	if w.RefTracking() {
+		if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteTimes_AtP(buf, x.AtP)
 	}
 	if x.Big == nil {
 		buf.WriteInt8(-3) // null
@@ -6392,11 +6456,11 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
-		_ = buf.Skip(1)
-		x.AtP = nil
-	} else if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !furyReadTimes_AtP(r, buf, &x.AtP) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
+			return err
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -6426,6 +6490,38 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	return nil
+}
+
+// furyWriteTimes_AtP writes field AtP of a Times: a null flag, then a timestamp.
+func furyWriteTimes_AtP(buf *fury.ByteBuffer, v *time.Time) {
+	if v == nil {
+		buf.WriteInt8(-3) // null
+		return
+	}
+	buf.WriteInt8(-1) // not null
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), *v)
+	buf.Advance(12)
+}
+
+// furyReadTimes_AtP reads field AtP of a Times, reporting false for input it
+// leaves to the runtime.
+func furyReadTimes_AtP(r *fury.GenReader, buf *fury.ByteBuffer, dst **time.Time) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		*dst = nil
+		return true
+	}
+	var v time.Time
+	if t1, ok2 := fury.GetTime(buf.Unread()); !ok2 {
+		return false
+	} else {
+		v = t1
+		_ = buf.Skip(12)
+	}
+	*dst = &v
+	return true
 }
 
 // ---- Tree ----
