@@ -95,6 +95,11 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif v := int64(%s); v >= 0 && v <= math.MaxUint32 {\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
 			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		case opNullEnum:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
@@ -230,6 +235,13 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opEnum:
 			fd := seg.fields[0]
 			readInto(&w, "ReadVaruint32", access(fd), f.typeString(fd.desc.t)+"(v)")
+		case opNullEnum:
+			fd := seg.fields[0]
+			et := f.typeString(fd.desc.elem.t)
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null\n\t_ = buf.Skip(1 + k)\n")
+			fmt.Fprintf(&w, "\tq := fury.NewScalar[%s](buf)\n\t*q = %s(v)\n\t%s = q\n\t} ", et, et, access(fd))
+			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))

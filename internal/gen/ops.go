@@ -29,6 +29,7 @@ const (
 	opDate
 	opDecimal
 	opNullValue // a value (not a pointer) tagged nullable: flag inline, then the value
+	opNullEnum  // a nullable pointer to an enum: flag and ordinal inline
 )
 
 // opOf decides how a field is handled in variant v.
@@ -58,6 +59,8 @@ func opOf(fd *Field, v *Variant) op {
 			return opNullString
 		case e.class == cScalar, e.class == cNamedInt && !v.Enums[e.enum]:
 			return opNullScalar
+		case e.class == cNamedInt:
+			return opNullEnum
 		case e.class == cStruct:
 			return opStructPtr
 		case ptrValue(d):

@@ -2449,7 +2449,10 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.PColor == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
+	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	buf.WriteString(x.Z)
@@ -2482,6 +2485,11 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.PColor = nil
+	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Color](buf)
+		*q = Color(v)
+		x.PColor = q
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
@@ -2598,7 +2606,10 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.PColor == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
+	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	buf.WriteString(x.Z)
@@ -2632,6 +2643,11 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.PColor = nil
+	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Color](buf)
+		*q = Color(v)
+		x.PColor = q
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
@@ -4283,7 +4299,10 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Level == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil {
+	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	if w.RefTracking() {
@@ -4556,6 +4575,11 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Level = nil
+	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Level](buf)
+		*q = Level(v)
+		x.Level = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
 		return err
 	}
@@ -4785,7 +4809,10 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Color == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil {
+	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	if w.RefTracking() {
@@ -5058,6 +5085,11 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Color = nil
+	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Color](buf)
+		*q = Color(v)
+		x.Color = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
@@ -5275,12 +5307,18 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Color == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil {
+	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	if x.Level == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil {
+	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	if w.RefTracking() {
@@ -5537,12 +5575,22 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Color = nil
+	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Color](buf)
+		*q = Color(v)
+		x.Color = q
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Level = nil
+	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Level](buf)
+		*q = Level(v)
+		x.Level = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
 		return err
 	}
