@@ -787,3 +787,48 @@ func TestGeneratedNestedErrorPath(t *testing.T) {
 	require.ErrorIs(t, err, fury.ErrSchemaMismatch)
 	assert.Contains(t, err.Error(), "Holder.Ins")
 }
+
+// FuzzGenerated decodes arbitrary input with generated code and with the
+// reflection path: both fail, or both succeed with the same value.
+func FuzzGenerated(f *testing.F) {
+	pairs := []genPair{
+		pairOf[gentest.Team, gentest.TeamR](),
+		pairOf[gentest.Collections, gentest.CollectionsR](),
+		pairOf[gentest.Tagged, gentest.TaggedR](),
+		pairOf[gentest.Times, gentest.TimesR](),
+		pairOf[gentest.Pointers, gentest.PointersR](),
+	}
+	configs := []genConfig{{enums: true}, {compatible: true, enums: true}}
+	r := rand.New(rand.NewPCG(11, 12))
+	for ci, c := range configs {
+		gen := newGenFury(f, c, false)
+		for pi, p := range pairs {
+			v := reflect.New(p.gen).Elem()
+			fillRandom(r, v, 0, "")
+			data, err := gen.Marshal(v.Interface())
+			require.NoError(f, err)
+			f.Add(uint8(ci), uint8(pi), data)
+		}
+	}
+	furys := make([][2]*fury.Fury, len(configs))
+	for i, c := range configs {
+		furys[i] = [2]*fury.Fury{newGenFury(f, c, false), newGenFury(f, c, true)}
+	}
+	f.Fuzz(func(t *testing.T, ci, pi uint8, data []byte) {
+		c, p := furys[int(ci)%len(furys)], pairs[int(pi)%len(pairs)]
+		gv, tv := reflect.New(p.gen), reflect.New(p.twin)
+		errGen, errTwin := c[0].Unmarshal(data, gv.Interface()), c[1].Unmarshal(data, tv.Interface())
+		if (errGen == nil) != (errTwin == nil) {
+			t.Fatalf("%v: reflect %v, generated %v", p.gen, errTwin, errGen)
+		}
+		if errGen != nil {
+			return
+		}
+		asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
+		emptyFieldsAsNil(asGen)
+		emptyFieldsAsNil(gv)
+		if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
+			t.Fatalf("%v decodes differently (-reflect +generated):\n%s", p.gen, diff)
+		}
+	})
+}
