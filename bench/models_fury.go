@@ -849,9 +849,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.DoubleValueBoxed == nil {
-			x.DoubleValueBoxed = fury.NewScalar[float64](buf)
-		}
+		x.DoubleValueBoxed = fury.NewScalar[float64](buf)
 		*x.DoubleValueBoxed = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.DoubleValueBoxed)); err != nil {
 		return err
@@ -865,9 +863,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FloatValueBoxed == nil {
-			x.FloatValueBoxed = fury.NewScalar[float32](buf)
-		}
+		x.FloatValueBoxed = fury.NewScalar[float32](buf)
 		*x.FloatValueBoxed = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.FloatValueBoxed)); err != nil {
 		return err
@@ -881,9 +877,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.ShortValueBoxed == nil {
-			x.ShortValueBoxed = fury.NewScalar[int16](buf)
-		}
+		x.ShortValueBoxed = fury.NewScalar[int16](buf)
 		*x.ShortValueBoxed = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.ShortValueBoxed)); err != nil {
 		return err
@@ -897,9 +891,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.CharValueBoxed == nil {
-			x.CharValueBoxed = fury.NewScalar[uint16](buf)
-		}
+		x.CharValueBoxed = fury.NewScalar[uint16](buf)
 		*x.CharValueBoxed = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.CharValueBoxed)); err != nil {
 		return err
@@ -913,9 +905,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.BooleanValueBoxed == nil {
-			x.BooleanValueBoxed = fury.NewScalar[bool](buf)
-		}
+		x.BooleanValueBoxed = fury.NewScalar[bool](buf)
 		*x.BooleanValueBoxed = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.BooleanValueBoxed)); err != nil {
 		return err
@@ -929,9 +919,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.LongValueBoxed == nil {
-			x.LongValueBoxed = fury.NewScalar[int64](buf)
-		}
+		x.LongValueBoxed = fury.NewScalar[int64](buf)
 		*x.LongValueBoxed = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.LongValueBoxed)); err != nil {
 		return err
@@ -945,9 +933,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.IntValueBoxed == nil {
-			x.IntValueBoxed = fury.NewScalar[int32](buf)
-		}
+		x.IntValueBoxed = fury.NewScalar[int32](buf)
 		*x.IntValueBoxed = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.IntValueBoxed)); err != nil {
 		return err

@@ -197,9 +197,7 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Discount == nil {
-			x.Discount = fury.NewScalar[float64](buf)
-		}
+		x.Discount = fury.NewScalar[float64](buf)
 		*x.Discount = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Discount)); err != nil {
 		return err
@@ -359,9 +357,7 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Note == nil {
-			x.Note = new(string)
-		}
+		x.Note = new(string)
 		*x.Note = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Note)); err != nil {
 		return err
@@ -511,9 +507,7 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Note == nil {
-			x.Note = new(string)
-		}
+		x.Note = new(string)
 		*x.Note = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Note)); err != nil {
 		return err

@@ -261,7 +261,9 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				if e.scalar == sString {
 					alloc = "new(" + f.typeString(e.t) + ")"
 				}
-				fmt.Fprintf(&w, "\tif %s == nil {\n\t\t%s = %s\n\t}\n\t%s = %s\n", access(fd), access(fd), alloc, pointeeLV(fd), val)
+				// A new pointee always: decoding replaces, it never writes
+				// through a pointer the destination held.
+				fmt.Fprintf(&w, "\t%s = %s\n\t%s = %s\n", access(fd), alloc, pointeeLV(fd), val)
 				fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first+j, access(fd))
 			}
 		case opStruct:

@@ -2417,9 +2417,7 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.PColor == nil {
-			x.PColor = fury.NewScalar[Color](buf)
-		}
+		x.PColor = fury.NewScalar[Color](buf)
 		*(*int32)(x.PColor) = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
@@ -2565,9 +2563,7 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.PColor == nil {
-			x.PColor = fury.NewScalar[Color](buf)
-		}
+		x.PColor = fury.NewScalar[Color](buf)
 		*(*int32)(x.PColor) = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
@@ -3327,9 +3323,7 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Nick == nil {
-			x.Nick = new(string)
-		}
+		x.Nick = new(string)
 		*x.Nick = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
 		return err
@@ -3827,9 +3821,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float64 == nil {
-			x.Float64 = fury.NewScalar[float64](buf)
-		}
+		x.Float64 = fury.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -3843,9 +3835,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FI32 == nil {
-			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
-		}
+		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -3859,9 +3849,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float32 == nil {
-			x.Float32 = fury.NewScalar[float32](buf)
-		}
+		x.Float32 = fury.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -3875,9 +3863,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int16 == nil {
-			x.Int16 = fury.NewScalar[int16](buf)
-		}
+		x.Int16 = fury.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -3891,9 +3877,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint16 == nil {
-			x.Uint16 = fury.NewScalar[uint16](buf)
-		}
+		x.Uint16 = fury.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -3907,9 +3891,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Bool == nil {
-			x.Bool = fury.NewScalar[bool](buf)
-		}
+		x.Bool = fury.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -3923,9 +3905,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int8 == nil {
-			x.Int8 = fury.NewScalar[int8](buf)
-		}
+		x.Int8 = fury.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -3939,9 +3919,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Level == nil {
-			x.Level = fury.NewScalar[Level](buf)
-		}
+		x.Level = fury.NewScalar[Level](buf)
 		*(*uint8)(x.Level) = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Level)); err != nil {
 		return err
@@ -3955,9 +3933,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint8 == nil {
-			x.Uint8 = fury.NewScalar[uint8](buf)
-		}
+		x.Uint8 = fury.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -3971,9 +3947,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int == nil {
-			x.Int = fury.NewScalar[int](buf)
-		}
+		x.Int = fury.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -3987,9 +3961,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int64 == nil {
-			x.Int64 = fury.NewScalar[int64](buf)
-		}
+		x.Int64 = fury.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -4003,9 +3975,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.TI64 == nil {
-			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
-		}
+		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -4019,9 +3989,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint64 == nil {
-			x.Uint64 = fury.NewScalar[uint64](buf)
-		}
+		x.Uint64 = fury.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -4035,9 +4003,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Color == nil {
-			x.Color = fury.NewScalar[Color](buf)
-		}
+		x.Color = fury.NewScalar[Color](buf)
 		*(*int32)(x.Color) = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Color)); err != nil {
 		return err
@@ -4051,9 +4017,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int32 == nil {
-			x.Int32 = fury.NewScalar[int32](buf)
-		}
+		x.Int32 = fury.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -4067,9 +4031,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint32 == nil {
-			x.Uint32 = fury.NewScalar[uint32](buf)
-		}
+		x.Uint32 = fury.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -4083,9 +4045,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Name == nil {
-			x.Name = new(Name)
-		}
+		x.Name = new(Name)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -4099,9 +4059,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.String == nil {
-			x.String = new(string)
-		}
+		x.String = new(string)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -4341,9 +4299,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float64 == nil {
-			x.Float64 = fury.NewScalar[float64](buf)
-		}
+		x.Float64 = fury.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -4357,9 +4313,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FI32 == nil {
-			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
-		}
+		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -4373,9 +4327,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float32 == nil {
-			x.Float32 = fury.NewScalar[float32](buf)
-		}
+		x.Float32 = fury.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -4389,9 +4341,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int16 == nil {
-			x.Int16 = fury.NewScalar[int16](buf)
-		}
+		x.Int16 = fury.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -4405,9 +4355,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint16 == nil {
-			x.Uint16 = fury.NewScalar[uint16](buf)
-		}
+		x.Uint16 = fury.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -4421,9 +4369,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Bool == nil {
-			x.Bool = fury.NewScalar[bool](buf)
-		}
+		x.Bool = fury.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -4437,9 +4383,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int8 == nil {
-			x.Int8 = fury.NewScalar[int8](buf)
-		}
+		x.Int8 = fury.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -4453,9 +4397,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint8 == nil {
-			x.Uint8 = fury.NewScalar[uint8](buf)
-		}
+		x.Uint8 = fury.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -4469,9 +4411,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int == nil {
-			x.Int = fury.NewScalar[int](buf)
-		}
+		x.Int = fury.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -4485,9 +4425,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int64 == nil {
-			x.Int64 = fury.NewScalar[int64](buf)
-		}
+		x.Int64 = fury.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -4501,9 +4439,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.TI64 == nil {
-			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
-		}
+		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -4517,9 +4453,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint64 == nil {
-			x.Uint64 = fury.NewScalar[uint64](buf)
-		}
+		x.Uint64 = fury.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -4533,9 +4467,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Color == nil {
-			x.Color = fury.NewScalar[Color](buf)
-		}
+		x.Color = fury.NewScalar[Color](buf)
 		*(*int32)(x.Color) = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Color)); err != nil {
 		return err
@@ -4549,9 +4481,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int32 == nil {
-			x.Int32 = fury.NewScalar[int32](buf)
-		}
+		x.Int32 = fury.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -4565,9 +4495,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint32 == nil {
-			x.Uint32 = fury.NewScalar[uint32](buf)
-		}
+		x.Uint32 = fury.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -4592,9 +4520,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Name == nil {
-			x.Name = new(Name)
-		}
+		x.Name = new(Name)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -4608,9 +4534,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.String == nil {
-			x.String = new(string)
-		}
+		x.String = new(string)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -4851,9 +4775,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float64 == nil {
-			x.Float64 = fury.NewScalar[float64](buf)
-		}
+		x.Float64 = fury.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -4867,9 +4789,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FI32 == nil {
-			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
-		}
+		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -4883,9 +4803,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float32 == nil {
-			x.Float32 = fury.NewScalar[float32](buf)
-		}
+		x.Float32 = fury.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -4899,9 +4817,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int16 == nil {
-			x.Int16 = fury.NewScalar[int16](buf)
-		}
+		x.Int16 = fury.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -4915,9 +4831,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint16 == nil {
-			x.Uint16 = fury.NewScalar[uint16](buf)
-		}
+		x.Uint16 = fury.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -4931,9 +4845,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Bool == nil {
-			x.Bool = fury.NewScalar[bool](buf)
-		}
+		x.Bool = fury.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -4947,9 +4859,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int8 == nil {
-			x.Int8 = fury.NewScalar[int8](buf)
-		}
+		x.Int8 = fury.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -4963,9 +4873,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Level == nil {
-			x.Level = fury.NewScalar[Level](buf)
-		}
+		x.Level = fury.NewScalar[Level](buf)
 		*(*uint8)(x.Level) = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Level)); err != nil {
 		return err
@@ -4979,9 +4887,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint8 == nil {
-			x.Uint8 = fury.NewScalar[uint8](buf)
-		}
+		x.Uint8 = fury.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -4995,9 +4901,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int == nil {
-			x.Int = fury.NewScalar[int](buf)
-		}
+		x.Int = fury.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -5011,9 +4915,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int64 == nil {
-			x.Int64 = fury.NewScalar[int64](buf)
-		}
+		x.Int64 = fury.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -5027,9 +4929,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.TI64 == nil {
-			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
-		}
+		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -5043,9 +4943,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint64 == nil {
-			x.Uint64 = fury.NewScalar[uint64](buf)
-		}
+		x.Uint64 = fury.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -5059,9 +4957,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int32 == nil {
-			x.Int32 = fury.NewScalar[int32](buf)
-		}
+		x.Int32 = fury.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -5075,9 +4971,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint32 == nil {
-			x.Uint32 = fury.NewScalar[uint32](buf)
-		}
+		x.Uint32 = fury.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -5102,9 +4996,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Name == nil {
-			x.Name = new(Name)
-		}
+		x.Name = new(Name)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -5118,9 +5010,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.String == nil {
-			x.String = new(string)
-		}
+		x.String = new(string)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -5357,9 +5247,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float64 == nil {
-			x.Float64 = fury.NewScalar[float64](buf)
-		}
+		x.Float64 = fury.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -5373,9 +5261,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FI32 == nil {
-			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
-		}
+		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -5389,9 +5275,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float32 == nil {
-			x.Float32 = fury.NewScalar[float32](buf)
-		}
+		x.Float32 = fury.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -5405,9 +5289,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int16 == nil {
-			x.Int16 = fury.NewScalar[int16](buf)
-		}
+		x.Int16 = fury.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -5421,9 +5303,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint16 == nil {
-			x.Uint16 = fury.NewScalar[uint16](buf)
-		}
+		x.Uint16 = fury.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -5437,9 +5317,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Bool == nil {
-			x.Bool = fury.NewScalar[bool](buf)
-		}
+		x.Bool = fury.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -5453,9 +5331,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int8 == nil {
-			x.Int8 = fury.NewScalar[int8](buf)
-		}
+		x.Int8 = fury.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -5469,9 +5345,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint8 == nil {
-			x.Uint8 = fury.NewScalar[uint8](buf)
-		}
+		x.Uint8 = fury.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -5485,9 +5359,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int == nil {
-			x.Int = fury.NewScalar[int](buf)
-		}
+		x.Int = fury.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -5501,9 +5373,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int64 == nil {
-			x.Int64 = fury.NewScalar[int64](buf)
-		}
+		x.Int64 = fury.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -5517,9 +5387,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.TI64 == nil {
-			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
-		}
+		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -5533,9 +5401,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint64 == nil {
-			x.Uint64 = fury.NewScalar[uint64](buf)
-		}
+		x.Uint64 = fury.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -5549,9 +5415,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int32 == nil {
-			x.Int32 = fury.NewScalar[int32](buf)
-		}
+		x.Int32 = fury.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -5565,9 +5429,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint32 == nil {
-			x.Uint32 = fury.NewScalar[uint32](buf)
-		}
+		x.Uint32 = fury.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -5603,9 +5465,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Name == nil {
-			x.Name = new(Name)
-		}
+		x.Name = new(Name)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -5619,9 +5479,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.String == nil {
-			x.String = new(string)
-		}
+		x.String = new(string)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
