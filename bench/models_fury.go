@@ -493,51 +493,6 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteMedia_Persons writes field Persons of a Media: a list with a declared element type.
-func furyWriteMedia_Persons(buf *fury.ByteBuffer, v []string) {
-	buf.WriteVaruint32(uint32(len(v)))
-	if len(v) > 0 {
-		buf.WriteUint8(0x0c) // same type, declared
-		for _, e1 := range v {
-			buf.WriteString(e1)
-		}
-	}
-}
-
-// furyReadMedia_Persons reads field Persons of a Media, reporting false for input it
-// leaves to the runtime.
-func furyReadMedia_Persons(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
-	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
-			return false
-		}
-		if n1 == 0 {
-			*dst = nil
-		} else {
-			s2 := make([]string, n1)
-			if n1 > 0 {
-				h3, err := buf.ReadByte()
-				if err != nil {
-					return false
-				}
-				if h3 != 0x0c {
-					return false
-				}
-				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						s2[j4] = v5
-					}
-				}
-			}
-			*dst = s2
-		}
-	}
-	return true
-}
-
 // ---- MediaContent ----
 
 var (

@@ -42,6 +42,8 @@ func inContainer(d *desc) bool {
 		return inContainer(d.elem)
 	case cMap:
 		return isMapInline(d)
+	case cSet:
+		return d.key.class == cScalar
 	}
 	return false
 }
@@ -54,9 +56,7 @@ func isMapInline(d *desc) bool {
 // that generated code writes inline.
 func containerField(d *desc) bool {
 	switch d.class {
-	case cMap:
-		return isMapInline(d)
-	case cList:
+	case cMap, cSet, cList:
 		return inContainer(d)
 	}
 	return false
@@ -68,6 +68,8 @@ func nesting(d *desc) int {
 	switch d.class {
 	case cList:
 		return 1 + nesting(d.elem)
+	case cSet:
+		return 1
 	case cMap:
 		return 1 + max(nesting(d.key), nesting(d.val))
 	}
@@ -94,7 +96,7 @@ func nilable(d *desc) bool {
 	switch d.class {
 	case cArray, cBinary, cList:
 		return d.length < 0
-	case cMap:
+	case cMap, cSet:
 		return true
 	}
 	return false
@@ -205,6 +207,12 @@ func (g *cgen) write(d *desc, expr string) {
 		g.write(d.key, k)
 		g.write(d.val, v)
 		g.printf("}\n%s.Close(buf)\n}\n", ch)
+	case cSet:
+		g.printf("buf.WriteVaruint32(uint32(len(%s)))\n", expr)
+		k := g.name("k")
+		g.printf("if len(%s) > 0 {\nbuf.WriteUint8(%#02x) // same type, declared\nfor %s := range %s {\n", expr, listDeclared, k, expr)
+		g.write(d.key, k)
+		g.printf("}\n}\n")
 	default:
 		panic(fmt.Sprintf("furygen: no inline write for %v", d.t))
 	}
@@ -295,6 +303,21 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 			g.printf("}\n")
 		}
 		g.printf("}\n")
+	case cSet:
+		n, m, h, k := g.name("n"), g.name("m"), g.name("h"), g.name("k")
+		g.printf("{\n%s, err := buf.ReadVaruint32()\nif err != nil || !r.CountOK(%s) {\nreturn false\n}\n", n, n)
+		if field {
+			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
+		}
+		g.printf("%s := make(%s, min(%s, %d))\n", m, g.f.typeString(d.t), n, maxUnbacked)
+		g.printf("if %s > 0 {\nif %s, err := buf.ReadByte(); err != nil || %s != %#02x {\nreturn false\n}\n", n, h, h, listDeclared)
+		g.printf("for range %s {\nvar %s %s\n", n, k, g.f.typeString(d.key.t))
+		g.read(d.key, k, false)
+		g.printf("%s[%s] = struct{}{}\n}\n}\n%s = %s\n", m, k, lv, m)
+		if field {
+			g.printf("}\n")
+		}
+		g.printf("}\n")
 	default:
 		panic(fmt.Sprintf("furygen: no inline read for %v", d.t))
 	}
@@ -303,12 +326,6 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 // helperName names the container helpers of field fd of s.
 func helperName(op string, s *Struct, fd *Field) string {
 	return "fury" + op + s.Name + "_" + strings.Join(fd.Path, "_")
-}
-
-// hasHelpers reports whether field fd is written and read by helpers of
-// its own (see genContainerHelpers).
-func hasHelpers(fd *Field) bool {
-	return !fd.tagged && (fd.nullTag || containerField(fd.desc) || ptrValue(fd.desc))
 }
 
 // ptrValue reports whether d is a pointer to a timestamp or to an inline
@@ -325,7 +342,9 @@ func ptrValue(d *desc) bool {
 // each value tagged nullable, a function writing it and one reading it.
 func (f *file) genContainerHelpers(s *Struct) {
 	for _, fd := range s.Fields {
-		if !hasHelpers(fd) {
+		// (The op does not depend on the variant for these fields: they
+		// hold no named integers.)
+		if o := opOf(fd, s.Variants[0]); o != opContainer && o != opNullValue {
 			continue
 		}
 		d := fd.desc
@@ -388,6 +407,8 @@ func describe(d *desc) string {
 		return "a map in chunks of up to 255 entries with declared key and value types"
 	case cList:
 		return "a list with a declared element type"
+	case cSet:
+		return "a set with a declared element type"
 	case cTime:
 		return "a timestamp"
 	}

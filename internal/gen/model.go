@@ -262,11 +262,11 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 			return nil, err
 		}
 		if st, ok := types.Unalias(u.Elem()).(*types.Struct); ok && st.NumFields() == 0 {
-			d.class, d.id = cSet, wire.Set
+			d.class, d.id, d.key = cSet, wire.Set, k
 			return d, nil
 		}
 		if n, ok := isNamed(t); ok && isObj(n.Origin(), FuryPath, "Set") {
-			d.class, d.id = cSet, wire.Set
+			d.class, d.id, d.key = cSet, wire.Set, k
 			return d, nil
 		}
 		v, err := c.classify(u.Elem())

@@ -79,7 +79,7 @@ func opOf(fd *Field, v *Variant) op {
 		if containerField(d) {
 			return opContainer
 		}
-	case cMap:
+	case cMap, cSet:
 		if containerField(d) {
 			return opContainer
 		}

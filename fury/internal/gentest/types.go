@@ -275,6 +275,9 @@ type Collections struct {
 	Pair    [2][]int32
 	Trio    [3]string
 	PList   *[]string
+	Tags    map[string]struct{}
+	IDs     fury.Set[int64]
+	SetMap  map[string]map[int32]struct{}
 	Quad    map[string][2]float32
 }
 

@@ -463,96 +463,6 @@ func furyReadArrays_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int3
 	return true
 }
 
-// furyWriteArrays_Strings writes field Strings of a Arrays: a list with a declared element type.
-func furyWriteArrays_Strings(buf *fury.ByteBuffer, v []string) {
-	buf.WriteVaruint32(uint32(len(v)))
-	if len(v) > 0 {
-		buf.WriteUint8(0x0c) // same type, declared
-		for _, e1 := range v {
-			buf.WriteString(e1)
-		}
-	}
-}
-
-// furyReadArrays_Strings reads field Strings of a Arrays, reporting false for input it
-// leaves to the runtime.
-func furyReadArrays_Strings(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
-	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
-			return false
-		}
-		if n1 == 0 {
-			*dst = nil
-		} else {
-			s2 := make([]string, n1)
-			if n1 > 0 {
-				h3, err := buf.ReadByte()
-				if err != nil {
-					return false
-				}
-				if h3 != 0x0c {
-					return false
-				}
-				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						s2[j4] = v5
-					}
-				}
-			}
-			*dst = s2
-		}
-	}
-	return true
-}
-
-// furyWriteArrays_Names writes field Names of a Arrays: a list with a declared element type.
-func furyWriteArrays_Names(buf *fury.ByteBuffer, v []Name) {
-	buf.WriteVaruint32(uint32(len(v)))
-	if len(v) > 0 {
-		buf.WriteUint8(0x0c) // same type, declared
-		for _, e1 := range v {
-			buf.WriteString(string(e1))
-		}
-	}
-}
-
-// furyReadArrays_Names reads field Names of a Arrays, reporting false for input it
-// leaves to the runtime.
-func furyReadArrays_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Name) bool {
-	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
-			return false
-		}
-		if n1 == 0 {
-			*dst = nil
-		} else {
-			s2 := make([]Name, n1)
-			if n1 > 0 {
-				h3, err := buf.ReadByte()
-				if err != nil {
-					return false
-				}
-				if h3 != 0x0c {
-					return false
-				}
-				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						s2[j4] = Name(v5)
-					}
-				}
-			}
-			*dst = s2
-		}
-	}
-	return true
-}
-
 // ---- Collections ----
 
 var (
@@ -561,7 +471,7 @@ var (
 
 func init() {
 	furyCodecCollections = &fury.GeneratedCodec{
-		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "Index", "Labels", "List", "Opt", "PList", "Pair", "Quad", "Scores", "Stamps", "Trio", "Weights", "When", "Words"},
+		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "IDs", "Index", "Labels", "List", "Opt", "PList", "Pair", "Quad", "Scores", "SetMap", "Stamps", "Tags", "Trio", "Weights", "When", "Words"},
 		Write:  furyWriteCollections,
 		Read:   furyReadCollections,
 	}
@@ -588,6 +498,9 @@ func _() {
 		Pair    [2][]int32
 		Trio    [3]string
 		PList   *[]string
+		Tags    map[string]struct{}
+		IDs     fury.Set[int64]
+		SetMap  map[string]map[int32]struct{}
 		Quad    map[string][2]float32
 	}(Collections{})
 }
@@ -628,88 +541,109 @@ func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else {
 		furyWriteCollections_Grid(buf, x.Grid)
 	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(5, unsafe.Pointer(&x.IDs)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_IDs(buf, x.IDs)
+	}
 	if w.RefTracking() || !w.CanNest(2) {
-		if err := w.WriteField(5, unsafe.Pointer(&x.Index)); err != nil {
+		if err := w.WriteField(6, unsafe.Pointer(&x.Index)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Index(buf, x.Index)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(6, unsafe.Pointer(&x.Labels)); err != nil {
+		if err := w.WriteField(7, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Labels(buf, x.Labels)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(7, unsafe.Pointer(&x.List)); err != nil {
+		if err := w.WriteField(8, unsafe.Pointer(&x.List)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_List(buf, x.List)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(8, unsafe.Pointer(&x.Opt)); err != nil {
+		if err := w.WriteField(9, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Opt(buf, x.Opt)
 	}
 	if w.RefTracking() {
-		if err := w.WriteField(9, unsafe.Pointer(&x.PList)); err != nil {
+		if err := w.WriteField(10, unsafe.Pointer(&x.PList)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_PList(buf, x.PList)
 	}
 	if w.RefTracking() || !w.CanNest(1) || !direct {
-		if err := w.WriteField(10, unsafe.Pointer(&x.Pair)); err != nil {
+		if err := w.WriteField(11, unsafe.Pointer(&x.Pair)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Pair(buf, x.Pair)
 	}
-	if err := w.WriteField(11, unsafe.Pointer(&x.Quad)); err != nil {
+	if err := w.WriteField(12, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
 	if w.RefTracking() || !w.CanNest(1) || !direct {
-		if err := w.WriteField(12, unsafe.Pointer(&x.Scores)); err != nil {
+		if err := w.WriteField(13, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Scores(buf, x.Scores)
 	}
+	if w.RefTracking() || !w.CanNest(2) {
+		if err := w.WriteField(14, unsafe.Pointer(&x.SetMap)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_SetMap(buf, x.SetMap)
+	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(13, unsafe.Pointer(&x.Stamps)); err != nil {
+		if err := w.WriteField(15, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Stamps(buf, x.Stamps)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(14, unsafe.Pointer(&x.Trio)); err != nil {
+		if err := w.WriteField(16, unsafe.Pointer(&x.Tags)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteCollections_Tags(buf, x.Tags)
+	}
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(17, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Trio(buf, x.Trio)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(15, unsafe.Pointer(&x.Weights)); err != nil {
+		if err := w.WriteField(18, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_Weights(buf, x.Weights)
 	}
 	if w.RefTracking() || !w.CanNest(1) {
-		if err := w.WriteField(16, unsafe.Pointer(&x.When)); err != nil {
+		if err := w.WriteField(19, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	} else {
 		furyWriteCollections_When(buf, x.When)
 	}
 	if w.RefTracking() || !w.CanNest(2) {
-		if err := w.WriteField(17, unsafe.Pointer(&x.Words)); err != nil {
+		if err := w.WriteField(20, unsafe.Pointer(&x.Words)); err != nil {
 			return err
 		}
 	} else {
@@ -750,78 +684,96 @@ func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_IDs(r, buf, &x.IDs) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(5, unsafe.Pointer(&x.IDs)); err != nil {
+			return err
+		}
+	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Index(r, buf, &x.Index) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(5, unsafe.Pointer(&x.Index)); err != nil {
+		if err := r.ReadField(6, unsafe.Pointer(&x.Index)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Labels(r, buf, &x.Labels) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(6, unsafe.Pointer(&x.Labels)); err != nil {
+		if err := r.ReadField(7, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_List(r, buf, &x.List) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(7, unsafe.Pointer(&x.List)); err != nil {
+		if err := r.ReadField(8, unsafe.Pointer(&x.List)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Opt(r, buf, &x.Opt) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(8, unsafe.Pointer(&x.Opt)); err != nil {
+		if err := r.ReadField(9, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !furyReadCollections_PList(r, buf, &x.PList) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(9, unsafe.Pointer(&x.PList)); err != nil {
+		if err := r.ReadField(10, unsafe.Pointer(&x.PList)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(10, unsafe.Pointer(&x.Pair)); err != nil {
+		if err := r.ReadField(11, unsafe.Pointer(&x.Pair)); err != nil {
 			return err
 		}
 	}
-	if err := r.ReadField(11, unsafe.Pointer(&x.Quad)); err != nil {
+	if err := r.ReadField(12, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(12, unsafe.Pointer(&x.Scores)); err != nil {
+		if err := r.ReadField(13, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_SetMap(r, buf, &x.SetMap) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(14, unsafe.Pointer(&x.SetMap)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(13, unsafe.Pointer(&x.Stamps)); err != nil {
+		if err := r.ReadField(15, unsafe.Pointer(&x.Stamps)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Tags(r, buf, &x.Tags) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Trio(r, buf, &x.Trio) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(14, unsafe.Pointer(&x.Trio)); err != nil {
+		if err := r.ReadField(17, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(15, unsafe.Pointer(&x.Weights)); err != nil {
+		if err := r.ReadField(18, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(16, unsafe.Pointer(&x.When)); err != nil {
+		if err := r.ReadField(19, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
-		if err := r.ReadField(17, unsafe.Pointer(&x.Words)); err != nil {
+		if err := r.ReadField(20, unsafe.Pointer(&x.Words)); err != nil {
 			return err
 		}
 	}
@@ -1951,6 +1903,196 @@ func furyReadCollections_PList(r *fury.GenReader, buf *fury.ByteBuffer, dst **[]
 	return true
 }
 
+// furyWriteCollections_Tags writes field Tags of a Collections: a set with a declared element type.
+func furyWriteCollections_Tags(buf *fury.ByteBuffer, v map[string]struct{}) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for k1 := range v {
+			buf.WriteString(k1)
+		}
+	}
+}
+
+// furyReadCollections_Tags reads field Tags of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]struct{}) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string]struct{}, min(n1, 8192))
+			if n1 > 0 {
+				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
+					return false
+				}
+				for range n1 {
+					var k4 string
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k4 = v5
+					}
+					m2[k4] = struct{}{}
+				}
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_IDs writes field IDs of a Collections: a set with a declared element type.
+func furyWriteCollections_IDs(buf *fury.ByteBuffer, v fury.Set[int64]) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for k1 := range v {
+			buf.WriteVarint64(k1)
+		}
+	}
+}
+
+// furyReadCollections_IDs reads field IDs of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_IDs(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Set[int64]) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(fury.Set[int64], min(n1, 8192))
+			if n1 > 0 {
+				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
+					return false
+				}
+				for range n1 {
+					var k4 int64
+					if v5, err := buf.ReadVarint64(); err != nil {
+						return false
+					} else {
+						k4 = v5
+					}
+					m2[k4] = struct{}{}
+				}
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_SetMap writes field SetMap of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_SetMap(buf *fury.ByteBuffer, v map[string]map[int32]struct{}) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVaruint32(uint32(len(v3)))
+			if len(v3) > 0 {
+				buf.WriteUint8(0x0c) // same type, declared
+				for k4 := range v3 {
+					buf.WriteVarint32(k4)
+				}
+			}
+		}
+		chunk1.Close(buf)
+	}
+}
+
+// furyReadCollections_SetMap reads field SetMap of a Collections, reporting false for input it
+// leaves to the runtime.
+func furyReadCollections_SetMap(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]map[int32]struct{}) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[string]map[int32]struct{}, min(n1, 8192))
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+						return false
+					}
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 map[int32]struct{}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					{
+						n11, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n11) {
+							return false
+						}
+						m12 := make(map[int32]struct{}, min(n11, 8192))
+						if n11 > 0 {
+							if h13, err := buf.ReadByte(); err != nil || h13 != 0x0c {
+								return false
+							}
+							for range n11 {
+								var k14 int32
+								if v15, err := buf.ReadVarint32(); err != nil {
+									return false
+								} else {
+									k14 = v15
+								}
+								m12[k14] = struct{}{}
+							}
+						}
+						v7 = m12
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
 // ---- Containers ----
 
 var (
@@ -1994,8 +2136,12 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.FSet)); err != nil {
-		return err
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(3, unsafe.Pointer(&x.FSet)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteContainers_FSet(buf, x.FSet)
 	}
 	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
@@ -2033,8 +2179,12 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else {
 		furyWriteContainers_Map(buf, x.Map)
 	}
-	if err := w.WriteField(8, unsafe.Pointer(&x.Set)); err != nil {
-		return err
+	if w.RefTracking() || !w.CanNest(1) {
+		if err := w.WriteField(8, unsafe.Pointer(&x.Set)); err != nil {
+			return err
+		}
+	} else {
+		furyWriteContainers_Set(buf, x.Set)
 	}
 	return nil
 }
@@ -2052,8 +2202,11 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.FSet)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_FSet(r, buf, &x.FSet) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(3, unsafe.Pointer(&x.FSet)); err != nil {
+			return err
+		}
 	}
 	if c, err := r.BeginStruct(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
@@ -2095,8 +2248,11 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if err := r.ReadField(8, unsafe.Pointer(&x.Set)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_Set(r, buf, &x.Set) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(8, unsafe.Pointer(&x.Set)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -2155,6 +2311,92 @@ func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[st
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteContainers_Set writes field Set of a Containers: a set with a declared element type.
+func furyWriteContainers_Set(buf *fury.ByteBuffer, v map[int32]struct{}) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for k1 := range v {
+			buf.WriteVarint32(k1)
+		}
+	}
+}
+
+// furyReadContainers_Set reads field Set of a Containers, reporting false for input it
+// leaves to the runtime.
+func furyReadContainers_Set(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]struct{}) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(map[int32]struct{}, min(n1, 8192))
+			if n1 > 0 {
+				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
+					return false
+				}
+				for range n1 {
+					var k4 int32
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						k4 = v5
+					}
+					m2[k4] = struct{}{}
+				}
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteContainers_FSet writes field FSet of a Containers: a set with a declared element type.
+func furyWriteContainers_FSet(buf *fury.ByteBuffer, v fury.Set[string]) {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for k1 := range v {
+			buf.WriteString(k1)
+		}
+	}
+}
+
+// furyReadContainers_FSet reads field FSet of a Containers, reporting false for input it
+// leaves to the runtime.
+func furyReadContainers_FSet(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Set[string]) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			m2 := make(fury.Set[string], min(n1, 8192))
+			if n1 > 0 {
+				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
+					return false
+				}
+				for range n1 {
+					var k4 string
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k4 = v5
+					}
+					m2[k4] = struct{}{}
+				}
 			}
 			*dst = m2
 		}
@@ -2852,51 +3094,6 @@ func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteInner_Tags writes field Tags of a Inner: a list with a declared element type.
-func furyWriteInner_Tags(buf *fury.ByteBuffer, v []string) {
-	buf.WriteVaruint32(uint32(len(v)))
-	if len(v) > 0 {
-		buf.WriteUint8(0x0c) // same type, declared
-		for _, e1 := range v {
-			buf.WriteString(e1)
-		}
-	}
-}
-
-// furyReadInner_Tags reads field Tags of a Inner, reporting false for input it
-// leaves to the runtime.
-func furyReadInner_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
-	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
-			return false
-		}
-		if n1 == 0 {
-			*dst = nil
-		} else {
-			s2 := make([]string, n1)
-			if n1 > 0 {
-				h3, err := buf.ReadByte()
-				if err != nil {
-					return false
-				}
-				if h3 != 0x0c {
-					return false
-				}
-				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						s2[j4] = v5
-					}
-				}
-			}
-			*dst = s2
-		}
-	}
-	return true
-}
-
 // ---- IntPair ----
 
 var (
@@ -3353,51 +3550,6 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	return nil
-}
-
-// furyWritePerson_Emails writes field Emails of a Person: a list with a declared element type.
-func furyWritePerson_Emails(buf *fury.ByteBuffer, v []string) {
-	buf.WriteVaruint32(uint32(len(v)))
-	if len(v) > 0 {
-		buf.WriteUint8(0x0c) // same type, declared
-		for _, e1 := range v {
-			buf.WriteString(e1)
-		}
-	}
-}
-
-// furyReadPerson_Emails reads field Emails of a Person, reporting false for input it
-// leaves to the runtime.
-func furyReadPerson_Emails(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
-	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
-			return false
-		}
-		if n1 == 0 {
-			*dst = nil
-		} else {
-			s2 := make([]string, n1)
-			if n1 > 0 {
-				h3, err := buf.ReadByte()
-				if err != nil {
-					return false
-				}
-				if h3 != 0x0c {
-					return false
-				}
-				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						s2[j4] = v5
-					}
-				}
-			}
-			*dst = s2
-		}
-	}
-	return true
 }
 
 // furyWritePerson_Attrs writes field Attrs of a Person: a map in chunks of up to 255 entries with declared key and value types.
