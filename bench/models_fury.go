@@ -897,12 +897,18 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.BooleanArray); err != nil {
 			return err
 		}
+		if len(x.BooleanArray) == 0 {
+			x.BooleanArray = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.BooleanArray)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.CharArray); err != nil {
 			return err
+		}
+		if len(x.CharArray) == 0 {
+			x.CharArray = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.CharArray)); err != nil {
 		return err
@@ -911,12 +917,18 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.DoubleArray); err != nil {
 			return err
 		}
+		if len(x.DoubleArray) == 0 {
+			x.DoubleArray = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.DoubleArray)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.FloatArray); err != nil {
 			return err
+		}
+		if len(x.FloatArray) == 0 {
+			x.FloatArray = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.FloatArray)); err != nil {
 		return err
@@ -925,6 +937,9 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.IntArray); err != nil {
 			return err
 		}
+		if len(x.IntArray) == 0 {
+			x.IntArray = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(18, unsafe.Pointer(&x.IntArray)); err != nil {
 		return err
 	}
@@ -932,12 +947,18 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.LongArray); err != nil {
 			return err
 		}
+		if len(x.LongArray) == 0 {
+			x.LongArray = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(19, unsafe.Pointer(&x.LongArray)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.ShortArray); err != nil {
 			return err
+		}
+		if len(x.ShortArray) == 0 {
+			x.ShortArray = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err

@@ -389,6 +389,9 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Weights); err != nil {
 			return err
 		}
+		if len(x.Weights) == 0 {
+			x.Weights = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Weights)); err != nil {
 		return err
 	}
@@ -543,6 +546,9 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if direct {
 		if err := fury.ReadArray(buf, &x.Weights); err != nil {
 			return err
+		}
+		if len(x.Weights) == 0 {
+			x.Weights = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Weights)); err != nil {
 		return err

@@ -323,6 +323,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tif direct {\n\tif err := fury.ReadFixedArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlice(fd))
 			} else {
 				fmt.Fprintf(&w, "\tif direct {\n\tif err := fury.ReadArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlicePtr(fd))
+				fmt.Fprintf(&w, "\tif len(%s) == 0 {\n\t%s = nil // an empty field that is not nullable reads as nil\n\t}\n", access(fd), access(fd))
 			}
 			fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		}

@@ -261,12 +261,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Bools); err != nil {
 			return err
 		}
+		if len(x.Bools) == 0 {
+			x.Bools = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Bools)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
 			return err
+		}
+		if len(x.Bytes) == 0 {
+			x.Bytes = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
@@ -292,12 +298,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
 			return err
 		}
+		if len(x.Float32s) == 0 {
+			x.Float32s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Float32s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
 			return err
+		}
+		if len(x.Float64s) == 0 {
+			x.Float64s = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Float64s)); err != nil {
 		return err
@@ -306,12 +318,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
 			return err
 		}
+		if len(x.Int16s) == 0 {
+			x.Int16s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Int16s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
 			return err
+		}
+		if len(x.Int32s) == 0 {
+			x.Int32s = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int32s)); err != nil {
 		return err
@@ -320,6 +338,9 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
 			return err
 		}
+		if len(x.Int64s) == 0 {
+			x.Int64s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64s)); err != nil {
 		return err
 	}
@@ -327,12 +348,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
 			return err
 		}
+		if len(x.Int8s) == 0 {
+			x.Int8s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int8s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Ints); err != nil {
 			return err
+		}
+		if len(x.Ints) == 0 {
+			x.Ints = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
@@ -349,6 +376,9 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	if direct {
 		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
 			return err
+		}
+		if len(x.Named) == 0 {
+			x.Named = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
@@ -391,12 +421,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
 			return err
 		}
+		if len(x.Uint16s) == 0 {
+			x.Uint16s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
 			return err
+		}
+		if len(x.Uint32s) == 0 {
+			x.Uint32s = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
 		return err
@@ -405,12 +441,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
 			return err
 		}
+		if len(x.Uint64s) == 0 {
+			x.Uint64s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Uints); err != nil {
 			return err
+		}
+		if len(x.Uints) == 0 {
+			x.Uints = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
 		return err
@@ -3534,6 +3576,9 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 	if direct {
 		if err := fury.ReadArray(buf, &x.Visits); err != nil {
 			return err
+		}
+		if len(x.Visits) == 0 {
+			x.Visits = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Visits)); err != nil {
 		return err
