@@ -275,6 +275,29 @@ func TestGeneratedBigMaps(t *testing.T) {
 	}
 }
 
+// TestGeneratedEnumOrdinals checks enum values that are no ordinal, in a
+// field, behind a pointer and in a list: both paths refuse them alike.
+func TestGeneratedEnumOrdinals(t *testing.T) {
+	c := genConfig{enums: true}
+	gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+	bad := gentest.Color(-1)
+	for _, v := range []any{
+		gentest.Enums{Color: bad},
+		gentest.Enums{PColor: &bad},
+		gentest.Arrays{Colors: []gentest.Color{1, bad}},
+	} {
+		p := pairOf[gentest.Enums, gentest.EnumsR]()
+		if _, ok := v.(gentest.Arrays); ok {
+			p = pairOf[gentest.Arrays, gentest.ArraysR]()
+		}
+		_, errGen := gen.Marshal(v)
+		_, errTwin := twin.Marshal(asTwin(p, reflect.ValueOf(v)))
+		require.Error(t, errTwin)
+		require.ErrorIs(t, errGen, fury.ErrInvalidArgument, "%T", v)
+		assert.Equal(t, strings.Replace(errTwin.Error(), "R.", ".", 1), errGen.Error()) // the twin is named ...R
+	}
+}
+
 // TestGeneratedSharedReferences checks shared pointers and cycles with
 // reference tracking.
 func TestGeneratedSharedReferences(t *testing.T) {

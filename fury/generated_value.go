@@ -12,15 +12,20 @@ import (
 // Generated code handles the wire shapes the runtime writes for declared
 // key, value and element types without reference tracking, and gives
 // anything else back to the runtime: a writer checks up front (RefTracking,
-// CanNest, DirectArrays) and calls WriteField; a reader moves back to where
-// the field began (ByteBuffer.SetReaderIndex) and calls ReadField, which
-// then reads the field, or reports the error, exactly as the reflection
-// path does.
+// CanNest, DirectArrays), or drops what it wrote (Rewind: an enum value that
+// is no ordinal), and calls WriteField; a reader moves back to where the
+// field began (ByteBuffer.SetReaderIndex) and calls ReadField, which then
+// reads the field, or reports the error, exactly as the reflection path
+// does.
 
 // CanNest reports whether k more nesting levels fit under the depth limit.
 // Generated code checks a field's static nesting once and leaves deeper
 // fields to the runtime, which reports ErrDepthExceeded where it applies.
 func (w *GenWriter) CanNest(k int) bool { return w.depth+k <= w.maxDepth }
+
+// Rewind truncates the buffer to n bytes, dropping what generated code
+// wrote of a field it then leaves to WriteField.
+func (w *GenWriter) Rewind(n int) { w.buf.data = w.buf.data[:n] }
 
 // CanNest reports whether k more nesting levels fit under the depth limit.
 func (r *GenReader) CanNest(k int) bool { return r.depth+k <= r.maxDepth }

@@ -35,10 +35,10 @@
 //     *Color, ...), pointers to timestamps, primitive slices ([]int32,
 //     []byte, ...: bulk copies) and values tagged `fury:"nullable"`: inline,
 //     null flags included;
-//   - maps whose keys are numbers, bools or strings and whose values are
-//     those, timestamps, primitive slices, lists, sets or maps of them, and
-//     lists, Go arrays and sets of those (map[string][]float64, [][]int32,
-//     [3]string, map[string]struct{}):
+//   - maps whose keys are numbers, bools, strings or enums and whose values
+//     are those, timestamps, primitive slices, lists, sets or maps of them,
+//     and lists, Go arrays and sets of those (map[string][]float64,
+//     [][]int32, [3]string, []Status, map[string]struct{}):
 //     a generated helper per field writes the chunks (up to 255 entries,
 //     declared key and value types, a null value as its own entry) and the
 //     list headers; the reader handles the shapes the runtime writes and
@@ -56,8 +56,8 @@
 //     every pointer, slice and map field when WithRefTracking is on), a
 //     compatible-mode layout that differs from the local one, primitive
 //     arrays with out-of-band buffers, big.Int, pointers to other
-//     kinds, lists and maps of enums, structs or pointers inside maps, and
-//     `fury:"notnull"` on a pointer.
+//     kinds, structs or pointers inside maps, and `fury:"notnull"` on a
+//     pointer.
 //
 // A struct field that is not nullable reads an empty slice or map as nil;
 // a field tagged nullable, a list element and a map value keep nil and

@@ -17,8 +17,10 @@ func layoutComment(s *Struct, v *Variant) string {
 	}
 	var names []string
 	for _, fd := range v.Order {
-		if e := fd.enumType(); e != nil && v.Enums[e] {
-			names = append(names, fd.PathString())
+		for _, e := range fd.enumPositions() {
+			if v.Enums[e.typ] {
+				names = append(names, e.path)
+			}
 		}
 	}
 	if len(names) == 1 {
@@ -120,24 +122,12 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
 			fmt.Fprintf(&w, "if c, err := w.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
 			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Write", "w", ptr))
-		case opNullValue:
+		case opContainer, opNullValue:
 			fd := seg.fields[0]
-			if ptrValue(fd.desc) {
-				fmt.Fprintf(&w, "\tif w.RefTracking() {\n")
-				delegateWrite(&w, seg.first, fd)
-				fmt.Fprintf(&w, "\t} else {\n\t%s(buf, %s)\n\t}\n", helperName("Write", s, fd), access(fd))
-				break
-			}
-			if !containerField(fd.desc) {
-				fmt.Fprintf(&w, "\t%s(buf, %s)\n", helperName("Write", s, fd), access(fd))
-				break
-			}
-			fallthrough
-		case opContainer:
-			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif %s {\n", containerGuard(fd, "w"))
+			fmt.Fprintf(&w, "\tif at := buf.Len(); %s!%s(buf, %s) {\n", helperGuard(fd, "w"), helperName("Write", s, fd, v), access(fd))
+			w.WriteString("\tw.Rewind(at) // the runtime writes it, or reports the error\n")
 			delegateWrite(&w, seg.first, fd)
-			fmt.Fprintf(&w, "\t} else {\n\t%s(buf, %s)\n\t}\n", helperName("Write", s, fd), access(fd))
+			w.WriteString("\t}\n")
 		case opTime:
 			fmt.Fprintf(&w, "\tbuf.Grow(12)\n\tfury.PutTime(buf.Tail(), %s)\n\tbuf.Advance(12)\n", access(seg.fields[0]))
 		case opDuration:
@@ -198,6 +188,19 @@ func (f *file) preamble(s *Struct, body, rw string) {
 }
 
 var directUse = regexp.MustCompile(`\bdirect\b`)
+
+// helperGuard is the condition, followed by " || ", under which field
+// fd, written and read by helpers, goes to the runtime without trying
+// them, or "".
+func helperGuard(fd *Field, rw string) string {
+	switch {
+	case ptrValue(fd.desc):
+		return rw + ".RefTracking() || "
+	case containerField(fd.desc):
+		return containerGuard(fd, rw) + " || "
+	}
+	return ""
+}
 
 // containerGuard is the condition under which container field fd goes to
 // the runtime (rw is "w" or "r"): reference tracking (the field carries a
@@ -279,14 +282,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer("+access(fd)+")"))
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
-			guard := ""
-			switch {
-			case containerField(fd.desc):
-				guard = containerGuard(fd, "r") + " || "
-			case ptrValue(fd.desc):
-				guard = "r.RefTracking() || "
-			}
-			fmt.Fprintf(&w, "\tif at := buf.ReaderIndex(); %s!%s(r, buf, &%s) {\n", guard, helperName("Read", s, fd), access(fd))
+			fmt.Fprintf(&w, "\tif at := buf.ReaderIndex(); %s!%s(r, buf, &%s) {\n", helperGuard(fd, "r"), helperName("Read", s, fd, v), access(fd))
 			w.WriteString("\tbuf.SetReaderIndex(at) // a shape the runtime reads\n")
 			delegateRead(&w, seg.first, fd)
 			w.WriteString("\t}\n")

@@ -30,7 +30,7 @@ const (
 // as a map key or value or list element.
 func inContainer(d *desc) bool {
 	switch d.class {
-	case cScalar:
+	case cScalar, cNamedInt:
 		return true
 	case cTime:
 		return d.id == wire.Timestamp
@@ -105,8 +105,25 @@ func nilable(d *desc) bool {
 // cgen emits the code of one container helper.
 type cgen struct {
 	f   *file
+	v   *Variant // which named integer types are enums
 	w   strings.Builder
 	tmp int
+}
+
+// hasNamedInt reports whether values of d hold named integers, whose
+// coding depends on the variant (enum or not).
+func hasNamedInt(d *desc) bool {
+	switch d.class {
+	case cNamedInt:
+		return true
+	case cList, cPointer:
+		return hasNamedInt(d.elem)
+	case cSet:
+		return hasNamedInt(d.key)
+	case cMap:
+		return hasNamedInt(d.key) || hasNamedInt(d.val)
+	}
+	return false
 }
 
 func (g *cgen) name(prefix string) string {
@@ -164,6 +181,14 @@ func scalarWrite(s *scalar) (method, arg string) {
 // type info), as the runtime writes it at a declared position.
 func (g *cgen) write(d *desc, expr string) {
 	switch d.class {
+	case cNamedInt:
+		if g.v.Enums[d.enum] {
+			e := g.name("ord")
+			g.printf("if %s := int64(%s); %s < 0 || %s > math.MaxUint32 {\nreturn false // not an ordinal: the runtime's error\n} else {\nbuf.WriteVaruint32(uint32(%s))\n}\n", e, expr, e, e, e)
+			return
+		}
+		m, arg := scalarWrite(d.scalar)
+		g.printf("buf.%s(%s(%s))\n", m, arg, expr)
 	case cScalar:
 		m, arg := scalarWrite(d.scalar)
 		if d.named || arg != d.scalar.basic {
@@ -224,6 +249,13 @@ func (g *cgen) write(d *desc, expr string) {
 // not nullable: an empty collection reads as nil.
 func (g *cgen) read(d *desc, lv string, field bool) {
 	switch d.class {
+	case cNamedInt:
+		call := "ReadVaruint32"
+		if !g.v.Enums[d.enum] {
+			call, _ = readCall(d.scalar)
+		}
+		v := g.name("v")
+		g.printf("if %s, err := buf.%s(); err != nil {\nreturn false\n} else {\n%s = %s(%s)\n}\n", v, call, lv, g.f.typeString(d.t), v)
 	case cScalar:
 		call, conv := readCall(d.scalar)
 		v := g.name("v")
@@ -324,8 +356,12 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 }
 
 // helperName names the container helpers of field fd of s.
-func helperName(op string, s *Struct, fd *Field) string {
-	return "fury" + op + s.Name + "_" + strings.Join(fd.Path, "_")
+func helperName(op string, s *Struct, fd *Field, v *Variant) string {
+	name := "fury" + op + s.Name + "_" + strings.Join(fd.Path, "_")
+	if hasNamedInt(fd.desc) {
+		name += v.Suffix
+	}
+	return name
 }
 
 // ptrValue reports whether d is a pointer to a timestamp or to an inline
@@ -338,66 +374,72 @@ func ptrValue(d *desc) bool {
 	return e.class == cTime && e.id == wire.Timestamp || containerField(e)
 }
 
-// genContainerHelpers emits, for each inline container field of s and
-// each value tagged nullable, a function writing it and one reading it.
+// genContainerHelpers emits, for each inline container field of s, each
+// value tagged nullable and each pointer to a timestamp or container, a
+// function writing it and one reading it (one pair per variant when the
+// field holds named integers). Both report false for what they leave to
+// the runtime: a writer an enum value that is no ordinal (the caller
+// drops what it wrote), a reader input of another shape.
 func (f *file) genContainerHelpers(s *Struct) {
 	for _, fd := range s.Fields {
-		// (The op does not depend on the variant for these fields: they
-		// hold no named integers.)
-		if o := opOf(fd, s.Variants[0]); o != opContainer && o != opNullValue {
-			continue
+		variants := s.Variants[:1]
+		if hasNamedInt(fd.desc) {
+			variants = s.Variants
 		}
-		d := fd.desc
-		typ := f.typeString(d.t)
-		g := &cgen{f: f}
-		what := describe(d)
-		if ptrValue(d) {
-			f.genPtrHelpers(s, fd)
-			continue
-		}
-		if fd.nullTag {
-			what = "a null flag, then " + what
-			if nilable(d) {
-				g.printf("if v == nil {\nbuf.WriteInt8(-3) // null\nreturn\n}\n")
+		for _, v := range variants {
+			if o := opOf(fd, v); o == opContainer || o == opNullValue {
+				f.genHelpers(s, fd, v)
 			}
-			g.printf("buf.WriteInt8(-1) // not null\n")
 		}
-		g.write(d, "v")
-		name := helperName("Write", s, fd)
-		f.printf("// %s writes field %s of a %s: %s.\n", name, fd.PathString(), s.Name, what)
-		f.printf("func %s(buf *fury.ByteBuffer, v %s) {\n%s}\n\n", name, typ, g.w.String())
-
-		g = &cgen{f: f}
-		if fd.nullTag {
-			g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n")
-			g.printf("var zero %s\n*dst = zero\nreturn true\n}\n", typ)
-		}
-		g.read(d, "*dst", !fd.nullTag)
-		name = helperName("Read", s, fd)
-		f.printf("// %s reads field %s of a %s, reporting false for input it\n// leaves to the runtime.\n", name, fd.PathString(), s.Name)
-		f.printf("func %s(r *fury.GenReader, buf *fury.ByteBuffer, dst *%s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
 	}
 }
 
-// genPtrHelpers emits the helpers of a pointer field to a timestamp or a
-// container: the null flag, then the pointee.
-func (f *file) genPtrHelpers(s *Struct, fd *Field) {
-	d, e := fd.desc, fd.desc.elem
-	g := &cgen{f: f}
-	g.printf("if v == nil {\nbuf.WriteInt8(-3) // null\nreturn\n}\nbuf.WriteInt8(-1) // not null\n")
-	g.write(e, "*v")
-	name := helperName("Write", s, fd)
-	f.printf("// %s writes field %s of a %s: a null flag, then %s.\n", name, fd.PathString(), s.Name, describe(e))
-	f.printf("func %s(buf *fury.ByteBuffer, v %s) {\n%s}\n\n", name, f.typeString(d.t), g.w.String())
+func (f *file) genHelpers(s *Struct, fd *Field, v *Variant) {
+	d := fd.desc
+	typ := f.typeString(d.t)
+	g := &cgen{f: f, v: v}
+	what := describe(d)
+	ptr := ptrValue(d)
+	switch {
+	case ptr:
+		what = "a null flag, then " + describe(d.elem)
+		g.printf("if v == nil {\nbuf.WriteInt8(-3) // null\nreturn true\n}\nbuf.WriteInt8(-1) // not null\n")
+		g.write(d.elem, "*v")
+	case fd.nullTag:
+		what = "a null flag, then " + what
+		if nilable(d) {
+			g.printf("if v == nil {\nbuf.WriteInt8(-3) // null\nreturn true\n}\n")
+		}
+		g.printf("buf.WriteInt8(-1) // not null\n")
+		g.write(d, "v")
+	default:
+		g.write(d, "v")
+	}
+	name := helperName("Write", s, fd, v)
+	layout := ""
+	if hasNamedInt(d) {
+		layout = layoutComment(s, v)
+	}
+	f.printf("// %s writes field %s of a %s%s: %s.\n", name, fd.PathString(), s.Name, layout, what)
+	f.printf("func %s(buf *fury.ByteBuffer, v %s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
 
-	g = &cgen{f: f}
-	g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n*dst = nil\nreturn true\n}\n")
-	g.printf("var v %s\n", f.typeString(e.t))
-	g.read(e, "v", false)
-	g.printf("*dst = &v\n")
-	name = helperName("Read", s, fd)
-	f.printf("// %s reads field %s of a %s, reporting false for input it\n// leaves to the runtime.\n", name, fd.PathString(), s.Name)
-	f.printf("func %s(r *fury.GenReader, buf *fury.ByteBuffer, dst *%s) bool {\n%s\treturn true\n}\n\n", name, f.typeString(d.t), g.w.String())
+	g = &cgen{f: f, v: v}
+	switch {
+	case ptr:
+		g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n*dst = nil\nreturn true\n}\n")
+		g.printf("var v %s\n", f.typeString(d.elem.t))
+		g.read(d.elem, "v", false)
+		g.printf("*dst = &v\n")
+	case fd.nullTag:
+		g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n")
+		g.printf("var zero %s\n*dst = zero\nreturn true\n}\n", typ)
+		g.read(d, "*dst", false)
+	default:
+		g.read(d, "*dst", true)
+	}
+	name = helperName("Read", s, fd, v)
+	f.printf("// %s reads field %s of a %s%s, reporting false for\n// input it leaves to the runtime.\n", name, fd.PathString(), s.Name, layout)
+	f.printf("func %s(r *fury.GenReader, buf *fury.ByteBuffer, dst *%s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
 }
 
 // describe says in words how a container travels.

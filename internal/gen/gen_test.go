@@ -135,7 +135,7 @@ func TestFieldOps(t *testing.T) {
 		"Collections.Tags": opContainer, "Collections.PList": opNullValue, "Collections.Opt": opNullValue,
 		"Times.On": opDate, "Times.For": opDuration, "Times.Cost": opDecimal, "Times.AtP": opNullValue,
 		"Tagged.When": opNullValue, "Tagged.Label": opNullValue, "Tagged.Kids": opList,
-		"Enums.PColor": opNullEnum, "Node.Next": opStructPtr, "Node.Kids": opList,
+		"Enums.PColor": opNullEnum, "Arrays.Colors": opContainer, "Arrays.Levels": opContainer, "Node.Next": opStructPtr, "Node.Kids": opList,
 		// Left to the runtime.
 		"Containers.Any": opDelegate, "Containers.Anys": opDelegate, "Containers.ByName": opDelegate,
 		"Tagged.Shared": opDelegate, "Tagged.Must": opDelegate, "Collections.Durs": opDelegate,

@@ -468,6 +468,38 @@ func (f *Field) enumType() *types.TypeName {
 	return nil
 }
 
+// enumPos is a position of a named integer type in a field's type, named
+// as the runtime names it when it matches generated code to its plan: the
+// field (or its pointee) by its path, then "[]" for a list or set element,
+// "[key]" and "[val]" for a map's key and value.
+type enumPos struct {
+	path string
+	typ  *types.TypeName
+}
+
+// enumPositions lists the positions of named integer types in f's type.
+func (f *Field) enumPositions() []enumPos {
+	var out []enumPos
+	var walk func(d *desc, path string)
+	walk = func(d *desc, path string) {
+		switch d.class {
+		case cNamedInt:
+			out = append(out, enumPos{path, d.enum})
+		case cPointer:
+			walk(d.elem, path)
+		case cList:
+			walk(d.elem, path+"[]")
+		case cSet:
+			walk(d.key, path+"[]")
+		case cMap:
+			walk(d.key, path+"[key]")
+			walk(d.val, path+"[val]")
+		}
+	}
+	walk(f.desc, f.PathString())
+	return out
+}
+
 // wireID is the field's wire type id for ordering, given which named
 // integer types are enums.
 func (f *Field) wireID(enums map[*types.TypeName]bool) uint32 {
@@ -530,9 +562,11 @@ func buildStruct(name string, t types.Type, file string) (*Struct, error) {
 	var amb []*types.TypeName
 	seen := map[*types.TypeName]bool{}
 	for _, f := range fields {
-		if e := f.enumType(); e != nil && !seen[e] {
-			seen[e] = true
-			amb = append(amb, e)
+		for _, e := range f.enumPositions() {
+			if !seen[e.typ] {
+				seen[e.typ] = true
+				amb = append(amb, e.typ)
+			}
 		}
 	}
 	if len(amb) > maxEnumTypes {

@@ -206,8 +206,10 @@ func (f *file) genStruct(s *Struct) {
 		f.printf("},\n")
 		var enums []string
 		for _, fd := range v.Order {
-			if e := fd.enumType(); e != nil && v.Enums[e] {
-				enums = append(enums, strconv.Quote(fd.PathString()))
+			for _, e := range fd.enumPositions() {
+				if v.Enums[e.typ] {
+					enums = append(enums, strconv.Quote(e.path))
+				}
 			}
 		}
 		if len(enums) > 0 {

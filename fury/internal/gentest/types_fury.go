@@ -96,7 +96,10 @@ func furyReadAddress(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Arrays ----
 
 var (
-	furyCodecArrays *fury.GeneratedCodec
+	furyCodecArrays   *fury.GeneratedCodec
+	furyCodecArraysE1 *fury.GeneratedCodec
+	furyCodecArraysE2 *fury.GeneratedCodec
+	furyCodecArraysE3 *fury.GeneratedCodec
 )
 
 func init() {
@@ -106,6 +109,27 @@ func init() {
 		Read:   furyReadArrays,
 	}
 	fury.RegisterGenerated(Arrays{}, furyCodecArrays)
+	furyCodecArraysE1 = &fury.GeneratedCodec{
+		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
+		Enums:  []string{"Levels[]"},
+		Write:  furyWriteArraysE1,
+		Read:   furyReadArraysE1,
+	}
+	fury.RegisterGenerated(Arrays{}, furyCodecArraysE1)
+	furyCodecArraysE2 = &fury.GeneratedCodec{
+		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
+		Enums:  []string{"Colors[]"},
+		Write:  furyWriteArraysE2,
+		Read:   furyReadArraysE2,
+	}
+	fury.RegisterGenerated(Arrays{}, furyCodecArraysE2)
+	furyCodecArraysE3 = &fury.GeneratedCodec{
+		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
+		Enums:  []string{"Colors[]", "Levels[]"},
+		Write:  furyWriteArraysE3,
+		Read:   furyReadArraysE3,
+	}
+	fury.RegisterGenerated(Arrays{}, furyCodecArraysE3)
 }
 
 // The conversions below stop compiling when Arrays changes shape; run go generate.
@@ -135,7 +159,7 @@ func _() {
 	}(Arrays{})
 }
 
-// furyWriteArrays writes the fields of the Arrays at p in wire order.
+// furyWriteArrays writes the fields of the Arrays at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := w.Buffer()
@@ -150,8 +174,11 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
-		return err
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors(buf, x.Colors) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
 	}
 	if direct {
 		fury.WriteArray(buf, x.Fixed[:])
@@ -198,15 +225,17 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
-		return err
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels(buf, x.Levels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteArrays_List(buf, x.List)
 	}
 	if direct {
 		fury.WriteArray(buf, *(*[]int32)(&x.Named))
@@ -252,7 +281,7 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadArrays reads the fields of the Arrays at p in wire order.
+// furyReadArrays reads the fields of the Arrays at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := r.Buffer()
@@ -277,8 +306,11 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors(r, buf, &x.Colors) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
 	}
 	if direct {
 		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
@@ -364,8 +396,1019 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels(r, buf, &x.Levels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+			return err
+		}
+		if len(x.Named) == 0 {
+			x.Named = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
+	}
+	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Names
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = Name(v)
+		}
+		if err = r.EndList(15, err); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Strings
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(16, err); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+			return err
+		}
+		if len(x.Uint16s) == 0 {
+			x.Uint16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+			return err
+		}
+		if len(x.Uint32s) == 0 {
+			x.Uint32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+			return err
+		}
+		if len(x.Uint64s) == 0 {
+			x.Uint64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+			return err
+		}
+		if len(x.Uints) == 0 {
+			x.Uints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyWriteArraysE1 writes the fields of the Arrays at p in wire order (layout when field Levels[] is an enum).
+func furyWriteArraysE1(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if direct {
+		fury.WriteArray(buf, x.Bools)
+	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Bytes)
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_ColorsE1(buf, x.Colors) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Fixed[:])
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.FixedB[:])
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float32s)
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float64s)
+	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int16s)
+	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int32s)
+	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int64s)
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int8s)
+	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Ints)
+	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_LevelsE1(buf, x.Levels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
+		return err
+	} else if n > 0 {
+		for _, s := range x.Names {
+			buf.WriteString(string(s))
+		}
+		_ = w.EndList(15, nil)
+	}
+	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
+		return err
+	} else if n > 0 {
+		for _, s := range x.Strings {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(16, nil)
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint16s)
+	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint32s)
+	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint64s)
+	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uints)
+	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyReadArraysE1 reads the fields of the Arrays at p in wire order (layout when field Levels[] is an enum).
+func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+			return err
+		}
+		if len(x.Bools) == 0 {
+			x.Bools = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+			return err
+		}
+		if len(x.Bytes) == 0 {
+			x.Bytes = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_ColorsE1(r, buf, &x.Colors) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+			return err
+		}
+		if len(x.Float32s) == 0 {
+			x.Float32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+			return err
+		}
+		if len(x.Float64s) == 0 {
+			x.Float64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+			return err
+		}
+		if len(x.Int16s) == 0 {
+			x.Int16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+			return err
+		}
+		if len(x.Int32s) == 0 {
+			x.Int32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+			return err
+		}
+		if len(x.Int64s) == 0 {
+			x.Int64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+			return err
+		}
+		if len(x.Int8s) == 0 {
+			x.Int8s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+			return err
+		}
+		if len(x.Ints) == 0 {
+			x.Ints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_LevelsE1(r, buf, &x.Levels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+			return err
+		}
+		if len(x.Named) == 0 {
+			x.Named = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Names
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = Name(v)
+		}
+		if err = r.EndList(15, err); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Strings
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(16, err); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+			return err
+		}
+		if len(x.Uint16s) == 0 {
+			x.Uint16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+			return err
+		}
+		if len(x.Uint32s) == 0 {
+			x.Uint32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+			return err
+		}
+		if len(x.Uint64s) == 0 {
+			x.Uint64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+			return err
+		}
+		if len(x.Uints) == 0 {
+			x.Uints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyWriteArraysE2 writes the fields of the Arrays at p in wire order (layout when field Colors[] is an enum).
+func furyWriteArraysE2(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if direct {
+		fury.WriteArray(buf, x.Bools)
+	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Bytes)
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_ColorsE2(buf, x.Colors) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Fixed[:])
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.FixedB[:])
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float32s)
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float64s)
+	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int16s)
+	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int32s)
+	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int64s)
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int8s)
+	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Ints)
+	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_LevelsE2(buf, x.Levels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
+		return err
+	} else if n > 0 {
+		for _, s := range x.Names {
+			buf.WriteString(string(s))
+		}
+		_ = w.EndList(15, nil)
+	}
+	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
+		return err
+	} else if n > 0 {
+		for _, s := range x.Strings {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(16, nil)
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint16s)
+	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint32s)
+	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint64s)
+	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uints)
+	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyReadArraysE2 reads the fields of the Arrays at p in wire order (layout when field Colors[] is an enum).
+func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+			return err
+		}
+		if len(x.Bools) == 0 {
+			x.Bools = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+			return err
+		}
+		if len(x.Bytes) == 0 {
+			x.Bytes = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_ColorsE2(r, buf, &x.Colors) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+			return err
+		}
+		if len(x.Float32s) == 0 {
+			x.Float32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+			return err
+		}
+		if len(x.Float64s) == 0 {
+			x.Float64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+			return err
+		}
+		if len(x.Int16s) == 0 {
+			x.Int16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+			return err
+		}
+		if len(x.Int32s) == 0 {
+			x.Int32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+			return err
+		}
+		if len(x.Int64s) == 0 {
+			x.Int64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+			return err
+		}
+		if len(x.Int8s) == 0 {
+			x.Int8s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+			return err
+		}
+		if len(x.Ints) == 0 {
+			x.Ints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_LevelsE2(r, buf, &x.Levels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+			return err
+		}
+		if len(x.Named) == 0 {
+			x.Named = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Names
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = Name(v)
+		}
+		if err = r.EndList(15, err); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Strings
+		for j := range s {
+			_ = c
+			v, e := buf.ReadString()
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = v
+		}
+		if err = r.EndList(16, err); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+			return err
+		}
+		if len(x.Uint16s) == 0 {
+			x.Uint16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+			return err
+		}
+		if len(x.Uint32s) == 0 {
+			x.Uint32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+			return err
+		}
+		if len(x.Uint64s) == 0 {
+			x.Uint64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+			return err
+		}
+		if len(x.Uints) == 0 {
+			x.Uints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyWriteArraysE3 writes the fields of the Arrays at p in wire order (layout when fields Colors[], Levels[] are enums).
+func furyWriteArraysE3(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if direct {
+		fury.WriteArray(buf, x.Bools)
+	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Bytes)
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_ColorsE3(buf, x.Colors) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Fixed[:])
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.FixedB[:])
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float32s)
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float64s)
+	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int16s)
+	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int32s)
+	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int64s)
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int8s)
+	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Ints)
+	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_LevelsE3(buf, x.Levels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
+		return err
+	} else if n > 0 {
+		for _, s := range x.Names {
+			buf.WriteString(string(s))
+		}
+		_ = w.EndList(15, nil)
+	}
+	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
+		return err
+	} else if n > 0 {
+		for _, s := range x.Strings {
+			buf.WriteString(s)
+		}
+		_ = w.EndList(16, nil)
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint16s)
+	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint32s)
+	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint64s)
+	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uints)
+	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyReadArraysE3 reads the fields of the Arrays at p in wire order (layout when fields Colors[], Levels[] are enums).
+func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+			return err
+		}
+		if len(x.Bools) == 0 {
+			x.Bools = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+			return err
+		}
+		if len(x.Bytes) == 0 {
+			x.Bytes = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_ColorsE3(r, buf, &x.Colors) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+			return err
+		}
+		if len(x.Float32s) == 0 {
+			x.Float32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+			return err
+		}
+		if len(x.Float64s) == 0 {
+			x.Float64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+			return err
+		}
+		if len(x.Int16s) == 0 {
+			x.Int16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+			return err
+		}
+		if len(x.Int32s) == 0 {
+			x.Int32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+			return err
+		}
+		if len(x.Int64s) == 0 {
+			x.Int64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+			return err
+		}
+		if len(x.Int8s) == 0 {
+			x.Int8s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+			return err
+		}
+		if len(x.Ints) == 0 {
+			x.Ints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_LevelsE3(r, buf, &x.Levels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
 	}
 	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.SetReaderIndex(at) // a shape the runtime reads
@@ -461,7 +1504,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteArrays_List writes field List of a Arrays: a list with a declared element type.
-func furyWriteArrays_List(buf *fury.ByteBuffer, v fury.Int32Slice) {
+func furyWriteArrays_List(buf *fury.ByteBuffer, v fury.Int32Slice) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -469,10 +1512,11 @@ func furyWriteArrays_List(buf *fury.ByteBuffer, v fury.Int32Slice) {
 			buf.WriteVarint32(e1)
 		}
 	}
+	return true
 }
 
-// furyReadArrays_List reads field List of a Arrays, reporting false for input it
-// leaves to the runtime.
+// furyReadArrays_List reads field List of a Arrays, reporting false for
+// input it leaves to the runtime.
 func furyReadArrays_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int32Slice) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -496,6 +1540,390 @@ func furyReadArrays_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int3
 						return false
 					} else {
 						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Levels writes field Levels of a Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
+func furyWriteArrays_Levels(buf *fury.ByteBuffer, v []Level) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteUint8(uint8(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_Levels reads field Levels of a Arrays (layout when none of its named integer types is registered as an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_Levels(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Level, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadUint8(); err != nil {
+						return false
+					} else {
+						s2[j4] = Level(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_LevelsE1 writes field Levels of a Arrays (layout when field Levels[] is an enum): a list with a declared element type.
+func furyWriteArrays_LevelsE1(buf *fury.ByteBuffer, v []Level) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			if ord2 := int64(e1); ord2 < 0 || ord2 > math.MaxUint32 {
+				return false // not an ordinal: the runtime's error
+			} else {
+				buf.WriteVaruint32(uint32(ord2))
+			}
+		}
+	}
+	return true
+}
+
+// furyReadArrays_LevelsE1 reads field Levels of a Arrays (layout when field Levels[] is an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_LevelsE1(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Level, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVaruint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Level(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_LevelsE2 writes field Levels of a Arrays (layout when field Colors[] is an enum): a list with a declared element type.
+func furyWriteArrays_LevelsE2(buf *fury.ByteBuffer, v []Level) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteUint8(uint8(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_LevelsE2 reads field Levels of a Arrays (layout when field Colors[] is an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_LevelsE2(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Level, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadUint8(); err != nil {
+						return false
+					} else {
+						s2[j4] = Level(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_LevelsE3 writes field Levels of a Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
+func furyWriteArrays_LevelsE3(buf *fury.ByteBuffer, v []Level) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			if ord2 := int64(e1); ord2 < 0 || ord2 > math.MaxUint32 {
+				return false // not an ordinal: the runtime's error
+			} else {
+				buf.WriteVaruint32(uint32(ord2))
+			}
+		}
+	}
+	return true
+}
+
+// furyReadArrays_LevelsE3 reads field Levels of a Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_LevelsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Level, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVaruint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Level(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Colors writes field Colors of a Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
+func furyWriteArrays_Colors(buf *fury.ByteBuffer, v []Color) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteVarint32(int32(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_Colors reads field Colors of a Arrays (layout when none of its named integer types is registered as an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_Colors(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Color, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Color(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_ColorsE1 writes field Colors of a Arrays (layout when field Levels[] is an enum): a list with a declared element type.
+func furyWriteArrays_ColorsE1(buf *fury.ByteBuffer, v []Color) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteVarint32(int32(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_ColorsE1 reads field Colors of a Arrays (layout when field Levels[] is an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_ColorsE1(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Color, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Color(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_ColorsE2 writes field Colors of a Arrays (layout when field Colors[] is an enum): a list with a declared element type.
+func furyWriteArrays_ColorsE2(buf *fury.ByteBuffer, v []Color) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			if ord2 := int64(e1); ord2 < 0 || ord2 > math.MaxUint32 {
+				return false // not an ordinal: the runtime's error
+			} else {
+				buf.WriteVaruint32(uint32(ord2))
+			}
+		}
+	}
+	return true
+}
+
+// furyReadArrays_ColorsE2 reads field Colors of a Arrays (layout when field Colors[] is an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_ColorsE2(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Color, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVaruint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Color(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_ColorsE3 writes field Colors of a Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
+func furyWriteArrays_ColorsE3(buf *fury.ByteBuffer, v []Color) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			if ord2 := int64(e1); ord2 < 0 || ord2 > math.MaxUint32 {
+				return false // not an ordinal: the runtime's error
+			} else {
+				buf.WriteVaruint32(uint32(ord2))
+			}
+		}
+	}
+	return true
+}
+
+// furyReadArrays_ColorsE3 reads field Colors of a Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_ColorsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Color, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVaruint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Color(v5)
 					}
 				}
 			}
@@ -552,144 +1980,125 @@ func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	if w.RefTracking() || !w.CanNest(1) || !direct {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Blobs(buf, x.Blobs) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.Blobs)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Blobs(buf, x.Blobs)
 	}
-	if w.RefTracking() || !w.CanNest(2) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Deep(buf, x.Deep) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Deep)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Deep(buf, x.Deep)
 	}
 	if err := w.WriteField(2, unsafe.Pointer(&x.Durs)); err != nil {
 		return err
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Flags(buf, x.Flags) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Flags)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Flags(buf, x.Flags)
 	}
-	if w.RefTracking() || !w.CanNest(1) || !direct {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Grid(buf, x.Grid) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.Grid)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Grid(buf, x.Grid)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_IDs(buf, x.IDs) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(5, unsafe.Pointer(&x.IDs)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_IDs(buf, x.IDs)
 	}
-	if w.RefTracking() || !w.CanNest(2) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Index(buf, x.Index) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Index)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Index(buf, x.Index)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Labels(buf, x.Labels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Labels(buf, x.Labels)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.List)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_List(buf, x.List)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Opt(buf, x.Opt) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Opt(buf, x.Opt)
 	}
-	if w.RefTracking() {
+	if at := buf.Len(); w.RefTracking() || !furyWriteCollections_PList(buf, x.PList) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(10, unsafe.Pointer(&x.PList)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_PList(buf, x.PList)
 	}
-	if w.RefTracking() || !w.CanNest(1) || !direct {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Pair(buf, x.Pair) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(11, unsafe.Pointer(&x.Pair)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Pair(buf, x.Pair)
 	}
 	if err := w.WriteField(12, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
-	if w.RefTracking() || !w.CanNest(1) || !direct {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Scores(buf, x.Scores) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Scores(buf, x.Scores)
 	}
-	if w.RefTracking() || !w.CanNest(2) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_SetMap(buf, x.SetMap) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(14, unsafe.Pointer(&x.SetMap)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_SetMap(buf, x.SetMap)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Stamps(buf, x.Stamps) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Stamps(buf, x.Stamps)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Tags(buf, x.Tags) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Tags(buf, x.Tags)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Trio(buf, x.Trio) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(17, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Trio(buf, x.Trio)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Weights(buf, x.Weights) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(18, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Weights(buf, x.Weights)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_When(buf, x.When) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(19, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_When(buf, x.When)
 	}
-	if w.RefTracking() || !w.CanNest(2) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Words(buf, x.Words) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(20, unsafe.Pointer(&x.Words)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteCollections_Words(buf, x.Words)
 	}
 	return nil
 }
@@ -823,7 +2232,7 @@ func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteCollections_Grid writes field Grid of a Collections: a list with a declared element type.
-func furyWriteCollections_Grid(buf *fury.ByteBuffer, v [][]int32) {
+func furyWriteCollections_Grid(buf *fury.ByteBuffer, v [][]int32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		hasNull2 := false
@@ -849,10 +2258,11 @@ func furyWriteCollections_Grid(buf *fury.ByteBuffer, v [][]int32) {
 			fury.WriteArray(buf, e1)
 		}
 	}
+	return true
 }
 
-// furyReadCollections_Grid reads field Grid of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Grid reads field Grid of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Grid(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]int32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -891,7 +2301,7 @@ func furyReadCollections_Grid(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]
 }
 
 // furyWriteCollections_Scores writes field Scores of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Scores(buf *fury.ByteBuffer, v map[string][]float64) {
+func furyWriteCollections_Scores(buf *fury.ByteBuffer, v map[string][]float64) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -909,10 +2319,11 @@ func furyWriteCollections_Scores(buf *fury.ByteBuffer, v map[string][]float64) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_Scores reads field Scores of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Scores reads field Scores of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]float64) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -970,7 +2381,7 @@ func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 }
 
 // furyWriteCollections_Weights writes field Weights of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Weights(buf *fury.ByteBuffer, v map[int32]float32) {
+func furyWriteCollections_Weights(buf *fury.ByteBuffer, v map[int32]float32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -981,10 +2392,11 @@ func furyWriteCollections_Weights(buf *fury.ByteBuffer, v map[int32]float32) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_Weights reads field Weights of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Weights reads field Weights of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Weights(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]float32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1031,7 +2443,7 @@ func furyReadCollections_Weights(r *fury.GenReader, buf *fury.ByteBuffer, dst *m
 }
 
 // furyWriteCollections_Labels writes field Labels of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Labels(buf *fury.ByteBuffer, v map[string]string) {
+func furyWriteCollections_Labels(buf *fury.ByteBuffer, v map[string]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -1042,10 +2454,11 @@ func furyWriteCollections_Labels(buf *fury.ByteBuffer, v map[string]string) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_Labels reads field Labels of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Labels reads field Labels of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Labels(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1092,7 +2505,7 @@ func furyReadCollections_Labels(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 }
 
 // furyWriteCollections_Words writes field Words of a Collections: a list with a declared element type.
-func furyWriteCollections_Words(buf *fury.ByteBuffer, v [][]string) {
+func furyWriteCollections_Words(buf *fury.ByteBuffer, v [][]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		hasNull2 := false
@@ -1124,10 +2537,11 @@ func furyWriteCollections_Words(buf *fury.ByteBuffer, v [][]string) {
 			}
 		}
 	}
+	return true
 }
 
-// furyReadCollections_Words reads field Words of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Words reads field Words of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Words(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1187,7 +2601,7 @@ func furyReadCollections_Words(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][
 }
 
 // furyWriteCollections_Index writes field Index of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Index(buf *fury.ByteBuffer, v map[string][]string) {
+func furyWriteCollections_Index(buf *fury.ByteBuffer, v map[string][]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -1211,10 +2625,11 @@ func furyWriteCollections_Index(buf *fury.ByteBuffer, v map[string][]string) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_Index reads field Index of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Index reads field Index of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1293,7 +2708,7 @@ func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 }
 
 // furyWriteCollections_Stamps writes field Stamps of a Collections: a list with a declared element type.
-func furyWriteCollections_Stamps(buf *fury.ByteBuffer, v []time.Time) {
+func furyWriteCollections_Stamps(buf *fury.ByteBuffer, v []time.Time) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1303,10 +2718,11 @@ func furyWriteCollections_Stamps(buf *fury.ByteBuffer, v []time.Time) {
 			buf.Advance(12)
 		}
 	}
+	return true
 }
 
-// furyReadCollections_Stamps reads field Stamps of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Stamps reads field Stamps of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Stamps(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]time.Time) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1341,7 +2757,7 @@ func furyReadCollections_Stamps(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]
 }
 
 // furyWriteCollections_When writes field When of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_When(buf *fury.ByteBuffer, v map[int64]time.Time) {
+func furyWriteCollections_When(buf *fury.ByteBuffer, v map[int64]time.Time) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -1354,10 +2770,11 @@ func furyWriteCollections_When(buf *fury.ByteBuffer, v map[int64]time.Time) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_When reads field When of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_When reads field When of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int64]time.Time) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1405,7 +2822,7 @@ func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 }
 
 // furyWriteCollections_List writes field List of a Collections: a list with a declared element type.
-func furyWriteCollections_List(buf *fury.ByteBuffer, v fury.Int32Slice) {
+func furyWriteCollections_List(buf *fury.ByteBuffer, v fury.Int32Slice) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1413,10 +2830,11 @@ func furyWriteCollections_List(buf *fury.ByteBuffer, v fury.Int32Slice) {
 			buf.WriteVarint32(e1)
 		}
 	}
+	return true
 }
 
-// furyReadCollections_List reads field List of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_List reads field List of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int32Slice) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1450,7 +2868,7 @@ func furyReadCollections_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury
 }
 
 // furyWriteCollections_Deep writes field Deep of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Deep(buf *fury.ByteBuffer, v map[string]map[string]int64) {
+func furyWriteCollections_Deep(buf *fury.ByteBuffer, v map[string]map[string]int64) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -1477,10 +2895,11 @@ func furyWriteCollections_Deep(buf *fury.ByteBuffer, v map[string]map[string]int
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_Deep reads field Deep of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Deep reads field Deep of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]map[string]int64) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1572,7 +2991,7 @@ func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 }
 
 // furyWriteCollections_Blobs writes field Blobs of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Blobs(buf *fury.ByteBuffer, v map[string][]byte) {
+func furyWriteCollections_Blobs(buf *fury.ByteBuffer, v map[string][]byte) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -1590,10 +3009,11 @@ func furyWriteCollections_Blobs(buf *fury.ByteBuffer, v map[string][]byte) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_Blobs reads field Blobs of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Blobs reads field Blobs of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]byte) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1651,7 +3071,7 @@ func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 }
 
 // furyWriteCollections_Flags writes field Flags of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Flags(buf *fury.ByteBuffer, v map[bool]uint16) {
+func furyWriteCollections_Flags(buf *fury.ByteBuffer, v map[bool]uint16) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -1662,10 +3082,11 @@ func furyWriteCollections_Flags(buf *fury.ByteBuffer, v map[bool]uint16) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_Flags reads field Flags of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Flags reads field Flags of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[bool]uint16) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1712,10 +3133,10 @@ func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 }
 
 // furyWriteCollections_Opt writes field Opt of a Collections: a null flag, then a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Opt(buf *fury.ByteBuffer, v map[string]int32) {
+func furyWriteCollections_Opt(buf *fury.ByteBuffer, v map[string]int32) bool {
 	if v == nil {
 		buf.WriteInt8(-3) // null
-		return
+		return true
 	}
 	buf.WriteInt8(-1) // not null
 	buf.WriteVaruint32(uint32(len(v)))
@@ -1728,10 +3149,11 @@ func furyWriteCollections_Opt(buf *fury.ByteBuffer, v map[string]int32) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_Opt reads field Opt of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Opt reads field Opt of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]int32) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
@@ -1781,7 +3203,7 @@ func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[s
 }
 
 // furyWriteCollections_Pair writes field Pair of a Collections: a list with a declared element type.
-func furyWriteCollections_Pair(buf *fury.ByteBuffer, v [2][]int32) {
+func furyWriteCollections_Pair(buf *fury.ByteBuffer, v [2][]int32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		hasNull2 := false
@@ -1807,10 +3229,11 @@ func furyWriteCollections_Pair(buf *fury.ByteBuffer, v [2][]int32) {
 			fury.WriteArray(buf, e1)
 		}
 	}
+	return true
 }
 
-// furyReadCollections_Pair reads field Pair of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Pair reads field Pair of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Pair(r *fury.GenReader, buf *fury.ByteBuffer, dst *[2][]int32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1848,7 +3271,7 @@ func furyReadCollections_Pair(r *fury.GenReader, buf *fury.ByteBuffer, dst *[2][
 }
 
 // furyWriteCollections_Trio writes field Trio of a Collections: a list with a declared element type.
-func furyWriteCollections_Trio(buf *fury.ByteBuffer, v [3]string) {
+func furyWriteCollections_Trio(buf *fury.ByteBuffer, v [3]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1856,10 +3279,11 @@ func furyWriteCollections_Trio(buf *fury.ByteBuffer, v [3]string) {
 			buf.WriteString(e1)
 		}
 	}
+	return true
 }
 
-// furyReadCollections_Trio reads field Trio of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Trio reads field Trio of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Trio(r *fury.GenReader, buf *fury.ByteBuffer, dst *[3]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1892,10 +3316,10 @@ func furyReadCollections_Trio(r *fury.GenReader, buf *fury.ByteBuffer, dst *[3]s
 }
 
 // furyWriteCollections_PList writes field PList of a Collections: a null flag, then a list with a declared element type.
-func furyWriteCollections_PList(buf *fury.ByteBuffer, v *[]string) {
+func furyWriteCollections_PList(buf *fury.ByteBuffer, v *[]string) bool {
 	if v == nil {
 		buf.WriteInt8(-3) // null
-		return
+		return true
 	}
 	buf.WriteInt8(-1) // not null
 	buf.WriteVaruint32(uint32(len(*v)))
@@ -1905,10 +3329,11 @@ func furyWriteCollections_PList(buf *fury.ByteBuffer, v *[]string) {
 			buf.WriteString(e1)
 		}
 	}
+	return true
 }
 
-// furyReadCollections_PList reads field PList of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_PList reads field PList of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_PList(r *fury.GenReader, buf *fury.ByteBuffer, dst **[]string) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
@@ -1946,7 +3371,7 @@ func furyReadCollections_PList(r *fury.GenReader, buf *fury.ByteBuffer, dst **[]
 }
 
 // furyWriteCollections_Tags writes field Tags of a Collections: a set with a declared element type.
-func furyWriteCollections_Tags(buf *fury.ByteBuffer, v map[string]struct{}) {
+func furyWriteCollections_Tags(buf *fury.ByteBuffer, v map[string]struct{}) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1954,10 +3379,11 @@ func furyWriteCollections_Tags(buf *fury.ByteBuffer, v map[string]struct{}) {
 			buf.WriteString(k1)
 		}
 	}
+	return true
 }
 
-// furyReadCollections_Tags reads field Tags of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_Tags reads field Tags of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]struct{}) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -1989,7 +3415,7 @@ func furyReadCollections_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 }
 
 // furyWriteCollections_IDs writes field IDs of a Collections: a set with a declared element type.
-func furyWriteCollections_IDs(buf *fury.ByteBuffer, v fury.Set[int64]) {
+func furyWriteCollections_IDs(buf *fury.ByteBuffer, v fury.Set[int64]) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1997,10 +3423,11 @@ func furyWriteCollections_IDs(buf *fury.ByteBuffer, v fury.Set[int64]) {
 			buf.WriteVarint64(k1)
 		}
 	}
+	return true
 }
 
-// furyReadCollections_IDs reads field IDs of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_IDs reads field IDs of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_IDs(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Set[int64]) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -2032,7 +3459,7 @@ func furyReadCollections_IDs(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.
 }
 
 // furyWriteCollections_SetMap writes field SetMap of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_SetMap(buf *fury.ByteBuffer, v map[string]map[int32]struct{}) {
+func furyWriteCollections_SetMap(buf *fury.ByteBuffer, v map[string]map[int32]struct{}) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -2056,10 +3483,11 @@ func furyWriteCollections_SetMap(buf *fury.ByteBuffer, v map[string]map[int32]st
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadCollections_SetMap reads field SetMap of a Collections, reporting false for input it
-// leaves to the runtime.
+// furyReadCollections_SetMap reads field SetMap of a Collections, reporting false for
+// input it leaves to the runtime.
 func furyReadCollections_SetMap(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]map[int32]struct{}) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -2178,12 +3606,11 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_FSet(buf, x.FSet) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.FSet)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteContainers_FSet(buf, x.FSet)
 	}
 	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
@@ -2214,19 +3641,17 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_Map(buf, x.Map) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Map)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteContainers_Map(buf, x.Map)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_Set(buf, x.Set) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Set)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteContainers_Set(buf, x.Set)
 	}
 	return nil
 }
@@ -2300,7 +3725,7 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteContainers_Map writes field Map of a Containers: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteContainers_Map(buf *fury.ByteBuffer, v map[string]int32) {
+func furyWriteContainers_Map(buf *fury.ByteBuffer, v map[string]int32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -2311,10 +3736,11 @@ func furyWriteContainers_Map(buf *fury.ByteBuffer, v map[string]int32) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadContainers_Map reads field Map of a Containers, reporting false for input it
-// leaves to the runtime.
+// furyReadContainers_Map reads field Map of a Containers, reporting false for
+// input it leaves to the runtime.
 func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]int32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -2361,7 +3787,7 @@ func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[st
 }
 
 // furyWriteContainers_Set writes field Set of a Containers: a set with a declared element type.
-func furyWriteContainers_Set(buf *fury.ByteBuffer, v map[int32]struct{}) {
+func furyWriteContainers_Set(buf *fury.ByteBuffer, v map[int32]struct{}) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -2369,10 +3795,11 @@ func furyWriteContainers_Set(buf *fury.ByteBuffer, v map[int32]struct{}) {
 			buf.WriteVarint32(k1)
 		}
 	}
+	return true
 }
 
-// furyReadContainers_Set reads field Set of a Containers, reporting false for input it
-// leaves to the runtime.
+// furyReadContainers_Set reads field Set of a Containers, reporting false for
+// input it leaves to the runtime.
 func furyReadContainers_Set(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]struct{}) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -2404,7 +3831,7 @@ func furyReadContainers_Set(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[in
 }
 
 // furyWriteContainers_FSet writes field FSet of a Containers: a set with a declared element type.
-func furyWriteContainers_FSet(buf *fury.ByteBuffer, v fury.Set[string]) {
+func furyWriteContainers_FSet(buf *fury.ByteBuffer, v fury.Set[string]) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -2412,10 +3839,11 @@ func furyWriteContainers_FSet(buf *fury.ByteBuffer, v fury.Set[string]) {
 			buf.WriteString(k1)
 		}
 	}
+	return true
 }
 
-// furyReadContainers_FSet reads field FSet of a Containers, reporting false for input it
-// leaves to the runtime.
+// furyReadContainers_FSet reads field FSet of a Containers, reporting false for
+// input it leaves to the runtime.
 func furyReadContainers_FSet(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Set[string]) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -3395,12 +4823,11 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVaruint32(b[n:], x.Common.Version)
 		buf.Advance(n)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Attrs)); err != nil {
 			return err
 		}
-	} else {
-		furyWritePerson_Attrs(buf, x.Attrs)
 	}
 	buf.Grow(12)
 	fury.PutTime(buf.Tail(), x.Common.CreatedAt)
@@ -3458,12 +4885,11 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.Nick)
 	}
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Ratings(buf, x.Ratings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Ratings)); err != nil {
 			return err
 		}
-	} else {
-		furyWritePerson_Ratings(buf, x.Ratings)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Visits)
@@ -3598,7 +5024,7 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWritePerson_Attrs writes field Attrs of a Person: a map in chunks of up to 255 entries with declared key and value types.
-func furyWritePerson_Attrs(buf *fury.ByteBuffer, v map[string]string) {
+func furyWritePerson_Attrs(buf *fury.ByteBuffer, v map[string]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -3609,10 +5035,11 @@ func furyWritePerson_Attrs(buf *fury.ByteBuffer, v map[string]string) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadPerson_Attrs reads field Attrs of a Person, reporting false for input it
-// leaves to the runtime.
+// furyReadPerson_Attrs reads field Attrs of a Person, reporting false for
+// input it leaves to the runtime.
 func furyReadPerson_Attrs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -3659,7 +5086,7 @@ func furyReadPerson_Attrs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[stri
 }
 
 // furyWritePerson_Ratings writes field Ratings of a Person: a map in chunks of up to 255 entries with declared key and value types.
-func furyWritePerson_Ratings(buf *fury.ByteBuffer, v map[int32]float32) {
+func furyWritePerson_Ratings(buf *fury.ByteBuffer, v map[int32]float32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -3670,10 +5097,11 @@ func furyWritePerson_Ratings(buf *fury.ByteBuffer, v map[int32]float32) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadPerson_Ratings reads field Ratings of a Person, reporting false for input it
-// leaves to the runtime.
+// furyReadPerson_Ratings reads field Ratings of a Person, reporting false for
+// input it leaves to the runtime.
 func furyReadPerson_Ratings(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]float32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -6023,7 +7451,12 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(3, unsafe.Pointer(&x.Must)); err != nil {
 		return err
 	}
-	furyWriteTagged_Opt(buf, x.Opt)
+	if at := buf.Len(); !furyWriteTagged_Opt(buf, x.Opt) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(4, unsafe.Pointer(&x.Opt)); err != nil {
+			return err
+		}
+	}
 	buf.WriteString(x.B)
 	if x.Alone == nil {
 		buf.WriteInt8(-3) // null
@@ -6064,18 +7497,27 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	furyWriteTagged_Label(buf, x.Label)
-	if w.RefTracking() || !w.CanNest(1) {
+	if at := buf.Len(); !furyWriteTagged_Label(buf, x.Label) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(9, unsafe.Pointer(&x.Label)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteTagged_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(10, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteTagged_Names(buf, x.Names)
 	}
 	if err := w.WriteField(11, unsafe.Pointer(&x.Shared)); err != nil {
 		return err
 	}
-	furyWriteTagged_When(buf, x.When)
+	if at := buf.Len(); !furyWriteTagged_When(buf, x.When) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.When)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -6169,13 +7611,14 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteTagged_Opt writes field Opt of a Tagged: a null flag, then the value.
-func furyWriteTagged_Opt(buf *fury.ByteBuffer, v int32) {
+func furyWriteTagged_Opt(buf *fury.ByteBuffer, v int32) bool {
 	buf.WriteInt8(-1) // not null
 	buf.WriteVarint32(v)
+	return true
 }
 
-// furyReadTagged_Opt reads field Opt of a Tagged, reporting false for input it
-// leaves to the runtime.
+// furyReadTagged_Opt reads field Opt of a Tagged, reporting false for
+// input it leaves to the runtime.
 func furyReadTagged_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *int32) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
@@ -6193,15 +7636,16 @@ func furyReadTagged_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *int32) boo
 }
 
 // furyWriteTagged_When writes field When of a Tagged: a null flag, then a timestamp.
-func furyWriteTagged_When(buf *fury.ByteBuffer, v time.Time) {
+func furyWriteTagged_When(buf *fury.ByteBuffer, v time.Time) bool {
 	buf.WriteInt8(-1) // not null
 	buf.Grow(12)
 	fury.PutTime(buf.Tail(), v)
 	buf.Advance(12)
+	return true
 }
 
-// furyReadTagged_When reads field When of a Tagged, reporting false for input it
-// leaves to the runtime.
+// furyReadTagged_When reads field When of a Tagged, reporting false for
+// input it leaves to the runtime.
 func furyReadTagged_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *time.Time) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
@@ -6220,10 +7664,10 @@ func furyReadTagged_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *time.Time
 }
 
 // furyWriteTagged_Names writes field Names of a Tagged: a null flag, then a list with a declared element type.
-func furyWriteTagged_Names(buf *fury.ByteBuffer, v []string) {
+func furyWriteTagged_Names(buf *fury.ByteBuffer, v []string) bool {
 	if v == nil {
 		buf.WriteInt8(-3) // null
-		return
+		return true
 	}
 	buf.WriteInt8(-1) // not null
 	buf.WriteVaruint32(uint32(len(v)))
@@ -6233,10 +7677,11 @@ func furyWriteTagged_Names(buf *fury.ByteBuffer, v []string) {
 			buf.WriteString(e1)
 		}
 	}
+	return true
 }
 
-// furyReadTagged_Names reads field Names of a Tagged, reporting false for input it
-// leaves to the runtime.
+// furyReadTagged_Names reads field Names of a Tagged, reporting false for
+// input it leaves to the runtime.
 func furyReadTagged_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
@@ -6273,13 +7718,14 @@ func furyReadTagged_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string
 }
 
 // furyWriteTagged_Label writes field Label of a Tagged: a null flag, then the value.
-func furyWriteTagged_Label(buf *fury.ByteBuffer, v string) {
+func furyWriteTagged_Label(buf *fury.ByteBuffer, v string) bool {
 	buf.WriteInt8(-1) // not null
 	buf.WriteString(v)
+	return true
 }
 
-// furyReadTagged_Label reads field Label of a Tagged, reporting false for input it
-// leaves to the runtime.
+// furyReadTagged_Label reads field Label of a Tagged, reporting false for
+// input it leaves to the runtime.
 func furyReadTagged_Label(r *fury.GenReader, buf *fury.ByteBuffer, dst *string) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
@@ -6349,12 +7795,11 @@ func furyWriteTeam(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	buf.WriteString(x.Name)
-	if w.RefTracking() || !w.CanNest(1) || !direct {
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteTeam_Scores(buf, x.Scores) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteTeam_Scores(buf, x.Scores)
 	}
 	return nil
 }
@@ -6405,7 +7850,7 @@ func furyReadTeam(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteTeam_Scores writes field Scores of a Team: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteTeam_Scores(buf *fury.ByteBuffer, v map[string][]float64) {
+func furyWriteTeam_Scores(buf *fury.ByteBuffer, v map[string][]float64) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		chunk1 := fury.NewMapChunk(0x24) // key and value declared
@@ -6423,10 +7868,11 @@ func furyWriteTeam_Scores(buf *fury.ByteBuffer, v map[string][]float64) {
 		}
 		chunk1.Close(buf)
 	}
+	return true
 }
 
-// furyReadTeam_Scores reads field Scores of a Team, reporting false for input it
-// leaves to the runtime.
+// furyReadTeam_Scores reads field Scores of a Team, reporting false for
+// input it leaves to the runtime.
 func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]float64) bool {
 	{
 		n1, err := buf.ReadVaruint32()
@@ -6519,12 +7965,11 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	buf.Grow(12)
 	fury.PutTime(buf.Tail(), x.At)
 	buf.Advance(12)
-	if w.RefTracking() {
+	if at := buf.Len(); w.RefTracking() || !furyWriteTimes_AtP(buf, x.AtP) {
+		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
 			return err
 		}
-	} else {
-		furyWriteTimes_AtP(buf, x.AtP)
 	}
 	if x.Big == nil {
 		buf.WriteInt8(-3) // null
@@ -6596,19 +8041,20 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteTimes_AtP writes field AtP of a Times: a null flag, then a timestamp.
-func furyWriteTimes_AtP(buf *fury.ByteBuffer, v *time.Time) {
+func furyWriteTimes_AtP(buf *fury.ByteBuffer, v *time.Time) bool {
 	if v == nil {
 		buf.WriteInt8(-3) // null
-		return
+		return true
 	}
 	buf.WriteInt8(-1) // not null
 	buf.Grow(12)
 	fury.PutTime(buf.Tail(), *v)
 	buf.Advance(12)
+	return true
 }
 
-// furyReadTimes_AtP reads field AtP of a Times, reporting false for input it
-// leaves to the runtime.
+// furyReadTimes_AtP reads field AtP of a Times, reporting false for
+// input it leaves to the runtime.
 func furyReadTimes_AtP(r *fury.GenReader, buf *fury.ByteBuffer, dst **time.Time) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
