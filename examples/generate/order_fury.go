@@ -5,10 +5,10 @@ package main
 import (
 	"encoding/binary"
 	"math"
+	"time"
 	"unsafe"
 
 	"github.com/fury-go/fury/fury"
-	"time"
 )
 
 // ---- Customer ----

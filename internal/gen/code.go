@@ -241,8 +241,10 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opNullEnum:
 			fd := seg.fields[0]
 			et := f.typeString(fd.desc.elem.t)
-			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
-			fmt.Fprintf(&w, "else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null\n\t_ = buf.Skip(1 + k)\n")
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) == 0 {\n")
+			delegateRead(&w, seg.first, fd)
+			fmt.Fprintf(&w, "\t} else if b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null\n\t_ = buf.Skip(1 + k)\n")
 			fmt.Fprintf(&w, "\tq := fury.NewScalar[%s](buf)\n\t*q = %s(v)\n\t%s = q\n\t} ", et, et, access(fd))
 			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:

@@ -315,7 +315,7 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		if field {
 			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
 		}
-		g.printf("%s := make(%s, min(%s, %d))\n", m, g.f.typeString(d.t), n, maxUnbacked)
+		g.sizedMap(m, d, n)
 		g.printf("for %s := uint32(0); %s < %s; {\n%s, err := buf.ReadByte()\nif err != nil {\nreturn false\n}\n", done, done, n, h)
 		g.printf("var %s %s\n", k, g.f.typeString(d.key.t))
 		if nilable(d.val) {
@@ -341,7 +341,7 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		if field {
 			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
 		}
-		g.printf("%s := make(%s, min(%s, %d))\n", m, g.f.typeString(d.t), n, maxUnbacked)
+		g.sizedMap(m, d, n)
 		g.printf("if %s > 0 {\nif %s, err := buf.ReadByte(); err != nil || %s != %#02x {\nreturn false\n}\n", n, h, h, listDeclared)
 		g.printf("for range %s {\nvar %s %s\n", n, k, g.f.typeString(d.key.t))
 		g.read(d.key, k, false)
@@ -353,6 +353,14 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 	default:
 		panic(fmt.Sprintf("furygen: no inline read for %v", d.t))
 	}
+}
+
+// sizedMap emits the make of map m of type d for n entries, sized as the
+// runtime sizes it (no more than maxUnbacked entries ahead).
+func (g *cgen) sizedMap(m string, d *desc, n string) {
+	hint := g.name("hint")
+	g.printf("%s := int(%s)\nif %s > %d {\n%s = %d\n}\n", hint, n, hint, maxUnbacked, hint, maxUnbacked)
+	g.printf("%s := make(%s, %s)\n", m, g.f.typeString(d.t), hint)
 }
 
 // helperName names the container helpers of field fd of s.

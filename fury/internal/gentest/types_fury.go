@@ -5,11 +5,11 @@ package gentest
 import (
 	"encoding/binary"
 	"math"
+	"math/big"
+	"time"
 	"unsafe"
 
 	"github.com/fury-go/fury/fury"
-	"math/big"
-	"time"
 )
 
 // ---- Address ----
@@ -2333,7 +2333,11 @@ func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string][]float64, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string][]float64, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2341,13 +2345,13 @@ func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
 						return false
 					}
-					if v9, err := buf.ReadString(); err != nil {
+					if v10, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v10
 					}
 					m2[k6] = nil
 					done3++
@@ -2362,10 +2366,10 @@ func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 				}
 				for range size5 {
 					var v7 []float64
-					if v10, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v11
 					}
 					if err := fury.ReadArray(buf, &v7); err != nil {
 						return false
@@ -2406,7 +2410,11 @@ func furyReadCollections_Weights(r *fury.GenReader, buf *fury.ByteBuffer, dst *m
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[int32]float32, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[int32]float32, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2422,15 +2430,15 @@ func furyReadCollections_Weights(r *fury.GenReader, buf *fury.ByteBuffer, dst *m
 				}
 				for range size5 {
 					var v7 float32
-					if v8, err := buf.ReadVarint32(); err != nil {
+					if v9, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						k6 = v8
+						k6 = v9
 					}
-					if v9, err := buf.ReadFloat32(); err != nil {
+					if v10, err := buf.ReadFloat32(); err != nil {
 						return false
 					} else {
-						v7 = v9
+						v7 = v10
 					}
 					m2[k6] = v7
 				}
@@ -2468,7 +2476,11 @@ func furyReadCollections_Labels(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string]string, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]string, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2484,15 +2496,15 @@ func furyReadCollections_Labels(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 				}
 				for range size5 {
 					var v7 string
-					if v8, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						k6 = v8
-					}
 					if v9, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						v7 = v9
+						k6 = v9
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						v7 = v10
 					}
 					m2[k6] = v7
 				}
@@ -2639,7 +2651,11 @@ func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string][]string, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string][]string, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2647,13 +2663,13 @@ func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
 						return false
 					}
-					if v9, err := buf.ReadString(); err != nil {
+					if v10, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v10
 					}
 					m2[k6] = nil
 					done3++
@@ -2668,34 +2684,34 @@ func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 				}
 				for range size5 {
 					var v7 []string
-					if v10, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v11
 					}
 					{
-						n11, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n11) {
+						n12, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n12) {
 							return false
 						}
-						s12 := make([]string, n11)
-						if n11 > 0 {
-							h13, err := buf.ReadByte()
+						s13 := make([]string, n12)
+						if n12 > 0 {
+							h14, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							if h13 != 0x0c {
+							if h14 != 0x0c {
 								return false
 							}
-							for j14 := range s12 {
-								if v15, err := buf.ReadString(); err != nil {
+							for j15 := range s13 {
+								if v16, err := buf.ReadString(); err != nil {
 									return false
 								} else {
-									s12[j14] = v15
+									s13[j15] = v16
 								}
 							}
 						}
-						v7 = s12
+						v7 = s13
 					}
 					m2[k6] = v7
 				}
@@ -2784,7 +2800,11 @@ func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[int64]time.Time, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[int64]time.Time, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2800,15 +2820,15 @@ func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 				}
 				for range size5 {
 					var v7 time.Time
-					if v8, err := buf.ReadVarint64(); err != nil {
+					if v9, err := buf.ReadVarint64(); err != nil {
 						return false
 					} else {
-						k6 = v8
+						k6 = v9
 					}
-					if t9, ok10 := fury.GetTime(buf.Unread()); !ok10 {
+					if t10, ok11 := fury.GetTime(buf.Unread()); !ok11 {
 						return false
 					} else {
-						v7 = t9
+						v7 = t10
 						_ = buf.Skip(12)
 					}
 					m2[k6] = v7
@@ -2909,7 +2929,11 @@ func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string]map[string]int64, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]map[string]int64, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2917,13 +2941,13 @@ func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
 						return false
 					}
-					if v9, err := buf.ReadString(); err != nil {
+					if v10, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v10
 					}
 					m2[k6] = nil
 					done3++
@@ -2938,47 +2962,51 @@ func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 				}
 				for range size5 {
 					var v7 map[string]int64
-					if v10, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v11
 					}
 					{
-						n11, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n11) {
+						n12, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n12) {
 							return false
 						}
-						m12 := make(map[string]int64, min(n11, 8192))
-						for done13 := uint32(0); done13 < n11; {
-							h14, err := buf.ReadByte()
+						hint19 := int(n12)
+						if hint19 > 8192 {
+							hint19 = 8192
+						}
+						m13 := make(map[string]int64, hint19)
+						for done14 := uint32(0); done14 < n12; {
+							h15, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							var k16 string
-							if h14 != 0x24 {
+							var k17 string
+							if h15 != 0x24 {
 								return false
 							}
-							size15, err := buf.ReadByte()
-							if err != nil || size15 == 0 || uint32(size15) > n11-done13 {
+							size16, err := buf.ReadByte()
+							if err != nil || size16 == 0 || uint32(size16) > n12-done14 {
 								return false
 							}
-							for range size15 {
-								var v17 int64
-								if v18, err := buf.ReadString(); err != nil {
+							for range size16 {
+								var v18 int64
+								if v20, err := buf.ReadString(); err != nil {
 									return false
 								} else {
-									k16 = v18
+									k17 = v20
 								}
-								if v19, err := buf.ReadVarint64(); err != nil {
+								if v21, err := buf.ReadVarint64(); err != nil {
 									return false
 								} else {
-									v17 = v19
+									v18 = v21
 								}
-								m12[k16] = v17
+								m13[k17] = v18
 							}
-							done13 += uint32(size15)
+							done14 += uint32(size16)
 						}
-						v7 = m12
+						v7 = m13
 					}
 					m2[k6] = v7
 				}
@@ -3023,7 +3051,11 @@ func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string][]byte, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string][]byte, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3031,13 +3063,13 @@ func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
 						return false
 					}
-					if v9, err := buf.ReadString(); err != nil {
+					if v10, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v10
 					}
 					m2[k6] = nil
 					done3++
@@ -3052,10 +3084,10 @@ func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 				}
 				for range size5 {
 					var v7 []byte
-					if v10, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v11
 					}
 					if err := fury.ReadArray(buf, &v7); err != nil {
 						return false
@@ -3096,7 +3128,11 @@ func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[bool]uint16, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[bool]uint16, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3112,15 +3148,15 @@ func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 				}
 				for range size5 {
 					var v7 uint16
-					if v8, err := buf.ReadBool(); err != nil {
+					if v9, err := buf.ReadBool(); err != nil {
 						return false
 					} else {
-						k6 = v8
+						k6 = v9
 					}
-					if v9, err := buf.ReadUint16(); err != nil {
+					if v10, err := buf.ReadUint16(); err != nil {
 						return false
 					} else {
-						v7 = v9
+						v7 = v10
 					}
 					m2[k6] = v7
 				}
@@ -3167,7 +3203,11 @@ func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[s
 		if err != nil || !r.CountOK(n1) {
 			return false
 		}
-		m2 := make(map[string]int32, min(n1, 8192))
+		hint8 := int(n1)
+		if hint8 > 8192 {
+			hint8 = 8192
+		}
+		m2 := make(map[string]int32, hint8)
 		for done3 := uint32(0); done3 < n1; {
 			h4, err := buf.ReadByte()
 			if err != nil {
@@ -3183,15 +3223,15 @@ func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[s
 			}
 			for range size5 {
 				var v7 int32
-				if v8, err := buf.ReadString(); err != nil {
+				if v9, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					k6 = v8
+					k6 = v9
 				}
-				if v9, err := buf.ReadVarint32(); err != nil {
+				if v10, err := buf.ReadVarint32(); err != nil {
 					return false
 				} else {
-					v7 = v9
+					v7 = v10
 				}
 				m2[k6] = v7
 			}
@@ -3393,17 +3433,21 @@ func furyReadCollections_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string]struct{}, min(n1, 8192))
+			hint5 := int(n1)
+			if hint5 > 8192 {
+				hint5 = 8192
+			}
+			m2 := make(map[string]struct{}, hint5)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 string
-					if v5, err := buf.ReadString(); err != nil {
+					if v6, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k4 = v5
+						k4 = v6
 					}
 					m2[k4] = struct{}{}
 				}
@@ -3437,17 +3481,21 @@ func furyReadCollections_IDs(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(fury.Set[int64], min(n1, 8192))
+			hint5 := int(n1)
+			if hint5 > 8192 {
+				hint5 = 8192
+			}
+			m2 := make(fury.Set[int64], hint5)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 int64
-					if v5, err := buf.ReadVarint64(); err != nil {
+					if v6, err := buf.ReadVarint64(); err != nil {
 						return false
 					} else {
-						k4 = v5
+						k4 = v6
 					}
 					m2[k4] = struct{}{}
 				}
@@ -3497,7 +3545,11 @@ func furyReadCollections_SetMap(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string]map[int32]struct{}, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]map[int32]struct{}, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3505,13 +3557,13 @@ func furyReadCollections_SetMap(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
 						return false
 					}
-					if v9, err := buf.ReadString(); err != nil {
+					if v10, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v10
 					}
 					m2[k6] = nil
 					done3++
@@ -3526,32 +3578,36 @@ func furyReadCollections_SetMap(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 				}
 				for range size5 {
 					var v7 map[int32]struct{}
-					if v10, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v11
 					}
 					{
-						n11, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n11) {
+						n12, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n12) {
 							return false
 						}
-						m12 := make(map[int32]struct{}, min(n11, 8192))
-						if n11 > 0 {
-							if h13, err := buf.ReadByte(); err != nil || h13 != 0x0c {
+						hint16 := int(n12)
+						if hint16 > 8192 {
+							hint16 = 8192
+						}
+						m13 := make(map[int32]struct{}, hint16)
+						if n12 > 0 {
+							if h14, err := buf.ReadByte(); err != nil || h14 != 0x0c {
 								return false
 							}
-							for range n11 {
-								var k14 int32
-								if v15, err := buf.ReadVarint32(); err != nil {
+							for range n12 {
+								var k15 int32
+								if v17, err := buf.ReadVarint32(); err != nil {
 									return false
 								} else {
-									k14 = v15
+									k15 = v17
 								}
-								m12[k14] = struct{}{}
+								m13[k15] = struct{}{}
 							}
 						}
-						v7 = m12
+						v7 = m13
 					}
 					m2[k6] = v7
 				}
@@ -3750,7 +3806,11 @@ func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[st
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string]int32, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]int32, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3766,15 +3826,15 @@ func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[st
 				}
 				for range size5 {
 					var v7 int32
-					if v8, err := buf.ReadString(); err != nil {
+					if v9, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v8
+						k6 = v9
 					}
-					if v9, err := buf.ReadVarint32(); err != nil {
+					if v10, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						v7 = v9
+						v7 = v10
 					}
 					m2[k6] = v7
 				}
@@ -3809,17 +3869,21 @@ func furyReadContainers_Set(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[in
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[int32]struct{}, min(n1, 8192))
+			hint5 := int(n1)
+			if hint5 > 8192 {
+				hint5 = 8192
+			}
+			m2 := make(map[int32]struct{}, hint5)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 int32
-					if v5, err := buf.ReadVarint32(); err != nil {
+					if v6, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						k4 = v5
+						k4 = v6
 					}
 					m2[k4] = struct{}{}
 				}
@@ -3853,17 +3917,21 @@ func furyReadContainers_FSet(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(fury.Set[string], min(n1, 8192))
+			hint5 := int(n1)
+			if hint5 > 8192 {
+				hint5 = 8192
+			}
+			m2 := make(fury.Set[string], hint5)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 string
-					if v5, err := buf.ReadString(); err != nil {
+					if v6, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k4 = v5
+						k4 = v6
 					}
 					m2[k4] = struct{}{}
 				}
@@ -4192,10 +4260,14 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Color = Color(v)
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.PColor = nil
-	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
 		q := fury.NewScalar[Color](buf)
 		*q = Color(v)
@@ -4348,10 +4420,14 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Level = Level(v)
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.PColor = nil
-	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
 		q := fury.NewScalar[Color](buf)
 		*q = Color(v)
@@ -5049,7 +5125,11 @@ func furyReadPerson_Attrs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[stri
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string]string, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]string, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -5065,15 +5145,15 @@ func furyReadPerson_Attrs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[stri
 				}
 				for range size5 {
 					var v7 string
-					if v8, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						k6 = v8
-					}
 					if v9, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						v7 = v9
+						k6 = v9
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						v7 = v10
 					}
 					m2[k6] = v7
 				}
@@ -5111,7 +5191,11 @@ func furyReadPerson_Ratings(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[in
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[int32]float32, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[int32]float32, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -5127,15 +5211,15 @@ func furyReadPerson_Ratings(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[in
 				}
 				for range size5 {
 					var v7 float32
-					if v8, err := buf.ReadVarint32(); err != nil {
+					if v9, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						k6 = v8
+						k6 = v9
 					}
-					if v9, err := buf.ReadFloat32(); err != nil {
+					if v10, err := buf.ReadFloat32(); err != nil {
 						return false
 					} else {
-						v7 = v9
+						v7 = v10
 					}
 					m2[k6] = v7
 				}
@@ -6125,10 +6209,14 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Level = nil
-	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
 		q := fury.NewScalar[Level](buf)
 		*q = Level(v)
@@ -6601,10 +6689,14 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(15, unsafe.Pointer(&x.Color)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Color = nil
-	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
 		q := fury.NewScalar[Color](buf)
 		*q = Color(v)
@@ -7059,10 +7151,14 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(14, unsafe.Pointer(&x.Color)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Color = nil
-	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
 		q := fury.NewScalar[Color](buf)
 		*q = Color(v)
@@ -7070,10 +7166,14 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Level = nil
-	} else if v, k := fury.GetVaruint32(b[min(1, len(b)):]); len(b) > 0 && b[0] == 0xff && k > 0 { // not null
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
 		q := fury.NewScalar[Level](buf)
 		*q = Level(v)
@@ -7882,7 +7982,11 @@ func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[strin
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			m2 := make(map[string][]float64, min(n1, 8192))
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string][]float64, hint8)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -7890,13 +7994,13 @@ func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[strin
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag8, err := buf.ReadByte(); err != nil || flag8 != 0xff {
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
 						return false
 					}
-					if v9, err := buf.ReadString(); err != nil {
+					if v10, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v10
 					}
 					m2[k6] = nil
 					done3++
@@ -7911,10 +8015,10 @@ func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[strin
 				}
 				for range size5 {
 					var v7 []float64
-					if v10, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v11
 					}
 					if err := fury.ReadArray(buf, &v7); err != nil {
 						return false
