@@ -128,7 +128,7 @@ func TestFieldOps(t *testing.T) {
 	want := map[string]op{
 		"Person.Common.CreatedAt": opTime, "Person.Common.Version": opScalar, "Person.Name": opString,
 		"Person.Nick": opNullString, "Person.Home": opStruct, "Person.Work": opStructPtr,
-		"Person.Emails": opList, "Person.Visits": opArray, "Person.Friends": opList,
+		"Person.Emails": opContainer, "Person.Visits": opArray, "Person.Friends": opList,
 		"Person.Attrs": opContainer, "Person.Ratings": opContainer,
 		"Team.Members": opList, "Team.Lead": opStructPtr, "Team.Scores": opContainer,
 		"Collections.Grid": opContainer, "Collections.Deep": opContainer, "Collections.Trio": opContainer,

@@ -72,8 +72,7 @@ func opOf(fd *Field, v *Variant) op {
 	case cStruct:
 		return opStruct
 	case cList:
-		if e := d.elem; d.length < 0 && (e.class == cStruct || e.class == cScalar && e.scalar == sString ||
-			e.class == cPointer && e.elem.class == cStruct) {
+		if e := d.elem; d.length < 0 && (e.class == cStruct || e.class == cPointer && e.elem.class == cStruct) {
 			return opList
 		}
 		if containerField(d) {

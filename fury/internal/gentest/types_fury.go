@@ -242,21 +242,17 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Names {
-			buf.WriteString(string(s))
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
 		}
-		_ = w.EndList(15, nil)
 	}
-	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Strings {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
 		}
-		_ = w.EndList(16, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uint16s)
@@ -418,37 +414,15 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Names
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = Name(v)
-		}
-		if err = r.EndList(15, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Strings
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(16, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
@@ -578,21 +552,17 @@ func furyWriteArraysE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Names {
-			buf.WriteString(string(s))
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
 		}
-		_ = w.EndList(15, nil)
 	}
-	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Strings {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
 		}
-		_ = w.EndList(16, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uint16s)
@@ -754,37 +724,15 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Names
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = Name(v)
-		}
-		if err = r.EndList(15, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Strings
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(16, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
@@ -914,21 +862,17 @@ func furyWriteArraysE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Names {
-			buf.WriteString(string(s))
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
 		}
-		_ = w.EndList(15, nil)
 	}
-	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Strings {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
 		}
-		_ = w.EndList(16, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uint16s)
@@ -1090,37 +1034,15 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Names
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = Name(v)
-		}
-		if err = r.EndList(15, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Strings
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(16, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
@@ -1250,21 +1172,17 @@ func furyWriteArraysE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Names {
-			buf.WriteString(string(s))
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
 		}
-		_ = w.EndList(15, nil)
 	}
-	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Strings {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
 		}
-		_ = w.EndList(16, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uint16s)
@@ -1426,37 +1344,15 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Names
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = Name(v)
-		}
-		if err = r.EndList(15, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Strings
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(16, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
@@ -1924,6 +1820,98 @@ func furyReadArrays_ColorsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Col
 						return false
 					} else {
 						s2[j4] = Color(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Strings writes field Strings of a Arrays: a list with a declared element type.
+func furyWriteArrays_Strings(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadArrays_Strings reads field Strings of a Arrays, reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_Strings(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Names writes field Names of a Arrays: a list with a declared element type.
+func furyWriteArrays_Names(buf *fury.ByteBuffer, v []Name) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(string(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_Names reads field Names of a Arrays, reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Name) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Name, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = Name(v5)
 					}
 				}
 			}
@@ -4592,13 +4580,11 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Label)
-	if n, _, err := w.BeginList(2, unsafe.Pointer(&x.Tags)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Tags {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteInner_Tags(buf, x.Tags) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Tags)); err != nil {
+			return err
 		}
-		_ = w.EndList(2, nil)
 	}
 	return nil
 }
@@ -4620,24 +4606,59 @@ func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Label, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Tags)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Tags
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(2, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadInner_Tags(r, buf, &x.Tags) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// furyWriteInner_Tags writes field Tags of a Inner: a list with a declared element type.
+func furyWriteInner_Tags(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadInner_Tags reads field Tags of a Inner, reporting false for
+// input it leaves to the runtime.
+func furyReadInner_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
 }
 
 // ---- IntPair ----
@@ -4908,13 +4929,11 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 	buf.Grow(12)
 	fury.PutTime(buf.Tail(), x.Common.CreatedAt)
 	buf.Advance(12)
-	if n, _, err := w.BeginList(3, unsafe.Pointer(&x.Emails)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Emails {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(3, unsafe.Pointer(&x.Emails)); err != nil {
+			return err
 		}
-		_ = w.EndList(3, nil)
 	}
 	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
 		return err
@@ -5011,20 +5030,9 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Emails)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Emails
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(3, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Emails(r, buf, &x.Emails) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(3, unsafe.Pointer(&x.Emails)); err != nil {
 			return err
 		}
 	}
@@ -5097,6 +5105,52 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	return nil
+}
+
+// furyWritePerson_Emails writes field Emails of a Person: a list with a declared element type.
+func furyWritePerson_Emails(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadPerson_Emails reads field Emails of a Person, reporting false for
+// input it leaves to the runtime.
+func furyReadPerson_Emails(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
 }
 
 // furyWritePerson_Attrs writes field Attrs of a Person: a map in chunks of up to 255 entries with declared key and value types.
