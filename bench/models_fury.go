@@ -303,13 +303,11 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	buf.WriteString(x.Copyright)
 	buf.WriteString(x.Format)
-	if n, _, err := w.BeginList(9, unsafe.Pointer(&x.Persons)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Persons {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
+			return err
 		}
-		_ = w.EndList(9, nil)
 	}
 	buf.WriteString(x.Title)
 	buf.WriteString(x.URI)
@@ -356,20 +354,9 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(9, unsafe.Pointer(&x.Persons)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Persons
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(9, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
@@ -404,13 +391,11 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	buf.WriteString(x.Copyright)
 	buf.WriteString(x.Format)
-	if n, _, err := w.BeginList(8, unsafe.Pointer(&x.Persons)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Persons {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
+			return err
 		}
-		_ = w.EndList(8, nil)
 	}
 	if v := int64(x.Player); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
@@ -462,20 +447,9 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Persons)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Persons
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(8, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
@@ -491,6 +465,52 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	return nil
+}
+
+// furyWriteMedia_Persons writes field Persons of a Media: a list with a declared element type.
+func furyWriteMedia_Persons(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadMedia_Persons reads field Persons of a Media, reporting false for
+// input it leaves to the runtime.
+func furyReadMedia_Persons(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
 }
 
 // ---- MediaContent ----

@@ -291,13 +291,11 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 	buf.Grow(12)
 	fury.PutTime(buf.Tail(), x.Placed)
 	buf.Advance(12)
-	if n, _, err := w.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Tags {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
+			return err
 		}
-		_ = w.EndList(6, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Weights)
@@ -368,20 +366,9 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Placed)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Tags
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(6, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadOrder_Tags(r, buf, &x.Tags) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
@@ -448,13 +435,11 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if n, _, err := w.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Tags {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
+			return err
 		}
-		_ = w.EndList(6, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Weights)
@@ -526,20 +511,9 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Status = Status(v)
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Tags)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Tags
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(6, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadOrder_Tags(r, buf, &x.Tags) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
@@ -554,4 +528,50 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	return nil
+}
+
+// furyWriteOrder_Tags writes field Tags of a Order: a list with a declared element type.
+func furyWriteOrder_Tags(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadOrder_Tags reads field Tags of a Order, reporting false for
+// input it leaves to the runtime.
+func furyReadOrder_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
 }
