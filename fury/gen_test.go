@@ -820,8 +820,10 @@ func FuzzGenerated(f *testing.F) {
 		pairOf[gentest.Tagged, gentest.TaggedR](),
 		pairOf[gentest.Times, gentest.TimesR](),
 		pairOf[gentest.Pointers, gentest.PointersR](),
+		pairOf[gentest.Arrays, gentest.ArraysR](),
+		pairOf[gentest.Enums, gentest.EnumsR](),
 	}
-	configs := []genConfig{{enums: true}, {compatible: true, enums: true}}
+	configs := []genConfig{{enums: true}, {compatible: true, enums: true}, {refs: true, byName: true}}
 	r := rand.New(rand.NewPCG(11, 12))
 	for ci, c := range configs {
 		gen := newGenFury(f, c, false)
