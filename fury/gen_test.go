@@ -467,6 +467,18 @@ func TestGeneratedReusedBufferNoAllocs(t *testing.T) {
 			})
 			require.NoError(t, err)
 			assert.Zero(t, allocs, "%v %T", c, v)
+
+			// MarshalAppend of a pointer into a reused slice too.
+			ptr := reflect.New(reflect.TypeOf(v))
+			ptr.Elem().Set(reflect.ValueOf(v))
+			pv := ptr.Interface()
+			dst, err := f.MarshalAppend(nil, pv)
+			require.NoError(t, err)
+			allocs = testing.AllocsPerRun(100, func() {
+				dst, err = f.MarshalAppend(dst[:0], pv)
+			})
+			require.NoError(t, err)
+			assert.Zero(t, allocs, "MarshalAppend %v %T", c, v)
 		}
 	}
 }
