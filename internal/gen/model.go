@@ -455,19 +455,6 @@ func pkgOf(t types.Type) *types.Package {
 	return nil
 }
 
-// enumType returns the named integer type whose registration decides how
-// f is written (f itself or the pointee), or nil.
-func (f *Field) enumType() *types.TypeName {
-	d := f.desc
-	if d.class == cPointer {
-		d = d.elem
-	}
-	if d.class == cNamedInt {
-		return d.enum
-	}
-	return nil
-}
-
 // enumPos is a position of a named integer type in a field's type, named
 // as the runtime names it when it matches generated code to its plan: the
 // field (or its pointee) by its path, then "[]" for a list or set element,
