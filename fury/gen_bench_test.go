@@ -1,6 +1,7 @@
 package fury_test
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"testing"
 	"time"
@@ -10,11 +11,19 @@ import (
 )
 
 // BenchmarkGenerated compares generated code with the reflection path on
-// the reference benchmark's objects: Serialize into a reused buffer and
-// Unmarshal into a reused value, schema-consistent and compatible mode.
+// the reference benchmark's objects, a service-like Team (nested people by
+// value and pointer, time, embedded fields, maps of strings, numbers and
+// slices), and one type per field kind (Kind*): Serialize into a reused
+// buffer and Unmarshal into a zeroed value, schema-consistent and
+// compatible mode.
 //
 //	go test ./fury -run '^$' -bench Generated -benchmem
 func BenchmarkGenerated(b *testing.B) {
+	random := func(t reflect.Type) any {
+		v := reflect.New(t).Elem()
+		fillRandom(rand.New(rand.NewPCG(1, 2)), v, 0, "")
+		return v.Interface()
+	}
 	objects := []struct {
 		name string
 		v    any
@@ -22,6 +31,16 @@ func BenchmarkGenerated(b *testing.B) {
 		{"Sample", gentest.NewSample()},
 		{"MediaContent", gentest.NewMediaContent()},
 		{"Struct", gentest.NewStruct()},
+		{"Team", gentest.NewTeam()},
+		{"KindScalars", random(reflect.TypeFor[gentest.Scalars]())},
+		{"KindPointers", random(reflect.TypeFor[gentest.Pointers]())},
+		{"KindArrays", random(reflect.TypeFor[gentest.Arrays]())},
+		{"KindTimes", random(reflect.TypeFor[gentest.Times]())},
+		{"KindEnums", random(reflect.TypeFor[gentest.Enums]())},
+		{"KindEmbedding", random(reflect.TypeFor[gentest.Embedding]())},
+		{"KindCollections", gentest.NewCollections()},
+		{"KindPerson", gentest.NewTeam().Members[1]},
+		{"KindAddress", gentest.NewTeam().Members[0].Home},
 	}
 	modes := []struct {
 		name string
@@ -67,14 +86,18 @@ func BenchmarkGenerated(b *testing.B) {
 					}
 					reportCPU(b, cpu)
 				})
-				out := reflect.New(typ).Interface()
+				out := reflect.New(typ)
 				b.Run("Deserialize/"+m.name+"/"+o.name+"/"+path, func(b *testing.B) {
 					b.ReportAllocs()
 					lockThread()
 					defer unlockThread()
 					cpu := threadCPU()
 					for b.Loop() {
-						if err := f.Unmarshal(data, out); err != nil {
+						// Decoding replaces: both paths start from a zero
+						// value, as Unmarshal's reset gives them, rather
+						// than reusing what the last decode allocated.
+						out.Elem().SetZero()
+						if err := f.Unmarshal(data, out.Interface()); err != nil {
 							b.Fatal(err)
 						}
 					}

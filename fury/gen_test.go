@@ -55,6 +55,10 @@ var genCorpus = []genPair{
 	pairOf[gentest.Struct, gentest.StructR](),
 	pairOf[gentest.Tree, gentest.TreeR](),
 	pairOf[gentest.Holder, gentest.HolderR](),
+	pairOf[gentest.Collections, gentest.CollectionsR](),
+	pairOf[gentest.Address, gentest.AddressR](),
+	pairOf[gentest.Person, gentest.PersonR](),
+	pairOf[gentest.Team, gentest.TeamR](),
 }
 
 // genConfig is one configuration of the comparison.
@@ -156,6 +160,8 @@ func checkSameBytes(t *testing.T, p genPair, gen, twin *fury.Fury, v reflect.Val
 	tv := reflect.New(p.twin)
 	require.NoError(t, twin.Unmarshal(want, tv.Interface()))
 	asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
+	emptyFieldsAsNil(asGen)
+	emptyFieldsAsNil(gv)
 	if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
 		t.Fatalf("%v decodes differently from the reflection path (-reflect +generated):\n%s", p.gen, diff)
 	}
@@ -179,6 +185,8 @@ func checkDecodeInto(t *testing.T, p genPair, gen, twin *fury.Fury, v reflect.Va
 	fillRandom(rand.New(rand.NewPCG(seed, 9)), td.Elem(), 0, "")
 	require.NoError(t, gen.Unmarshal(data, gd.Interface()))
 	require.NoError(t, twin.Unmarshal(data, reflect.NewAt(p.twin, td.UnsafePointer()).Interface()))
+	emptyFieldsAsNil(gd)
+	emptyFieldsAsNil(td)
 	if diff := cmp.Diff(td.Interface(), gd.Interface(), genCmp...); diff != "" {
 		t.Fatalf("%v decodes into a populated value differently (-reflect +generated):\n%s", p.gen, diff)
 	}
@@ -215,6 +223,78 @@ func TestGeneratedBenchModels(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestGeneratedBigMaps checks values whose maps have several entries (Go's
+// map order makes their bytes differ from run to run): the two paths write
+// the same number of bytes, and each reads what the other wrote back to the
+// original value.
+func TestGeneratedBigMaps(t *testing.T) {
+	big := map[string]string{}
+	for i := range 600 { // more than two full chunks
+		big[fmt.Sprint("key", i)] = fmt.Sprint(i)
+	}
+	team := gentest.NewTeam()
+	team.Members[2].Attrs = big
+	withNil := gentest.NewTeam()
+	withNil.Scores["nil"] = nil // its own chunk: the chunk count depends on map order
+	values := []any{team, gentest.NewCollections(), withNil}
+	for _, c := range genConfigs() {
+		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+		for _, v := range values {
+			p := pairOf[gentest.Team, gentest.TeamR]()
+			if _, ok := v.(gentest.Collections); ok {
+				p = pairOf[gentest.Collections, gentest.CollectionsR]()
+			}
+			rv := reflect.ValueOf(v)
+			require.True(t, gen.GeneratedInUse(v))
+			got, err := gen.Marshal(v)
+			require.NoError(t, err)
+			want, err := twin.Marshal(asTwin(p, rv))
+			require.NoError(t, err)
+			tm, _ := v.(gentest.Team)
+			if _, hasNil := tm.Scores["nil"]; !hasNil {
+				require.Equal(t, len(want), len(got), "%v %v", c, p.gen)
+			}
+			for _, data := range [][]byte{got, want} {
+				gv, tv := reflect.New(p.gen), reflect.New(p.twin)
+				require.NoError(t, gen.Unmarshal(data, gv.Interface()))
+				require.NoError(t, twin.Unmarshal(data, tv.Interface()))
+				asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
+				emptyFieldsAsNil(asGen)
+				emptyFieldsAsNil(gv)
+				if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
+					t.Fatalf("%v %v (-reflect +generated):\n%s", c, p.gen, diff)
+				}
+				if diff := cmp.Diff(v, gv.Elem().Interface(), append(genCmp, cmpopts.EquateEmpty())...); diff != "" {
+					t.Fatalf("%v %v round trip (-want +got):\n%s", c, p.gen, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestGeneratedEnumOrdinals checks enum values that are no ordinal, in a
+// field, behind a pointer and in a list: both paths refuse them alike.
+func TestGeneratedEnumOrdinals(t *testing.T) {
+	c := genConfig{enums: true}
+	gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+	bad := gentest.Color(-1)
+	for _, v := range []any{
+		gentest.Enums{Color: bad},
+		gentest.Enums{PColor: &bad},
+		gentest.Arrays{Colors: []gentest.Color{1, bad}},
+	} {
+		p := pairOf[gentest.Enums, gentest.EnumsR]()
+		if _, ok := v.(gentest.Arrays); ok {
+			p = pairOf[gentest.Arrays, gentest.ArraysR]()
+		}
+		_, errGen := gen.Marshal(v)
+		_, errTwin := twin.Marshal(asTwin(p, reflect.ValueOf(v)))
+		require.Error(t, errTwin)
+		require.ErrorIs(t, errGen, fury.ErrInvalidArgument, "%T", v)
+		assert.Equal(t, strings.Replace(errTwin.Error(), "R.", ".", 1), errGen.Error()) // the twin is named ...R
 	}
 }
 
@@ -359,6 +439,8 @@ func TestGeneratedMutatedInput(t *testing.T) {
 					require.Equal(t, errTwin == nil, errGen == nil, "%v %v: reflect %v, generated %v", c, p.gen, errTwin, errGen)
 					if errGen == nil {
 						asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
+						emptyFieldsAsNil(asGen)
+						emptyFieldsAsNil(gv)
 						if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
 							t.Fatalf("%v decodes corrupted input differently (-reflect +generated):\n%s", p.gen, diff)
 						}
@@ -374,7 +456,7 @@ func TestGeneratedMutatedInput(t *testing.T) {
 func TestGeneratedReusedBufferNoAllocs(t *testing.T) {
 	for _, c := range []genConfig{{enums: true}, {compatible: true, enums: true}} {
 		f := newGenFury(t, c, false)
-		for _, v := range []any{gentest.NewSample(), gentest.NewMediaContent(), gentest.NewStruct()} {
+		for _, v := range []any{gentest.NewSample(), gentest.NewMediaContent(), gentest.NewStruct(), gentest.NewTeam(), gentest.NewCollections()} {
 			require.True(t, f.GeneratedInUse(v))
 			buf := fury.NewByteBuffer(nil)
 			require.NoError(t, f.Serialize(buf, v, nil))
@@ -385,6 +467,78 @@ func TestGeneratedReusedBufferNoAllocs(t *testing.T) {
 			})
 			require.NoError(t, err)
 			assert.Zero(t, allocs, "%v %T", c, v)
+
+			// MarshalAppend of a pointer into a reused slice too.
+			ptr := reflect.New(reflect.TypeOf(v))
+			ptr.Elem().Set(reflect.ValueOf(v))
+			pv := ptr.Interface()
+			dst, err := f.MarshalAppend(nil, pv)
+			require.NoError(t, err)
+			allocs = testing.AllocsPerRun(100, func() {
+				dst, err = f.MarshalAppend(dst[:0], pv)
+			})
+			require.NoError(t, err)
+			assert.Zero(t, allocs, "MarshalAppend %v %T", c, v)
+		}
+	}
+}
+
+// emptyFieldsAsNil applies the nil/empty rule for struct fields to the
+// value v points to: a slice or map field that is not `fury:"nullable"`
+// reads back nil when the wire value is empty, so nil and empty compare
+// equal there (generated code reads nil; the reflection path may read an
+// empty value until it follows the rule too). Elsewhere (list elements, map
+// values, nullable fields) nil and empty stay apart.
+func emptyFieldsAsNil(v reflect.Value) {
+	normalizeEmpty(v, map[unsafe.Pointer]bool{})
+}
+
+func normalizeEmpty(v reflect.Value, seen map[unsafe.Pointer]bool) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() || seen[v.UnsafePointer()] {
+			return
+		}
+		seen[v.UnsafePointer()] = true
+		normalizeEmpty(v.Elem(), seen)
+	case reflect.Interface:
+		if !v.IsNil() && v.Elem().Kind() == reflect.Pointer {
+			normalizeEmpty(v.Elem(), seen)
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && (v.IsNil() || v.Len() == 0) {
+			return
+		}
+		if v.Kind() == reflect.Slice {
+			if seen[v.UnsafePointer()] {
+				return
+			}
+			seen[v.UnsafePointer()] = true
+		}
+		for i := 0; i < v.Len(); i++ {
+			normalizeEmpty(v.Index(i), seen)
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if e := it.Value(); e.Kind() == reflect.Pointer {
+				normalizeEmpty(e, seen)
+			}
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := 0; i < t.NumField(); i++ {
+			fv := v.Field(i)
+			if !fv.CanSet() {
+				continue
+			}
+			k := fv.Kind()
+			if (k == reflect.Slice || k == reflect.Map) && fv.Len() == 0 && !fv.IsNil() &&
+				!strings.Contains(t.Field(i).Tag.Get("fury"), "nullable") {
+				fv.SetZero()
+				continue
+			}
+			normalizeEmpty(fv, seen)
 		}
 	}
 }
@@ -667,4 +821,51 @@ func TestGeneratedNestedErrorPath(t *testing.T) {
 	err = gen.Unmarshal(bad, new(gentest.Holder))
 	require.ErrorIs(t, err, fury.ErrSchemaMismatch)
 	assert.Contains(t, err.Error(), "Holder.Ins")
+}
+
+// FuzzGenerated decodes arbitrary input with generated code and with the
+// reflection path: both fail, or both succeed with the same value.
+func FuzzGenerated(f *testing.F) {
+	pairs := []genPair{
+		pairOf[gentest.Team, gentest.TeamR](),
+		pairOf[gentest.Collections, gentest.CollectionsR](),
+		pairOf[gentest.Tagged, gentest.TaggedR](),
+		pairOf[gentest.Times, gentest.TimesR](),
+		pairOf[gentest.Pointers, gentest.PointersR](),
+		pairOf[gentest.Arrays, gentest.ArraysR](),
+		pairOf[gentest.Enums, gentest.EnumsR](),
+	}
+	configs := []genConfig{{enums: true}, {compatible: true, enums: true}, {refs: true, byName: true}}
+	r := rand.New(rand.NewPCG(11, 12))
+	for ci, c := range configs {
+		gen := newGenFury(f, c, false)
+		for pi, p := range pairs {
+			v := reflect.New(p.gen).Elem()
+			fillRandom(r, v, 0, "")
+			data, err := gen.Marshal(v.Interface())
+			require.NoError(f, err)
+			f.Add(uint8(ci), uint8(pi), data)
+		}
+	}
+	furys := make([][2]*fury.Fury, len(configs))
+	for i, c := range configs {
+		furys[i] = [2]*fury.Fury{newGenFury(f, c, false), newGenFury(f, c, true)}
+	}
+	f.Fuzz(func(t *testing.T, ci, pi uint8, data []byte) {
+		c, p := furys[int(ci)%len(furys)], pairs[int(pi)%len(pairs)]
+		gv, tv := reflect.New(p.gen), reflect.New(p.twin)
+		errGen, errTwin := c[0].Unmarshal(data, gv.Interface()), c[1].Unmarshal(data, tv.Interface())
+		if (errGen == nil) != (errTwin == nil) {
+			t.Fatalf("%v: reflect %v, generated %v", p.gen, errTwin, errGen)
+		}
+		if errGen != nil {
+			return
+		}
+		asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
+		emptyFieldsAsNil(asGen)
+		emptyFieldsAsNil(gv)
+		if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
+			t.Fatalf("%v decodes differently (-reflect +generated):\n%s", p.gen, diff)
+		}
+	})
 }

@@ -27,7 +27,9 @@ type GeneratedCodec struct {
 	// writes them (promoted fields of embedded structs as "Embedded.Field").
 	Fields []string
 	// Enums lists the fields (paths, as in Fields) that the codec writes as
-	// enums. Whether a named integer type is an enum depends on the Fury's
+	// enums, and the enums inside fields ("Colors[]" for a list or set
+	// element, "Scores[key]" and "Scores[val]" for a map's key and value).
+	// Whether a named integer type is an enum depends on the Fury's
 	// registrations, and changes both the field order and the encoding, so
 	// furygen emits one codec per possibility and the runtime uses the one
 	// whose Fields and Enums match its plan.
@@ -93,19 +95,32 @@ func (st *structInfo) matches(c *GeneratedCodec) bool {
 	if len(c.Fields) != len(st.fields) {
 		return false
 	}
-	enums := 0
+	enums, ok := 0, true
 	for i, f := range st.fields {
 		if c.Fields[i] != f.path {
 			return false
 		}
-		if f.ft.id == tidEnum {
+		forEnums(f.ft, f.path, func(path string) {
 			enums++
-			if !slices.Contains(c.Enums, f.path) {
-				return false
-			}
-		}
+			ok = ok && slices.Contains(c.Enums, path)
+		})
 	}
-	return enums == len(c.Enums)
+	return ok && enums == len(c.Enums)
+}
+
+// forEnums calls fn with the position of each enum in field type ft, as
+// GeneratedCodec.Enums names them: the field's path, then "[]" for a list
+// or set element, "[key]" and "[val]" for a map's key and value.
+func forEnums(ft *fieldType, path string, fn func(string)) {
+	if ft == nil {
+		return
+	}
+	if ft.id == tidEnum {
+		fn(path)
+	}
+	forEnums(ft.elem, path+"[]", fn)
+	forEnums(ft.key, path+"[key]", fn)
+	forEnums(ft.val, path+"[val]", fn)
 }
 
 // fieldPath returns the dotted Go path of a field ("Embedded.Field").

@@ -1,6 +1,9 @@
 package fury
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Nested structs and lists in generated code.
 //
@@ -25,6 +28,20 @@ type nestedField struct {
 	// of strings or of such structs (elem, nil for strings).
 	list *listCodec
 	elem *structInfo
+	// ptrElems: the list's elements are pointers to elem.
+	ptrElems bool
+	// ptr is set for a nullable pointer to a struct with generated code in
+	// use, not reference-tracked.
+	ptr *structInfo
+}
+
+// genStruct returns the struct plan of ti when generated code in use
+// writes ti's values with nothing but type info and hash before them.
+func genStruct(ti *typeInfo) *structInfo {
+	if st := ti.st; st != nil && st.gen != nil && ti.codec == codec(st) && !ti.isAny && ti.ptrElem == nil {
+		return st
+	}
+	return nil
 }
 
 func nestedOf(f *fieldInfo) *nestedField {
@@ -43,8 +60,13 @@ func nestedOf(f *fieldInfo) *nestedField {
 				n.list = c
 			case et.st != nil && et.st.gen != nil && et.codec == codec(et.st) && !et.isAny && et.ptrElem == nil && !c.elem.declared:
 				n.list, n.elem = c, et.st
+			case et.ptrElem != nil && genStruct(et.ptrElem) != nil && !c.elem.declared:
+				n.list, n.elem, n.ptrElems = c, genStruct(et.ptrElem), true
 			}
 		}
+	}
+	if f.nullable && !f.ref && f.ti.ptrElem != nil {
+		n.ptr = genStruct(f.ti.ptrElem)
 	}
 	f.nested = n
 	return n
@@ -64,6 +86,27 @@ func (w *GenWriter) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error
 	if st == nil {
 		return nil, w.WriteField(i, p)
 	}
+	return w.beginStruct(i, f, st)
+}
+
+// BeginStructPtr is BeginStruct for field i at p, a non-nil pointer to a
+// struct: when the pointee's type has generated code in use, it writes the
+// not-null flag, type info and struct hash and returns the codec to write
+// the pointee with (then EndStruct). Otherwise it writes the whole field
+// and returns a nil codec.
+func (w *GenWriter) BeginStructPtr(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
+	e := (*encoder)(w)
+	f := e.genStack[len(e.genStack)-1].fields[i]
+	st := nestedOf(f).ptr
+	if st == nil {
+		return nil, w.WriteField(i, p)
+	}
+	e.buf.WriteInt8(flagNotNullValue)
+	return w.beginStruct(i, f, st)
+}
+
+func (w *GenWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (*GeneratedCodec, error) {
+	e := (*encoder)(w)
 	if f.typed {
 		if err := e.writeTypeInfo(f.ti.wire()); err != nil {
 			return nil, w.wrap(i, err)
@@ -104,7 +147,9 @@ func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec
 	f := e.genStack[len(e.genStack)-1].fields[i]
 	nf := nestedOf(f)
 	h := (*sliceHeader)(p)
-	if nf.list == nil || h.len == 0 {
+	if nf.list == nil || h.len == 0 || nf.ptrElems && e.refTracking {
+		// (Pointer elements carry reference flags when tracking is on,
+		// even in a field tagged noref.)
 		return 0, nil, w.WriteField(i, p)
 	}
 	e.buf.WriteVaruint32(uint32(h.len))
@@ -117,8 +162,14 @@ func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec
 		e.genStack = append(e.genStack, nil)
 		return h.len, nil, nil
 	}
-	e.buf.WriteUint8(collSameType)
-	if err := e.writeTypeInfo(nf.list.elem.ti); err != nil {
+	header := byte(collSameType)
+	if nf.ptrElems && slices.Contains(unsafe.Slice((*unsafe.Pointer)(h.data), h.len), nil) {
+		// Generated code writes the flags: null, or not null before
+		// each element.
+		header |= collHasNull
+	}
+	e.buf.WriteUint8(header)
+	if err := e.writeTypeInfo(nf.list.elem.ti.wire()); err != nil {
 		e.depth--
 		return 0, nil, w.wrap(i, err)
 	}
@@ -175,8 +226,34 @@ func (r *GenReader) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error
 	if st == nil {
 		return nil, r.ReadField(i, p)
 	}
+	return r.beginStruct(i, f, st, p, false)
+}
+
+// BeginStructPtr starts field i at p, a pointer to a struct, whose null
+// flag (0xfd) generated code has ruled out. When the pointee's type has
+// generated code in use and the data has the local layout, it reads the
+// not-null flag, type info and struct hash and returns the codec; the
+// caller then stores a new struct in the field, reads it with the codec
+// and calls EndStruct. Otherwise it reads the whole field as ReadField does
+// and returns a nil codec.
+func (r *GenReader) BeginStructPtr(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
+	d := (*decoder)(r)
+	f := d.genStack[len(d.genStack)-1].fields[i]
+	st := nestedOf(f).ptr
+	if u := d.buf.Unread(); st == nil || len(u) == 0 || u[0] != 0xff {
+		return nil, r.ReadField(i, p)
+	}
+	d.buf.off++
+	return r.beginStruct(i, f, st, p, true)
+}
+
+func (r *GenReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Pointer, flagged bool) (*GeneratedCodec, error) {
+	d := (*decoder)(r)
 	if d.r.compatible {
 		if !f.dynamic {
+			if flagged {
+				d.buf.off--
+			}
 			return nil, r.ReadField(i, p)
 		}
 		wt, err := d.readTypeInfo()
@@ -194,6 +271,9 @@ func (r *GenReader) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error
 		}
 	} else {
 		if f.dynamic {
+			if flagged {
+				d.buf.off--
+			}
 			return nil, r.ReadField(i, p)
 		}
 		if err := d.enter(); err != nil {
@@ -268,13 +348,15 @@ func (r *GenReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 		return 0, nil, err
 	}
 	n := int(u)
+	if n == 0 {
+		// A struct field that is not nullable reads an empty list as nil.
+		*(*sliceHeader)(p) = sliceHeader{}
+		return 0, nil, nil
+	}
 	base := newArray(lc.elemWord, n)
 	*(*sliceHeader)(p) = sliceHeader{data: base, len: n, cap: n}
 	if d.pending >= 0 {
 		d.claim(packAny(lc.typ, p))
-	}
-	if n == 0 {
-		return 0, nil, nil
 	}
 	if err := d.enter(); err != nil {
 		return 0, nil, err

@@ -3,9 +3,16 @@
 // direct stores and loads, no reflection, byte-identical to the reflection
 // path of github.com/fury-go/fury/fury, which uses them automatically.
 //
-// Put a directive in the package:
+// Add furygen to the module as a tool dependency (Go 1.24+):
 //
-//	//go:generate go run github.com/fury-go/fury/cmd/furygen -type Sample,MediaContent
+//	go get -tool github.com/fury-go/fury/cmd/furygen
+//
+// and put a directive in the package:
+//
+//	//go:generate go tool furygen -type Sample,MediaContent
+//
+// (go run github.com/fury-go/fury/cmd/furygen works as well once the tool
+// dependency has put furygen's requirements in go.mod and go.sum.)
 //
 // or mark types with a //fury:generate comment and run furygen without
 // -type (or with -all for every struct type in the package). For each
@@ -24,16 +31,37 @@
 //   - runs of non-nullable numbers and bools: one buffer reservation, direct
 //     stores and loads at constant offsets, and one bulk-kernel call for
 //     four or more consecutive varints of one kind;
-//   - strings, nullable numbers (*int32, ...), primitive slices ([]int32,
-//     []byte, ...: bulk copies) and enums: inline;
-//   - struct values, and slices of struct values or strings: the runtime
-//     writes what precedes the data (type info, struct hash, list header),
-//     and the generated code of the nested struct is called directly when
-//     it was generated in the same run (through its codec otherwise);
-//   - everything else (interfaces, maps, pointers to structs that are not
-//     nil, reference-tracked values, out-of-band buffers, a compatible-mode
-//     layout that differs from the local one): the runtime's reflection
-//     path, field by field, with the same bytes.
+//   - strings, enums, time.Time, nullable numbers and enums (*int32,
+//     *Color, ...), pointers to timestamps, primitive slices ([]int32,
+//     []byte, ...: bulk copies) and values tagged `fury:"nullable"`: inline,
+//     null flags included;
+//   - maps whose keys are numbers, bools, strings or enums and whose values
+//     are those, timestamps, primitive slices, lists, sets or maps of them,
+//     and lists, Go arrays and sets of those (map[string][]float64,
+//     [][]int32, [3]string, []Status, map[string]struct{}):
+//     a generated helper per field writes the chunks (up to 255 entries,
+//     declared key and value types, a null value as its own entry) and the
+//     list headers; the reader handles the shapes the runtime writes and
+//     gives any other input back to the runtime from the field's start;
+//   - time.Duration, fury.Date and fury.Decimal: the runtime's codec, called
+//     directly;
+//   - struct values, pointers to structs, and slices of struct values,
+//     struct pointers or strings: the runtime writes what precedes the data
+//     (type info, struct hash, list header), generated code writes the null
+//     flags, and the generated code of the nested struct is called directly
+//     when it was generated in the same run (through its codec otherwise);
+//   - what is left goes to the runtime's reflection path, field by field,
+//     with the same bytes: interfaces (their type is known only at run
+//     time), reference tracking of shared values (fields tagged ref, and
+//     every pointer, slice and map field when WithRefTracking is on), a
+//     compatible-mode layout that differs from the local one, primitive
+//     arrays with out-of-band buffers, big.Int, pointers to other
+//     kinds, structs or pointers inside maps, and `fury:"notnull"` on a
+//     pointer.
+//
+// A struct field that is not nullable reads an empty slice or map as nil;
+// a field tagged nullable, a list element and a map value keep nil and
+// empty apart.
 //
 // Generated files also hold a struct conversion that stops compiling when a
 // struct changes shape: run go generate again.

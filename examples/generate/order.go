@@ -1,7 +1,10 @@
-// Package generate shows how an application uses furygen: the go:generate
+// Command generate shows how an application uses furygen: the go:generate
 // line below writes order_fury.go with specialized code for the listed
 // types, and every fury.Fury then uses it for them automatically.
-package generate
+//
+//	go generate ./examples/generate   # rewrites order_fury.go
+//	go run ./examples/generate
+package main
 
 import "time"
 

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"go/types"
+	"regexp"
 	"strings"
 )
 
@@ -16,8 +17,10 @@ func layoutComment(s *Struct, v *Variant) string {
 	}
 	var names []string
 	for _, fd := range v.Order {
-		if e := fd.enumType(); e != nil && v.Enums[e] {
-			names = append(names, fd.PathString())
+		for _, e := range fd.enumPositions() {
+			if v.Enums[e.typ] {
+				names = append(names, e.path)
+			}
 		}
 	}
 	if len(names) == 1 {
@@ -94,6 +97,11 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif v := int64(%s); v >= 0 && v <= math.MaxUint32 {\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
 			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		case opNullEnum:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
@@ -108,10 +116,36 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			ptr := "unsafe.Pointer(&" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif c, err := w.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
 			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Write", "w", ptr))
+		case opStructPtr:
+			fd := seg.fields[0]
+			ptr := "unsafe.Pointer(" + access(fd) + ")"
+			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if c, err := w.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
+			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Write", "w", ptr))
+		case opContainer, opNullValue:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif at := buf.Len(); %s!%s(buf, %s) {\n", helperGuard(fd, "w"), helperName("Write", s, fd, v), access(fd))
+			w.WriteString("\tw.Rewind(at) // the runtime writes it, or reports the error\n")
+			delegateWrite(&w, seg.first, fd)
+			w.WriteString("\t}\n")
+		case opTime:
+			fmt.Fprintf(&w, "\tbuf.Grow(12)\n\tfury.PutTime(buf.Tail(), %s)\n\tbuf.Advance(12)\n", access(seg.fields[0]))
+		case opDuration:
+			fmt.Fprintf(&w, "\tw.WriteDuration(&%s)\n", access(seg.fields[0]))
+		case opDate:
+			fmt.Fprintf(&w, "\tw.WriteDate(&%s)\n", access(seg.fields[0]))
+		case opDecimal:
+			fmt.Fprintf(&w, "\tif err := w.WriteDecimal(%d, &%s); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opList:
 			fd := seg.fields[0]
 			e := fd.desc.elem
-			if e.class == cStruct {
+			if e.class == cPointer {
+				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
+				fmt.Fprintf(&w, "\thasNull := false\n\tfor _, e := range %s {\n\tif e == nil {\n\thasNull = true\n\tbreak\n\t}\n\t}\n", access(fd))
+				fmt.Fprintf(&w, "\tfor _, e := range %s {\n\tif hasNull {\n\tif e == nil {\n\tbuf.WriteInt8(-3) // null\n\tcontinue\n\t}\n\tbuf.WriteInt8(-1) // not null\n\t}\n\tw.StartElem()\n", access(fd))
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Write", "w", "unsafe.Pointer(e)"))
+				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
+			} else if e.class == cStruct {
 				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
 				fmt.Fprintf(&w, "\tfor j := range %s {\n\tw.StartElem()\n", access(fd))
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Write", "w", "unsafe.Pointer(&"+access(fd)+"[j])"))
@@ -145,12 +179,39 @@ func (f *file) preamble(s *Struct, body, rw string) {
 	if strings.Contains(body, "buf.") || strings.Contains(body, "(buf,") {
 		f.printf("\tbuf := %s.Buffer()\n", rw)
 	}
-	if strings.Contains(body, "if direct {") {
+	if directUse.MatchString(body) {
 		f.printf("\tdirect := %s.DirectArrays()\n", rw)
 	}
 	if strings.Contains(body, ", err = buf.") || strings.Contains(body, ", err = fury.") {
 		f.printf("\tvar err error\n")
 	}
+}
+
+var directUse = regexp.MustCompile(`\bdirect\b`)
+
+// helperGuard is the condition, followed by " || ", under which field
+// fd, written and read by helpers, goes to the runtime without trying
+// them, or "".
+func helperGuard(fd *Field, rw string) string {
+	switch {
+	case ptrValue(fd.desc):
+		return rw + ".RefTracking() || "
+	case containerField(fd.desc):
+		return containerGuard(fd, rw) + " || "
+	}
+	return ""
+}
+
+// containerGuard is the condition under which container field fd goes to
+// the runtime (rw is "w" or "r"): reference tracking (the field carries a
+// reference flag), a nesting deeper than the limit allows, or primitive
+// arrays that travel out of band.
+func containerGuard(fd *Field, rw string) string {
+	g := fmt.Sprintf("%s.RefTracking() || !%s.CanNest(%d)", rw, rw, nesting(fd.desc))
+	if hasArrays(fd.desc) {
+		g += " || !direct"
+	}
+	return g
 }
 
 // readInto emits a read with ByteBuffer method call into lv; val is the
@@ -177,6 +238,15 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opEnum:
 			fd := seg.fields[0]
 			readInto(&w, "ReadVaruint32", access(fd), f.typeString(fd.desc.t)+"(v)")
+		case opNullEnum:
+			fd := seg.fields[0]
+			et := f.typeString(fd.desc.elem.t)
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) == 0 {\n")
+			delegateRead(&w, seg.first, fd)
+			fmt.Fprintf(&w, "\t} else if b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null\n\t_ = buf.Skip(1 + k)\n")
+			fmt.Fprintf(&w, "\tq := fury.NewScalar[%s](buf)\n\t*q = %s(v)\n\t%s = q\n\t} ", et, et, access(fd))
+			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
@@ -196,7 +266,9 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				if e.scalar == sString {
 					alloc = "new(" + f.typeString(e.t) + ")"
 				}
-				fmt.Fprintf(&w, "\tif %s == nil {\n\t\t%s = %s\n\t}\n\t%s = %s\n", access(fd), access(fd), alloc, pointeeLV(fd), val)
+				// A new pointee always: decoding replaces, it never writes
+				// through a pointer the destination held.
+				fmt.Fprintf(&w, "\t%s = %s\n\t%s = %s\n", access(fd), alloc, pointeeLV(fd), val)
 				fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first+j, access(fd))
 			}
 		case opStruct:
@@ -204,12 +276,35 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			ptr := "unsafe.Pointer(&" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif c, err := r.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
 			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Read", "r", ptr))
+		case opStructPtr:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if c, err := r.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
+			fmt.Fprintf(&w, "\t%s = new(%s)\n", access(fd), f.typeString(fd.desc.elem.t))
+			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer("+access(fd)+")"))
+		case opContainer, opNullValue:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif at := buf.ReaderIndex(); %s!%s(r, buf, &%s) {\n", helperGuard(fd, "r"), helperName("Read", s, fd, v), access(fd))
+			w.WriteString("\tbuf.SetReaderIndex(at) // a shape the runtime reads\n")
+			delegateRead(&w, seg.first, fd)
+			w.WriteString("\t}\n")
+		case opTime:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif t, ok := fury.GetTime(buf.Unread()); ok {\n\t%s = t\n\t_ = buf.Skip(12)\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		case opDuration, opDate, opDecimal:
+			name := map[op]string{opDuration: "ReadDuration", opDate: "ReadDate", opDecimal: "ReadDecimal"}[seg.op]
+			fmt.Fprintf(&w, "\tif err := r.%s(%d, &%s); err != nil {\n\t\treturn err\n\t}\n", name, seg.first, access(seg.fields[0]))
 		case opList:
 			fd := seg.fields[0]
 			e := fd.desc.elem
 			fmt.Fprintf(&w, "\tif n, c, err := r.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
 			fmt.Fprintf(&w, "\ts := %s\n\tfor j := range s {\n", access(fd))
-			if e.class == cStruct {
+			if e.class == cPointer {
+				fmt.Fprintf(&w, "\ts[j] = new(%s)\n", f.typeString(e.elem.t))
+				w.WriteString("\tif err = r.StartElem(); err != nil {\n\tbreak\n\t}\n")
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Read", "r", "unsafe.Pointer(s[j])"))
+			} else if e.class == cStruct {
 				w.WriteString("\tif err = r.StartElem(); err != nil {\n\tbreak\n\t}\n")
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Read", "r", "unsafe.Pointer(&s[j])"))
 			} else {
@@ -226,6 +321,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tif direct {\n\tif err := fury.ReadFixedArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlice(fd))
 			} else {
 				fmt.Fprintf(&w, "\tif direct {\n\tif err := fury.ReadArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlicePtr(fd))
+				fmt.Fprintf(&w, "\tif len(%s) == 0 {\n\t%s = nil // an empty field that is not nullable reads as nil\n\t}\n", access(fd), access(fd))
 			}
 			fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		}

@@ -114,3 +114,43 @@ func TestParseArgs(t *testing.T) {
 	_, _, err = ParseArgs([]string{"-all", "-type", "A"})
 	assert.Error(t, err)
 }
+
+// TestFieldOps pins how generated code handles each field kind of the
+// test types: inline, or through the runtime only where the issue allows
+// it (interfaces, reference tracking, kinds listed in cmd/furygen's doc).
+func TestFieldOps(t *testing.T) {
+	cfg, _, err := ParseArgs([]string{"-all"})
+	require.NoError(t, err)
+	cfg.Dir = filepath.Join("..", "..", "fury", "internal", "gentest")
+	pkgs, err := Load(cfg)
+	require.NoError(t, err)
+	require.Len(t, pkgs, 1)
+	want := map[string]op{
+		"Person.Common.CreatedAt": opTime, "Person.Common.Version": opScalar, "Person.Name": opString,
+		"Person.Nick": opNullString, "Person.Home": opStruct, "Person.Work": opStructPtr,
+		"Person.Emails": opContainer, "Person.Visits": opArray, "Person.Friends": opList,
+		"Person.Attrs": opContainer, "Person.Ratings": opContainer,
+		"Team.Members": opList, "Team.Lead": opStructPtr, "Team.Scores": opContainer,
+		"Collections.Grid": opContainer, "Collections.Deep": opContainer, "Collections.Trio": opContainer,
+		"Collections.Tags": opContainer, "Collections.PList": opNullValue, "Collections.Opt": opNullValue,
+		"Times.On": opDate, "Times.For": opDuration, "Times.Cost": opDecimal, "Times.AtP": opNullValue,
+		"Tagged.When": opNullValue, "Tagged.Label": opNullValue, "Tagged.Kids": opList,
+		"Enums.PColor": opNullEnum, "Arrays.Colors": opContainer, "Arrays.Levels": opContainer, "Node.Next": opStructPtr, "Node.Kids": opList,
+		// Left to the runtime.
+		"Containers.Any": opDelegate, "Containers.Anys": opDelegate, "Containers.ByName": opDelegate,
+		"Tagged.Shared": opDelegate, "Tagged.Must": opDelegate, "Collections.Durs": opDelegate,
+		"Collections.Quad": opDelegate, "Times.Big": opNilOr,
+	}
+	seen := 0
+	for _, s := range pkgs[0].Structs {
+		v := s.Variants[len(s.Variants)-1] // every named integer type an enum
+		for _, fd := range v.Order {
+			key := s.Name + "." + fd.PathString()
+			if w, ok := want[key]; ok {
+				seen++
+				assert.Equal(t, w, opOf(fd, v), key)
+			}
+		}
+	}
+	assert.Equal(t, len(want), seen, "fields not found")
+}

@@ -68,8 +68,13 @@ func (p *Package) nested() map[*Struct]bool {
 				switch opOf(fd, v) {
 				case opStruct:
 					t = fd.desc.t
+				case opStructPtr:
+					t = fd.desc.elem.t
 				case opList:
 					t = fd.desc.elem.t
+					if fd.desc.elem.class == cPointer {
+						t = fd.desc.elem.elem.t
+					}
 				}
 				if t == nil {
 					continue

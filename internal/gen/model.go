@@ -114,6 +114,8 @@ type desc struct {
 	named  bool    // the scalar is stored in a named type (needs a conversion)
 	enum   *types.TypeName
 	elem   *desc  // cPointer, cArray, cList
+	key    *desc  // cMap
+	val    *desc  // cMap
 	length int64  // cArray, cList: Go array length, or -1 for a slice
 	id     uint32 // wire type id (non-scalars)
 }
@@ -255,21 +257,23 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 		d.class, d.id, d.elem, d.length = cList, wire.List, e, u.Len()
 		return d, nil
 	case *types.Map:
-		if _, err := c.classify(u.Key()); err != nil {
+		k, err := c.classify(u.Key())
+		if err != nil {
 			return nil, err
 		}
 		if st, ok := types.Unalias(u.Elem()).(*types.Struct); ok && st.NumFields() == 0 {
-			d.class, d.id = cSet, wire.Set
+			d.class, d.id, d.key = cSet, wire.Set, k
 			return d, nil
 		}
 		if n, ok := isNamed(t); ok && isObj(n.Origin(), FuryPath, "Set") {
-			d.class, d.id = cSet, wire.Set
+			d.class, d.id, d.key = cSet, wire.Set, k
 			return d, nil
 		}
-		if _, err := c.classify(u.Elem()); err != nil {
+		v, err := c.classify(u.Elem())
+		if err != nil {
 			return nil, err
 		}
-		d.class, d.id = cMap, wire.Map
+		d.class, d.id, d.key, d.val = cMap, wire.Map, k, v
 		return d, nil
 	case *types.Struct:
 		if _, ok := isNamed(t); !ok {
@@ -305,8 +309,21 @@ type Field struct {
 	TagID    int
 	desc     *desc
 	nullable bool // after tags
-	tagged   bool // nullable, notnull, ref or noref given: delegated to the runtime
+	tagged   bool // a tag furygen leaves to the runtime (ref, notnull on a pointer, nullable on other kinds)
+	nullTag  bool // `fury:"nullable"` on a value that is not a pointer: a null flag before it
 	reach    bool // every path component is accessible from the struct's package
+}
+
+// nullableValue reports whether generated code writes a value of d
+// tagged `fury:"nullable"` itself.
+func nullableValue(d *desc) bool {
+	switch d.class {
+	case cScalar:
+		return true
+	case cTime:
+		return d.id == wire.Timestamp
+	}
+	return containerField(d)
 }
 
 // PathString is the dotted path the runtime's plan names the field by.
@@ -400,7 +417,16 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		if opts.nullable >= 0 {
 			f.nullable = opts.nullable == 1
 		}
-		f.tagged = opts.nullable >= 0 || opts.ref >= 0
+		// noref, notnull on a value and nullable on a pointer change
+		// nothing generated code does (it leaves reference tracking to
+		// the runtime); nullable on a value adds a null flag.
+		switch {
+		case opts.ref == 1, opts.nullable == 0 && d.class == cPointer:
+			f.tagged = true
+		case opts.nullable == 1 && d.class != cPointer:
+			f.nullTag = true
+			f.tagged = !nullableValue(d)
+		}
 		if f.TagID >= 0 {
 			if tags[f.TagID] {
 				return nil, fmt.Errorf("%s: duplicate fury tag id %d", short(owner), f.TagID)
@@ -429,17 +455,36 @@ func pkgOf(t types.Type) *types.Package {
 	return nil
 }
 
-// enumType returns the named integer type whose registration decides how
-// f is written (f itself or the pointee), or nil.
-func (f *Field) enumType() *types.TypeName {
-	d := f.desc
-	if d.class == cPointer {
-		d = d.elem
+// enumPos is a position of a named integer type in a field's type, named
+// as the runtime names it when it matches generated code to its plan: the
+// field (or its pointee) by its path, then "[]" for a list or set element,
+// "[key]" and "[val]" for a map's key and value.
+type enumPos struct {
+	path string
+	typ  *types.TypeName
+}
+
+// enumPositions lists the positions of named integer types in f's type.
+func (f *Field) enumPositions() []enumPos {
+	var out []enumPos
+	var walk func(d *desc, path string)
+	walk = func(d *desc, path string) {
+		switch d.class {
+		case cNamedInt:
+			out = append(out, enumPos{path, d.enum})
+		case cPointer:
+			walk(d.elem, path)
+		case cList:
+			walk(d.elem, path+"[]")
+		case cSet:
+			walk(d.key, path+"[]")
+		case cMap:
+			walk(d.key, path+"[key]")
+			walk(d.val, path+"[val]")
+		}
 	}
-	if d.class == cNamedInt {
-		return d.enum
-	}
-	return nil
+	walk(f.desc, f.PathString())
+	return out
 }
 
 // wireID is the field's wire type id for ordering, given which named
@@ -504,9 +549,11 @@ func buildStruct(name string, t types.Type, file string) (*Struct, error) {
 	var amb []*types.TypeName
 	seen := map[*types.TypeName]bool{}
 	for _, f := range fields {
-		if e := f.enumType(); e != nil && !seen[e] {
-			seen[e] = true
-			amb = append(amb, e)
+		for _, e := range f.enumPositions() {
+			if !seen[e.typ] {
+				seen[e.typ] = true
+				amb = append(amb, e.typ)
+			}
 		}
 	}
 	if len(amb) > maxEnumTypes {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/types"
 	"strings"
+
+	"github.com/fury-go/fury/internal/wire"
 )
 
 // op is how generated code handles one field.
@@ -19,7 +21,15 @@ const (
 	opEnum                 // a non-nullable enum: its ordinal as a varuint32
 	opNilOr                // a nullable pointer: null inline, else the runtime
 	opStruct               // a struct value: its generated code, called directly
-	opList                 // a slice of strings or struct values: elements inline
+	opList                 // a slice of strings, struct values or struct pointers: elements inline
+	opStructPtr            // a nullable pointer to a struct: null inline, else the struct's generated code
+	opContainer            // a map or nested list: a generated helper, the runtime for other shapes
+	opTime                 // a time.Time: inline
+	opDuration             // a time.Duration, fury.Date or fury.Decimal: the runtime's codec, called directly
+	opDate
+	opDecimal
+	opNullValue // a value (not a pointer) tagged nullable: flag inline, then the value
+	opNullEnum  // a nullable pointer to an enum: flag and ordinal inline
 )
 
 // opOf decides how a field is handled in variant v.
@@ -28,6 +38,9 @@ func opOf(fd *Field, v *Variant) op {
 		return opDelegate
 	}
 	d := fd.desc
+	if fd.nullTag {
+		return opNullValue
+	}
 	switch d.class {
 	case cScalar:
 		if d.scalar == sString {
@@ -46,6 +59,12 @@ func opOf(fd *Field, v *Variant) op {
 			return opNullString
 		case e.class == cScalar, e.class == cNamedInt && !v.Enums[e.enum]:
 			return opNullScalar
+		case e.class == cNamedInt:
+			return opNullEnum
+		case e.class == cStruct:
+			return opStructPtr
+		case ptrValue(d):
+			return opNullValue
 		}
 		return opNilOr
 	case cBinary, cArray:
@@ -53,8 +72,27 @@ func opOf(fd *Field, v *Variant) op {
 	case cStruct:
 		return opStruct
 	case cList:
-		if e := d.elem; d.length < 0 && (e.class == cStruct || e.class == cScalar && e.scalar == sString) {
+		if e := d.elem; d.length < 0 && (e.class == cStruct || e.class == cPointer && e.elem.class == cStruct) {
 			return opList
+		}
+		if containerField(d) {
+			return opContainer
+		}
+	case cMap, cSet:
+		if containerField(d) {
+			return opContainer
+		}
+	case cTime:
+		switch {
+		case d.id == wire.Timestamp:
+			return opTime
+		case d.id == wire.Duration:
+			return opDuration
+		case d.id == wire.Date:
+			return opDate
+		}
+		if n, ok := isNamed(d.t); ok && isObj(n, FuryPath, "Decimal") {
+			return opDecimal
 		}
 	}
 	return opDelegate

@@ -68,28 +68,40 @@ func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
 		fmt.Fprintf(&b, "//go:build %s\n\n", pkg.BuildTag)
 	}
 	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg.Name)
+	// Standard library imports first, then the others, as goimports
+	// groups them.
 	fixed := []struct{ path, use string }{
 		{"encoding/binary", "binary."}, {"math", "math."}, {"unsafe", "unsafe."},
 	}
+	var std, other []string
 	for _, imp := range fixed {
 		if strings.Contains(body, imp.use) {
-			fmt.Fprintf(&b, "\t%q\n", imp.path)
+			std = append(std, imp.path)
 		}
 	}
-	b.WriteString("\n")
-	var paths []string
 	for p := range f.imports {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	for _, p := range paths {
-		if name := f.imports[p]; name != lastElem(p) {
-			fmt.Fprintf(&b, "\t%s %q\n", name, p)
+		if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
+			other = append(other, p)
 		} else {
-			fmt.Fprintf(&b, "\t%q\n", p)
+			std = append(std, p)
 		}
 	}
-	fmt.Fprintf(&b, "\t%q\n)\n\n", FuryPath)
+	other = append(other, FuryPath)
+	sort.Strings(std)
+	sort.Strings(other)
+	for i, group := range [][]string{std, other} {
+		if i > 0 && len(std) > 0 {
+			b.WriteString("\n")
+		}
+		for _, p := range group {
+			if name, ok := f.imports[p]; ok && name != lastElem(p) {
+				fmt.Fprintf(&b, "\t%s %q\n", name, p)
+			} else {
+				fmt.Fprintf(&b, "\t%q\n", p)
+			}
+		}
+	}
+	b.WriteString(")\n\n")
 	b.WriteString(body)
 	src, err := format.Source(b.Bytes())
 	if err != nil {
@@ -206,8 +218,10 @@ func (f *file) genStruct(s *Struct) {
 		f.printf("},\n")
 		var enums []string
 		for _, fd := range v.Order {
-			if e := fd.enumType(); e != nil && v.Enums[e] {
-				enums = append(enums, strconv.Quote(fd.PathString()))
+			for _, e := range fd.enumPositions() {
+				if v.Enums[e.typ] {
+					enums = append(enums, strconv.Quote(e.path))
+				}
 			}
 		}
 		if len(enums) > 0 {
@@ -225,6 +239,7 @@ func (f *file) genStruct(s *Struct) {
 		f.genWrite(s, v)
 		f.genRead(s, v)
 	}
+	f.genContainerHelpers(s)
 }
 
 // genShape emits struct conversions that stop compiling when the struct

@@ -82,8 +82,12 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Media == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Media)); err != nil {
+	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(3, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
+			return err
+		}
 	}
 	buf.WriteString(x.Title)
 	buf.WriteString(x.URI)
@@ -115,8 +119,13 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Media = nil
-	} else if err := r.ReadField(3, unsafe.Pointer(&x.Media)); err != nil {
+	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		x.Media = new(Media)
+		if err := r.EndStruct(3, furyReadMediaWith(c, r, unsafe.Pointer(x.Media))); err != nil {
+			return err
+		}
 	}
 	if x.Title, err = buf.ReadString(); err != nil {
 		return err
@@ -141,8 +150,12 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Media == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(2, unsafe.Pointer(&x.Media)); err != nil {
+	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
+			return err
+		}
 	}
 	if v := int64(x.Size); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
@@ -175,8 +188,13 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Media = nil
-	} else if err := r.ReadField(2, unsafe.Pointer(&x.Media)); err != nil {
+	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
+	} else if c != nil {
+		x.Media = new(Media)
+		if err := r.EndStruct(2, furyReadMediaWith(c, r, unsafe.Pointer(x.Media))); err != nil {
+			return err
+		}
 	}
 	if v, err := buf.ReadVaruint32(); err != nil {
 		return err
@@ -283,13 +301,11 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	buf.WriteString(x.Copyright)
 	buf.WriteString(x.Format)
-	if n, _, err := w.BeginList(9, unsafe.Pointer(&x.Persons)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Persons {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
+			return err
 		}
-		_ = w.EndList(9, nil)
 	}
 	buf.WriteString(x.Title)
 	buf.WriteString(x.URI)
@@ -336,20 +352,9 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(9, unsafe.Pointer(&x.Persons)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Persons
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(9, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
@@ -384,13 +389,11 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	buf.WriteString(x.Copyright)
 	buf.WriteString(x.Format)
-	if n, _, err := w.BeginList(8, unsafe.Pointer(&x.Persons)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Persons {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
+			return err
 		}
-		_ = w.EndList(8, nil)
 	}
 	if v := int64(x.Player); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
@@ -442,20 +445,9 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Persons)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Persons
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(8, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
@@ -471,6 +463,52 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	return nil
+}
+
+// furyWriteMedia_Persons writes field Persons of a Media: a list with a declared element type.
+func furyWriteMedia_Persons(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadMedia_Persons reads field Persons of a Media, reporting false for
+// input it leaves to the runtime.
+func furyReadMedia_Persons(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
 }
 
 // ---- MediaContent ----
@@ -784,9 +822,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.DoubleValueBoxed == nil {
-			x.DoubleValueBoxed = fury.NewScalar[float64](buf)
-		}
+		x.DoubleValueBoxed = fury.NewScalar[float64](buf)
 		*x.DoubleValueBoxed = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.DoubleValueBoxed)); err != nil {
 		return err
@@ -800,9 +836,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FloatValueBoxed == nil {
-			x.FloatValueBoxed = fury.NewScalar[float32](buf)
-		}
+		x.FloatValueBoxed = fury.NewScalar[float32](buf)
 		*x.FloatValueBoxed = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.FloatValueBoxed)); err != nil {
 		return err
@@ -816,9 +850,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.ShortValueBoxed == nil {
-			x.ShortValueBoxed = fury.NewScalar[int16](buf)
-		}
+		x.ShortValueBoxed = fury.NewScalar[int16](buf)
 		*x.ShortValueBoxed = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.ShortValueBoxed)); err != nil {
 		return err
@@ -832,9 +864,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.CharValueBoxed == nil {
-			x.CharValueBoxed = fury.NewScalar[uint16](buf)
-		}
+		x.CharValueBoxed = fury.NewScalar[uint16](buf)
 		*x.CharValueBoxed = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.CharValueBoxed)); err != nil {
 		return err
@@ -848,9 +878,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.BooleanValueBoxed == nil {
-			x.BooleanValueBoxed = fury.NewScalar[bool](buf)
-		}
+		x.BooleanValueBoxed = fury.NewScalar[bool](buf)
 		*x.BooleanValueBoxed = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.BooleanValueBoxed)); err != nil {
 		return err
@@ -864,9 +892,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.LongValueBoxed == nil {
-			x.LongValueBoxed = fury.NewScalar[int64](buf)
-		}
+		x.LongValueBoxed = fury.NewScalar[int64](buf)
 		*x.LongValueBoxed = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.LongValueBoxed)); err != nil {
 		return err
@@ -880,9 +906,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.IntValueBoxed == nil {
-			x.IntValueBoxed = fury.NewScalar[int32](buf)
-		}
+		x.IntValueBoxed = fury.NewScalar[int32](buf)
 		*x.IntValueBoxed = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.IntValueBoxed)); err != nil {
 		return err
@@ -891,12 +915,18 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.BooleanArray); err != nil {
 			return err
 		}
+		if len(x.BooleanArray) == 0 {
+			x.BooleanArray = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.BooleanArray)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.CharArray); err != nil {
 			return err
+		}
+		if len(x.CharArray) == 0 {
+			x.CharArray = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.CharArray)); err != nil {
 		return err
@@ -905,12 +935,18 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.DoubleArray); err != nil {
 			return err
 		}
+		if len(x.DoubleArray) == 0 {
+			x.DoubleArray = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.DoubleArray)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.FloatArray); err != nil {
 			return err
+		}
+		if len(x.FloatArray) == 0 {
+			x.FloatArray = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.FloatArray)); err != nil {
 		return err
@@ -919,6 +955,9 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.IntArray); err != nil {
 			return err
 		}
+		if len(x.IntArray) == 0 {
+			x.IntArray = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(18, unsafe.Pointer(&x.IntArray)); err != nil {
 		return err
 	}
@@ -926,12 +965,18 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.LongArray); err != nil {
 			return err
 		}
+		if len(x.LongArray) == 0 {
+			x.LongArray = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(19, unsafe.Pointer(&x.LongArray)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.ShortArray); err != nil {
 			return err
+		}
+		if len(x.ShortArray) == 0 {
+			x.ShortArray = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err

@@ -1,19 +1,47 @@
 package gentest
 
-import "github.com/fury-go/fury/fury"
+import (
+	"time"
+
+	"github.com/fury-go/fury/fury"
+)
 
 // Twins without generated code, for comparison with the reflection path.
 // A type definition copies the fields (and tags) exactly; structs whose
 // nested structs must also be twins are written out.
 type (
-	ScalarsR  Scalars
-	PointersR Pointers
-	ArraysR   Arrays
-	InnerR    Inner
-	TimesR    Times
-	EnumsR    Enums
-	EmptyR    Empty
+	ScalarsR     Scalars
+	PointersR    Pointers
+	ArraysR      Arrays
+	InnerR       Inner
+	TimesR       Times
+	EnumsR       Enums
+	EmptyR       Empty
+	AddressR     Address
+	CollectionsR Collections
 )
+
+// PersonR is the twin of Person.
+type PersonR struct {
+	Common
+	Name    string
+	Nick    *string
+	Home    AddressR
+	Work    *AddressR
+	Emails  []string
+	Visits  []int64
+	Friends []*PersonR
+	Attrs   map[string]string
+	Ratings map[int32]float32
+}
+
+// TeamR is the twin of Team.
+type TeamR struct {
+	Name    string
+	Members []PersonR
+	Lead    *PersonR
+	Scores  map[string][]float64
+}
 
 // IntPairR is the twin of IntPair.
 type IntPairR = PairR[int32, string]
@@ -51,6 +79,11 @@ type TaggedR struct {
 	Shared  *InnerR `fury:"ref"`
 	Alone   *InnerR `fury:"noref"`
 	Plain   int16
+	When    time.Time `fury:"nullable"`
+	Names   []string  `fury:"nullable"`
+	Label   string    `fury:"nullable,noref"`
+	Kids    []*InnerR `fury:"noref"`
+	Counts  []int64   `fury:"nullable"`
 }
 
 // NodeR is the twin of Node.

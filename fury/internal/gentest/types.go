@@ -196,6 +196,11 @@ type Tagged struct {
 	Shared  *Inner `fury:"ref"`
 	Alone   *Inner `fury:"noref"`
 	Plain   int16
+	When    time.Time `fury:"nullable"`
+	Names   []string  `fury:"nullable"`
+	Label   string    `fury:"nullable,noref"`
+	Kids    []*Inner  `fury:"noref"`
+	Counts  []int64   `fury:"nullable"`
 }
 
 // Node is recursive (cycles need reference tracking).
@@ -247,3 +252,72 @@ type IntPair = Pair[int32, string]
 //
 //fury:generate
 type Empty struct{}
+
+// Collections has maps and nested lists that generated code writes
+// inline, and some it leaves to the runtime.
+//
+//fury:generate
+type Collections struct {
+	Grid    [][]int32
+	Scores  map[string][]float64
+	Weights map[int32]float32
+	Labels  map[string]string
+	Words   [][]string
+	Index   map[string][]string
+	Stamps  []time.Time
+	When    map[int64]time.Time
+	List    fury.Int32Slice
+	Deep    map[string]map[string]int64
+	Blobs   map[string][]byte
+	Flags   map[bool]uint16
+	Opt     map[string]int32 `fury:"nullable"`
+	Durs    []time.Duration
+	Pair    [2][]int32
+	Trio    [3]string
+	PList   *[]string
+	Tags    map[string]struct{}
+	IDs     fury.Set[int64]
+	SetMap  map[string]map[int32]struct{}
+	Quad    map[string][2]float32
+}
+
+// Common is embedded by Person: its fields are promoted.
+type Common struct {
+	CreatedAt time.Time
+	Version   uint32
+}
+
+// Address is a value and a pointer field of Person.
+//
+//fury:generate
+type Address struct {
+	Street string
+	City   string
+	Zip    int32
+}
+
+// Person is a service-like record.
+//
+//fury:generate
+type Person struct {
+	Common
+	Name    string
+	Nick    *string
+	Home    Address
+	Work    *Address
+	Emails  []string
+	Visits  []int64
+	Friends []*Person
+	Attrs   map[string]string
+	Ratings map[int32]float32
+}
+
+// Team holds people by value, by pointer, and a map of slices.
+//
+//fury:generate
+type Team struct {
+	Name    string
+	Members []Person
+	Lead    *Person
+	Scores  map[string][]float64
+}

@@ -5,17 +5,101 @@ package gentest
 import (
 	"encoding/binary"
 	"math"
+	"math/big"
+	"time"
 	"unsafe"
 
 	"github.com/fury-go/fury/fury"
-	"math/big"
-	"time"
 )
+
+// ---- Address ----
+
+var (
+	furyCodecAddress *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecAddress = &fury.GeneratedCodec{
+		Fields: []string{"Zip", "City", "Street"},
+		Write:  furyWriteAddress,
+		Read:   furyReadAddress,
+	}
+	fury.RegisterGenerated(Address{}, furyCodecAddress)
+}
+
+// The conversions below stop compiling when Address changes shape; run go generate.
+func _() {
+	_ = struct {
+		Street string
+		City   string
+		Zip    int32
+	}(Address{})
+}
+
+// furyWriteAddressWith writes a Address with codec c, calling its generated function directly.
+func furyWriteAddressWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecAddress:
+		return furyWriteAddress(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadAddressWith reads a Address with codec c, calling its generated function directly.
+func furyReadAddressWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecAddress:
+		return furyReadAddress(r, p)
+	}
+	return c.Read(r, p)
+}
+
+// furyWriteAddress writes the fields of the Address at p in wire order.
+func furyWriteAddress(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Address)(p)
+	buf := w.Buffer()
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += fury.PutVarint32(b[n:], x.Zip)
+		buf.Advance(n)
+	}
+	buf.WriteString(x.City)
+	buf.WriteString(x.Street)
+	return nil
+}
+
+// furyReadAddress reads the fields of the Address at p in wire order.
+func furyReadAddress(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Address)(p)
+	buf := r.Buffer()
+	var err error
+	{
+		b := buf.Unread()
+		n, k := 0, 0
+		if x.Zip, k = fury.GetVarint32(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Zip")
+		}
+		n += k
+		_ = buf.Skip(n)
+	}
+	if x.City, err = buf.ReadString(); err != nil {
+		return err
+	}
+	if x.Street, err = buf.ReadString(); err != nil {
+		return err
+	}
+	return nil
+}
 
 // ---- Arrays ----
 
 var (
-	furyCodecArrays *fury.GeneratedCodec
+	furyCodecArrays   *fury.GeneratedCodec
+	furyCodecArraysE1 *fury.GeneratedCodec
+	furyCodecArraysE2 *fury.GeneratedCodec
+	furyCodecArraysE3 *fury.GeneratedCodec
 )
 
 func init() {
@@ -25,6 +109,27 @@ func init() {
 		Read:   furyReadArrays,
 	}
 	fury.RegisterGenerated(Arrays{}, furyCodecArrays)
+	furyCodecArraysE1 = &fury.GeneratedCodec{
+		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
+		Enums:  []string{"Levels[]"},
+		Write:  furyWriteArraysE1,
+		Read:   furyReadArraysE1,
+	}
+	fury.RegisterGenerated(Arrays{}, furyCodecArraysE1)
+	furyCodecArraysE2 = &fury.GeneratedCodec{
+		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
+		Enums:  []string{"Colors[]"},
+		Write:  furyWriteArraysE2,
+		Read:   furyReadArraysE2,
+	}
+	fury.RegisterGenerated(Arrays{}, furyCodecArraysE2)
+	furyCodecArraysE3 = &fury.GeneratedCodec{
+		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
+		Enums:  []string{"Colors[]", "Levels[]"},
+		Write:  furyWriteArraysE3,
+		Read:   furyReadArraysE3,
+	}
+	fury.RegisterGenerated(Arrays{}, furyCodecArraysE3)
 }
 
 // The conversions below stop compiling when Arrays changes shape; run go generate.
@@ -54,7 +159,7 @@ func _() {
 	}(Arrays{})
 }
 
-// furyWriteArrays writes the fields of the Arrays at p in wire order.
+// furyWriteArrays writes the fields of the Arrays at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := w.Buffer()
@@ -69,8 +174,11 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
-		return err
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors(buf, x.Colors) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
 	}
 	if direct {
 		fury.WriteArray(buf, x.Fixed[:])
@@ -117,32 +225,34 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
-		return err
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels(buf, x.Levels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
 	}
-	if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
-		return err
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
 	}
 	if direct {
 		fury.WriteArray(buf, *(*[]int32)(&x.Named))
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, _, err := w.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Names {
-			buf.WriteString(string(s))
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
 		}
-		_ = w.EndList(15, nil)
 	}
-	if n, _, err := w.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Strings {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
 		}
-		_ = w.EndList(16, nil)
 	}
 	if direct {
 		fury.WriteArray(buf, x.Uint16s)
@@ -167,7 +277,7 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyReadArrays reads the fields of the Arrays at p in wire order.
+// furyReadArrays reads the fields of the Arrays at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := r.Buffer()
@@ -176,6 +286,9 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Bools); err != nil {
 			return err
 		}
+		if len(x.Bools) == 0 {
+			x.Bools = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Bools)); err != nil {
 		return err
 	}
@@ -183,11 +296,17 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
 			return err
 		}
+		if len(x.Bytes) == 0 {
+			x.Bytes = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors(r, buf, &x.Colors) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
 	}
 	if direct {
 		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
@@ -207,12 +326,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
 			return err
 		}
+		if len(x.Float32s) == 0 {
+			x.Float32s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Float32s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
 			return err
+		}
+		if len(x.Float64s) == 0 {
+			x.Float64s = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Float64s)); err != nil {
 		return err
@@ -221,12 +346,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
 			return err
 		}
+		if len(x.Int16s) == 0 {
+			x.Int16s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Int16s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
 			return err
+		}
+		if len(x.Int32s) == 0 {
+			x.Int32s = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int32s)); err != nil {
 		return err
@@ -235,12 +366,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
 			return err
 		}
+		if len(x.Int64s) == 0 {
+			x.Int64s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
 			return err
+		}
+		if len(x.Int8s) == 0 {
+			x.Int8s = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int8s)); err != nil {
 		return err
@@ -249,59 +386,52 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Ints); err != nil {
 			return err
 		}
+		if len(x.Ints) == 0 {
+			x.Ints = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels(r, buf, &x.Levels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
 	}
-	if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
 	}
 	if direct {
 		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
 			return err
 		}
+		if len(x.Named) == 0 {
+			x.Named = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(15, unsafe.Pointer(&x.Names)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Names
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = Name(v)
-		}
-		if err = r.EndList(15, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(16, unsafe.Pointer(&x.Strings)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Strings
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(16, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
 			return err
+		}
+		if len(x.Uint16s) == 0 {
+			x.Uint16s = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
 		return err
@@ -310,12 +440,18 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
 			return err
 		}
+		if len(x.Uint32s) == 0 {
+			x.Uint32s = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
 		return err
 	}
 	if direct {
 		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
 			return err
+		}
+		if len(x.Uint64s) == 0 {
+			x.Uint64s = nil // an empty field that is not nullable reads as nil
 		}
 	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
 		return err
@@ -324,10 +460,3151 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		if err := fury.ReadArray(buf, &x.Uints); err != nil {
 			return err
 		}
+		if len(x.Uints) == 0 {
+			x.Uints = nil // an empty field that is not nullable reads as nil
+		}
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
 		return err
 	}
 	return nil
+}
+
+// furyWriteArraysE1 writes the fields of the Arrays at p in wire order (layout when field Levels[] is an enum).
+func furyWriteArraysE1(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if direct {
+		fury.WriteArray(buf, x.Bools)
+	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Bytes)
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_ColorsE1(buf, x.Colors) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Fixed[:])
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.FixedB[:])
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float32s)
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float64s)
+	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int16s)
+	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int32s)
+	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int64s)
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int8s)
+	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Ints)
+	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_LevelsE1(buf, x.Levels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint16s)
+	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint32s)
+	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint64s)
+	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uints)
+	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyReadArraysE1 reads the fields of the Arrays at p in wire order (layout when field Levels[] is an enum).
+func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+			return err
+		}
+		if len(x.Bools) == 0 {
+			x.Bools = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+			return err
+		}
+		if len(x.Bytes) == 0 {
+			x.Bytes = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_ColorsE1(r, buf, &x.Colors) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+			return err
+		}
+		if len(x.Float32s) == 0 {
+			x.Float32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+			return err
+		}
+		if len(x.Float64s) == 0 {
+			x.Float64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+			return err
+		}
+		if len(x.Int16s) == 0 {
+			x.Int16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+			return err
+		}
+		if len(x.Int32s) == 0 {
+			x.Int32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+			return err
+		}
+		if len(x.Int64s) == 0 {
+			x.Int64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+			return err
+		}
+		if len(x.Int8s) == 0 {
+			x.Int8s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+			return err
+		}
+		if len(x.Ints) == 0 {
+			x.Ints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_LevelsE1(r, buf, &x.Levels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+			return err
+		}
+		if len(x.Named) == 0 {
+			x.Named = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+			return err
+		}
+		if len(x.Uint16s) == 0 {
+			x.Uint16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+			return err
+		}
+		if len(x.Uint32s) == 0 {
+			x.Uint32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+			return err
+		}
+		if len(x.Uint64s) == 0 {
+			x.Uint64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+			return err
+		}
+		if len(x.Uints) == 0 {
+			x.Uints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyWriteArraysE2 writes the fields of the Arrays at p in wire order (layout when field Colors[] is an enum).
+func furyWriteArraysE2(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if direct {
+		fury.WriteArray(buf, x.Bools)
+	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Bytes)
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_ColorsE2(buf, x.Colors) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Fixed[:])
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.FixedB[:])
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float32s)
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float64s)
+	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int16s)
+	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int32s)
+	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int64s)
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int8s)
+	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Ints)
+	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_LevelsE2(buf, x.Levels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint16s)
+	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint32s)
+	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint64s)
+	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uints)
+	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyReadArraysE2 reads the fields of the Arrays at p in wire order (layout when field Colors[] is an enum).
+func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+			return err
+		}
+		if len(x.Bools) == 0 {
+			x.Bools = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+			return err
+		}
+		if len(x.Bytes) == 0 {
+			x.Bytes = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_ColorsE2(r, buf, &x.Colors) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+			return err
+		}
+		if len(x.Float32s) == 0 {
+			x.Float32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+			return err
+		}
+		if len(x.Float64s) == 0 {
+			x.Float64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+			return err
+		}
+		if len(x.Int16s) == 0 {
+			x.Int16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+			return err
+		}
+		if len(x.Int32s) == 0 {
+			x.Int32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+			return err
+		}
+		if len(x.Int64s) == 0 {
+			x.Int64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+			return err
+		}
+		if len(x.Int8s) == 0 {
+			x.Int8s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+			return err
+		}
+		if len(x.Ints) == 0 {
+			x.Ints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_LevelsE2(r, buf, &x.Levels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+			return err
+		}
+		if len(x.Named) == 0 {
+			x.Named = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+			return err
+		}
+		if len(x.Uint16s) == 0 {
+			x.Uint16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+			return err
+		}
+		if len(x.Uint32s) == 0 {
+			x.Uint32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+			return err
+		}
+		if len(x.Uint64s) == 0 {
+			x.Uint64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+			return err
+		}
+		if len(x.Uints) == 0 {
+			x.Uints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyWriteArraysE3 writes the fields of the Arrays at p in wire order (layout when fields Colors[], Levels[] are enums).
+func furyWriteArraysE3(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if direct {
+		fury.WriteArray(buf, x.Bools)
+	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Bytes)
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_ColorsE3(buf, x.Colors) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Fixed[:])
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.FixedB[:])
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float32s)
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Float64s)
+	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int16s)
+	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int32s)
+	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int64s)
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Int8s)
+	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Ints)
+	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_LevelsE3(buf, x.Levels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint16s)
+	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint32s)
+	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uint64s)
+	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		fury.WriteArray(buf, x.Uints)
+	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyReadArraysE3 reads the fields of the Arrays at p in wire order (layout when fields Colors[], Levels[] are enums).
+func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Arrays)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+			return err
+		}
+		if len(x.Bools) == 0 {
+			x.Bools = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.Bools)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+			return err
+		}
+		if len(x.Bytes) == 0 {
+			x.Bytes = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_ColorsE3(r, buf, &x.Colors) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+			return err
+		}
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+			return err
+		}
+		if len(x.Float32s) == 0 {
+			x.Float32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(5, unsafe.Pointer(&x.Float32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+			return err
+		}
+		if len(x.Float64s) == 0 {
+			x.Float64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(6, unsafe.Pointer(&x.Float64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+			return err
+		}
+		if len(x.Int16s) == 0 {
+			x.Int16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(7, unsafe.Pointer(&x.Int16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+			return err
+		}
+		if len(x.Int32s) == 0 {
+			x.Int32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+			return err
+		}
+		if len(x.Int64s) == 0 {
+			x.Int64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+			return err
+		}
+		if len(x.Int8s) == 0 {
+			x.Int8s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int8s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+			return err
+		}
+		if len(x.Ints) == 0 {
+			x.Ints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_LevelsE3(r, buf, &x.Levels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+			return err
+		}
+		if len(x.Named) == 0 {
+			x.Named = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+			return err
+		}
+		if len(x.Uint16s) == 0 {
+			x.Uint16s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+			return err
+		}
+		if len(x.Uint32s) == 0 {
+			x.Uint32s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+			return err
+		}
+		if len(x.Uint64s) == 0 {
+			x.Uint64s = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
+		return err
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+			return err
+		}
+		if len(x.Uints) == 0 {
+			x.Uints = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(20, unsafe.Pointer(&x.Uints)); err != nil {
+		return err
+	}
+	return nil
+}
+
+// furyWriteArrays_List writes field List of a Arrays: a list with a declared element type.
+func furyWriteArrays_List(buf *fury.ByteBuffer, v fury.Int32Slice) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteVarint32(e1)
+		}
+	}
+	return true
+}
+
+// furyReadArrays_List reads field List of a Arrays, reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int32Slice) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make(fury.Int32Slice, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Levels writes field Levels of a Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
+func furyWriteArrays_Levels(buf *fury.ByteBuffer, v []Level) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteUint8(uint8(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_Levels reads field Levels of a Arrays (layout when none of its named integer types is registered as an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_Levels(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Level, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadUint8(); err != nil {
+						return false
+					} else {
+						s2[j4] = Level(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_LevelsE1 writes field Levels of a Arrays (layout when field Levels[] is an enum): a list with a declared element type.
+func furyWriteArrays_LevelsE1(buf *fury.ByteBuffer, v []Level) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			if ord2 := int64(e1); ord2 < 0 || ord2 > math.MaxUint32 {
+				return false // not an ordinal: the runtime's error
+			} else {
+				buf.WriteVaruint32(uint32(ord2))
+			}
+		}
+	}
+	return true
+}
+
+// furyReadArrays_LevelsE1 reads field Levels of a Arrays (layout when field Levels[] is an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_LevelsE1(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Level, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVaruint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Level(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_LevelsE2 writes field Levels of a Arrays (layout when field Colors[] is an enum): a list with a declared element type.
+func furyWriteArrays_LevelsE2(buf *fury.ByteBuffer, v []Level) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteUint8(uint8(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_LevelsE2 reads field Levels of a Arrays (layout when field Colors[] is an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_LevelsE2(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Level, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadUint8(); err != nil {
+						return false
+					} else {
+						s2[j4] = Level(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_LevelsE3 writes field Levels of a Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
+func furyWriteArrays_LevelsE3(buf *fury.ByteBuffer, v []Level) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			if ord2 := int64(e1); ord2 < 0 || ord2 > math.MaxUint32 {
+				return false // not an ordinal: the runtime's error
+			} else {
+				buf.WriteVaruint32(uint32(ord2))
+			}
+		}
+	}
+	return true
+}
+
+// furyReadArrays_LevelsE3 reads field Levels of a Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_LevelsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Level, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVaruint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Level(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Colors writes field Colors of a Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
+func furyWriteArrays_Colors(buf *fury.ByteBuffer, v []Color) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteVarint32(int32(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_Colors reads field Colors of a Arrays (layout when none of its named integer types is registered as an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_Colors(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Color, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Color(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_ColorsE1 writes field Colors of a Arrays (layout when field Levels[] is an enum): a list with a declared element type.
+func furyWriteArrays_ColorsE1(buf *fury.ByteBuffer, v []Color) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteVarint32(int32(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_ColorsE1 reads field Colors of a Arrays (layout when field Levels[] is an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_ColorsE1(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Color, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Color(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_ColorsE2 writes field Colors of a Arrays (layout when field Colors[] is an enum): a list with a declared element type.
+func furyWriteArrays_ColorsE2(buf *fury.ByteBuffer, v []Color) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			if ord2 := int64(e1); ord2 < 0 || ord2 > math.MaxUint32 {
+				return false // not an ordinal: the runtime's error
+			} else {
+				buf.WriteVaruint32(uint32(ord2))
+			}
+		}
+	}
+	return true
+}
+
+// furyReadArrays_ColorsE2 reads field Colors of a Arrays (layout when field Colors[] is an enum), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_ColorsE2(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Color, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVaruint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Color(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_ColorsE3 writes field Colors of a Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
+func furyWriteArrays_ColorsE3(buf *fury.ByteBuffer, v []Color) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			if ord2 := int64(e1); ord2 < 0 || ord2 > math.MaxUint32 {
+				return false // not an ordinal: the runtime's error
+			} else {
+				buf.WriteVaruint32(uint32(ord2))
+			}
+		}
+	}
+	return true
+}
+
+// furyReadArrays_ColorsE3 reads field Colors of a Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_ColorsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Color, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVaruint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = Color(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Strings writes field Strings of a Arrays: a list with a declared element type.
+func furyWriteArrays_Strings(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadArrays_Strings reads field Strings of a Arrays, reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_Strings(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteArrays_Names writes field Names of a Arrays: a list with a declared element type.
+func furyWriteArrays_Names(buf *fury.ByteBuffer, v []Name) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(string(e1))
+		}
+	}
+	return true
+}
+
+// furyReadArrays_Names reads field Names of a Arrays, reporting false for
+// input it leaves to the runtime.
+func furyReadArrays_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Name) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]Name, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = Name(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// ---- Collections ----
+
+var (
+	furyCodecCollections *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecCollections = &fury.GeneratedCodec{
+		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "IDs", "Index", "Labels", "List", "Opt", "PList", "Pair", "Quad", "Scores", "SetMap", "Stamps", "Tags", "Trio", "Weights", "When", "Words"},
+		Write:  furyWriteCollections,
+		Read:   furyReadCollections,
+	}
+	fury.RegisterGenerated(Collections{}, furyCodecCollections)
+}
+
+// The conversions below stop compiling when Collections changes shape; run go generate.
+func _() {
+	_ = struct {
+		Grid    [][]int32
+		Scores  map[string][]float64
+		Weights map[int32]float32
+		Labels  map[string]string
+		Words   [][]string
+		Index   map[string][]string
+		Stamps  []time.Time
+		When    map[int64]time.Time
+		List    fury.Int32Slice
+		Deep    map[string]map[string]int64
+		Blobs   map[string][]byte
+		Flags   map[bool]uint16
+		Opt     map[string]int32
+		Durs    []time.Duration
+		Pair    [2][]int32
+		Trio    [3]string
+		PList   *[]string
+		Tags    map[string]struct{}
+		IDs     fury.Set[int64]
+		SetMap  map[string]map[int32]struct{}
+		Quad    map[string][2]float32
+	}(Collections{})
+}
+
+// furyWriteCollections writes the fields of the Collections at p in wire order.
+func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Collections)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Blobs(buf, x.Blobs) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(0, unsafe.Pointer(&x.Blobs)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Deep(buf, x.Deep) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(1, unsafe.Pointer(&x.Deep)); err != nil {
+			return err
+		}
+	}
+	if err := w.WriteField(2, unsafe.Pointer(&x.Durs)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Flags(buf, x.Flags) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(3, unsafe.Pointer(&x.Flags)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Grid(buf, x.Grid) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(4, unsafe.Pointer(&x.Grid)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_IDs(buf, x.IDs) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(5, unsafe.Pointer(&x.IDs)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Index(buf, x.Index) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(6, unsafe.Pointer(&x.Index)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Labels(buf, x.Labels) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(7, unsafe.Pointer(&x.Labels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_List(buf, x.List) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(8, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Opt(buf, x.Opt) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(9, unsafe.Pointer(&x.Opt)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !furyWriteCollections_PList(buf, x.PList) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(10, unsafe.Pointer(&x.PList)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Pair(buf, x.Pair) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(11, unsafe.Pointer(&x.Pair)); err != nil {
+			return err
+		}
+	}
+	if err := w.WriteField(12, unsafe.Pointer(&x.Quad)); err != nil {
+		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Scores(buf, x.Scores) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(13, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_SetMap(buf, x.SetMap) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(14, unsafe.Pointer(&x.SetMap)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Stamps(buf, x.Stamps) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(15, unsafe.Pointer(&x.Stamps)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Tags(buf, x.Tags) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(16, unsafe.Pointer(&x.Tags)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Trio(buf, x.Trio) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(17, unsafe.Pointer(&x.Trio)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Weights(buf, x.Weights) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(18, unsafe.Pointer(&x.Weights)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_When(buf, x.When) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(19, unsafe.Pointer(&x.When)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Words(buf, x.Words) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(20, unsafe.Pointer(&x.Words)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyReadCollections reads the fields of the Collections at p in wire order.
+func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Collections)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Blobs(r, buf, &x.Blobs) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(0, unsafe.Pointer(&x.Blobs)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Deep(r, buf, &x.Deep) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(1, unsafe.Pointer(&x.Deep)); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(2, unsafe.Pointer(&x.Durs)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Flags(r, buf, &x.Flags) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(3, unsafe.Pointer(&x.Flags)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Grid(r, buf, &x.Grid) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(4, unsafe.Pointer(&x.Grid)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_IDs(r, buf, &x.IDs) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(5, unsafe.Pointer(&x.IDs)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Index(r, buf, &x.Index) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(6, unsafe.Pointer(&x.Index)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Labels(r, buf, &x.Labels) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(7, unsafe.Pointer(&x.Labels)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_List(r, buf, &x.List) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(8, unsafe.Pointer(&x.List)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Opt(r, buf, &x.Opt) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(9, unsafe.Pointer(&x.Opt)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !furyReadCollections_PList(r, buf, &x.PList) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(10, unsafe.Pointer(&x.PList)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(11, unsafe.Pointer(&x.Pair)); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(12, unsafe.Pointer(&x.Quad)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(13, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_SetMap(r, buf, &x.SetMap) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(14, unsafe.Pointer(&x.SetMap)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(15, unsafe.Pointer(&x.Stamps)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Tags(r, buf, &x.Tags) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(16, unsafe.Pointer(&x.Tags)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Trio(r, buf, &x.Trio) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(17, unsafe.Pointer(&x.Trio)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(18, unsafe.Pointer(&x.Weights)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(19, unsafe.Pointer(&x.When)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(20, unsafe.Pointer(&x.Words)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyWriteCollections_Grid writes field Grid of a Collections: a list with a declared element type.
+func furyWriteCollections_Grid(buf *fury.ByteBuffer, v [][]int32) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		hasNull2 := false
+		for _, e1 := range v {
+			if e1 == nil {
+				hasNull2 = true
+				break
+			}
+		}
+		if hasNull2 {
+			buf.WriteUint8(0x0e)
+		} else {
+			buf.WriteUint8(0x0c)
+		}
+		for _, e1 := range v {
+			if hasNull2 {
+				if e1 == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			fury.WriteArray(buf, e1)
+		}
+	}
+	return true
+}
+
+// furyReadCollections_Grid reads field Grid of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Grid(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]int32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([][]int32, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c && h3 != 0x0e {
+					return false
+				}
+				for j4 := range s2 {
+					if h3 == 0x0e {
+						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+							return false
+						} else if flag5 == 0xfd {
+							continue
+						}
+					}
+					if err := fury.ReadArray(buf, &s2[j4]); err != nil {
+						return false
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Scores writes field Scores of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Scores(buf *fury.ByteBuffer, v map[string][]float64) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			fury.WriteArray(buf, v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_Scores reads field Scores of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]float64) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string][]float64, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+						return false
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 []float64
+					if v11, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v11
+					}
+					if err := fury.ReadArray(buf, &v7); err != nil {
+						return false
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Weights writes field Weights of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Weights(buf *fury.ByteBuffer, v map[int32]float32) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteVarint32(k2)
+			buf.WriteFloat32(v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_Weights reads field Weights of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Weights(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]float32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[int32]float32, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 int32
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 float32
+					if v9, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					if v10, err := buf.ReadFloat32(); err != nil {
+						return false
+					} else {
+						v7 = v10
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Labels writes field Labels of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Labels(buf *fury.ByteBuffer, v map[string]string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteString(v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_Labels reads field Labels of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Labels(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]string, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 string
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						v7 = v10
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Words writes field Words of a Collections: a list with a declared element type.
+func furyWriteCollections_Words(buf *fury.ByteBuffer, v [][]string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		hasNull2 := false
+		for _, e1 := range v {
+			if e1 == nil {
+				hasNull2 = true
+				break
+			}
+		}
+		if hasNull2 {
+			buf.WriteUint8(0x0e)
+		} else {
+			buf.WriteUint8(0x0c)
+		}
+		for _, e1 := range v {
+			if hasNull2 {
+				if e1 == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			buf.WriteVaruint32(uint32(len(e1)))
+			if len(e1) > 0 {
+				buf.WriteUint8(0x0c) // same type, declared
+				for _, e3 := range e1 {
+					buf.WriteString(e3)
+				}
+			}
+		}
+	}
+	return true
+}
+
+// furyReadCollections_Words reads field Words of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Words(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([][]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c && h3 != 0x0e {
+					return false
+				}
+				for j4 := range s2 {
+					if h3 == 0x0e {
+						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+							return false
+						} else if flag5 == 0xfd {
+							continue
+						}
+					}
+					{
+						n6, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n6) {
+							return false
+						}
+						s7 := make([]string, n6)
+						if n6 > 0 {
+							h8, err := buf.ReadByte()
+							if err != nil {
+								return false
+							}
+							if h8 != 0x0c {
+								return false
+							}
+							for j9 := range s7 {
+								if v10, err := buf.ReadString(); err != nil {
+									return false
+								} else {
+									s7[j9] = v10
+								}
+							}
+						}
+						s2[j4] = s7
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Index writes field Index of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Index(buf *fury.ByteBuffer, v map[string][]string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVaruint32(uint32(len(v3)))
+			if len(v3) > 0 {
+				buf.WriteUint8(0x0c) // same type, declared
+				for _, e4 := range v3 {
+					buf.WriteString(e4)
+				}
+			}
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_Index reads field Index of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string][]string, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+						return false
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 []string
+					if v11, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v11
+					}
+					{
+						n12, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n12) {
+							return false
+						}
+						s13 := make([]string, n12)
+						if n12 > 0 {
+							h14, err := buf.ReadByte()
+							if err != nil {
+								return false
+							}
+							if h14 != 0x0c {
+								return false
+							}
+							for j15 := range s13 {
+								if v16, err := buf.ReadString(); err != nil {
+									return false
+								} else {
+									s13[j15] = v16
+								}
+							}
+						}
+						v7 = s13
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Stamps writes field Stamps of a Collections: a list with a declared element type.
+func furyWriteCollections_Stamps(buf *fury.ByteBuffer, v []time.Time) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.Grow(12)
+			fury.PutTime(buf.Tail(), e1)
+			buf.Advance(12)
+		}
+	}
+	return true
+}
+
+// furyReadCollections_Stamps reads field Stamps of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Stamps(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]time.Time) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]time.Time, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if t5, ok6 := fury.GetTime(buf.Unread()); !ok6 {
+						return false
+					} else {
+						s2[j4] = t5
+						_ = buf.Skip(12)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_When writes field When of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_When(buf *fury.ByteBuffer, v map[int64]time.Time) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteVarint64(k2)
+			buf.Grow(12)
+			fury.PutTime(buf.Tail(), v3)
+			buf.Advance(12)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_When reads field When of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int64]time.Time) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[int64]time.Time, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 int64
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 time.Time
+					if v9, err := buf.ReadVarint64(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					if t10, ok11 := fury.GetTime(buf.Unread()); !ok11 {
+						return false
+					} else {
+						v7 = t10
+						_ = buf.Skip(12)
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_List writes field List of a Collections: a list with a declared element type.
+func furyWriteCollections_List(buf *fury.ByteBuffer, v fury.Int32Slice) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteVarint32(e1)
+		}
+	}
+	return true
+}
+
+// furyReadCollections_List reads field List of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int32Slice) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make(fury.Int32Slice, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Deep writes field Deep of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Deep(buf *fury.ByteBuffer, v map[string]map[string]int64) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVaruint32(uint32(len(v3)))
+			if len(v3) > 0 {
+				chunk4 := fury.NewMapChunk(0x24) // key and value declared
+				for k5, v6 := range v3 {
+					chunk4.Add(buf)
+					buf.WriteString(k5)
+					buf.WriteVarint64(v6)
+				}
+				chunk4.Close(buf)
+			}
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_Deep reads field Deep of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]map[string]int64) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]map[string]int64, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+						return false
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 map[string]int64
+					if v11, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v11
+					}
+					{
+						n12, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n12) {
+							return false
+						}
+						hint19 := int(n12)
+						if hint19 > 8192 {
+							hint19 = 8192
+						}
+						m13 := make(map[string]int64, hint19)
+						for done14 := uint32(0); done14 < n12; {
+							h15, err := buf.ReadByte()
+							if err != nil {
+								return false
+							}
+							var k17 string
+							if h15 != 0x24 {
+								return false
+							}
+							size16, err := buf.ReadByte()
+							if err != nil || size16 == 0 || uint32(size16) > n12-done14 {
+								return false
+							}
+							for range size16 {
+								var v18 int64
+								if v20, err := buf.ReadString(); err != nil {
+									return false
+								} else {
+									k17 = v20
+								}
+								if v21, err := buf.ReadVarint64(); err != nil {
+									return false
+								} else {
+									v18 = v21
+								}
+								m13[k17] = v18
+							}
+							done14 += uint32(size16)
+						}
+						v7 = m13
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Blobs writes field Blobs of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Blobs(buf *fury.ByteBuffer, v map[string][]byte) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			fury.WriteArray(buf, v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_Blobs reads field Blobs of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]byte) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string][]byte, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+						return false
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 []byte
+					if v11, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v11
+					}
+					if err := fury.ReadArray(buf, &v7); err != nil {
+						return false
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Flags writes field Flags of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Flags(buf *fury.ByteBuffer, v map[bool]uint16) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteBool(k2)
+			buf.WriteUint16(v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_Flags reads field Flags of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[bool]uint16) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[bool]uint16, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 bool
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 uint16
+					if v9, err := buf.ReadBool(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					if v10, err := buf.ReadUint16(); err != nil {
+						return false
+					} else {
+						v7 = v10
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_Opt writes field Opt of a Collections: a null flag, then a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_Opt(buf *fury.ByteBuffer, v map[string]int32) bool {
+	if v == nil {
+		buf.WriteInt8(-3) // null
+		return true
+	}
+	buf.WriteInt8(-1) // not null
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVarint32(v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_Opt reads field Opt of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]int32) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero map[string]int32
+		*dst = zero
+		return true
+	}
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		hint8 := int(n1)
+		if hint8 > 8192 {
+			hint8 = 8192
+		}
+		m2 := make(map[string]int32, hint8)
+		for done3 := uint32(0); done3 < n1; {
+			h4, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			var k6 string
+			if h4 != 0x24 {
+				return false
+			}
+			size5, err := buf.ReadByte()
+			if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+				return false
+			}
+			for range size5 {
+				var v7 int32
+				if v9, err := buf.ReadString(); err != nil {
+					return false
+				} else {
+					k6 = v9
+				}
+				if v10, err := buf.ReadVarint32(); err != nil {
+					return false
+				} else {
+					v7 = v10
+				}
+				m2[k6] = v7
+			}
+			done3 += uint32(size5)
+		}
+		*dst = m2
+	}
+	return true
+}
+
+// furyWriteCollections_Pair writes field Pair of a Collections: a list with a declared element type.
+func furyWriteCollections_Pair(buf *fury.ByteBuffer, v [2][]int32) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		hasNull2 := false
+		for _, e1 := range v {
+			if e1 == nil {
+				hasNull2 = true
+				break
+			}
+		}
+		if hasNull2 {
+			buf.WriteUint8(0x0e)
+		} else {
+			buf.WriteUint8(0x0c)
+		}
+		for _, e1 := range v {
+			if hasNull2 {
+				if e1 == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			fury.WriteArray(buf, e1)
+		}
+	}
+	return true
+}
+
+// furyReadCollections_Pair reads field Pair of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Pair(r *fury.GenReader, buf *fury.ByteBuffer, dst *[2][]int32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 != 2 {
+			return false
+		}
+		var s2 [2][]int32
+		if n1 > 0 {
+			h3, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			if h3 != 0x0c && h3 != 0x0e {
+				return false
+			}
+			for j4 := range s2 {
+				if h3 == 0x0e {
+					if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						return false
+					} else if flag5 == 0xfd {
+						continue
+					}
+				}
+				if err := fury.ReadArray(buf, &s2[j4]); err != nil {
+					return false
+				}
+			}
+		}
+		*dst = s2
+	}
+	return true
+}
+
+// furyWriteCollections_Trio writes field Trio of a Collections: a list with a declared element type.
+func furyWriteCollections_Trio(buf *fury.ByteBuffer, v [3]string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadCollections_Trio reads field Trio of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Trio(r *fury.GenReader, buf *fury.ByteBuffer, dst *[3]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 != 3 {
+			return false
+		}
+		var s2 [3]string
+		if n1 > 0 {
+			h3, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			if h3 != 0x0c {
+				return false
+			}
+			for j4 := range s2 {
+				if v5, err := buf.ReadString(); err != nil {
+					return false
+				} else {
+					s2[j4] = v5
+				}
+			}
+		}
+		*dst = s2
+	}
+	return true
+}
+
+// furyWriteCollections_PList writes field PList of a Collections: a null flag, then a list with a declared element type.
+func furyWriteCollections_PList(buf *fury.ByteBuffer, v *[]string) bool {
+	if v == nil {
+		buf.WriteInt8(-3) // null
+		return true
+	}
+	buf.WriteInt8(-1) // not null
+	buf.WriteVaruint32(uint32(len(*v)))
+	if len(*v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range *v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadCollections_PList reads field PList of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_PList(r *fury.GenReader, buf *fury.ByteBuffer, dst **[]string) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		*dst = nil
+		return true
+	}
+	var v []string
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		s2 := make([]string, n1)
+		if n1 > 0 {
+			h3, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			if h3 != 0x0c {
+				return false
+			}
+			for j4 := range s2 {
+				if v5, err := buf.ReadString(); err != nil {
+					return false
+				} else {
+					s2[j4] = v5
+				}
+			}
+		}
+		v = s2
+	}
+	*dst = &v
+	return true
+}
+
+// furyWriteCollections_Tags writes field Tags of a Collections: a set with a declared element type.
+func furyWriteCollections_Tags(buf *fury.ByteBuffer, v map[string]struct{}) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for k1 := range v {
+			buf.WriteString(k1)
+		}
+	}
+	return true
+}
+
+// furyReadCollections_Tags reads field Tags of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]struct{}) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint5 := int(n1)
+			if hint5 > 8192 {
+				hint5 = 8192
+			}
+			m2 := make(map[string]struct{}, hint5)
+			if n1 > 0 {
+				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
+					return false
+				}
+				for range n1 {
+					var k4 string
+					if v6, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k4 = v6
+					}
+					m2[k4] = struct{}{}
+				}
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_IDs writes field IDs of a Collections: a set with a declared element type.
+func furyWriteCollections_IDs(buf *fury.ByteBuffer, v fury.Set[int64]) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for k1 := range v {
+			buf.WriteVarint64(k1)
+		}
+	}
+	return true
+}
+
+// furyReadCollections_IDs reads field IDs of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_IDs(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Set[int64]) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint5 := int(n1)
+			if hint5 > 8192 {
+				hint5 = 8192
+			}
+			m2 := make(fury.Set[int64], hint5)
+			if n1 > 0 {
+				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
+					return false
+				}
+				for range n1 {
+					var k4 int64
+					if v6, err := buf.ReadVarint64(); err != nil {
+						return false
+					} else {
+						k4 = v6
+					}
+					m2[k4] = struct{}{}
+				}
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteCollections_SetMap writes field SetMap of a Collections: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteCollections_SetMap(buf *fury.ByteBuffer, v map[string]map[int32]struct{}) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVaruint32(uint32(len(v3)))
+			if len(v3) > 0 {
+				buf.WriteUint8(0x0c) // same type, declared
+				for k4 := range v3 {
+					buf.WriteVarint32(k4)
+				}
+			}
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadCollections_SetMap reads field SetMap of a Collections, reporting false for
+// input it leaves to the runtime.
+func furyReadCollections_SetMap(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]map[int32]struct{}) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]map[int32]struct{}, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+						return false
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 map[int32]struct{}
+					if v11, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v11
+					}
+					{
+						n12, err := buf.ReadVaruint32()
+						if err != nil || !r.CountOK(n12) {
+							return false
+						}
+						hint16 := int(n12)
+						if hint16 > 8192 {
+							hint16 = 8192
+						}
+						m13 := make(map[int32]struct{}, hint16)
+						if n12 > 0 {
+							if h14, err := buf.ReadByte(); err != nil || h14 != 0x0c {
+								return false
+							}
+							for range n12 {
+								var k15 int32
+								if v17, err := buf.ReadVarint32(); err != nil {
+									return false
+								} else {
+									k15 = v17
+								}
+								m13[k15] = struct{}{}
+							}
+						}
+						v7 = m13
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
 }
 
 // ---- Containers ----
@@ -373,8 +3650,11 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.FSet)); err != nil {
-		return err
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_FSet(buf, x.FSet) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(3, unsafe.Pointer(&x.FSet)); err != nil {
+			return err
+		}
 	}
 	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
@@ -385,8 +3665,12 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.InnerPtr == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(5, furyWriteInnerWith(c, w, unsafe.Pointer(x.InnerPtr))); err != nil {
+			return err
+		}
 	}
 	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
@@ -401,11 +3685,17 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if err := w.WriteField(7, unsafe.Pointer(&x.Map)); err != nil {
-		return err
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_Map(buf, x.Map) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(7, unsafe.Pointer(&x.Map)); err != nil {
+			return err
+		}
 	}
-	if err := w.WriteField(8, unsafe.Pointer(&x.Set)); err != nil {
-		return err
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_Set(buf, x.Set) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(8, unsafe.Pointer(&x.Set)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -423,8 +3713,11 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.FSet)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_FSet(r, buf, &x.FSet) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(3, unsafe.Pointer(&x.FSet)); err != nil {
+			return err
+		}
 	}
 	if c, err := r.BeginStruct(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
@@ -436,8 +3729,13 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.InnerPtr = nil
-	} else if err := r.ReadField(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
+	} else if c != nil {
+		x.InnerPtr = new(Inner)
+		if err := r.EndStruct(5, furyReadInnerWith(c, r, unsafe.Pointer(x.InnerPtr))); err != nil {
+			return err
+		}
 	}
 	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
@@ -455,13 +3753,181 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if err := r.ReadField(7, unsafe.Pointer(&x.Map)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_Map(r, buf, &x.Map) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(7, unsafe.Pointer(&x.Map)); err != nil {
+			return err
+		}
 	}
-	if err := r.ReadField(8, unsafe.Pointer(&x.Set)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_Set(r, buf, &x.Set) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(8, unsafe.Pointer(&x.Set)); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// furyWriteContainers_Map writes field Map of a Containers: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteContainers_Map(buf *fury.ByteBuffer, v map[string]int32) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteVarint32(v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadContainers_Map reads field Map of a Containers, reporting false for
+// input it leaves to the runtime.
+func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]int32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]int32, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 int32
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					if v10, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						v7 = v10
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteContainers_Set writes field Set of a Containers: a set with a declared element type.
+func furyWriteContainers_Set(buf *fury.ByteBuffer, v map[int32]struct{}) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for k1 := range v {
+			buf.WriteVarint32(k1)
+		}
+	}
+	return true
+}
+
+// furyReadContainers_Set reads field Set of a Containers, reporting false for
+// input it leaves to the runtime.
+func furyReadContainers_Set(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]struct{}) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint5 := int(n1)
+			if hint5 > 8192 {
+				hint5 = 8192
+			}
+			m2 := make(map[int32]struct{}, hint5)
+			if n1 > 0 {
+				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
+					return false
+				}
+				for range n1 {
+					var k4 int32
+					if v6, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						k4 = v6
+					}
+					m2[k4] = struct{}{}
+				}
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWriteContainers_FSet writes field FSet of a Containers: a set with a declared element type.
+func furyWriteContainers_FSet(buf *fury.ByteBuffer, v fury.Set[string]) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for k1 := range v {
+			buf.WriteString(k1)
+		}
+	}
+	return true
+}
+
+// furyReadContainers_FSet reads field FSet of a Containers, reporting false for
+// input it leaves to the runtime.
+func furyReadContainers_FSet(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Set[string]) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint5 := int(n1)
+			if hint5 > 8192 {
+				hint5 = 8192
+			}
+			m2 := make(fury.Set[string], hint5)
+			if n1 > 0 {
+				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
+					return false
+				}
+				for range n1 {
+					var k4 string
+					if v6, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k4 = v6
+					}
+					m2[k4] = struct{}{}
+				}
+			}
+			*dst = m2
+		}
+	}
+	return true
 }
 
 // ---- Embedding ----
@@ -511,13 +3977,17 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Own)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
-		return err
-	}
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.Base.Created)
+	buf.Advance(12)
 	if x.Extra == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.Extra)); err != nil {
+	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(x.Extra))); err != nil {
+			return err
+		}
 	}
 	buf.WriteString(x.embedded.Label)
 	return nil
@@ -545,14 +4015,22 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.Base.Created = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Extra = nil
-	} else if err := r.ReadField(4, unsafe.Pointer(&x.Extra)); err != nil {
+	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
+	} else if c != nil {
+		x.Extra = new(Extra)
+		if err := r.EndStruct(4, c.Read(r, unsafe.Pointer(x.Extra))); err != nil {
+			return err
+		}
 	}
 	if x.embedded.Label, err = buf.ReadString(); err != nil {
 		return err
@@ -707,9 +4185,7 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.PColor == nil {
-			x.PColor = fury.NewScalar[Color](buf)
-		}
+		x.PColor = fury.NewScalar[Color](buf)
 		*(*int32)(x.PColor) = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
@@ -739,7 +4215,10 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.PColor == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
+	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	buf.WriteString(x.Z)
@@ -769,9 +4248,18 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Color = Color(v)
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.PColor = nil
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Color](buf)
+		*q = Color(v)
+		x.PColor = q
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
@@ -847,9 +4335,7 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.PColor == nil {
-			x.PColor = fury.NewScalar[Color](buf)
-		}
+		x.PColor = fury.NewScalar[Color](buf)
 		*(*int32)(x.PColor) = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
@@ -888,7 +4374,10 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.PColor == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
+	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	buf.WriteString(x.Z)
@@ -919,9 +4408,18 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else {
 		x.Level = Level(v)
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.PColor = nil
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Color](buf)
+		*q = Color(v)
+		x.PColor = q
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
@@ -1082,13 +4580,11 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Label)
-	if n, _, err := w.BeginList(2, unsafe.Pointer(&x.Tags)); err != nil {
-		return err
-	} else if n > 0 {
-		for _, s := range x.Tags {
-			buf.WriteString(s)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteInner_Tags(buf, x.Tags) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(2, unsafe.Pointer(&x.Tags)); err != nil {
+			return err
 		}
-		_ = w.EndList(2, nil)
 	}
 	return nil
 }
@@ -1110,24 +4606,59 @@ func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 	if x.Label, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Tags)); err != nil {
-		return err
-	} else if n > 0 {
-		s := x.Tags
-		for j := range s {
-			_ = c
-			v, e := buf.ReadString()
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = v
-		}
-		if err = r.EndList(2, err); err != nil {
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadInner_Tags(r, buf, &x.Tags) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(2, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// furyWriteInner_Tags writes field Tags of a Inner: a list with a declared element type.
+func furyWriteInner_Tags(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadInner_Tags reads field Tags of a Inner, reporting false for
+// input it leaves to the runtime.
+func furyReadInner_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
 }
 
 // ---- IntPair ----
@@ -1212,6 +4743,24 @@ func _() {
 	}(Node{})
 }
 
+// furyWriteNodeWith writes a Node with codec c, calling its generated function directly.
+func furyWriteNodeWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecNode:
+		return furyWriteNode(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadNodeWith reads a Node with codec c, calling its generated function directly.
+func furyReadNodeWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecNode:
+		return furyReadNode(r, p)
+	}
+	return c.Read(r, p)
+}
+
 // furyWriteNode writes the fields of the Node at p in wire order.
 func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Node)(p)
@@ -1223,13 +4772,41 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint32(b[n:], x.Value)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(1, unsafe.Pointer(&x.Kids)); err != nil {
+	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
+	} else if n > 0 {
+		hasNull := false
+		for _, e := range x.Kids {
+			if e == nil {
+				hasNull = true
+				break
+			}
+		}
+		for _, e := range x.Kids {
+			if hasNull {
+				if e == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			w.StartElem()
+			if err = furyWriteNodeWith(c, w, unsafe.Pointer(e)); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(1, err); err != nil {
+			return err
+		}
 	}
 	if x.Next == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(2, unsafe.Pointer(&x.Next)); err != nil {
+	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, furyWriteNodeWith(c, w, unsafe.Pointer(x.Next))); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -1247,16 +4824,465 @@ func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if err := r.ReadField(1, unsafe.Pointer(&x.Kids)); err != nil {
+	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Kids
+		for j := range s {
+			s[j] = new(Node)
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadNodeWith(c, r, unsafe.Pointer(s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(1, err); err != nil {
+			return err
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Next = nil
-	} else if err := r.ReadField(2, unsafe.Pointer(&x.Next)); err != nil {
+	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
+	} else if c != nil {
+		x.Next = new(Node)
+		if err := r.EndStruct(2, furyReadNodeWith(c, r, unsafe.Pointer(x.Next))); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// ---- Person ----
+
+var (
+	furyCodecPerson *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecPerson = &fury.GeneratedCodec{
+		Fields: []string{"Common.Version", "Attrs", "Common.CreatedAt", "Emails", "Friends", "Home", "Name", "Nick", "Ratings", "Visits", "Work"},
+		Write:  furyWritePerson,
+		Read:   furyReadPerson,
+	}
+	fury.RegisterGenerated(Person{}, furyCodecPerson)
+}
+
+// The conversions below stop compiling when Person changes shape; run go generate.
+func _() {
+	_ = struct {
+		Common
+		Name    string
+		Nick    *string
+		Home    Address
+		Work    *Address
+		Emails  []string
+		Visits  []int64
+		Friends []*Person
+		Attrs   map[string]string
+		Ratings map[int32]float32
+	}(Person{})
+	_ = struct {
+		CreatedAt time.Time
+		Version   uint32
+	}(Common{})
+}
+
+// furyWritePersonWith writes a Person with codec c, calling its generated function directly.
+func furyWritePersonWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecPerson:
+		return furyWritePerson(w, p)
+	}
+	return c.Write(w, p)
+}
+
+// furyReadPersonWith reads a Person with codec c, calling its generated function directly.
+func furyReadPersonWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecPerson:
+		return furyReadPerson(r, p)
+	}
+	return c.Read(r, p)
+}
+
+// furyWritePerson writes the fields of the Person at p in wire order.
+func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Person)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += fury.PutVaruint32(b[n:], x.Common.Version)
+		buf.Advance(n)
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(1, unsafe.Pointer(&x.Attrs)); err != nil {
+			return err
+		}
+	}
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.Common.CreatedAt)
+	buf.Advance(12)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(3, unsafe.Pointer(&x.Emails)); err != nil {
+			return err
+		}
+	}
+	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
+		return err
+	} else if n > 0 {
+		hasNull := false
+		for _, e := range x.Friends {
+			if e == nil {
+				hasNull = true
+				break
+			}
+		}
+		for _, e := range x.Friends {
+			if hasNull {
+				if e == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			w.StartElem()
+			if err = furyWritePersonWith(c, w, unsafe.Pointer(e)); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(4, err); err != nil {
+			return err
+		}
+	}
+	if c, err := w.BeginStruct(5, unsafe.Pointer(&x.Home)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(5, furyWriteAddressWith(c, w, unsafe.Pointer(&x.Home))); err != nil {
+			return err
+		}
+	}
+	buf.WriteString(x.Name)
+	if w.RefTracking() {
+		if err := w.WriteField(7, unsafe.Pointer(&x.Nick)); err != nil {
+			return err
+		}
+	} else if x.Nick == nil {
+		buf.WriteInt8(-3) // null
+	} else {
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.Nick)
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Ratings(buf, x.Ratings) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(8, unsafe.Pointer(&x.Ratings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		fury.WriteArray(buf, x.Visits)
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Visits)); err != nil {
+		return err
+	}
+	if x.Work == nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(10, furyWriteAddressWith(c, w, unsafe.Pointer(x.Work))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyReadPerson reads the fields of the Person at p in wire order.
+func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Person)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	var err error
+	{
+		b := buf.Unread()
+		n, k := 0, 0
+		if x.Common.Version, k = fury.GetVaruint32(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Common.Version")
+		}
+		n += k
+		_ = buf.Skip(n)
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Attrs(r, buf, &x.Attrs) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(1, unsafe.Pointer(&x.Attrs)); err != nil {
+			return err
+		}
+	}
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.Common.CreatedAt = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Emails(r, buf, &x.Emails) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(3, unsafe.Pointer(&x.Emails)); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Friends
+		for j := range s {
+			s[j] = new(Person)
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadPersonWith(c, r, unsafe.Pointer(s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(4, err); err != nil {
+			return err
+		}
+	}
+	if c, err := r.BeginStruct(5, unsafe.Pointer(&x.Home)); err != nil {
+		return err
+	} else if c != nil {
+		if err := r.EndStruct(5, furyReadAddressWith(c, r, unsafe.Pointer(&x.Home))); err != nil {
+			return err
+		}
+	}
+	if x.Name, err = buf.ReadString(); err != nil {
+		return err
+	}
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Nick = nil
+	} else if len(b) > 0 && b[0] == 0xff { // not null
+		_ = buf.Skip(1)
+		v, err := buf.ReadString()
+		if err != nil {
+			return err
+		}
+		x.Nick = new(string)
+		*x.Nick = v
+	} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Ratings(r, buf, &x.Ratings) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(8, unsafe.Pointer(&x.Ratings)); err != nil {
+			return err
+		}
+	}
+	if direct {
+		if err := fury.ReadArray(buf, &x.Visits); err != nil {
+			return err
+		}
+		if len(x.Visits) == 0 {
+			x.Visits = nil // an empty field that is not nullable reads as nil
+		}
+	} else if err := r.ReadField(9, unsafe.Pointer(&x.Visits)); err != nil {
+		return err
+	}
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Work = nil
+	} else if c, err := r.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
+		return err
+	} else if c != nil {
+		x.Work = new(Address)
+		if err := r.EndStruct(10, furyReadAddressWith(c, r, unsafe.Pointer(x.Work))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyWritePerson_Emails writes field Emails of a Person: a list with a declared element type.
+func furyWritePerson_Emails(buf *fury.ByteBuffer, v []string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadPerson_Emails reads field Emails of a Person, reporting false for
+// input it leaves to the runtime.
+func furyReadPerson_Emails(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make([]string, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWritePerson_Attrs writes field Attrs of a Person: a map in chunks of up to 255 entries with declared key and value types.
+func furyWritePerson_Attrs(buf *fury.ByteBuffer, v map[string]string) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			buf.WriteString(v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadPerson_Attrs reads field Attrs of a Person, reporting false for
+// input it leaves to the runtime.
+func furyReadPerson_Attrs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]string) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string]string, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 string
+					if v9, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						v7 = v10
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
+}
+
+// furyWritePerson_Ratings writes field Ratings of a Person: a map in chunks of up to 255 entries with declared key and value types.
+func furyWritePerson_Ratings(buf *fury.ByteBuffer, v map[int32]float32) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			chunk1.Add(buf)
+			buf.WriteVarint32(k2)
+			buf.WriteFloat32(v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadPerson_Ratings reads field Ratings of a Person, reporting false for
+// input it leaves to the runtime.
+func furyReadPerson_Ratings(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]float32) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[int32]float32, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 int32
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 float32
+					if v9, err := buf.ReadVarint32(); err != nil {
+						return false
+					} else {
+						k6 = v9
+					}
+					if v10, err := buf.ReadFloat32(); err != nil {
+						return false
+					} else {
+						v7 = v10
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
 }
 
 // ---- Pointers ----
@@ -1558,9 +5584,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float64 == nil {
-			x.Float64 = fury.NewScalar[float64](buf)
-		}
+		x.Float64 = fury.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -1574,9 +5598,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FI32 == nil {
-			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
-		}
+		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -1590,9 +5612,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float32 == nil {
-			x.Float32 = fury.NewScalar[float32](buf)
-		}
+		x.Float32 = fury.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -1606,9 +5626,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int16 == nil {
-			x.Int16 = fury.NewScalar[int16](buf)
-		}
+		x.Int16 = fury.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -1622,9 +5640,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint16 == nil {
-			x.Uint16 = fury.NewScalar[uint16](buf)
-		}
+		x.Uint16 = fury.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -1638,9 +5654,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Bool == nil {
-			x.Bool = fury.NewScalar[bool](buf)
-		}
+		x.Bool = fury.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -1654,9 +5668,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int8 == nil {
-			x.Int8 = fury.NewScalar[int8](buf)
-		}
+		x.Int8 = fury.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -1670,9 +5682,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Level == nil {
-			x.Level = fury.NewScalar[Level](buf)
-		}
+		x.Level = fury.NewScalar[Level](buf)
 		*(*uint8)(x.Level) = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Level)); err != nil {
 		return err
@@ -1686,9 +5696,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint8 == nil {
-			x.Uint8 = fury.NewScalar[uint8](buf)
-		}
+		x.Uint8 = fury.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -1702,9 +5710,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int == nil {
-			x.Int = fury.NewScalar[int](buf)
-		}
+		x.Int = fury.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -1718,9 +5724,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int64 == nil {
-			x.Int64 = fury.NewScalar[int64](buf)
-		}
+		x.Int64 = fury.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -1734,9 +5738,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.TI64 == nil {
-			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
-		}
+		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -1750,9 +5752,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint64 == nil {
-			x.Uint64 = fury.NewScalar[uint64](buf)
-		}
+		x.Uint64 = fury.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -1766,9 +5766,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Color == nil {
-			x.Color = fury.NewScalar[Color](buf)
-		}
+		x.Color = fury.NewScalar[Color](buf)
 		*(*int32)(x.Color) = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Color)); err != nil {
 		return err
@@ -1782,9 +5780,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int32 == nil {
-			x.Int32 = fury.NewScalar[int32](buf)
-		}
+		x.Int32 = fury.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -1798,9 +5794,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint32 == nil {
-			x.Uint32 = fury.NewScalar[uint32](buf)
-		}
+		x.Uint32 = fury.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -1814,9 +5808,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Name == nil {
-			x.Name = new(Name)
-		}
+		x.Name = new(Name)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -1830,9 +5822,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.String == nil {
-			x.String = new(string)
-		}
+		x.String = new(string)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -2030,7 +6020,10 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Level == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil {
+	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	if w.RefTracking() {
@@ -2069,9 +6062,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float64 == nil {
-			x.Float64 = fury.NewScalar[float64](buf)
-		}
+		x.Float64 = fury.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -2085,9 +6076,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FI32 == nil {
-			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
-		}
+		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -2101,9 +6090,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float32 == nil {
-			x.Float32 = fury.NewScalar[float32](buf)
-		}
+		x.Float32 = fury.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -2117,9 +6104,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int16 == nil {
-			x.Int16 = fury.NewScalar[int16](buf)
-		}
+		x.Int16 = fury.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -2133,9 +6118,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint16 == nil {
-			x.Uint16 = fury.NewScalar[uint16](buf)
-		}
+		x.Uint16 = fury.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -2149,9 +6132,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Bool == nil {
-			x.Bool = fury.NewScalar[bool](buf)
-		}
+		x.Bool = fury.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -2165,9 +6146,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int8 == nil {
-			x.Int8 = fury.NewScalar[int8](buf)
-		}
+		x.Int8 = fury.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -2181,9 +6160,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint8 == nil {
-			x.Uint8 = fury.NewScalar[uint8](buf)
-		}
+		x.Uint8 = fury.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -2197,9 +6174,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int == nil {
-			x.Int = fury.NewScalar[int](buf)
-		}
+		x.Int = fury.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -2213,9 +6188,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int64 == nil {
-			x.Int64 = fury.NewScalar[int64](buf)
-		}
+		x.Int64 = fury.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -2229,9 +6202,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.TI64 == nil {
-			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
-		}
+		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -2245,9 +6216,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint64 == nil {
-			x.Uint64 = fury.NewScalar[uint64](buf)
-		}
+		x.Uint64 = fury.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -2261,9 +6230,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Color == nil {
-			x.Color = fury.NewScalar[Color](buf)
-		}
+		x.Color = fury.NewScalar[Color](buf)
 		*(*int32)(x.Color) = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Color)); err != nil {
 		return err
@@ -2277,9 +6244,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int32 == nil {
-			x.Int32 = fury.NewScalar[int32](buf)
-		}
+		x.Int32 = fury.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -2293,16 +6258,23 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint32 == nil {
-			x.Uint32 = fury.NewScalar[uint32](buf)
-		}
+		x.Uint32 = fury.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Level = nil
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Level](buf)
+		*q = Level(v)
+		x.Level = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
 		return err
 	}
@@ -2315,9 +6287,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Name == nil {
-			x.Name = new(Name)
-		}
+		x.Name = new(Name)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -2331,9 +6301,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.String == nil {
-			x.String = new(string)
-		}
+		x.String = new(string)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -2532,7 +6500,10 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Color == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil {
+	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	if w.RefTracking() {
@@ -2571,9 +6542,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float64 == nil {
-			x.Float64 = fury.NewScalar[float64](buf)
-		}
+		x.Float64 = fury.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -2587,9 +6556,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FI32 == nil {
-			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
-		}
+		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -2603,9 +6570,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float32 == nil {
-			x.Float32 = fury.NewScalar[float32](buf)
-		}
+		x.Float32 = fury.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -2619,9 +6584,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int16 == nil {
-			x.Int16 = fury.NewScalar[int16](buf)
-		}
+		x.Int16 = fury.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -2635,9 +6598,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint16 == nil {
-			x.Uint16 = fury.NewScalar[uint16](buf)
-		}
+		x.Uint16 = fury.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -2651,9 +6612,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Bool == nil {
-			x.Bool = fury.NewScalar[bool](buf)
-		}
+		x.Bool = fury.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -2667,9 +6626,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int8 == nil {
-			x.Int8 = fury.NewScalar[int8](buf)
-		}
+		x.Int8 = fury.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -2683,9 +6640,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Level == nil {
-			x.Level = fury.NewScalar[Level](buf)
-		}
+		x.Level = fury.NewScalar[Level](buf)
 		*(*uint8)(x.Level) = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Level)); err != nil {
 		return err
@@ -2699,9 +6654,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint8 == nil {
-			x.Uint8 = fury.NewScalar[uint8](buf)
-		}
+		x.Uint8 = fury.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -2715,9 +6668,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int == nil {
-			x.Int = fury.NewScalar[int](buf)
-		}
+		x.Int = fury.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -2731,9 +6682,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int64 == nil {
-			x.Int64 = fury.NewScalar[int64](buf)
-		}
+		x.Int64 = fury.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -2747,9 +6696,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.TI64 == nil {
-			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
-		}
+		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -2763,9 +6710,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint64 == nil {
-			x.Uint64 = fury.NewScalar[uint64](buf)
-		}
+		x.Uint64 = fury.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -2779,9 +6724,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int32 == nil {
-			x.Int32 = fury.NewScalar[int32](buf)
-		}
+		x.Int32 = fury.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -2795,16 +6738,23 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint32 == nil {
-			x.Uint32 = fury.NewScalar[uint32](buf)
-		}
+		x.Uint32 = fury.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(15, unsafe.Pointer(&x.Color)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Color = nil
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Color](buf)
+		*q = Color(v)
+		x.Color = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
@@ -2817,9 +6767,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Name == nil {
-			x.Name = new(Name)
-		}
+		x.Name = new(Name)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -2833,9 +6781,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.String == nil {
-			x.String = new(string)
-		}
+		x.String = new(string)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -3022,12 +6968,18 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 	}
 	if x.Color == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil {
+	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	if x.Level == nil {
 		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil {
+	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	if w.RefTracking() {
@@ -3066,9 +7018,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float64 == nil {
-			x.Float64 = fury.NewScalar[float64](buf)
-		}
+		x.Float64 = fury.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -3082,9 +7032,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.FI32 == nil {
-			x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
-		}
+		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -3098,9 +7046,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Float32 == nil {
-			x.Float32 = fury.NewScalar[float32](buf)
-		}
+		x.Float32 = fury.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -3114,9 +7060,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int16 == nil {
-			x.Int16 = fury.NewScalar[int16](buf)
-		}
+		x.Int16 = fury.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -3130,9 +7074,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint16 == nil {
-			x.Uint16 = fury.NewScalar[uint16](buf)
-		}
+		x.Uint16 = fury.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -3146,9 +7088,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Bool == nil {
-			x.Bool = fury.NewScalar[bool](buf)
-		}
+		x.Bool = fury.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -3162,9 +7102,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int8 == nil {
-			x.Int8 = fury.NewScalar[int8](buf)
-		}
+		x.Int8 = fury.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -3178,9 +7116,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint8 == nil {
-			x.Uint8 = fury.NewScalar[uint8](buf)
-		}
+		x.Uint8 = fury.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -3194,9 +7130,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int == nil {
-			x.Int = fury.NewScalar[int](buf)
-		}
+		x.Int = fury.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -3210,9 +7144,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int64 == nil {
-			x.Int64 = fury.NewScalar[int64](buf)
-		}
+		x.Int64 = fury.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -3226,9 +7158,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.TI64 == nil {
-			x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
-		}
+		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -3242,9 +7172,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint64 == nil {
-			x.Uint64 = fury.NewScalar[uint64](buf)
-		}
+		x.Uint64 = fury.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -3258,9 +7186,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Int32 == nil {
-			x.Int32 = fury.NewScalar[int32](buf)
-		}
+		x.Int32 = fury.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -3274,22 +7200,38 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Uint32 == nil {
-			x.Uint32 = fury.NewScalar[uint32](buf)
-		}
+		x.Uint32 = fury.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(14, unsafe.Pointer(&x.Color)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Color = nil
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Color](buf)
+		*q = Color(v)
+		x.Color = q
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Color)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+	if b := buf.Unread(); len(b) == 0 {
+		if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
+			return err
+		}
+	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Level = nil
+	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+		_ = buf.Skip(1 + k)
+		q := fury.NewScalar[Level](buf)
+		*q = Level(v)
+		x.Level = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
 		return err
 	}
@@ -3302,9 +7244,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.Name == nil {
-			x.Name = new(Name)
-		}
+		x.Name = new(Name)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -3318,9 +7258,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		if x.String == nil {
-			x.String = new(string)
-		}
+		x.String = new(string)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -3624,7 +7562,7 @@ var (
 
 func init() {
 	furyCodecTagged = &fury.GeneratedCodec{
-		Fields: []string{"Plain", "Renamed", "A", "Must", "Opt", "B", "Alone", "Shared"},
+		Fields: []string{"Plain", "Renamed", "A", "Must", "Opt", "B", "Alone", "Counts", "Kids", "Label", "Names", "Shared", "When"},
 		Write:  furyWriteTagged,
 		Read:   furyReadTagged,
 	}
@@ -3643,6 +7581,11 @@ func _() {
 		Shared  *Inner
 		Alone   *Inner
 		Plain   int16
+		When    time.Time
+		Names   []string
+		Label   string
+		Kids    []*Inner
+		Counts  []int64
 	}(Tagged{})
 }
 
@@ -3662,15 +7605,72 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 	if err := w.WriteField(3, unsafe.Pointer(&x.Must)); err != nil {
 		return err
 	}
-	if err := w.WriteField(4, unsafe.Pointer(&x.Opt)); err != nil {
-		return err
+	if at := buf.Len(); !furyWriteTagged_Opt(buf, x.Opt) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(4, unsafe.Pointer(&x.Opt)); err != nil {
+			return err
+		}
 	}
 	buf.WriteString(x.B)
-	if err := w.WriteField(6, unsafe.Pointer(&x.Alone)); err != nil {
+	if x.Alone == nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(6, furyWriteInnerWith(c, w, unsafe.Pointer(x.Alone))); err != nil {
+			return err
+		}
+	}
+	if err := w.WriteField(7, unsafe.Pointer(&x.Counts)); err != nil {
 		return err
 	}
-	if err := w.WriteField(7, unsafe.Pointer(&x.Shared)); err != nil {
+	if n, c, err := w.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
+	} else if n > 0 {
+		hasNull := false
+		for _, e := range x.Kids {
+			if e == nil {
+				hasNull = true
+				break
+			}
+		}
+		for _, e := range x.Kids {
+			if hasNull {
+				if e == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			w.StartElem()
+			if err = furyWriteInnerWith(c, w, unsafe.Pointer(e)); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(8, err); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); !furyWriteTagged_Label(buf, x.Label) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(9, unsafe.Pointer(&x.Label)); err != nil {
+			return err
+		}
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteTagged_Names(buf, x.Names) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(10, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if err := w.WriteField(11, unsafe.Pointer(&x.Shared)); err != nil {
+		return err
+	}
+	if at := buf.Len(); !furyWriteTagged_When(buf, x.When) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(12, unsafe.Pointer(&x.When)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -3700,19 +7700,391 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	if err := r.ReadField(3, unsafe.Pointer(&x.Must)); err != nil {
 		return err
 	}
-	if err := r.ReadField(4, unsafe.Pointer(&x.Opt)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); !furyReadTagged_Opt(r, buf, &x.Opt) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(4, unsafe.Pointer(&x.Opt)); err != nil {
+			return err
+		}
 	}
 	if x.B, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if err := r.ReadField(6, unsafe.Pointer(&x.Alone)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Alone = nil
+	} else if c, err := r.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
+		return err
+	} else if c != nil {
+		x.Alone = new(Inner)
+		if err := r.EndStruct(6, furyReadInnerWith(c, r, unsafe.Pointer(x.Alone))); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(7, unsafe.Pointer(&x.Counts)); err != nil {
 		return err
 	}
-	if err := r.ReadField(7, unsafe.Pointer(&x.Shared)); err != nil {
+	if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
+	} else if n > 0 {
+		s := x.Kids
+		for j := range s {
+			s[j] = new(Inner)
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadInnerWith(c, r, unsafe.Pointer(s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(8, err); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); !furyReadTagged_Label(r, buf, &x.Label) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(9, unsafe.Pointer(&x.Label)); err != nil {
+			return err
+		}
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !furyReadTagged_Names(r, buf, &x.Names) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(10, unsafe.Pointer(&x.Names)); err != nil {
+			return err
+		}
+	}
+	if err := r.ReadField(11, unsafe.Pointer(&x.Shared)); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); !furyReadTagged_When(r, buf, &x.When) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(12, unsafe.Pointer(&x.When)); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// furyWriteTagged_Opt writes field Opt of a Tagged: a null flag, then the value.
+func furyWriteTagged_Opt(buf *fury.ByteBuffer, v int32) bool {
+	buf.WriteInt8(-1) // not null
+	buf.WriteVarint32(v)
+	return true
+}
+
+// furyReadTagged_Opt reads field Opt of a Tagged, reporting false for
+// input it leaves to the runtime.
+func furyReadTagged_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *int32) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero int32
+		*dst = zero
+		return true
+	}
+	if v1, err := buf.ReadVarint32(); err != nil {
+		return false
+	} else {
+		*dst = v1
+	}
+	return true
+}
+
+// furyWriteTagged_When writes field When of a Tagged: a null flag, then a timestamp.
+func furyWriteTagged_When(buf *fury.ByteBuffer, v time.Time) bool {
+	buf.WriteInt8(-1) // not null
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), v)
+	buf.Advance(12)
+	return true
+}
+
+// furyReadTagged_When reads field When of a Tagged, reporting false for
+// input it leaves to the runtime.
+func furyReadTagged_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *time.Time) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero time.Time
+		*dst = zero
+		return true
+	}
+	if t1, ok2 := fury.GetTime(buf.Unread()); !ok2 {
+		return false
+	} else {
+		*dst = t1
+		_ = buf.Skip(12)
+	}
+	return true
+}
+
+// furyWriteTagged_Names writes field Names of a Tagged: a null flag, then a list with a declared element type.
+func furyWriteTagged_Names(buf *fury.ByteBuffer, v []string) bool {
+	if v == nil {
+		buf.WriteInt8(-3) // null
+		return true
+	}
+	buf.WriteInt8(-1) // not null
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteString(e1)
+		}
+	}
+	return true
+}
+
+// furyReadTagged_Names reads field Names of a Tagged, reporting false for
+// input it leaves to the runtime.
+func furyReadTagged_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero []string
+		*dst = zero
+		return true
+	}
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		s2 := make([]string, n1)
+		if n1 > 0 {
+			h3, err := buf.ReadByte()
+			if err != nil {
+				return false
+			}
+			if h3 != 0x0c {
+				return false
+			}
+			for j4 := range s2 {
+				if v5, err := buf.ReadString(); err != nil {
+					return false
+				} else {
+					s2[j4] = v5
+				}
+			}
+		}
+		*dst = s2
+	}
+	return true
+}
+
+// furyWriteTagged_Label writes field Label of a Tagged: a null flag, then the value.
+func furyWriteTagged_Label(buf *fury.ByteBuffer, v string) bool {
+	buf.WriteInt8(-1) // not null
+	buf.WriteString(v)
+	return true
+}
+
+// furyReadTagged_Label reads field Label of a Tagged, reporting false for
+// input it leaves to the runtime.
+func furyReadTagged_Label(r *fury.GenReader, buf *fury.ByteBuffer, dst *string) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		var zero string
+		*dst = zero
+		return true
+	}
+	if v1, err := buf.ReadString(); err != nil {
+		return false
+	} else {
+		*dst = v1
+	}
+	return true
+}
+
+// ---- Team ----
+
+var (
+	furyCodecTeam *fury.GeneratedCodec
+)
+
+func init() {
+	furyCodecTeam = &fury.GeneratedCodec{
+		Fields: []string{"Lead", "Members", "Name", "Scores"},
+		Write:  furyWriteTeam,
+		Read:   furyReadTeam,
+	}
+	fury.RegisterGenerated(Team{}, furyCodecTeam)
+}
+
+// The conversions below stop compiling when Team changes shape; run go generate.
+func _() {
+	_ = struct {
+		Name    string
+		Members []Person
+		Lead    *Person
+		Scores  map[string][]float64
+	}(Team{})
+}
+
+// furyWriteTeam writes the fields of the Team at p in wire order.
+func furyWriteTeam(w *fury.GenWriter, p unsafe.Pointer) error {
+	x := (*Team)(p)
+	buf := w.Buffer()
+	direct := w.DirectArrays()
+	if x.Lead == nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(0, furyWritePersonWith(c, w, unsafe.Pointer(x.Lead))); err != nil {
+			return err
+		}
+	}
+	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
+		return err
+	} else if n > 0 {
+		for j := range x.Members {
+			w.StartElem()
+			if err = furyWritePersonWith(c, w, unsafe.Pointer(&x.Members[j])); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(1, err); err != nil {
+			return err
+		}
+	}
+	buf.WriteString(x.Name)
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteTeam_Scores(buf, x.Scores) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(3, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyReadTeam reads the fields of the Team at p in wire order.
+func furyReadTeam(r *fury.GenReader, p unsafe.Pointer) error {
+	x := (*Team)(p)
+	buf := r.Buffer()
+	direct := r.DirectArrays()
+	var err error
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+		_ = buf.Skip(1)
+		x.Lead = nil
+	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
+		return err
+	} else if c != nil {
+		x.Lead = new(Person)
+		if err := r.EndStruct(0, furyReadPersonWith(c, r, unsafe.Pointer(x.Lead))); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
+		return err
+	} else if n > 0 {
+		s := x.Members
+		for j := range s {
+			if err = r.StartElem(); err != nil {
+				break
+			}
+			if err = furyReadPersonWith(c, r, unsafe.Pointer(&s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(1, err); err != nil {
+			return err
+		}
+	}
+	if x.Name, err = buf.ReadString(); err != nil {
+		return err
+	}
+	if at := buf.ReaderIndex(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadTeam_Scores(r, buf, &x.Scores) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(3, unsafe.Pointer(&x.Scores)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// furyWriteTeam_Scores writes field Scores of a Team: a map in chunks of up to 255 entries with declared key and value types.
+func furyWriteTeam_Scores(buf *fury.ByteBuffer, v map[string][]float64) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		for k2, v3 := range v {
+			if v3 == nil {
+				chunk1.Close(buf)
+				buf.WriteUint8(0x15) // null value, key flagged
+				buf.WriteInt8(-1)
+				buf.WriteString(k2)
+				continue
+			}
+			chunk1.Add(buf)
+			buf.WriteString(k2)
+			fury.WriteArray(buf, v3)
+		}
+		chunk1.Close(buf)
+	}
+	return true
+}
+
+// furyReadTeam_Scores reads field Scores of a Team, reporting false for
+// input it leaves to the runtime.
+func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]float64) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			hint8 := int(n1)
+			if hint8 > 8192 {
+				hint8 = 8192
+			}
+			m2 := make(map[string][]float64, hint8)
+			for done3 := uint32(0); done3 < n1; {
+				h4, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				var k6 string
+				if h4 == 0x15 { // null value
+					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+						return false
+					}
+					if v10, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v10
+					}
+					m2[k6] = nil
+					done3++
+					continue
+				}
+				if h4 != 0x24 {
+					return false
+				}
+				size5, err := buf.ReadByte()
+				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
+					return false
+				}
+				for range size5 {
+					var v7 []float64
+					if v11, err := buf.ReadString(); err != nil {
+						return false
+					} else {
+						k6 = v11
+					}
+					if err := fury.ReadArray(buf, &v7); err != nil {
+						return false
+					}
+					m2[k6] = v7
+				}
+				done3 += uint32(size5)
+			}
+			*dst = m2
+		}
+	}
+	return true
 }
 
 // ---- Times ----
@@ -3748,25 +8120,24 @@ func _() {
 func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := w.Buffer()
-	if err := w.WriteField(0, unsafe.Pointer(&x.At)); err != nil {
-		return err
-	}
-	if x.AtP == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
-		return err
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.At)
+	buf.Advance(12)
+	if at := buf.Len(); w.RefTracking() || !furyWriteTimes_AtP(buf, x.AtP) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
+			return err
+		}
 	}
 	if x.Big == nil {
 		buf.WriteInt8(-3) // null
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.Cost)); err != nil {
+	if err := w.WriteDecimal(3, &x.Cost); err != nil {
 		return err
 	}
-	if err := w.WriteField(4, unsafe.Pointer(&x.For)); err != nil {
-		return err
-	}
+	w.WriteDuration(&x.For)
 	if x.ForP == nil {
 		buf.WriteInt8(-3) // null
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.ForP)); err != nil {
@@ -3777,9 +8148,7 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	if err := w.WriteField(7, unsafe.Pointer(&x.On)); err != nil {
-		return err
-	}
+	w.WriteDate(&x.On)
 	return nil
 }
 
@@ -3787,14 +8156,17 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := r.Buffer()
-	if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.At = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
-		_ = buf.Skip(1)
-		x.AtP = nil
-	} else if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
-		return err
+	if at := buf.ReaderIndex(); r.RefTracking() || !furyReadTimes_AtP(r, buf, &x.AtP) {
+		buf.SetReaderIndex(at) // a shape the runtime reads
+		if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
+			return err
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -3802,10 +8174,10 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.Cost)); err != nil {
+	if err := r.ReadDecimal(3, &x.Cost); err != nil {
 		return err
 	}
-	if err := r.ReadField(4, unsafe.Pointer(&x.For)); err != nil {
+	if err := r.ReadDuration(4, &x.For); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -3820,10 +8192,43 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	if err := r.ReadField(7, unsafe.Pointer(&x.On)); err != nil {
+	if err := r.ReadDate(7, &x.On); err != nil {
 		return err
 	}
 	return nil
+}
+
+// furyWriteTimes_AtP writes field AtP of a Times: a null flag, then a timestamp.
+func furyWriteTimes_AtP(buf *fury.ByteBuffer, v *time.Time) bool {
+	if v == nil {
+		buf.WriteInt8(-3) // null
+		return true
+	}
+	buf.WriteInt8(-1) // not null
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), *v)
+	buf.Advance(12)
+	return true
+}
+
+// furyReadTimes_AtP reads field AtP of a Times, reporting false for
+// input it leaves to the runtime.
+func furyReadTimes_AtP(r *fury.GenReader, buf *fury.ByteBuffer, dst **time.Time) bool {
+	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
+		return false
+	} else if flag == 0xfd {
+		*dst = nil
+		return true
+	}
+	var v time.Time
+	if t1, ok2 := fury.GetTime(buf.Unread()); !ok2 {
+		return false
+	} else {
+		v = t1
+		_ = buf.Skip(12)
+	}
+	*dst = &v
+	return true
 }
 
 // ---- Tree ----
