@@ -7,10 +7,10 @@ package bench
 import (
 	"encoding/binary"
 	"math"
+	"time"
 	"unsafe"
 
 	"github.com/fury-go/fury/fury"
-	"time"
 )
 
 // ---- SmallStruct ----
@@ -57,9 +57,9 @@ func furyWriteSmallStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 		n += fury.PutVarint64(b[n:], x.Siblings)
 		buf.Advance(n)
 	}
-	if err := w.WriteField(3, unsafe.Pointer(&x.BirthDay)); err != nil {
-		return err
-	}
+	buf.Grow(12)
+	fury.PutTime(buf.Tail(), x.BirthDay)
+	buf.Advance(12)
 	buf.WriteString(x.Name)
 	buf.WriteString(x.Phone)
 	return nil
@@ -84,7 +84,10 @@ func furyReadSmallStruct(r *fury.GenReader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if err := r.ReadField(3, unsafe.Pointer(&x.BirthDay)); err != nil {
+	if t, ok := fury.GetTime(buf.Unread()); ok {
+		x.BirthDay = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.BirthDay)); err != nil {
 		return err
 	}
 	if x.Name, err = buf.ReadString(); err != nil {

@@ -160,8 +160,6 @@ func checkSameBytes(t *testing.T, p genPair, gen, twin *fury.Fury, v reflect.Val
 	tv := reflect.New(p.twin)
 	require.NoError(t, twin.Unmarshal(want, tv.Interface()))
 	asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
-	emptyFieldsAsNil(asGen)
-	emptyFieldsAsNil(gv)
 	if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
 		t.Fatalf("%v decodes differently from the reflection path (-reflect +generated):\n%s", p.gen, diff)
 	}
@@ -185,8 +183,6 @@ func checkDecodeInto(t *testing.T, p genPair, gen, twin *fury.Fury, v reflect.Va
 	fillRandom(rand.New(rand.NewPCG(seed, 9)), td.Elem(), 0, "")
 	require.NoError(t, gen.Unmarshal(data, gd.Interface()))
 	require.NoError(t, twin.Unmarshal(data, reflect.NewAt(p.twin, td.UnsafePointer()).Interface()))
-	emptyFieldsAsNil(gd)
-	emptyFieldsAsNil(td)
 	if diff := cmp.Diff(td.Interface(), gd.Interface(), genCmp...); diff != "" {
 		t.Fatalf("%v decodes into a populated value differently (-reflect +generated):\n%s", p.gen, diff)
 	}
@@ -262,8 +258,6 @@ func TestGeneratedBigMaps(t *testing.T) {
 				require.NoError(t, gen.Unmarshal(data, gv.Interface()))
 				require.NoError(t, twin.Unmarshal(data, tv.Interface()))
 				asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
-				emptyFieldsAsNil(asGen)
-				emptyFieldsAsNil(gv)
 				if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
 					t.Fatalf("%v %v (-reflect +generated):\n%s", c, p.gen, diff)
 				}
@@ -439,8 +433,6 @@ func TestGeneratedMutatedInput(t *testing.T) {
 					require.Equal(t, errTwin == nil, errGen == nil, "%v %v: reflect %v, generated %v", c, p.gen, errTwin, errGen)
 					if errGen == nil {
 						asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
-						emptyFieldsAsNil(asGen)
-						emptyFieldsAsNil(gv)
 						if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
 							t.Fatalf("%v decodes corrupted input differently (-reflect +generated):\n%s", p.gen, diff)
 						}
@@ -479,66 +471,6 @@ func TestGeneratedReusedBufferNoAllocs(t *testing.T) {
 			})
 			require.NoError(t, err)
 			assert.Zero(t, allocs, "MarshalAppend %v %T", c, v)
-		}
-	}
-}
-
-// emptyFieldsAsNil applies the nil/empty rule for struct fields to the
-// value v points to: a slice or map field that is not `fury:"nullable"`
-// reads back nil when the wire value is empty, so nil and empty compare
-// equal there (generated code reads nil; the reflection path may read an
-// empty value until it follows the rule too). Elsewhere (list elements, map
-// values, nullable fields) nil and empty stay apart.
-func emptyFieldsAsNil(v reflect.Value) {
-	normalizeEmpty(v, map[unsafe.Pointer]bool{})
-}
-
-func normalizeEmpty(v reflect.Value, seen map[unsafe.Pointer]bool) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.IsNil() || seen[v.UnsafePointer()] {
-			return
-		}
-		seen[v.UnsafePointer()] = true
-		normalizeEmpty(v.Elem(), seen)
-	case reflect.Interface:
-		if !v.IsNil() && v.Elem().Kind() == reflect.Pointer {
-			normalizeEmpty(v.Elem(), seen)
-		}
-	case reflect.Slice, reflect.Array:
-		if v.Kind() == reflect.Slice && (v.IsNil() || v.Len() == 0) {
-			return
-		}
-		if v.Kind() == reflect.Slice {
-			if seen[v.UnsafePointer()] {
-				return
-			}
-			seen[v.UnsafePointer()] = true
-		}
-		for i := 0; i < v.Len(); i++ {
-			normalizeEmpty(v.Index(i), seen)
-		}
-	case reflect.Map:
-		it := v.MapRange()
-		for it.Next() {
-			if e := it.Value(); e.Kind() == reflect.Pointer {
-				normalizeEmpty(e, seen)
-			}
-		}
-	case reflect.Struct:
-		t := v.Type()
-		for i := 0; i < t.NumField(); i++ {
-			fv := v.Field(i)
-			if !fv.CanSet() {
-				continue
-			}
-			k := fv.Kind()
-			if (k == reflect.Slice || k == reflect.Map) && fv.Len() == 0 && !fv.IsNil() &&
-				!strings.Contains(t.Field(i).Tag.Get("fury"), "nullable") {
-				fv.SetZero()
-				continue
-			}
-			normalizeEmpty(fv, seen)
 		}
 	}
 }
@@ -862,8 +794,6 @@ func FuzzGenerated(f *testing.F) {
 			return
 		}
 		asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
-		emptyFieldsAsNil(asGen)
-		emptyFieldsAsNil(gv)
 		if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
 			t.Fatalf("%v decodes differently (-reflect +generated):\n%s", p.gen, diff)
 		}

@@ -358,19 +358,16 @@ func WriteArray[T ArrayElem](b *ByteBuffer, s []T) {
 	}
 }
 
-// ReadArray reads an in-band primitive array into *dst, as the reflection
-// path reads a struct field that is not nullable when DirectArrays is true:
-// a new slice, nil when the array is empty.
+// ReadArray reads an in-band primitive array into *dst: a new slice, empty
+// but not nil when the array is empty (as a list element or map value
+// reads). Generated code reading a struct field that is not nullable sets
+// an empty result to nil itself, as the reflection path does.
 func ReadArray[T ArrayElem](b *ByteBuffer, dst *[]T) error {
 	raw, err := readArrayBytes[T](b)
 	if err != nil {
 		return err
 	}
 	n := len(raw) / int(unsafe.Sizeof(*new(T)))
-	if n == 0 {
-		*dst = nil
-		return nil
-	}
 	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.alloc(len(raw))))), n)
 	copyArray(s, raw)
 	*dst = s

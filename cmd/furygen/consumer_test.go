@@ -36,7 +36,9 @@ func TestConsumerModule(t *testing.T) {
 	write("go.mod", "module example.com/consumer\n\ngo 1.24\n\n"+
 		"require github.com/fury-go/fury v0.0.0\n\n"+
 		"replace github.com/fury-go/fury => "+root+"\n")
-	write("team.go", consumerSource)
+	// The directive is spliced in here so that go generate, which scans
+	// lines, does not run it in this repository.
+	write("team.go", strings.Replace(consumerSource, "GENERATE", "//go:generate", 1))
 	write("main.go", consumerMain)
 
 	// The consumer resolves this module through the replace and its
@@ -89,7 +91,7 @@ const consumerSource = `package main
 
 import "time"
 
-//go:generate go tool furygen -type Team,Person
+GENERATE go tool furygen -type Team,Person
 
 type Team struct {
 	Name    string
