@@ -25,6 +25,7 @@ type ByteBuffer struct {
 	slabOff  int    // slab[slabOff:] is free
 	slabLast int    // offset of the last piece carved
 	slabOn   bool
+	budget   int64 // bytes the decode in progress may still allocate (see budget.go)
 }
 
 // NewByteBuffer returns a buffer holding b. Reads start at b[0]; writes
@@ -799,6 +800,9 @@ func (b *ByteBuffer) ReadString() (string, error) {
 	if n > uint64(len(u)) {
 		return "", errTruncated
 	}
+	if 2*int64(n) > b.budget && b.slabOn {
+		return "", wrapf(ErrTooLarge, "decoding a string of %d bytes would go over the decode memory budget (see WithMaxDecodedBytes)", n)
+	}
 	p := u[:n]
 	switch h & 3 {
 	case strLatin1:
@@ -931,7 +935,8 @@ const (
 
 // beginSlab starts carving decoded values from slabs; endSlab stops and
 // drops the current slab, so the next decode starts a fresh one.
-func (b *ByteBuffer) beginSlab() { b.slabOn = true }
+// The budget is unlimited until the decoder sets it.
+func (b *ByteBuffer) beginSlab() { b.slabOn, b.budget = true, math.MaxInt64 }
 
 func (b *ByteBuffer) endSlab() {
 	b.slabOn = false
@@ -941,6 +946,7 @@ func (b *ByteBuffer) endSlab() {
 // alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned,
 // with capacity n (appending to the result never overwrites a neighbor).
 func (b *ByteBuffer) alloc(n int) []byte {
+	b.budget -= int64(n)
 	if n == 0 {
 		return []byte{}
 	}

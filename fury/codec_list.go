@@ -278,6 +278,9 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 	} else {
 		// An empty list reads as an empty, non-nil slice (no allocation),
 		// so that writing it again gives an empty list, not null.
+		if err := d.charge(int(n), c.elemSize, c.typ); err != nil {
+			return err
+		}
 		base = newArray(c.elemWord, int(n))
 		*(*sliceHeader)(p) = sliceHeader{data: base, len: int(n), cap: int(n)}
 		if d.pending >= 0 {
@@ -428,7 +431,14 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkCount(d, n); err != nil {
 		return err
 	}
-	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
+	kt := c.typ.Key()
+	if err := d.chargeMap(int(n), kt, c.typ.Elem()); err != nil {
+		return err
+	}
+	if err := d.charge(int(n), kt.Size(), c.typ); err != nil {
+		return err
+	}
+	m := reflect.MakeMapWithSize(c.typ, d.presize(n))
 	reflect.NewAt(c.typ, p).Elem().Set(m)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))
@@ -436,7 +446,6 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 	if n == 0 {
 		return nil
 	}
-	kt := c.typ.Key()
 	keys := reflect.MakeSlice(reflect.SliceOf(kt), int(n), int(n))
 	base := keys.UnsafePointer()
 	size := kt.Size()

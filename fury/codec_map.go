@@ -187,7 +187,10 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkCount(d, n); err != nil {
 		return err
 	}
-	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
+	if err := d.chargeMap(int(n), c.typ.Key(), c.typ.Elem()); err != nil {
+		return err
+	}
+	m := reflect.MakeMapWithSize(c.typ, d.presize(n))
 	reflect.NewAt(c.typ, p).Elem().Set(m)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))

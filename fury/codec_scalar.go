@@ -191,6 +191,9 @@ func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
 		if c.scalar {
 			q = unsafe.Pointer(unsafe.SliceData(d.buf.alloc(int(c.elem.typ.Size()))))
 		} else {
+			if err := d.charge(1, c.elem.typ.Size(), c.ptrType); err != nil {
+				return err
+			}
 			q = unsafeNew(c.elem.typ)
 		}
 		*(*unsafe.Pointer)(p) = q

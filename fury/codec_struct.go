@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"strconv"
@@ -464,15 +465,19 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 		if s.convert {
 			// The remote type differs but may convert (a list into an
 			// array, a narrower integer, ...): decode it as the remote
-			// declares it, then convert; a value that does not fit leaves
-			// the field zero, as a missing field would.
+			// declares it, then convert. A type that does not convert at
+			// all leaves the field zero, as a missing field would; a value
+			// that converts but does not fit is an error naming the field.
 			v, err := d.readValueByFT(ft, ft.nullable, ft.ref, s.dynamic)
 			if err != nil {
 				return wrapField(err, st, f)
 			}
 			if f.ti.isAny {
 				*(*any)(fp) = v
-			} else if convertInto(f.ti.typ, fp, v) != nil {
+			} else if err := convertInto(d, f.ti.typ, fp, v); err != nil {
+				if !errors.Is(err, errNoConversion) {
+					return wrapField(err, st, f)
+				}
 				setZero(f.ti, fp)
 			}
 			continue

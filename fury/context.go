@@ -187,6 +187,10 @@ type decoder struct {
 	depth    int
 	maxDepth int
 
+	maxDecoded int64 // configured budget (0: default)
+	limit      int64 // budget of the decode in progress
+	pows       []cachedPow
+
 	refs      []any
 	pending   int // reserved reference id not yet claimed, or -1
 	metaRead  []string
@@ -397,7 +401,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		*(*any)(p) = v
 		return nil
 	}
-	return convertInto(ti.typ, p, v)
+	return convertInto(d, ti.typ, p, v)
 }
 
 // matchesWire reports whether values of ti can be read directly from data

@@ -150,6 +150,7 @@ func (r *resolver) resolveDef(rd *remoteDef) *typeInfo {
 
 var (
 	anySliceType = reflect.TypeFor[[]any]()
+	stringType   = reflect.TypeFor[string]()
 	anyMapType   = reflect.TypeFor[map[any]any]()
 	anySetType   = reflect.TypeFor[Set[any]]()
 	unknownFT    = &fieldType{id: tidUnknown}
@@ -159,9 +160,13 @@ var (
 // (see the package documentation for the mapping).
 func (d *decoder) readDynamicData(wt wireType) (any, error) {
 	b := d.buf
-	switch wt.id {
-	case tidNone:
+	if wt.id == tidNone {
 		return nil, nil
+	}
+	if err := d.charge(1, boxCost, "an interface{} value"); err != nil {
+		return nil, err
+	}
+	switch wt.id {
 	case tidBool:
 		return b.ReadBool()
 	case tidInt8:
@@ -228,6 +233,9 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		if wt.local == nil {
 			return b.ReadVaruint32()
 		}
+		if err := d.charge(1, wt.local.typ.Size(), wt.local.typ); err != nil {
+			return nil, err
+		}
 		v := reflect.New(wt.local.typ)
 		err := wt.local.codec.read(d, v.UnsafePointer())
 		return v.Elem().Interface(), err
@@ -239,6 +247,9 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 			return d.readUnknownStruct(wt.def)
 		}
 		ti := wt.local
+		if err := d.charge(1, ti.typ.Size(), ti.typ); err != nil {
+			return nil, err
+		}
 		v := reflect.New(ti.typ)
 		d.claim(v.Interface())
 		d.nextDef = wt.def
@@ -408,6 +419,14 @@ func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 	if err := checkCount(d, n); err != nil {
 		return nil, err
 	}
+	if err := d.charge(int(n), boxCost, anySliceType); err != nil {
+		return nil, err
+	}
+	if ft.id == tidSet {
+		if err := d.chargeMap(int(n), anyType, emptyStruct); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]any, n)
 	if ft.id == tidList {
 		d.claim(out)
@@ -489,7 +508,10 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 	if err := checkCount(d, n); err != nil {
 		return nil, err
 	}
-	m := make(map[any]any, min(int(n), maxUnbackedItems))
+	if err := d.chargeMap(int(n), anyType, anyType); err != nil {
+		return nil, err
+	}
+	m := make(map[any]any, d.presize(n))
 	d.claim(m)
 	if n == 0 {
 		return m, nil
@@ -581,6 +603,9 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 // TypeDef, as a map from field name to value.
 func (d *decoder) readUnknownStruct(rd *remoteDef) (any, error) {
 	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	if err := d.chargeMap(len(rd.fields), stringType, anyType); err != nil {
 		return nil, err
 	}
 	m := make(map[string]any, len(rd.fields))

@@ -33,6 +33,7 @@ type config struct {
 	maxDepth    int
 	noGenerated bool
 	javaForms   bool
+	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
 }
 
 // WithRefTracking turns reference tracking on or off (default off). With
@@ -80,7 +81,7 @@ func New(opts ...Option) *Fury {
 	f.r.noGenerated = c.noGenerated
 	f.r.javaForms = c.javaForms
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible}
-	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, pending: -1, metaCache: map[metaCacheKey]string{}}
+	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, maxDecoded: c.maxDecoded, pending: -1, metaCache: map[metaCacheKey]string{}}
 	return f
 }
 
@@ -232,6 +233,8 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	d.reset(buf)
 	d.oobBufs = buffers
 	buf.beginSlab()
+	d.limit = decodeBudget(d.maxDecoded, buf.Remaining())
+	buf.budget = d.limit
 	defer func() {
 		buf.endSlab()
 		if recoverPanics {
@@ -249,7 +252,10 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		return wrapf(ErrInvalidData, "header byte %#02x: not a Fory xlang payload", h)
 	}
 	d.oobOn = h&headerOOB != 0
-	return d.readFull(ti, p, true, true, true)
+	if err = d.readFull(ti, p, true, true, true); err != nil {
+		return err
+	}
+	return d.checkBudget()
 }
 
 // recoverPanics turns a panic inside the decoder (a bug: bad input must

@@ -264,6 +264,9 @@ func (r *GenReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 		return 0, nil, err
 	}
 	n := int(u)
+	if err := d.charge(n, lc.elemSize, lc.typ); err != nil {
+		return 0, nil, err
+	}
 	base := newArray(lc.elemWord, n)
 	*(*sliceHeader)(p) = sliceHeader{data: base, len: n, cap: n}
 	if d.pending >= 0 {

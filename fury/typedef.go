@@ -167,6 +167,7 @@ func writeFieldType(b *ByteBuffer, ft *fieldType, top bool) {
 // remoteDef is a TypeDef read from the wire, cached by its bytes.
 type remoteDef struct {
 	raw        string // the TypeDef's bytes, header included
+	cost       int64  // bytes it holds (see typeDefFieldCost)
 	isStruct   bool
 	compatible bool
 	named      bool
@@ -183,6 +184,14 @@ type remoteDef struct {
 	plan     []readStep
 	same     bool // the layout equals the local type's
 }
+
+// Memory a parsed TypeDef holds, as charged to the decode budget and to
+// the TypeDef cache: per field (remoteField, fieldType, name, readStep and
+// their allocation rounding) and per byte of its body.
+const (
+	typeDefFieldCost = 192
+	typeDefByteCost  = 8
+)
 
 type remoteField struct {
 	name  string
@@ -264,7 +273,7 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 	}
 	rd, ok := d.r.remotes[string(raw)]
 	if !ok {
-		if rd, err = parseTypeDef(raw[len(raw)-size:], d.r); err != nil {
+		if rd, err = parseTypeDef(raw[len(raw)-size:], d); err != nil {
 			return nil, err
 		}
 		rd.raw = string(raw)
@@ -279,7 +288,7 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 
 const maxCachedDefs = 4096
 
-func parseTypeDef(body []byte, r *resolver) (*remoteDef, error) {
+func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	b := NewByteBuffer(body)
 	meta, err := b.ReadByte()
 	if err != nil {
@@ -324,6 +333,13 @@ func parseTypeDef(body []byte, r *resolver) (*remoteDef, error) {
 	}
 	if nfields > b.Remaining() {
 		return nil, wrapf(ErrTooLarge, "type meta declares %d fields in %d bytes", nfields, b.Remaining())
+	}
+	// Charge what the parsed TypeDef and its read plan will hold: per
+	// field its record, its type, its name and its plan step, and per
+	// byte the nested field types and names it may still describe.
+	rd.cost = int64(nfields)*typeDefFieldCost + int64(len(body))*typeDefByteCost
+	if err := d.charge(1, uintptr(rd.cost), "a type meta"); err != nil {
+		return nil, err
 	}
 	rd.fields = make([]remoteField, nfields)
 	for i := range rd.fields {

@@ -1,0 +1,186 @@
+package fury
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/big"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Mat is a 2 KiB struct: a list of them costs 2 KiB an element whatever
+// the wire spends on each.
+type Mat struct{ M [16][16]float64 }
+
+func uvarint(v uint64) []byte { return binary.AppendUvarint(nil, v) }
+
+// bombs are small inputs that decode into far more memory than they take,
+// each with the destination it is fed to.
+func bombs() map[string]struct {
+	in  []byte
+	new func() any
+} {
+	type bomb = struct {
+		in  []byte
+		new func() any
+	}
+	out := map[string]bomb{}
+
+	// A list of lists, each of 8192 elements of type none (no bytes each).
+	nested := func(inner int) []byte {
+		var b bytes.Buffer
+		b.Write([]byte{0x01, 0xff, 0x16})
+		b.Write(uvarint(uint64(inner)))
+		b.WriteByte(0x00) // elements carry their own type
+		for i := 0; i < inner; i++ {
+			b.Write([]byte{0x16})
+			b.Write(uvarint(8192))
+			b.Write([]byte{0x08, 0x24}) // same type: none
+		}
+		return b.Bytes()
+	}
+	out["lists of none into *any"] = bomb{nested(1000), func() any { return new(any) }}
+	out["lists of none into *[][]int64"] = bomb{nested(1000), func() any { return new([][]int64) }}
+
+	// 40000 none elements into a []Mat (the 01ff16 c0b802 08 24),
+	// padded so the count is backed by the input.
+	mats := append([]byte{0x01, 0xff, 0x16, 0xc0, 0xb8, 0x02, 0x08, 0x24}, make([]byte, 40000)...)
+	out["nones into *[]Mat"] = bomb{mats, func() any { return new([]Mat) }}
+
+	// One-byte nulls into a list of pointers to big structs.
+	var nulls bytes.Buffer
+	nulls.Write([]byte{0x01, 0xff, 0x16})
+	nulls.Write(uvarint(40000))
+	nulls.Write([]byte{0x0a, 0x24}) // same type (none), has nulls
+	for i := 0; i < 40000; i++ {
+		nulls.WriteByte(0xfd)
+	}
+	out["null elements into *[]Mat"] = bomb{nulls.Bytes(), func() any { return new([]Mat) }}
+
+	// A set that declares as many elements as it has bytes.
+	var set bytes.Buffer
+	set.Write([]byte{0x01, 0xff, 0x17})
+	set.Write(uvarint(1 << 20))
+	set.Write([]byte{0x08, 0x02}) // same type: int8
+	set.Write(make([]byte, 1<<20))
+	out["set pre-sized to its count"] = bomb{set.Bytes(), func() any { return new(Set[string]) }}
+	out["set into *any"] = bomb{set.Bytes(), func() any { return new(any) }}
+
+	// 1E+10000 decimals into big.Int.
+	var dec bytes.Buffer
+	dec.Write([]byte{0x01, 0xff, 0x16})
+	dec.Write(uvarint(10000))
+	dec.Write([]byte{0x08, 0x28})
+	for i := 0; i < 10000; i++ {
+		dec.Write(binary.AppendVarint(nil, -10000)) // scale -10000 (zigzag)
+		dec.WriteByte(0x04)                         // unscaled 1
+	}
+	out["1E+10000 into []big.Int"] = bomb{dec.Bytes(), func() any { return new([]big.Int) }}
+	out["1E+10000 into []*big.Int"] = bomb{dec.Bytes(), func() any { return new([]*big.Int) }}
+
+	// A TypeDef with 500,000 fields (two bytes each: a tag id and a type).
+	out["typedef of 500000 fields"] = bomb{typeDefBomb(500000), func() any { return new(any) }}
+	return out
+}
+
+// typeDefBomb is a compatible struct (by id 1) whose TypeDef declares n
+// int32 fields identified by tag ids.
+func typeDefBomb(n int) []byte {
+	var body bytes.Buffer
+	body.WriteByte(tdStructFlag | tdCompatibleFlag | tdSmallFields)
+	body.Write(uvarint(uint64(n - tdSmallFields)))
+	body.Write(uvarint(1)) // user id
+	for i := 0; i < n; i++ {
+		body.WriteByte(byte(tdEncTagID<<6 | (i%tdFieldNameSize)<<2))
+		body.WriteByte(byte(tidVarint32))
+	}
+	var b bytes.Buffer
+	b.Write([]byte{0x01, 0xff, byte(tidCompatibleStruct), 0x00})
+	header := make([]byte, 8)
+	binary.LittleEndian.PutUint64(header, uint64(n)<<20|tdSizeMask)
+	b.Write(header)
+	b.Write(uvarint(uint64(body.Len() - tdSizeMask)))
+	b.Write(body.Bytes())
+	return b.Bytes()
+}
+
+// allocated returns the bytes allocated by fn.
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func TestDecodeBudgetBombs(t *testing.T) {
+	for name, b := range bombs() {
+		t.Run(name, func(t *testing.T) {
+			// A tight budget: the bomb fails early, having allocated
+			// little more than the budget (plus its input).
+			const limit = 1 << 20
+			f := New(WithMaxDecodedBytes(limit))
+			var err error
+			start := time.Now()
+			n := allocated(func() { err = f.Unmarshal(b.in, b.new()) })
+			t.Logf("%d input bytes, %d allocated in %v: %v", len(b.in), n, time.Since(start), err)
+			require.ErrorIs(t, err, ErrTooLarge)
+			require.Less(t, n, uint64(limit+2*len(b.in)+1<<20))
+
+			// The default budget: max(64 MiB, 64 × input).
+			g := New()
+			n = allocated(func() { err = g.Unmarshal(b.in, b.new()) })
+			t.Logf("default budget: %d allocated: %v", n, err)
+			require.Less(t, n, uint64(decodeBudget(0, len(b.in)))+uint64(2*len(b.in)+1<<20))
+		})
+	}
+}
+
+func TestDecodeBudgetAllows(t *testing.T) {
+	// Real data within the budget decodes, and the budget counts by what
+	// the destination costs.
+	f := New()
+	mats := make([]Mat, 100)
+	mats[3].M[1][2] = 7
+	data, err := f.Marshal(mats)
+	require.NoError(t, err)
+	var got []Mat
+	require.NoError(t, f.Unmarshal(data, &got))
+	require.Equal(t, mats, got)
+
+	small := New(WithMaxDecodedBytes(100 * 2048))
+	require.ErrorIs(t, small.Unmarshal(data, &got), ErrTooLarge)
+	require.NoError(t, New(WithMaxDecodedBytes(110*2048)).Unmarshal(data, &got))
+
+	// Strings count too.
+	s, err := f.Marshal([]string{string(make([]byte, 5000))})
+	require.NoError(t, err)
+	var ss []string
+	require.ErrorIs(t, New(WithMaxDecodedBytes(4000)).Unmarshal(s, &ss), ErrTooLarge)
+	require.NoError(t, New(WithMaxDecodedBytes(12000)).Unmarshal(s, &ss))
+
+	require.Equal(t, int64(DefaultMaxDecodedBytes), decodeBudget(0, 10))
+	require.Equal(t, int64(64*(2<<20)), decodeBudget(0, 2<<20))
+	require.Equal(t, int64(5), decodeBudget(5, 2<<20))
+}
+
+func TestBigIntDecimalTime(t *testing.T) {
+	// A list of 1E+10000 read into big.Int computes the power once.
+	var dec bytes.Buffer
+	dec.Write([]byte{0x01, 0xff, 0x16})
+	dec.Write(uvarint(100))
+	dec.Write([]byte{0x08, 0x28})
+	for i := 0; i < 100; i++ {
+		dec.Write(binary.AppendVarint(nil, -10000))
+		dec.WriteByte(0x04)
+	}
+	var got []big.Int
+	require.NoError(t, New().Unmarshal(dec.Bytes(), &got))
+	want := new(big.Int).Exp(big.NewInt(10), big.NewInt(10000), nil)
+	require.Len(t, got, 100)
+	require.Zero(t, want.Cmp(&got[99]))
+}
