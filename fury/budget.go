@@ -102,12 +102,3 @@ func (d *decoder) checkBudget() error {
 func (d *decoder) presize(n uint32) int {
 	return int(min(uint64(n), uint64(d.buf.Remaining()), maxUnbackedItems))
 }
-
-// sizeOfAny is the box cost of an interface{} holding a value of type t.
-func sizeOfAny(t reflect.Type) uintptr {
-	if t == nil || isDirectIface(t) || t.Size() == 0 {
-		return 0
-	}
-	return max(t.Size(), boxCost)
-}
-
