@@ -67,6 +67,12 @@ func newElemCodec(ti *typeInfo, declared bool) elemCodec {
 // ti's own codec serves (codecs of recursive types are set late, so callers
 // look ti.codec up at use time).
 func declaredCodec(ti *typeInfo) codec {
+	if selfReaching(ti.typ) {
+		// A recursive container type (type L []L) has no finite
+		// declared form: it is written as at the top level, with its
+		// elements' type info.
+		return nil
+	}
 	switch c := ti.codec.(type) {
 	case *listCodec:
 		if c.declaredVariant == nil {

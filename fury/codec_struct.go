@@ -232,6 +232,18 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 	case w.isAny:
 		ft.id = tidUnknown
 	}
+	if selfReaching(w.typ) {
+		// A recursive container type (type L []L) is written with its
+		// elements' type info (see declaredCodec), so its declared type
+		// stops here instead of nesting forever.
+		switch ft.id {
+		case tidList, tidSet:
+			ft.elem = unknownFT
+		case tidMap:
+			ft.key, ft.val = unknownFT, unknownFT
+		}
+		return ft
+	}
 	switch c := w.codec.(type) {
 	case *listCodec:
 		ft.elem = fieldTypeOf(c.elem.ti, false, ref && c.elem.ti.refable)
