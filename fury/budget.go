@@ -37,6 +37,7 @@ func WithMaxDecodedBytes(n int64) Option { return func(c *config) { c.maxDecoded
 const (
 	boxCost     = 16 // an interface{} holding a value that is not pointer-shaped
 	mapSlotCost = 8  // per-entry overhead of a Go map (control bytes, growth slack)
+	refCost     = 32 // an entry of the reference table, with growth slack
 )
 
 // decodeBudget returns the budget of a decode of n input bytes.

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fury-go/fury/internal/metastring"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -88,11 +90,15 @@ func bombs() map[string]struct {
 
 // typeDefBomb is a compatible struct (by id 1) whose TypeDef declares n
 // int32 fields identified by tag ids.
-func typeDefBomb(n int) []byte {
+func typeDefBomb(n int) []byte { return typeDefMessage(n, 1) }
+
+// typeDefMessage is a compatible struct of user id id whose TypeDef
+// declares n >= 31 int32 fields, without the struct's data.
+func typeDefMessage(n int, id uint32) []byte {
 	var body bytes.Buffer
 	body.WriteByte(tdStructFlag | tdCompatibleFlag | tdSmallFields)
 	body.Write(uvarint(uint64(n - tdSmallFields)))
-	body.Write(uvarint(1)) // user id
+	body.Write(uvarint(uint64(id)))
 	for i := 0; i < n; i++ {
 		body.WriteByte(byte(tdEncTagID<<6 | (i%tdFieldNameSize)<<2))
 		body.WriteByte(byte(tidVarint32))
@@ -100,9 +106,12 @@ func typeDefBomb(n int) []byte {
 	var b bytes.Buffer
 	b.Write([]byte{0x01, 0xff, byte(tidCompatibleStruct), 0x00})
 	header := make([]byte, 8)
-	binary.LittleEndian.PutUint64(header, uint64(n)<<20|tdSizeMask)
+	size := body.Len()
+	binary.LittleEndian.PutUint64(header, (uint64(n)<<32|uint64(id))<<12|uint64(min(size, tdSizeMask)))
 	b.Write(header)
-	b.Write(uvarint(uint64(body.Len() - tdSizeMask)))
+	if size >= tdSizeMask {
+		b.Write(uvarint(uint64(size - tdSizeMask)))
+	}
 	b.Write(body.Bytes())
 	return b.Bytes()
 }
@@ -183,4 +192,73 @@ func TestBigIntDecimalTime(t *testing.T) {
 	want := new(big.Int).Exp(big.NewInt(10), big.NewInt(10000), nil)
 	require.Len(t, got, 100)
 	require.Zero(t, want.Cmp(&got[99]))
+}
+
+// heapAfter returns the live heap after fn, collected.
+func liveHeap() uint64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+func TestTypeDefCacheBytes(t *testing.T) {
+	for _, c := range []struct{ msgs, fields int }{{10000, 40}, {2000, 300}, {256, 16000}} {
+		f := New()
+		var v any
+		_ = f.Unmarshal([]byte{0x01, 0xff, 0x05, 0x02}, &v)
+		before := liveHeap()
+		for i := 0; i < c.msgs; i++ {
+			err := f.Unmarshal(typeDefMessage(c.fields, uint32(i+1)), &v)
+			require.Error(t, err) // the struct's data is missing
+		}
+		held := int64(liveHeap()) - int64(before)
+		t.Logf("%d TypeDefs of %d fields: %d bytes held (cache %d)", c.msgs, c.fields, held, f.r.remoteBytes)
+		require.LessOrEqual(t, f.r.remoteBytes, int64(MaxCachedTypeDefBytes))
+		require.Less(t, held, int64(MaxCachedTypeDefBytes+MaxCachedMetaStringBytes))
+		runtime.KeepAlive(f)
+	}
+}
+
+func TestMetaStringCacheBytes(t *testing.T) {
+	f := New(WithCompatible(false))
+	var v any
+	name := func(i int) []byte {
+		b := NewByteBuffer(nil)
+		b.WriteUint8(headerXlang)
+		b.WriteInt8(flagNotNullValue)
+		b.WriteVaruint32(tidNamedStruct)
+		s := bytes.Repeat([]byte{'a' + byte(i%26)}, 200)
+		s = append(s, []byte(time.Duration(i).String())...)
+		b.WriteVaruint32(uint32(len(s)) << 1)
+		b.WriteUint64(metastring.PythonHash(s, metastring.UTF8))
+		b.WriteBytes(s)
+		return b.Bytes()
+	}
+	_ = f.Unmarshal([]byte{0x01, 0xff, 0x05, 0x02}, &v)
+	before := liveHeap()
+	for i := 0; i < 10000; i++ {
+		_ = f.Unmarshal(name(i), &v)
+	}
+	held := int64(liveHeap()) - int64(before)
+	t.Logf("held %d, cache %d", held, f.dec.metaBytes)
+	require.LessOrEqual(t, f.dec.metaBytes, int64(MaxCachedMetaStringBytes))
+	require.Less(t, held, int64(MaxCachedTypeDefBytes+MaxCachedMetaStringBytes))
+}
+
+func TestRefTableNotKept(t *testing.T) {
+	f := New(WithRefTracking(true))
+	var b bytes.Buffer
+	b.Write([]byte{0x01, 0xff, 0x16})
+	b.Write(uvarint(200000))
+	b.Write([]byte{0x09, 0x15}) // same type string, tracked
+	for i := 0; i < 200000; i++ {
+		b.Write([]byte{0x00, 0x02}) // ref value: "" (latin1, empty)
+	}
+	var v []string
+	require.NoError(t, f.Unmarshal(b.Bytes(), &v))
+	require.Len(t, v, 200000)
+	require.NoError(t, f.Unmarshal([]byte{0x01, 0xff, 0x05, 0x02}, new(any)))
+	require.LessOrEqual(t, cap(f.dec.refs), maxKeptSlice)
 }

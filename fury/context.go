@@ -195,6 +195,7 @@ type decoder struct {
 	pending   int // reserved reference id not yet claimed, or -1
 	metaRead  []string
 	metaCache map[metaCacheKey]string
+	metaBytes int64 // what metaCache holds (see MaxCachedMetaStringBytes)
 	defsRead  []*remoteDef
 	oobBufs   []*ByteBuffer
 	oobNext   int
@@ -207,11 +208,28 @@ type unsetRef struct{}
 
 var refUnset any = &unsetRef{}
 
+// maxKeptSlice bounds the capacity of the per-decode slices a decoder
+// keeps between calls: a hostile message with a million references must
+// not leave the Fury holding their table.
+const maxKeptSlice = 1024
+
 func (d *decoder) reset(buf *ByteBuffer) {
 	d.buf = buf
 	d.depth = 0
 	clear(d.refs)
 	d.refs = d.refs[:0]
+	if cap(d.refs) > maxKeptSlice {
+		d.refs = nil
+	}
+	if cap(d.metaRead) > maxKeptSlice {
+		d.metaRead = nil
+	}
+	if cap(d.defsRead) > maxKeptSlice {
+		d.defsRead = nil
+	}
+	if cap(d.genStack) > maxKeptSlice {
+		d.genStack = nil
+	}
 	d.pending = -1
 	d.metaRead = d.metaRead[:0]
 	d.defsRead = d.defsRead[:0]
@@ -271,6 +289,9 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 	case flagNotNullValue:
 		return false, -1, nil
 	case flagRefValue:
+		if err := d.charge(1, refCost, "a reference"); err != nil {
+			return false, -1, err
+		}
 		d.refs = append(d.refs, refUnset)
 		return false, len(d.refs) - 1, nil
 	}

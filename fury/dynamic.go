@@ -132,13 +132,13 @@ func (r *resolver) resolveDef(rd *remoteDef) *typeInfo {
 	var t reflect.Type
 	var ok bool
 	if rd.named {
-		t, ok = r.regByName[nameKey{rd.ns, rd.name}]
+		t, ok = r.lookupName(nameKey{rd.ns, rd.name})
 	} else {
 		k := uint32(tidStruct)
 		if !rd.isStruct {
 			k = tidEnum
 		}
-		t, ok = r.regByID[idKey(k, rd.userID)]
+		t, ok = r.reg.byID[idKey(k, rd.userID)]
 	}
 	if ok {
 		if ti, err := r.typeInfoOf(t); err == nil && (ti.st != nil) == rd.isStruct {
@@ -366,6 +366,9 @@ func (d *decoder) beginDynamic() (v any, done bool, id int, err error) {
 		}
 		return d.refs[rid], true, -1, nil
 	case flagRefValue:
+		if err := d.charge(1, refCost, "a reference"); err != nil {
+			return nil, false, -1, err
+		}
 		d.refs = append(d.refs, refUnset)
 		d.pending = len(d.refs) - 1
 		return nil, false, d.pending, nil

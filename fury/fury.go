@@ -12,6 +12,7 @@ import (
 // use one per goroutine, or the package-level Marshal and Unmarshal, which
 // draw from a pool.
 type Fury struct {
+	regs     *registryRef // where registrations are published (see registry.go)
 	r        *resolver
 	maxDepth int
 	enc      encoder
@@ -68,8 +69,10 @@ func WithGeneratedCode(on bool) Option { return func(c *config) { c.noGenerated 
 // both forms whatever this setting.
 func WithJavaForms(on bool) Option { return func(c *config) { c.javaForms = on } }
 
-// New returns a Fury configured by opts.
-func New(opts ...Option) *Fury {
+// New returns a Fury configured by opts, with its own registrations.
+func New(opts ...Option) *Fury { return newFury(newRegistryRef(), opts...) }
+
+func newFury(regs *registryRef, opts ...Option) *Fury {
 	c := config{compatible: true, maxDepth: 100}
 	for _, o := range opts {
 		o(&c)
@@ -77,7 +80,7 @@ func New(opts ...Option) *Fury {
 	if c.maxDepth <= 0 {
 		c.maxDepth = 100
 	}
-	f := &Fury{r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth}
+	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth}
 	f.r.noGenerated = c.noGenerated
 	f.r.javaForms = c.javaForms
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible}
@@ -96,7 +99,7 @@ func (f *Fury) Register(v any, id uint32) error {
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
 	}
-	return f.r.register(reflect.TypeOf(v), &registration{byID: true, id: id})
+	return f.regs.register(reflect.TypeOf(v), &registration{byID: true, id: id})
 }
 
 // RegisterTagType registers the type of v (a struct or a named integer type,
@@ -109,7 +112,7 @@ func (f *Fury) RegisterTagType(tag string, v any) error {
 		return wrapf(ErrRegistration, "nil value")
 	}
 	ns, name := splitTag(tag)
-	return f.r.register(reflect.TypeOf(v), &registration{ns: ns, name: name})
+	return f.regs.register(reflect.TypeOf(v), &registration{ns: ns, name: name})
 }
 
 // RegisterNamed registers the type of v under an explicit namespace and
@@ -118,7 +121,7 @@ func (f *Fury) RegisterNamed(v any, namespace, name string) error {
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
 	}
-	return f.r.register(reflect.TypeOf(v), &registration{ns: namespace, name: name})
+	return f.regs.register(reflect.TypeOf(v), &registration{ns: namespace, name: name})
 }
 
 // Marshal returns the serialized form of v.
@@ -153,6 +156,7 @@ func (f *Fury) Serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 }
 
 func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) (err error) {
+	f.sync()
 	e := &f.enc
 	e.reset(buf)
 	start := len(buf.data)
@@ -216,6 +220,7 @@ func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error 
 }
 
 func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
+	f.sync()
 	e := efaceOf(&v)
 	ti := f.lastOutTI
 	if e.typ != f.lastOutW || e.typ == nil || e.data == nil {
@@ -265,7 +270,7 @@ var recoverPanics = true
 
 // ---- package-level API ---------------------------------------------------
 
-var pool = sync.Pool{New: func() any { return New() }}
+var pool = sync.Pool{New: func() any { return newFury(defaultRegs) }}
 
 // Marshal serializes v with a default Fury (compatible mode, no reference
 // tracking) drawn from a pool; it is safe for concurrent use. Types must not

@@ -277,16 +277,42 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 			return nil, err
 		}
 		rd.raw = string(raw)
-		if len(d.r.remotes) < maxCachedDefs {
-			d.r.remotes[rd.raw] = rd
-			d.r.remoteByHeader[header] = rd
-		}
+		d.r.cacheRemote(header, rd)
 	}
 	d.defsRead = append(d.defsRead, rd)
 	return rd, nil
 }
 
-const maxCachedDefs = 4096
+// MaxCachedTypeDefBytes bounds the memory a Fury keeps for the TypeDefs
+// it has read (parsed, with their read plans), counted as the decode
+// budget counts them. When a new TypeDef would go over, the cache starts
+// afresh; a TypeDef larger than the whole cap is used for its message and
+// not kept.
+const MaxCachedTypeDefBytes = 4 << 20
+
+// typeDefCacheEntryCost is the per-entry cost of the two cache maps.
+const typeDefCacheEntryCost = 128
+
+func (r *resolver) cacheRemote(header uint64, rd *remoteDef) {
+	cost := rd.cost + int64(len(rd.raw)) + typeDefCacheEntryCost
+	if cost > MaxCachedTypeDefBytes {
+		return
+	}
+	if r.remoteBytes+cost > MaxCachedTypeDefBytes {
+		r.clearRemotes()
+	}
+	r.remotes[rd.raw] = rd
+	r.remoteByHeader[header] = rd
+	r.remoteBytes += cost
+}
+
+// clearRemotes empties the TypeDef cache. Maps are made anew, as a cleared
+// Go map keeps its buckets.
+func (r *resolver) clearRemotes() {
+	r.remotes = map[string]*remoteDef{}
+	r.remoteByHeader = map[uint64]*remoteDef{}
+	r.remoteBytes = 0
+}
 
 func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	b := NewByteBuffer(body)
