@@ -170,7 +170,7 @@
 // Marshal refuses (ErrInvalidArgument) what would not read back: a Date
 // that is not a day of the calendar (the zero Date{} excepted: it
 // round-trips, which makes -0001-11-30 unwritable), a time before the
-// wire's earliest second (year -292277022657).
+// wire's earliest second (math.MinInt64 seconds from 1970).
 //
 // What a Fury keeps between calls is bounded in bytes, whatever it is
 // fed: the TypeDefs it has read (MaxCachedTypeDefBytes, 4 MiB) and the

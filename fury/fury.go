@@ -94,7 +94,8 @@ func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) 
 
 // Register registers the type of v (a struct or a named integer type, which
 // becomes an enum) under a numeric id, for exchange with peers that register
-// the same type by the same id.
+// the same type by the same id. Registering is safe at any time, also from
+// another goroutine while f is in use; it takes effect from f's next call.
 func (f *Fury) Register(v any, id uint32) error {
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
