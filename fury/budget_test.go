@@ -140,6 +140,9 @@ func TestDecodeBudgetBombs(t *testing.T) {
 			require.ErrorIs(t, err, ErrTooLarge)
 			require.Less(t, n, uint64(limit+2*len(b.in)+1<<20))
 
+			if raceEnabled {
+				return
+			}
 			// The default budget: max(64 MiB, 64 × input).
 			g := New()
 			n = allocated(func() { err = g.Unmarshal(b.in, b.new()) })
@@ -204,7 +207,11 @@ func liveHeap() uint64 {
 }
 
 func TestTypeDefCacheBytes(t *testing.T) {
-	for _, c := range []struct{ msgs, fields int }{{10000, 40}, {2000, 300}, {256, 16000}} {
+	cases := []struct{ msgs, fields int }{{10000, 40}, {256, 16000}}
+	if raceEnabled {
+		cases = []struct{ msgs, fields int }{{1000, 40}, {16, 16000}}
+	}
+	for _, c := range cases {
 		f := New()
 		var v any
 		_ = f.Unmarshal([]byte{0x01, 0xff, 0x05, 0x02}, &v)
