@@ -112,6 +112,9 @@ func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
 		return err
 	case kInt:
 		v, err := b.ReadVarint64()
+		if int64(int(v)) != v { // 32-bit platforms only
+			return wrapf(ErrInvalidData, "%d overflows int", v)
+		}
 		*(*int)(p) = int(v)
 		return err
 	case kUint64:
@@ -120,6 +123,9 @@ func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
 		return err
 	case kUint:
 		v, err := b.ReadVaruint64()
+		if uint64(uint(v)) != v { // 32-bit platforms only
+			return wrapf(ErrInvalidData, "%d overflows uint", v)
+		}
 		*(*uint)(p) = uint(v)
 		return err
 	case kFloat32, kFixedInt32, kFixedUint32:

@@ -164,7 +164,7 @@
 //
 // Values that do not fit their destination are errors, never wrapped
 // values: an enum ordinal beyond the Go type (300 into a uint8 enum), a
-// duration beyond time.Duration, a date beyond ±2^40 days, a timestamp
+// duration beyond time.Duration, a date beyond ±2^39 days, a timestamp
 // beyond time.Time, an integer that overflows the field it converts into
 // (ErrInvalidData, or ErrTypeMismatch for a conversion). Conversely,
 // Marshal refuses (ErrInvalidArgument) what would not read back: a Date

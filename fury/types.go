@@ -111,9 +111,10 @@ func (d Date) Time() time.Time { return time.Date(d.Year, d.Month, d.Day, 0, 0, 
 func (d Date) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day) }
 
 // maxDateDays bounds the days from the epoch a date may have on the wire
-// (about ±3 billion years, far beyond what the peers hold), so that every
+// (about ±1.5 billion years, far beyond what the peers hold, and within
+// an int of years on 32-bit platforms), so that every
 // date in range converts exactly.
-const maxDateDays = 1 << 40
+const maxDateDays = 1 << 39
 
 // zeroDateDays is where the zero Date{} travels: the day time.Date makes
 // of year 0, month 0, day 0 (-0001-11-30), so that Date{} round-trips.
@@ -137,15 +138,15 @@ func (d Date) epochDays() (int64, error) {
 	if d == (Date{}) {
 		return zeroDateDays, nil
 	}
-	if d.Year > maxDateDays/365 || d.Year < -maxDateDays/365 {
-		return 0, wrapf(ErrInvalidArgument, "date %v is out of range (years ±%d)", d, maxDateDays/366)
+	if y := int64(d.Year); y > maxDateDays/365 || y < -maxDateDays/365 {
+		return 0, wrapf(ErrInvalidArgument, "date %v is out of range (±%d days from 1970)", d, int64(maxDateDays))
 	}
 	if d.Month < time.January || d.Month > time.December || d.Day < 1 || DateOf(d.Time()) != d {
 		return 0, wrapf(ErrInvalidArgument, "date %v is not a day of the calendar", d)
 	}
 	days := d.unixDays()
 	if days > maxDateDays || days < -maxDateDays {
-		return 0, wrapf(ErrInvalidArgument, "date %v is out of range (years ±%d)", d, maxDateDays/366)
+		return 0, wrapf(ErrInvalidArgument, "date %v is out of range (±%d days from 1970)", d, int64(maxDateDays))
 	}
 	if days == zeroDateDays {
 		return 0, wrapf(ErrInvalidArgument, "date %v cannot be written: its day is the wire form of the zero Date{}", d)
