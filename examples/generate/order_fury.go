@@ -360,7 +360,7 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Note == nil {
-			x.Note = new(string)
+			x.Note = fury.NewString[string](buf)
 		}
 		*x.Note = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Note)); err != nil {
@@ -509,7 +509,7 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Note == nil {
-			x.Note = new(string)
+			x.Note = fury.NewString[string](buf)
 		}
 		*x.Note = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Note)); err != nil {

@@ -194,7 +194,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
 				alloc := "fury.NewScalar[" + f.typeString(e.t) + "](buf)" // from the decode's shared block
 				if e.scalar == sString {
-					alloc = "new(" + f.typeString(e.t) + ")"
+					alloc = "fury.NewString[" + f.typeString(e.t) + "](buf)" // charged to the decode budget
 				}
 				fmt.Fprintf(&w, "\tif %s == nil {\n\t\t%s = %s\n\t}\n\t%s = %s\n", access(fd), access(fd), alloc, pointeeLV(fd), val)
 				fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first+j, access(fd))

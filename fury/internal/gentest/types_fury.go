@@ -1815,7 +1815,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Name == nil {
-			x.Name = new(Name)
+			x.Name = fury.NewString[Name](buf)
 		}
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
@@ -1831,7 +1831,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.String == nil {
-			x.String = new(string)
+			x.String = fury.NewString[string](buf)
 		}
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
@@ -2316,7 +2316,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Name == nil {
-			x.Name = new(Name)
+			x.Name = fury.NewString[Name](buf)
 		}
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
@@ -2332,7 +2332,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.String == nil {
-			x.String = new(string)
+			x.String = fury.NewString[string](buf)
 		}
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
@@ -2818,7 +2818,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Name == nil {
-			x.Name = new(Name)
+			x.Name = fury.NewString[Name](buf)
 		}
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
@@ -2834,7 +2834,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.String == nil {
-			x.String = new(string)
+			x.String = fury.NewString[string](buf)
 		}
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
@@ -3303,7 +3303,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.Name == nil {
-			x.Name = new(Name)
+			x.Name = fury.NewString[Name](buf)
 		}
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
@@ -3319,7 +3319,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 		if x.String == nil {
-			x.String = new(string)
+			x.String = fury.NewString[string](buf)
 		}
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
