@@ -38,6 +38,13 @@ const (
 	boxCost     = 16 // an interface{} holding a value that is not pointer-shaped
 	mapSlotCost = 8  // per-entry overhead of a Go map (control bytes, growth slack)
 	refCost     = 32 // an entry of the reference table, with growth slack
+
+	// Elements and fields that take no memory can take no input either (a
+	// list of struct{} elements of type none, a TypeDef field of type
+	// none), yet each costs time to read: each is charged at least this,
+	// which bounds a decode to a few million of them.
+	minElemCharge = 32
+	stepCharge    = 32
 )
 
 // decodeBudget returns the budget of a decode of n input bytes.

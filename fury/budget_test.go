@@ -269,3 +269,49 @@ func TestRefTableNotKept(t *testing.T) {
 	require.NoError(t, f.Unmarshal([]byte{0x01, 0xff, 0x05, 0x02}, new(any)))
 	require.LessOrEqual(t, cap(f.dec.refs), maxKeptSlice)
 }
+
+type emptyT struct{}
+
+// Elements and fields that take neither input nor memory still cost time:
+// each is charged, so such a decode stops early.
+func TestDecodeBudgetTime(t *testing.T) {
+	// 250,000 lists of 8192 none elements into [][]struct{}.
+	var b bytes.Buffer
+	b.Write([]byte{0x01, 0xff, 0x16})
+	b.Write(uvarint(250000))
+	b.Write([]byte{0x08, 0x16}) // same type: list
+	for i := 0; i < 250000; i++ {
+		b.Write(uvarint(8192))
+		b.Write([]byte{0x08, 0x24}) // same type: none
+	}
+	var v [][]emptyT
+	start := time.Now()
+	require.ErrorIs(t, New().Unmarshal(b.Bytes(), &v), ErrTooLarge)
+	t.Logf("lists of empty structs: %v", time.Since(start))
+
+	// 8192 structs whose TypeDef declares 100,000 fields of type none.
+	f := New()
+	require.NoError(t, f.Register(emptyT{}, 7))
+	var body bytes.Buffer
+	const nf = 100000
+	body.WriteByte(tdStructFlag | tdCompatibleFlag | tdSmallFields)
+	body.Write(uvarint(nf - tdSmallFields))
+	body.Write(uvarint(7))
+	for i := 0; i < nf; i++ {
+		body.WriteByte(byte(tdEncTagID<<6 | (i%tdFieldNameSize)<<2))
+		body.WriteByte(byte(tidNone))
+	}
+	var in bytes.Buffer
+	in.Write([]byte{0x01, 0xff, 0x16})
+	in.Write(uvarint(8192))
+	in.Write([]byte{0x08, byte(tidCompatibleStruct), 0x00})
+	header := make([]byte, 8)
+	binary.LittleEndian.PutUint64(header, 1<<20|tdSizeMask)
+	in.Write(header)
+	in.Write(uvarint(uint64(body.Len() - tdSizeMask)))
+	in.Write(body.Bytes())
+	var got []emptyT
+	start = time.Now()
+	require.ErrorIs(t, f.Unmarshal(in.Bytes(), &got), ErrTooLarge)
+	t.Logf("structs of a TypeDef of none fields: %v", time.Since(start))
+}

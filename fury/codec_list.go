@@ -284,7 +284,7 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 	} else {
 		// An empty list reads as an empty, non-nil slice (no allocation),
 		// so that writing it again gives an empty list, not null.
-		if err := d.charge(int(n), c.elemSize, c.typ); err != nil {
+		if err := d.charge(int(n), max(c.elemSize, minElemCharge), c.typ); err != nil {
 			return err
 		}
 		base = newArray(c.elemWord, int(n))

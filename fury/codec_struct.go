@@ -463,6 +463,11 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 		d.depth--
 		return nil
 	}
+	// Remote fields can take no bytes (type none): charge the steps, so
+	// that a list of structs of a huge TypeDef cannot buy unbounded time.
+	if err := d.charge(len(rd.plan), stepCharge, "the fields of a struct"); err != nil {
+		return err
+	}
 	for i := range rd.plan {
 		s := &rd.plan[i]
 		ft := s.remote.ft

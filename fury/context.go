@@ -307,7 +307,9 @@ func setZero(ti *typeInfo, p unsafe.Pointer) {
 	case reflect.Interface:
 		*(*any)(p) = nil
 	default:
-		reflect.NewAt(ti.typ, p).Elem().SetZero()
+		if ti.typ.Size() != 0 {
+			reflect.NewAt(ti.typ, p).Elem().SetZero()
+		}
 	}
 }
 
@@ -412,6 +414,10 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		}
 		if wt.local == nil && wt.def == nil && matchesWire(w, wt.id) {
 			return cd.read(d, p)
+		}
+		if wt.id == tidNone {
+			setZero(ti, p) // what converting nil gives, without the reflection
+			return nil
 		}
 	}
 	v, err := d.readDynamicData(wt)

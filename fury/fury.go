@@ -239,7 +239,13 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	d.reset(buf)
 	d.oobBufs = buffers
 	buf.beginSlab()
-	d.limit = decodeBudget(d.maxDecoded, buf.Remaining())
+	in := buf.Remaining()
+	for _, b := range buffers {
+		if b != nil {
+			in += b.Remaining() // out-of-band data counts as input
+		}
+	}
+	d.limit = decodeBudget(d.maxDecoded, in)
 	buf.budget = d.limit
 	defer func() {
 		buf.endSlab()

@@ -70,6 +70,7 @@ func (f *Fury) GeneratedInUse(v any) bool {
 	if t == nil {
 		return false
 	}
+	f.sync()
 	ti, err := f.r.typeInfoOf(t)
 	return err == nil && ti.st != nil && ti.st.gen != nil
 }

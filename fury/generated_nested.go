@@ -264,7 +264,7 @@ func (r *GenReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 		return 0, nil, err
 	}
 	n := int(u)
-	if err := d.charge(n, lc.elemSize, lc.typ); err != nil {
+	if err := d.charge(n, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
 		return 0, nil, err
 	}
 	base := newArray(lc.elemWord, n)
