@@ -8,9 +8,10 @@ import (
 
 // Fury serializes Go values in the Apache Fory xlang format. A Fury keeps
 // its registrations and per-type plans, and reuses its internal state across
-// calls, so create one and reuse it. A Fury is not safe for concurrent use;
-// use one per goroutine, or the package-level Marshal and Unmarshal, which
-// draw from a pool.
+// calls, so create one and reuse it. A Fury is not safe for concurrent use
+// (registering excepted: Register and its siblings may be called at any
+// time, from any goroutine); use one per goroutine, or the package-level
+// Marshal and Unmarshal, which draw from a pool.
 type Fury struct {
 	regs     *registryRef // where registrations are published (see registry.go)
 	r        *resolver

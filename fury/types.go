@@ -92,6 +92,11 @@ func isPrimitiveTypeID(id uint32) bool { return wire.IsPrimitive(id) }
 
 // Date is a calendar date without a time zone (wire type date: days since
 // 1970-01-01). Python's datetime.date and Java's LocalDate map to it.
+//
+// Marshal writes a Date only if it reads back as itself: a day of the
+// calendar within ±2^39 days of 1970. The zero Date{} is the exception: it
+// travels as the day time.Date makes of it (-0001-11-30) and reads back as
+// Date{}, so that day itself cannot be written.
 type Date struct {
 	Year  int
 	Month time.Month
