@@ -23,6 +23,17 @@ type (
 		Kids []recNode
 		L    RecList
 	}
+	RecP   *RecP
+	RecPS  *[]RecPS
+	RecMK  map[*RecMK]bool
+	RecF   func() RecF
+	RecC   chan RecC
+	RecSP  []*[]RecSP
+	recStr struct {
+		PS RecPS
+		MK RecMK
+		SP RecSP
+	}
 	recHolder struct {
 		L  RecList
 		M  RecMap
@@ -114,4 +125,23 @@ func TestRecursiveStructOf(t *testing.T) {
 	require.ErrorIs(t, err, ErrUnsupportedType)
 	_, err = f.Marshal([]any{RecList{{}}, RecMap{}})
 	require.NoError(t, err)
+}
+
+func TestRecursiveExotic(t *testing.T) {
+	// Every Go type plans in finite time: supported, or ErrUnsupportedType.
+	f := New()
+	for _, v := range []any{new(RecP), RecP(nil), new(RecPS), RecF(nil), RecC(nil), &struct{ P RecP }{}} {
+		_, err := f.Marshal(v)
+		require.ErrorIs(t, err, ErrUnsupportedType, "%T", v)
+	}
+	inner := []RecPS{nil}
+	v := recStr{PS: &inner, MK: RecMK{nil: true}, SP: RecSP{&[]RecSP{{}}}}
+	for name, opts := range allModes() {
+		f := New(opts...)
+		data, err := f.Marshal(v)
+		require.NoError(t, err, name)
+		var got recStr
+		require.NoError(t, f.Unmarshal(data, &got), name)
+		require.Len(t, got.SP, 1, name)
+	}
 }

@@ -95,6 +95,11 @@ func (r *resolver) typeInfoOfAny(v *any) (*typeInfo, error) {
 
 func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
 	if t.Kind() == reflect.Pointer {
+		if t.Elem().Kind() == reflect.Pointer {
+			// Refused below too, but decided here: type P *P would
+			// otherwise resolve its pointee forever.
+			return nil, wrapf(ErrUnsupportedType, "%v: pointers to pointers", t)
+		}
 		// Resolve the pointee first: a recursive struct then finds a
 		// complete plan for pointers to itself.
 		if _, err := r.typeInfoOf(t.Elem()); err != nil {
