@@ -81,9 +81,10 @@ func (d *decoder) chargeMap(n int, kt, vt reflect.Type) error {
 }
 
 func mapEntryCost(k, v uintptr) uintptr {
-	// Buckets hold 8 slots at a load of at most 7/8, and a growing map
-	// briefly holds its old table as well.
-	return 2 * (k + v + mapSlotCost)
+	// A Go map's groups hold 8 slots (and a control byte each) at a load
+	// of at most 7/8, and tables double as the map grows: the tables
+	// allocated while n entries go in hold about 4.6 n slots in all.
+	return 5*(k+v+1) + mapSlotCost
 }
 
 func (d *decoder) overBudget(need int64, what any) error {

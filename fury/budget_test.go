@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/big"
+	"reflect"
 	"runtime"
 	"testing"
 	"time"
@@ -314,4 +315,48 @@ func TestDecodeBudgetTime(t *testing.T) {
 	start = time.Now()
 	require.ErrorIs(t, f.Unmarshal(in.Bytes(), &got), ErrTooLarge)
 	t.Logf("structs of a TypeDef of none fields: %v", time.Since(start))
+}
+
+// The budget counts at least what a decode really allocates.
+func TestDecodeBudgetAccounting(t *testing.T) {
+	keys := func(n int) map[int32]int64 {
+		m := make(map[int32]int64, n)
+		for i := 0; i < n; i++ {
+			m[int32(i)] = int64(i)
+		}
+		return m
+	}
+	strs := make(map[string]string, 20000)
+	for i := 0; i < 20000; i++ {
+		strs[time.Duration(i).String()] = "v"
+	}
+	set := NewSet[int32]()
+	for i := int32(0); i < 50000; i++ {
+		set[i] = struct{}{}
+	}
+	ptrs := make([]*Mat, 2000)
+	for i := range ptrs {
+		ptrs[i] = &Mat{}
+	}
+	for name, v := range map[string]any{
+		"map[int32]int64":   keys(100000),
+		"map[string]string": strs,
+		"set":               set,
+		"[]*Mat":            ptrs,
+		"[]any":             []any{int64(1 << 40), "s", 2.5, []any{"x"}, map[any]any{"k": int64(1 << 40)}},
+		"[]string":          []string{"a", "bb", string(make([]byte, 3000))},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := New()
+			data, err := f.Marshal(v)
+			require.NoError(t, err)
+			p := reflect.New(reflect.TypeOf(v))
+			require.NoError(t, f.Unmarshal(data, p.Interface())) // plans built
+			n := allocated(func() { err = f.Unmarshal(data, reflect.New(reflect.TypeOf(v)).Interface()) })
+			require.NoError(t, err)
+			charged := f.dec.limit - f.in.budget
+			t.Logf("%d input bytes, %d allocated, %d charged", len(data), n, charged)
+			require.LessOrEqual(t, int64(n), charged+4<<10)
+		})
+	}
 }

@@ -27,6 +27,8 @@ func FuzzDecodeBudget(f *testing.F) {
 		func() any { return new(any) }, func() any { return new([]Mat) }, func() any { return new([][]int64) },
 		func() any { return new([]*Mat) }, func() any { return new(map[string]Mat) }, func() any { return new([]big.Int) },
 		func() any { return new(Set[string]) }, func() any { return new(RecList) },
+		func() any { return new(map[int32]int64) }, func() any { return new(Set[int32]) },
+		func() any { return new(map[string]string) },
 	}
 	for _, d := range dests {
 		_ = fy.Unmarshal(nil, d()) // build the plans outside the measurement
