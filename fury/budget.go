@@ -30,7 +30,7 @@ const (
 // WithMaxDecodedBytes sets the decode memory budget: how many bytes one
 // Unmarshal or Deserialize may allocate for the value it builds, whatever
 // the input's length. Input that needs more fails with ErrTooLarge. The
-// default (n == 0) is max(64 MiB, 64 × the input length).
+// default (n <= 0 selects it) is max(64 MiB, 64 × the input length).
 func WithMaxDecodedBytes(n int64) Option { return func(c *config) { c.maxDecoded = n } }
 
 // Costs charged for values whose size the Go type does not state.

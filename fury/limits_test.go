@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 )
 
@@ -203,5 +202,4 @@ func TestDecimalLimits(t *testing.T) {
 	require.NoError(t, err)
 	var got big.Int
 	require.ErrorIs(t, f.Unmarshal(data, &got), ErrTooLarge)
-	require.Empty(t, cmp.Diff(1, 1))
 }
