@@ -108,7 +108,11 @@ func convertValue(d *decoder, dst reflect.Value, v any) error {
 	case reflect.Float32, reflect.Float64:
 		switch st.Kind() {
 		case reflect.Float32, reflect.Float64:
-			dst.SetFloat(sv.Float())
+			x := sv.Float()
+			if dst.OverflowFloat(x) {
+				return wrapf(ErrTypeMismatch, "%g overflows %v", x, t)
+			}
+			dst.SetFloat(x)
 			return nil
 		}
 	case reflect.String:

@@ -203,3 +203,31 @@ func TestDecimalLimits(t *testing.T) {
 	var got big.Int
 	require.ErrorIs(t, f.Unmarshal(data, &got), ErrTooLarge)
 }
+
+func TestNarrowingConversions(t *testing.T) {
+	f := New()
+	for _, c := range []struct {
+		v    any
+		dest any
+	}{{int64(300), new(int8)}, {int64(-1), new(uint32)}, {uint64(math.MaxUint64), new(int64)}, {1e300, new(float32)}} {
+		data, err := f.Marshal(c.v)
+		require.NoError(t, err)
+		require.ErrorIs(t, f.Unmarshal(data, c.dest), ErrTypeMismatch, "%v into %T", c.v, c.dest)
+	}
+	// In a struct field read by a TypeDef, the error names the field.
+	type W struct{ N int64 }
+	type R struct{ N int8 }
+	w, r := New(), New()
+	require.NoError(t, w.RegisterTagType("example.N", W{}))
+	require.NoError(t, r.RegisterTagType("example.N", R{}))
+	data, err := w.Marshal(W{N: 300})
+	require.NoError(t, err)
+	var got R
+	err = r.Unmarshal(data, &got)
+	require.ErrorIs(t, err, ErrTypeMismatch)
+	require.Contains(t, err.Error(), "N")
+	data, err = w.Marshal(W{N: -100})
+	require.NoError(t, err)
+	require.NoError(t, r.Unmarshal(data, &got))
+	require.Equal(t, int8(-100), got.N)
+}
