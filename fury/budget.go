@@ -63,7 +63,26 @@ func decodeBudget(limit int64, n int) int64 {
 
 // charge takes count × size bytes from the decode's budget before they are
 // allocated for what (a reflect.Type or a string naming it).
+// Counts come from varuint32s or lengths (below 2^32), so with a size
+// below 2^31 the product cannot overflow; larger sizes take the slow path.
 func (d *decoder) charge(count int, size uintptr, what any) error {
+	if d.take(count, size) {
+		return nil
+	}
+	return d.chargeSlow(count, size, what)
+}
+
+// take is charge's fast path, small enough to inline into hot codecs,
+// which call chargeSlow (for the exact check and the error) when it fails.
+func (d *decoder) take(count int, size uintptr) bool {
+	if b, need := d.buf, int64(count)*int64(size); size < 1<<31 && need <= b.budget {
+		b.budget -= need
+		return true
+	}
+	return false
+}
+
+func (d *decoder) chargeSlow(count int, size uintptr, what any) error {
 	if size != 0 && uint64(count) > uint64(math.MaxInt64)/uint64(size) {
 		return d.overBudget(math.MaxInt64, what)
 	}

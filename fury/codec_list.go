@@ -284,8 +284,10 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 	} else {
 		// An empty list reads as an empty, non-nil slice (no allocation),
 		// so that writing it again gives an empty list, not null.
-		if err := d.charge(int(n), max(c.elemSize, minElemCharge), c.typ); err != nil {
-			return err
+		if size := max(c.elemSize, minElemCharge); !d.take(int(n), size) {
+			if err := d.chargeSlow(int(n), size, c.typ); err != nil {
+				return err
+			}
 		}
 		base = newArray(c.elemWord, int(n))
 		*(*sliceHeader)(p) = sliceHeader{data: base, len: int(n), cap: int(n)}

@@ -197,8 +197,10 @@ func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
 		if c.scalar {
 			q = unsafe.Pointer(unsafe.SliceData(d.buf.alloc(int(c.elem.typ.Size()))))
 		} else {
-			if err := d.charge(1, c.elem.typ.Size(), c.ptrType); err != nil {
-				return err
+			if size := c.elem.typ.Size(); !d.take(1, size) {
+				if err := d.chargeSlow(1, size, c.ptrType); err != nil {
+					return err
+				}
 			}
 			q = unsafeNew(c.elem.typ)
 		}

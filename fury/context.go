@@ -213,11 +213,8 @@ var refUnset any = &unsetRef{}
 // not leave the Fury holding their table.
 const maxKeptSlice = 1024
 
-func (d *decoder) reset(buf *ByteBuffer) {
-	d.buf = buf
-	d.depth = 0
-	clear(d.refs)
-	d.refs = d.refs[:0]
+// trim drops per-decode slices that grew beyond maxKeptSlice.
+func (d *decoder) trim() {
 	if cap(d.refs) > maxKeptSlice {
 		d.refs = nil
 	}
@@ -230,6 +227,13 @@ func (d *decoder) reset(buf *ByteBuffer) {
 	if cap(d.genStack) > maxKeptSlice {
 		d.genStack = nil
 	}
+}
+
+func (d *decoder) reset(buf *ByteBuffer) {
+	d.buf = buf
+	d.depth = 0
+	clear(d.refs)
+	d.refs = d.refs[:0]
 	d.pending = -1
 	d.metaRead = d.metaRead[:0]
 	d.defsRead = d.defsRead[:0]

@@ -237,6 +237,7 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	}
 	p := e.data
 	d := &f.dec
+	d.trim()
 	d.reset(buf)
 	d.oobBufs = buffers
 	buf.beginSlab()
