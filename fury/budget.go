@@ -14,7 +14,9 @@ import (
 // fields), not by the bytes the input spends on it: a list can declare a
 // million elements that take no bytes each. Pieces whose size the input
 // itself bounds (strings and primitive arrays, at most two bytes a wire
-// byte) are counted as they are carved. A decode that would go over the
+// byte) are counted as the memory for them is taken (a fresh block of
+// the slab, or a piece of its own), and an overrun fails the decode at
+// the next charge or at its end. A decode that would go over the
 // budget fails with ErrTooLarge naming what it was asked to allocate.
 //
 // The budget is max(DefaultMaxDecodedBytes, DecodedBytesPerInputByte ×

@@ -800,9 +800,6 @@ func (b *ByteBuffer) ReadString() (string, error) {
 	if n > uint64(len(u)) {
 		return "", errTruncated
 	}
-	if 2*int64(n) > b.budget && b.slabOn {
-		return "", wrapf(ErrTooLarge, "decoding a string of %d bytes would go over the decode memory budget (see WithMaxDecodedBytes)", n)
-	}
 	p := u[:n]
 	switch h & 3 {
 	case strLatin1:
@@ -945,8 +942,11 @@ func (b *ByteBuffer) endSlab() {
 
 // alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned,
 // with capacity n (appending to the result never overwrites a neighbor).
+//
+// What it takes from the runtime (a fresh slab, a piece of its own) is
+// charged to the decode budget as it is taken; carving from the current
+// slab costs nothing more.
 func (b *ByteBuffer) alloc(n int) []byte {
-	b.budget -= int64(n)
 	if n == 0 {
 		return []byte{}
 	}
@@ -956,6 +956,7 @@ func (b *ByteBuffer) alloc(n int) []byte {
 		return b.slab[o : o+n : o+n]
 	}
 	if !b.slabOn || n > slabPiece {
+		b.budget -= int64(n)
 		return make([]byte, n)
 	}
 	// A fresh slab sized for what the rest of the input usually decodes
@@ -963,6 +964,7 @@ func (b *ByteBuffer) alloc(n int) []byte {
 	// alignment and some latin1 growth. When it runs out, another follows.
 	rest := len(b.data) - b.off
 	size := min(max(rest+rest/4+n, slabMin), slabMax)
+	b.budget -= int64(size)
 	b.slab = make([]byte, size)
 	b.slabLast = 0
 	b.slabOff = min((n+7)&^7, size)

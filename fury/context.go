@@ -302,6 +302,16 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 	return false, -1, wrapf(ErrInvalidData, "bad reference flag %d", f)
 }
 
+// readNone stores what converting a none value gives (the zero value),
+// without the reflection of convertInto. Kept out of line: it is not on
+// the path of well-typed input.
+//
+//go:noinline
+func readNone(ti *typeInfo, p unsafe.Pointer) error {
+	setZero(ti, p)
+	return nil
+}
+
 func setZero(ti *typeInfo, p unsafe.Pointer) {
 	switch ti.typ.Kind() {
 	case reflect.Pointer, reflect.Map:
@@ -420,8 +430,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 			return cd.read(d, p)
 		}
 		if wt.id == tidNone {
-			setZero(ti, p) // what converting nil gives, without the reflection
-			return nil
+			return readNone(ti, p)
 		}
 	}
 	v, err := d.readDynamicData(wt)

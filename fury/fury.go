@@ -266,7 +266,7 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		return wrapf(ErrInvalidData, "header byte %#02x: not a Fory xlang payload", h)
 	}
 	d.oobOn = h&headerOOB != 0
-	if err = d.readFull(ti, p, true, true, true); err != nil {
+	if err = d.readFull(ti, p, true, true, true); err != nil || buf.budget >= 0 {
 		return err
 	}
 	return d.checkBudget()
