@@ -187,21 +187,22 @@ type decoder struct {
 	depth    int
 	maxDepth int
 
-	maxDecoded int64 // configured budget (0: default)
-	limit      int64 // budget of the decode in progress
-	pows       []cachedPow
-
 	refs      []any
 	pending   int // reserved reference id not yet claimed, or -1
 	metaRead  []string
 	metaCache map[metaCacheKey]string
-	metaBytes int64 // what metaCache holds (see MaxCachedMetaStringBytes)
 	defsRead  []*remoteDef
 	oobBufs   []*ByteBuffer
 	oobNext   int
 	oobOn     bool
 	nextDef   *remoteDef // TypeDef for the struct about to be read
 	genStack  []*structInfo
+
+	// The decode memory budget (see budget.go) and what it bounds.
+	maxDecoded int64 // configured budget (0: default)
+	limit      int64 // budget of the decode in progress
+	metaBytes  int64 // what metaCache holds (see MaxCachedMetaStringBytes)
+	pows       []cachedPow
 }
 
 type unsetRef struct{}

@@ -13,7 +13,6 @@ import (
 // time, from any goroutine); use one per goroutine, or the package-level
 // Marshal and Unmarshal, which draw from a pool.
 type Fury struct {
-	regs     *registryRef // where registrations are published (see registry.go)
 	r        *resolver
 	maxDepth int
 	enc      encoder
@@ -24,6 +23,8 @@ type Fury struct {
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
 	lastOutTI *typeInfo
+
+	regs *registryRef // where registrations are published (see registry.go)
 }
 
 // Option configures a Fury.
