@@ -26,6 +26,7 @@ type ByteBuffer struct {
 	slabOff  int    // slab[slabOff:] is free
 	slabLast int    // offset of the last piece carved
 	slabOn   bool
+	budget   int64 // bytes the decode in progress may still allocate (see budget.go)
 
 	compactStrings bool // WriteString writes latin1/UTF-16 where it can
 }
@@ -1032,7 +1033,8 @@ const (
 
 // beginSlab starts carving decoded values from slabs; endSlab stops and
 // drops the current slab, so the next decode starts a fresh one.
-func (b *ByteBuffer) beginSlab() { b.slabOn = true }
+// The budget is unlimited until the decoder sets it.
+func (b *ByteBuffer) beginSlab() { b.slabOn, b.budget = true, math.MaxInt64 }
 
 func (b *ByteBuffer) endSlab() {
 	b.slabOn = false
@@ -1041,6 +1043,10 @@ func (b *ByteBuffer) endSlab() {
 
 // alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned,
 // with capacity n (appending to the result never overwrites a neighbor).
+//
+// What it takes from the runtime (a fresh slab, a piece of its own) is
+// charged to the decode budget as it is taken; carving from the current
+// slab costs nothing more.
 func (b *ByteBuffer) alloc(n int) []byte {
 	if n == 0 {
 		return []byte{}
@@ -1051,6 +1057,7 @@ func (b *ByteBuffer) alloc(n int) []byte {
 		return b.slab[o : o+n : o+n]
 	}
 	if !b.slabOn || n > slabPiece {
+		b.budget -= int64(n)
 		return make([]byte, n)
 	}
 	// A fresh slab sized for what the rest of the input usually decodes
@@ -1058,6 +1065,7 @@ func (b *ByteBuffer) alloc(n int) []byte {
 	// alignment and some latin1 growth. When it runs out, another follows.
 	rest := len(b.data) - b.off
 	size := min(max(rest+rest/4+n, slabMin), slabMax)
+	b.budget -= int64(size)
 	b.slab = make([]byte, size)
 	b.slabLast = 0
 	b.slabOff = min((n+7)&^7, size)

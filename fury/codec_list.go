@@ -67,6 +67,12 @@ func newElemCodec(ti *typeInfo, declared bool) elemCodec {
 // ti's own codec serves (codecs of recursive types are set late, so callers
 // look ti.codec up at use time).
 func declaredCodec(ti *typeInfo) codec {
+	if selfReaching(ti.typ) {
+		// A recursive container type (type L []L) has no finite
+		// declared form: it is written as at the top level, with its
+		// elements' type info.
+		return nil
+	}
 	switch c := ti.codec.(type) {
 	case *listCodec:
 		if c.declaredVariant == nil {
@@ -281,6 +287,11 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 		// An empty list reads as an empty, non-nil slice (no allocation;
 		// a struct field that is not nullable then makes it nil),
 		// so that writing it again gives an empty list, not null.
+		if size := max(c.elemSize, minElemCharge); !d.take(int(n), size) {
+			if err := d.chargeSlow(int(n), size, c.typ); err != nil {
+				return err
+			}
+		}
 		base = newArray(c.elemWord, int(n))
 		*(*sliceHeader)(p) = sliceHeader{data: base, len: int(n), cap: int(n)}
 		if d.pending >= 0 {
@@ -452,7 +463,14 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkCount(d, n); err != nil {
 		return err
 	}
-	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
+	kt := c.typ.Key()
+	if err := d.chargeMap(int(n), kt, c.typ.Elem()); err != nil {
+		return err
+	}
+	if err := d.charge(int(n), kt.Size(), c.typ); err != nil {
+		return err
+	}
+	m := reflect.MakeMapWithSize(c.typ, d.presize(n))
 	*(*unsafe.Pointer)(p) = m.UnsafePointer() // a map is one pointer (see mapAt)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))
@@ -460,7 +478,6 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 	if n == 0 {
 		return nil
 	}
-	kt := c.typ.Key()
 	keys := reflect.MakeSlice(reflect.SliceOf(kt), int(n), int(n))
 	base := keys.UnsafePointer()
 	size := kt.Size()

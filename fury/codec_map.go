@@ -238,7 +238,10 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkCount(d, n); err != nil {
 		return err
 	}
-	m := reflect.MakeMapWithSize(c.typ, min(int(n), maxUnbackedItems))
+	if err := d.chargeMap(int(n), c.typ.Key(), c.typ.Elem()); err != nil {
+		return err
+	}
+	m := reflect.MakeMapWithSize(c.typ, d.presize(n))
 	*(*unsafe.Pointer)(p) = m.UnsafePointer() // a map is one pointer (see mapAt)
 	if d.pending >= 0 {
 		d.claim(packAny(c.typ, p))

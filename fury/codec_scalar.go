@@ -112,6 +112,9 @@ func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
 		return err
 	case kInt:
 		v, err := b.ReadVarint64()
+		if int64(int(v)) != v { // 32-bit platforms only
+			return wrapf(ErrInvalidData, "%d overflows int", v)
+		}
 		*(*int)(p) = int(v)
 		return err
 	case kUint64:
@@ -120,6 +123,9 @@ func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
 		return err
 	case kUint:
 		v, err := b.ReadVaruint64()
+		if uint64(uint(v)) != v { // 32-bit platforms only
+			return wrapf(ErrInvalidData, "%d overflows uint", v)
+		}
 		*(*uint)(p) = uint(v)
 		return err
 	case kFloat32, kFixedInt32, kFixedUint32:
@@ -191,6 +197,11 @@ func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
 		if c.scalar {
 			q = unsafe.Pointer(unsafe.SliceData(d.buf.alloc(int(c.elem.typ.Size()))))
 		} else {
+			if size := c.elem.typ.Size(); !d.take(1, size) {
+				if err := d.chargeSlow(1, size, c.ptrType); err != nil {
+					return err
+				}
+			}
 			q = unsafeNew(c.elem.typ)
 		}
 		*(*unsafe.Pointer)(p) = q
@@ -205,8 +216,19 @@ func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
 
 type timestampCodec struct{}
 
+// The wire holds a timestamp as int64 seconds since 1970 and nanoseconds.
+// time.Time holds seconds since year 1 in an int64, so the two ranges
+// differ by 62135596800 s at either end: a time before minTimestamp has no
+// wire form, and seconds beyond maxTimestampSec have no time.Time.
+var minTimestamp = time.Unix(math.MinInt64, 0)
+
+const maxTimestampSec = math.MaxInt64 - 62135596800
+
 func (timestampCodec) write(e *encoder, p unsafe.Pointer) error {
 	t := (*time.Time)(p)
+	if t.Before(minTimestamp) {
+		return wrapf(ErrInvalidArgument, "time %v is before the earliest timestamp the wire holds", t)
+	}
 	e.buf.WriteInt64(t.Unix())
 	e.buf.WriteUint32(uint32(t.Nanosecond()))
 	return nil
@@ -223,6 +245,9 @@ func (timestampCodec) read(d *decoder, p unsafe.Pointer) error {
 	}
 	if ns >= 1e9 {
 		return wrapf(ErrInvalidData, "timestamp nanoseconds %d", ns)
+	}
+	if s > maxTimestampSec {
+		return wrapf(ErrInvalidData, "timestamp of %d seconds is beyond time.Time's range", s)
 	}
 	*(*time.Time)(p) = time.Unix(s, int64(ns)).UTC()
 	return nil
@@ -253,29 +278,51 @@ func (durationCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	// The writer rounds seconds down, so time.Duration's minimum has
-	// seconds one below MinInt64/1e9: for negative s add one second to s
-	// and take it from ns, then check the sum.
-	const sec = int64(time.Second)
-	if s > math.MaxInt64/sec || s < math.MinInt64/sec-1 {
-		return wrapf(ErrInvalidData, "duration of %d seconds overflows time.Duration", s)
+	v, ok := durationOf(s, ns)
+	if !ok {
+		return wrapf(ErrInvalidData, "duration of %d s %d ns is out of time.Duration's range", s, ns)
 	}
-	a, b := s*sec, int64(ns)
-	if s < 0 {
-		a, b = (s+1)*sec, b-sec
-	}
-	r := a + b
-	if b > 0 && r < a || b < 0 && r > a {
-		return wrapf(ErrInvalidData, "duration of %d seconds and %d nanoseconds overflows time.Duration", s, ns)
-	}
-	*(*time.Duration)(p) = time.Duration(r)
+	*(*time.Duration)(p) = v
 	return nil
+}
+
+// durationOf returns s seconds + ns nanoseconds as a time.Duration, or
+// false when that is out of its range. ns may be any int32 (the peers
+// write it in [0, 1e9)).
+func durationOf(s int64, ns int32) (time.Duration, bool) {
+	const sec = int64(time.Second)
+	// Bring ns into [0, 1e9), moving whole seconds to s.
+	carry := int64(ns) / sec
+	rem := int64(ns) % sec
+	if rem < 0 {
+		rem += sec
+		carry--
+	}
+	if (carry > 0 && s > math.MaxInt64-carry) || (carry < 0 && s < math.MinInt64-carry) {
+		return 0, false
+	}
+	s += carry
+	if s >= 0 {
+		if s > math.MaxInt64/sec || s*sec > math.MaxInt64-rem {
+			return 0, false
+		}
+		return time.Duration(s*sec + rem), true
+	}
+	// s*sec + rem == (s+1)*sec - (sec-rem), without overflowing on the way.
+	if s+1 < math.MinInt64/sec || (s+1)*sec < math.MinInt64+(sec-rem) {
+		return 0, false
+	}
+	return time.Duration((s+1)*sec - (sec - rem)), true
 }
 
 type dateCodec struct{}
 
 func (dateCodec) write(e *encoder, p unsafe.Pointer) error {
-	e.buf.WriteVarint64((*Date)(p).epochDays())
+	days, err := (*Date)(p).epochDays()
+	if err != nil {
+		return err
+	}
+	e.buf.WriteVarint64(days)
 	return nil
 }
 
@@ -284,34 +331,34 @@ func (dateCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	if days > 1<<40 || days < -(1<<40) {
-		return wrapf(ErrInvalidData, "date %d days from epoch", days)
-	}
-	if days == zeroDateDays {
-		// The day the zero Date stands for: read it as the zero Date, so
-		// that an unset Date field round-trips.
-		*(*Date)(p) = Date{}
-		return nil
+	if days > maxDateDays || days < -maxDateDays {
+		return wrapf(ErrInvalidData, "date %d days from the epoch is out of range (at most ±%d)", days, int64(maxDateDays))
 	}
 	*(*Date)(p) = dateFromEpochDays(days)
 	return nil
 }
 
-// zeroDateDays is the wire form of Date{} (which time.Date normalizes to
-// -0001-11-30).
-var zeroDateDays = Date{}.epochDays()
-
 // ---- enums -------------------------------------------------------------
 
 // enumCodec writes a registered named integer type as its ordinal.
 type enumCodec struct {
+	typ    reflect.Type
 	size   uintptr
 	signed bool
+	max    uint64 // the largest ordinal the Go type holds
 }
 
 func newEnumCodec(t reflect.Type) *enumCodec {
 	k := t.Kind()
-	return &enumCodec{size: t.Size(), signed: k >= reflect.Int && k <= reflect.Int64}
+	c := &enumCodec{typ: t, size: t.Size(), signed: k >= reflect.Int && k <= reflect.Int64}
+	c.max = 1<<(8*c.size) - 1
+	if c.size >= 8 {
+		c.max = math.MaxUint64
+	}
+	if c.signed {
+		c.max >>= 1
+	}
+	return c
 }
 
 func (c *enumCodec) write(e *encoder, p unsafe.Pointer) error {
@@ -346,6 +393,9 @@ func (c *enumCodec) read(d *decoder, p unsafe.Pointer) error {
 	v, err := d.buf.ReadVaruint32()
 	if err != nil {
 		return err
+	}
+	if uint64(v) > c.max {
+		return wrapf(ErrInvalidData, "enum ordinal %d out of range of %v (at most %d)", v, c.typ, c.max)
 	}
 	switch c.size {
 	case 1:

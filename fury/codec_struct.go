@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"strconv"
@@ -232,6 +233,18 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 		ft.id = tidEnum
 	case w.isAny:
 		ft.id = tidUnknown
+	}
+	if selfReaching(w.typ) {
+		// A recursive container type (type L []L) is written with its
+		// elements' type info (see declaredCodec), so its declared type
+		// stops here instead of nesting forever.
+		switch ft.id {
+		case tidList, tidSet:
+			ft.elem = unknownFT
+		case tidMap:
+			ft.key, ft.val = unknownFT, unknownFT
+		}
+		return ft
 	}
 	switch c := w.codec.(type) {
 	case *listCodec:
@@ -472,6 +485,11 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 		d.depth--
 		return nil
 	}
+	// Remote fields can take no bytes (type none): charge the steps, so
+	// that a list of structs of a huge TypeDef cannot buy unbounded time.
+	if err := d.charge(len(rd.plan), stepCharge, "the fields of a struct"); err != nil {
+		return err
+	}
 	for i := range rd.plan {
 		s := &rd.plan[i]
 		ft := s.remote.ft
@@ -486,8 +504,9 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 		if s.convert {
 			// The remote type differs but may convert (a list into an
 			// array, a narrower integer, ...): decode it as the remote
-			// declares it, then convert; a value that does not fit leaves
-			// the field zero, as a missing field would.
+			// declares it, then convert. A type that does not convert at
+			// all leaves the field zero, as a missing field would; a value
+			// that converts but does not fit is an error naming the field.
 			if !f.ti.isAny {
 				d.typed++
 			}
@@ -502,7 +521,10 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 				if err := storeInterface(f.ti, fp, v); err != nil {
 					return wrapField(err, st, f)
 				}
-			} else if convertInto(f.ti.typ, fp, v) != nil {
+			} else if err := convertInto(d, f.ti.typ, fp, v); err != nil {
+				if !errors.Is(err, errNoConversion) {
+					return wrapField(err, st, f)
+				}
 				setZero(f.ti, fp)
 			}
 		} else if err := d.readFullC(f.ti, f.codec, fp, ft.nullable, ft.ref, s.dynamic); err != nil {

@@ -235,11 +235,38 @@ type decoder struct {
 	typed      int
 	genStack   []*structInfo
 	mapScratch mapScratchPool // key and value variables for reading maps
+
+	// The decode memory budget (see budget.go) and what it bounds.
+	maxDecoded int64 // configured budget (0: default)
+	limit      int64 // budget of the decode in progress
+	metaBytes  int64 // what metaCache holds (see MaxCachedMetaStringBytes)
+	pows       []cachedPow
 }
 
 type unsetRef struct{}
 
 var refUnset any = &unsetRef{}
+
+// maxKeptSlice bounds the capacity of the per-decode slices a decoder
+// keeps between calls: a hostile message with a million references must
+// not leave the Fury holding their table.
+const maxKeptSlice = 1024
+
+// trim drops per-decode slices that grew beyond maxKeptSlice.
+func (d *decoder) trim() {
+	if cap(d.refs) > maxKeptSlice {
+		d.refs = nil
+	}
+	if cap(d.metaRead) > maxKeptSlice {
+		d.metaRead = nil
+	}
+	if cap(d.defsRead) > maxKeptSlice {
+		d.defsRead = nil
+	}
+	if cap(d.genStack) > maxKeptSlice {
+		d.genStack = nil
+	}
+}
 
 func (d *decoder) reset(buf *ByteBuffer) {
 	d.buf = buf
@@ -306,10 +333,23 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 	case flagNotNullValue:
 		return false, -1, nil
 	case flagRefValue:
+		if err := d.charge(1, refCost, "a reference"); err != nil {
+			return false, -1, err
+		}
 		d.refs = append(d.refs, refUnset)
 		return false, len(d.refs) - 1, nil
 	}
 	return false, -1, wrapf(ErrInvalidData, "bad reference flag %d", f)
+}
+
+// readNone stores what converting a none value gives (the zero value),
+// without the reflection of convertInto. Kept out of line: it is not on
+// the path of well-typed input.
+//
+//go:noinline
+func readNone(ti *typeInfo, p unsafe.Pointer) error {
+	setZero(ti, p)
+	return nil
 }
 
 func setZero(ti *typeInfo, p unsafe.Pointer) {
@@ -321,7 +361,9 @@ func setZero(ti *typeInfo, p unsafe.Pointer) {
 	case reflect.Interface:
 		*(*ifaceWords)(p) = ifaceWords{}
 	default:
-		reflect.NewAt(ti.typ, p).Elem().SetZero()
+		if ti.typ.Size() != 0 {
+			reflect.NewAt(ti.typ, p).Elem().SetZero()
+		}
 	}
 }
 
@@ -437,6 +479,9 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		if wt.local == nil && wt.def == nil && matchesWire(w, wt.id) {
 			return cd.read(d, p)
 		}
+		if wt.id == tidNone {
+			return readNone(ti, p)
+		}
 	}
 	if ti.isAny {
 		v, err := d.readDynamicData(wt)
@@ -451,7 +496,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 	if err != nil {
 		return err
 	}
-	return convertInto(ti.typ, p, v)
+	return convertInto(d, ti.typ, p, v)
 }
 
 // matchesWire reports whether values of ti can be read directly from data

@@ -1,6 +1,8 @@
 package fury
 
 import (
+	"errors"
+	"fmt"
 	"reflect"
 	"unsafe"
 )
@@ -9,19 +11,26 @@ import (
 // converting where the wire type differs from the Go type but the value
 // fits (a Python list of ints into []int32, a varint64 into an int32
 // field, map[any]any into map[string]int64, ...).
-func convertInto(t reflect.Type, p unsafe.Pointer, v any) error {
+func convertInto(d *decoder, t reflect.Type, p unsafe.Pointer, v any) error {
 	dst := reflect.NewAt(t, p).Elem()
-	if err := convertValue(dst, v); err != nil {
+	if err := convertValue(d, dst, v); err != nil {
 		return err
 	}
 	return nil
 }
 
 func mismatch(v any, t reflect.Type) error {
-	return wrapf(ErrTypeMismatch, "cannot store %T in %v", v, t)
+	return &furyError{sentinel: ErrTypeMismatch, msg: fmt.Sprintf("cannot store %T in %v", v, t), cause: errNoConversion}
 }
 
-func convertValue(dst reflect.Value, v any) error {
+// errNoConversion marks a value whose type does not convert to the
+// destination at all (as opposed to one that converts but does not fit):
+// in compatible mode a struct field whose type changed that way reads as
+// missing.
+var errNoConversion = errors.New("no conversion")
+
+// New memory for the destination is charged to d's budget.
+func convertValue(d *decoder, dst reflect.Value, v any) error {
 	t := dst.Type()
 	if v == nil {
 		dst.SetZero()
@@ -39,12 +48,15 @@ func convertValue(dst reflect.Value, v any) error {
 			dst.Set(sv)
 			return nil
 		}
+		if err := d.charge(1, t.Elem().Size(), t); err != nil {
+			return err
+		}
 		nv := reflect.New(t.Elem())
 		if st.Kind() == reflect.Pointer {
 			sv = sv.Elem()
 			v = sv.Interface()
 		}
-		if err := convertValue(nv.Elem(), v); err != nil {
+		if err := convertValue(d, nv.Elem(), v); err != nil {
 			return err
 		}
 		dst.Set(nv)
@@ -96,7 +108,11 @@ func convertValue(dst reflect.Value, v any) error {
 	case reflect.Float32, reflect.Float64:
 		switch st.Kind() {
 		case reflect.Float32, reflect.Float64:
-			dst.SetFloat(sv.Float())
+			x := sv.Float()
+			if dst.OverflowFloat(x) {
+				return wrapf(ErrTypeMismatch, "%g overflows %v", x, t)
+			}
+			dst.SetFloat(x)
 			return nil
 		}
 	case reflect.String:
@@ -116,10 +132,13 @@ func convertValue(dst reflect.Value, v any) error {
 		} else {
 			// Empty stays empty (not nil); struct fields apply the nil
 			// and empty rule after conversion.
+			if err := d.charge(n, t.Elem().Size(), t); err != nil {
+				return err
+			}
 			dst.Set(reflect.MakeSlice(t, n, n))
 		}
 		for i := 0; i < n; i++ {
-			if err := convertValue(dst.Index(i), sv.Index(i).Interface()); err != nil {
+			if err := convertValue(d, dst.Index(i), sv.Index(i).Interface()); err != nil {
 				return err
 			}
 		}
@@ -128,16 +147,19 @@ func convertValue(dst reflect.Value, v any) error {
 		if st.Kind() != reflect.Map {
 			break
 		}
+		if err := d.chargeMap(sv.Len(), t.Key(), t.Elem()); err != nil {
+			return err
+		}
 		m := reflect.MakeMapWithSize(t, sv.Len())
 		k := reflect.New(t.Key()).Elem()
 		e := reflect.New(t.Elem()).Elem()
 		it := sv.MapRange()
 		for it.Next() {
-			if err := convertValue(k, it.Key().Interface()); err != nil {
+			if err := convertValue(d, k, it.Key().Interface()); err != nil {
 				return err
 			}
 			if t.Elem().Size() > 0 || st.Elem().Size() > 0 {
-				if err := convertValue(e, it.Value().Interface()); err != nil {
+				if err := convertValue(d, e, it.Value().Interface()); err != nil {
 					return err
 				}
 			}

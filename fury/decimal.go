@@ -171,7 +171,14 @@ func (bigIntCodec) read(d *decoder, p unsafe.Pointer) error {
 		if scale < -maxIntegralScale || scale > maxIntegralScale {
 			return wrapf(ErrTooLarge, "decimal with scale %d read into a big.Int", scale)
 		}
-		pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs32(scale))), nil)
+		// 10^k has about k × log2(10) bits; the result of a multiplication
+		// has the bits of both factors. Charge the power (when new), the
+		// result and the scratch space of the arithmetic.
+		powBytes := uintptr(abs32(scale))*3322/8000 + 8
+		if err := d.charge(3, powBytes+uintptr(len(u.Bits()))*8, bigIntType); err != nil {
+			return err
+		}
+		pow := d.pow10(abs32(scale))
 		if scale < 0 {
 			u.Mul(u, pow)
 		} else if _, m := u.QuoRem(u, pow, new(big.Int)); m.Sign() != 0 {
@@ -255,4 +262,27 @@ func readDecimal(b *ByteBuffer) (int32, *big.Int, error) {
 		u.Neg(u)
 	}
 	return scale, u, nil
+}
+
+// pow10 returns 10^k, remembering the last few powers: a list of decimals
+// of one scale read into big.Int computes the power once, not once per
+// element. The result must not be modified.
+func (d *decoder) pow10(k int64) *big.Int {
+	for _, p := range d.pows {
+		if p.k == k {
+			return p.v
+		}
+	}
+	v := new(big.Int).Exp(big.NewInt(10), big.NewInt(k), nil)
+	if len(d.pows) >= 4 {
+		copy(d.pows, d.pows[1:])
+		d.pows = d.pows[:3]
+	}
+	d.pows = append(d.pows, cachedPow{k, v})
+	return v
+}
+
+type cachedPow struct {
+	k int64
+	v *big.Int
 }

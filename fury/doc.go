@@ -18,6 +18,12 @@
 //
 // The package-level Marshal and Unmarshal use pooled default instances and
 // are safe for concurrent use; a *Fury is not (keep one per goroutine).
+// Registering is safe at any time, even while the registry is in use:
+// f.Register (and RegisterTagType, RegisterNamed) may be called from
+// another goroutine while f works, and takes effect from f's next call.
+// The package-level Register, RegisterTagType and RegisterNamed register
+// for the pooled instances behind Marshal and Unmarshal; a *Fury made
+// with New has its own registrations and does not see them.
 //
 // # Modes
 //
@@ -215,14 +221,44 @@
 //
 // # Errors and untrusted input
 //
-// Decoding never panics on bad input: errors wrap ErrTruncated,
-// ErrInvalidData, ErrUnknownType, ErrUnsupportedType (a wire type this
-// package does not read), ErrTypeMismatch, ErrSchemaMismatch,
-// ErrDepthExceeded or ErrTooLarge (test with errors.Is) and name the field
-// where they happened; ErrInvalidArgument is for an unusable destination or
-// an invalid option (New keeps it and every call returns it). Lengths are
-// checked against the remaining input before anything is allocated, and
-// nesting is bounded (WithMaxDepth).
+// Decoding never panics on bad input. Its errors wrap one of
+// ErrTruncated, ErrInvalidData, ErrUnknownType, ErrUnsupportedType (a wire
+// type or TypeDef form this package does not read, or a destination type
+// it cannot fill), ErrTypeMismatch, ErrSchemaMismatch, ErrDepthExceeded,
+// ErrTooLarge, ErrRegistration (the destination's plan needs a name that
+// clashes) or ErrInvalidArgument (a nil or non-pointer destination, or an invalid
+// option: New keeps it and every call returns it) — test
+// with errors.Is — and name the field where they happened.
+//
+// Lengths are checked against the remaining input, nesting is bounded
+// (WithMaxDepth), and every allocation a decode makes is charged, before
+// it is made, against a decode memory budget by what the destination
+// costs (a list of n elements of a 2 KiB struct costs n × 2 KiB, however
+// few bytes the input spends on them; maps count their entries, big.Int
+// its words, interface{} values their boxes, TypeDefs their fields). The
+// budget is max(64 MiB, 64 × the input length) unless WithMaxDecodedBytes
+// sets it; a decode that would exceed it fails with ErrTooLarge naming
+// what it was asked to allocate. Maps and sets are pre-sized only to what
+// the remaining input can fill.
+//
+// Values that do not fit their destination are errors, never wrapped
+// values: an enum ordinal beyond the Go type (300 into a uint8 enum), a
+// duration beyond time.Duration, a date beyond ±2^39 days, a timestamp
+// beyond time.Time, an integer that overflows the field it converts into
+// (ErrInvalidData, or ErrTypeMismatch for a conversion). Conversely,
+// Marshal refuses (ErrInvalidArgument) what would not read back: a Date
+// that is not a day of the calendar (the zero Date{} excepted: it
+// round-trips, which makes -0001-11-30 unwritable), a time before the
+// wire's earliest second (math.MinInt64 seconds from 1970).
+//
+// What a Fury keeps between calls is bounded in bytes, whatever it is
+// fed: the TypeDefs it has read (MaxCachedTypeDefBytes, 4 MiB) and the
+// meta strings it has decoded (MaxCachedMetaStringBytes, 1 MiB); a cache
+// that would go over starts afresh.
+//
+// Recursive types (type L []L, type M map[string]M, recursion through
+// pointers, arrays and struct fields) are supported; their nesting is
+// bounded by the max depth when writing and reading.
 //
 // # Streams
 //

@@ -135,13 +135,13 @@ func (r *resolver) resolveDef(rd *remoteDef) *typeInfo {
 	var t reflect.Type
 	var ok bool
 	if rd.named {
-		t, ok = r.regByName[nameKey{rd.ns, rd.name}]
+		t, ok = r.lookupName(nameKey{rd.ns, rd.name})
 	} else {
 		k := uint32(tidStruct)
 		if !rd.isStruct {
 			k = tidEnum
 		}
-		t, ok = r.regByID[idKey(k, rd.userID)]
+		t, ok = r.reg.byID[idKey(k, rd.userID)]
 	}
 	if ok {
 		if ti, err := r.typeInfoOf(t); err == nil && (ti.st != nil) == rd.isStruct {
@@ -153,6 +153,7 @@ func (r *resolver) resolveDef(rd *remoteDef) *typeInfo {
 
 var (
 	anySliceType = reflect.TypeFor[[]any]()
+	stringType   = reflect.TypeFor[string]()
 	anyMapType   = reflect.TypeFor[map[any]any]()
 	anySetType   = reflect.TypeFor[Set[any]]()
 	unknownFT    = &fieldType{id: tidUnknown}
@@ -162,9 +163,13 @@ var (
 // (see the package documentation for the mapping).
 func (d *decoder) readDynamicData(wt wireType) (any, error) {
 	b := d.buf
-	switch wt.id {
-	case tidNone:
+	if wt.id == tidNone {
 		return nil, nil
+	}
+	if err := d.charge(1, boxCost, "an interface{} value"); err != nil {
+		return nil, err
+	}
+	switch wt.id {
 	case tidBool:
 		return b.ReadBool()
 	case tidInt8:
@@ -231,6 +236,9 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		if wt.local == nil {
 			return b.ReadVaruint32()
 		}
+		if err := d.charge(1, wt.local.typ.Size(), wt.local.typ); err != nil {
+			return nil, err
+		}
 		v := reflect.New(wt.local.typ)
 		err := wt.local.codec.read(d, v.UnsafePointer())
 		return v.Elem().Interface(), err
@@ -252,6 +260,9 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 			return d.readUnknownStruct(wt.def)
 		}
 		ti := wt.local
+		if err := d.charge(1, ti.typ.Size(), ti.typ); err != nil {
+			return nil, err
+		}
 		v := reflect.New(ti.typ)
 		d.claim(v.Interface())
 		d.nextDef = wt.def
@@ -371,6 +382,9 @@ func (d *decoder) beginDynamic() (v any, done bool, id int, err error) {
 		}
 		return d.refs[rid], true, -1, nil
 	case flagRefValue:
+		if err := d.charge(1, refCost, "a reference"); err != nil {
+			return nil, false, -1, err
+		}
 		d.refs = append(d.refs, refUnset)
 		d.pending = len(d.refs) - 1
 		return nil, false, d.pending, nil
@@ -423,6 +437,14 @@ func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 	}
 	if err := checkCount(d, n); err != nil {
 		return nil, err
+	}
+	if err := d.charge(int(n), boxCost, anySliceType); err != nil {
+		return nil, err
+	}
+	if ft.id == tidSet {
+		if err := d.chargeMap(int(n), anyType, emptyStruct); err != nil {
+			return nil, err
+		}
 	}
 	out := make([]any, n)
 	if ft.id == tidList {
@@ -505,7 +527,10 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 	if err := checkCount(d, n); err != nil {
 		return nil, err
 	}
-	m := make(map[any]any, min(int(n), maxUnbackedItems))
+	if err := d.chargeMap(int(n), anyType, anyType); err != nil {
+		return nil, err
+	}
+	m := make(map[any]any, d.presize(n))
 	d.claim(m)
 	if n == 0 {
 		return m, nil
@@ -597,6 +622,9 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 // TypeDef, as a map from field name to value.
 func (d *decoder) readUnknownStruct(rd *remoteDef) (any, error) {
 	if err := d.enter(); err != nil {
+		return nil, err
+	}
+	if err := d.chargeMap(len(rd.fields), stringType, anyType); err != nil {
 		return nil, err
 	}
 	m := make(map[string]any, len(rd.fields))

@@ -8,9 +8,10 @@ import (
 
 // Fury serializes Go values in the Apache Fory xlang format. A Fury keeps
 // its registrations and per-type plans, and reuses its internal state across
-// calls, so create one and reuse it. A Fury is not safe for concurrent use;
-// use one per goroutine, or the package-level Marshal and Unmarshal, which
-// draw from a pool.
+// calls, so create one and reuse it. A Fury is not safe for concurrent use
+// (registering excepted: Register and its siblings may be called at any
+// time, from any goroutine); use one per goroutine, or the package-level
+// Marshal and Unmarshal, which draw from a pool.
 type Fury struct {
 	r        *resolver
 	err      error // an invalid option given to New, returned by every call
@@ -23,6 +24,8 @@ type Fury struct {
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
 	lastOutTI *typeInfo
+
+	regs *registryRef // where registrations are published (see registry.go)
 }
 
 // Option configures a Fury.
@@ -36,6 +39,7 @@ type config struct {
 	noGenerated bool
 	javaForms   bool
 	compactStr  bool
+	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
 	err         error // the first invalid option (see New)
 }
 
@@ -104,8 +108,12 @@ func WithCompactStrings(on bool) Option { return func(c *config) { c.compactStr 
 // New returns a Fury configured by opts. An invalid option (such as
 // WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
 // call on it (Marshal, Unmarshal, Register, ...) returns an error wrapping
-// ErrInvalidArgument that names the option.
-func New(opts ...Option) *Fury {
+// ErrInvalidArgument that names the option. The Fury has its own
+// registrations (the package-level Register functions serve the package-level
+// Marshal and Unmarshal only).
+func New(opts ...Option) *Fury { return newFury(newRegistryRef(), opts...) }
+
+func newFury(regs *registryRef, opts ...Option) *Fury {
 	c := config{compatible: true, maxDepth: 100}
 	for _, o := range opts {
 		if o == nil {
@@ -114,12 +122,12 @@ func New(opts ...Option) *Fury {
 		}
 		o(&c)
 	}
-	f := &Fury{r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
+	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
 	f.r.javaForms = c.javaForms
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
 		compactStrings: c.compactStr}
-	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, pending: -1, metaCache: map[metaCacheKey]string{}}
+	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, maxDecoded: c.maxDecoded, pending: -1, metaCache: map[metaCacheKey]string{}}
 	return f
 }
 
@@ -129,7 +137,8 @@ func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) 
 
 // Register registers the type of v (a struct or a named integer type, which
 // becomes an enum) under a numeric id, for exchange with peers that register
-// the same type by the same id.
+// the same type by the same id. Registering is safe at any time, also from
+// another goroutine while f is in use; it takes effect from f's next call.
 func (f *Fury) Register(v any, id uint32) error {
 	if f.err != nil {
 		return f.err
@@ -137,7 +146,7 @@ func (f *Fury) Register(v any, id uint32) error {
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
 	}
-	return f.r.register(reflect.TypeOf(v), &registration{byID: true, id: id})
+	return f.regs.register(reflect.TypeOf(v), &registration{byID: true, id: id})
 }
 
 // RegisterTagType registers the type of v (a struct or a named integer type,
@@ -153,7 +162,7 @@ func (f *Fury) RegisterTagType(tag string, v any) error {
 		return wrapf(ErrRegistration, "nil value")
 	}
 	ns, name := splitTag(tag)
-	return f.r.register(reflect.TypeOf(v), &registration{ns: ns, name: name})
+	return f.regs.register(reflect.TypeOf(v), &registration{ns: ns, name: name})
 }
 
 // RegisterNamed registers the type of v under an explicit namespace and
@@ -165,7 +174,7 @@ func (f *Fury) RegisterNamed(v any, namespace, name string) error {
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
 	}
-	return f.r.register(reflect.TypeOf(v), &registration{ns: namespace, name: name})
+	return f.regs.register(reflect.TypeOf(v), &registration{ns: namespace, name: name})
 }
 
 // Marshal returns the serialized form of v.
@@ -206,6 +215,7 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	if f.err != nil {
 		return f.err
 	}
+	f.sync()
 	e := &f.enc
 	e.reset(buf)
 	start := len(buf.data)
@@ -281,6 +291,7 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	if f.err != nil {
 		return f.err
 	}
+	f.sync()
 	e := efaceOf(&v)
 	ti := f.lastOutTI
 	if e.typ != f.lastOutW || e.typ == nil || e.data == nil {
@@ -298,9 +309,18 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	// decoding into a zero one gives.
 	setZero(ti, p)
 	d := &f.dec
+	d.trim()
 	d.reset(buf)
 	d.oobBufs = buffers
 	buf.beginSlab()
+	in := buf.Remaining()
+	for _, b := range buffers {
+		if b != nil {
+			in += b.Remaining() // out-of-band data counts as input
+		}
+	}
+	d.limit = decodeBudget(d.maxDecoded, in)
+	buf.budget = d.limit
 	defer func() {
 		buf.endSlab()
 		if recoverPanics {
@@ -318,7 +338,10 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		return wrapf(ErrInvalidData, "header byte %#02x: not a Fory xlang payload", h)
 	}
 	d.oobOn = h&headerOOB != 0
-	return d.readFull(ti, p, true, true, true)
+	if err = d.readFull(ti, p, true, true, true); err != nil || buf.budget >= 0 {
+		return err
+	}
+	return d.checkBudget()
 }
 
 // recoverPanics turns a panic inside the decoder (a bug: bad input must
@@ -328,7 +351,7 @@ var recoverPanics = true
 
 // ---- package-level API ---------------------------------------------------
 
-var pool = sync.Pool{New: func() any { return New() }}
+var pool = sync.Pool{New: func() any { return newFury(defaultRegs) }}
 
 // Marshal serializes v with a default Fury (compatible mode, no reference
 // tracking) drawn from a pool; it is safe for concurrent use. Types must not

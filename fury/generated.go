@@ -72,6 +72,7 @@ func (f *Fury) GeneratedInUse(v any) bool {
 	if t == nil {
 		return false
 	}
+	f.sync()
 	ti, err := f.r.typeInfoOf(t)
 	return err == nil && ti.st != nil && ti.st.gen != nil
 }
@@ -426,6 +427,13 @@ func copyArray[T ArrayElem](dst []T, raw []byte) {
 // shared block rather than allocated on its own.
 func NewScalar[T ArrayElem](b *ByteBuffer) *T {
 	return (*T)(unsafe.Pointer(unsafe.SliceData(b.alloc(int(unsafe.Sizeof(*new(T)))))))
+}
+
+// NewString returns a new empty T for a string pointer field being
+// decoded, charged to the decode's memory budget.
+func NewString[T ~string](b *ByteBuffer) *T {
+	b.budget -= int64(unsafe.Sizeof(""))
+	return new(T)
 }
 
 // GetVaruint32 decodes a varuint32 from the start of src, returning the

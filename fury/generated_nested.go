@@ -353,6 +353,9 @@ func (r *GenReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 		*(*sliceHeader)(p) = sliceHeader{}
 		return 0, nil, nil
 	}
+	if err := d.charge(n, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
+		return 0, nil, err
+	}
 	base := newArray(lc.elemWord, n)
 	*(*sliceHeader)(p) = sliceHeader{data: base, len: n, cap: n}
 	if d.pending >= 0 {

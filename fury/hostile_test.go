@@ -3,7 +3,12 @@ package fury
 import (
 	"bytes"
 	"errors"
+	"math"
+	"math/big"
+	"os"
+	"reflect"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -140,6 +145,95 @@ func FuzzUnmarshalTyped(f *testing.F) {
 			_ = fy.Unmarshal(data, &n)
 			var m map[string][]Foo
 			_ = fy.Unmarshal(data, &m)
+		}
+	})
+}
+
+// TestHostileIssue13 holds one case for each numbered finding of the
+// second hostile-input review; the full tests are in budget_test.go,
+// limits_test.go, rec_test.go and registry_test.go.
+func TestHostileIssue13(t *testing.T) {
+	// A 4 MiB budget keeps the test fast under -race; TestDecodeBudgetBombs
+	// feeds the same bombs under the default budget.
+	const limit = 4 << 20
+	measure := func(t *testing.T, in []byte, v any) error {
+		var err error
+		n := allocated(func() { err = New(WithMaxDecodedBytes(limit)).Unmarshal(in, v) })
+		require.Less(t, n, uint64(limit+2*len(in)+1<<20))
+		return err
+	}
+	b := bombs()
+	t.Run("1 amplification by elements that cost nothing", func(t *testing.T) {
+		require.ErrorIs(t, measure(t, b["nones into *[]Mat"].in, new([]Mat)), ErrTooLarge)
+		require.ErrorIs(t, measure(t, b["lists of none into *any"].in, new(any)), ErrTooLarge)
+		require.ErrorIs(t, measure(t, b["lists of none into *[][]int64"].in, new([][]int64)), ErrTooLarge)
+		_ = measure(t, b["set pre-sized to its count"].in, new(Set[string]))
+	})
+	t.Run("2 decimals into big.Int", func(t *testing.T) {
+		require.ErrorIs(t, measure(t, b["1E+10000 into []big.Int"].in, new([]big.Int)), ErrTooLarge)
+	})
+	t.Run("3 TypeDefs", func(t *testing.T) {
+		require.ErrorIs(t, measure(t, b["typedef of 500000 fields"].in, new(any)), ErrTooLarge)
+		f := New()
+		for i := 0; i < 64; i++ {
+			_ = f.Unmarshal(typeDefMessage(16000, uint32(i)), new(any))
+		}
+		require.LessOrEqual(t, f.r.remoteBytes, int64(MaxCachedTypeDefBytes))
+	})
+	t.Run("4 values out of range", func(t *testing.T) {
+		f := enumFury(t)
+		var s Small
+		require.ErrorIs(t, f.Unmarshal(enumBytes(90, 300), &s), ErrInvalidData)
+		var c Color
+		require.ErrorIs(t, f.Unmarshal(enumBytes(91, math.MaxUint32), &c), ErrInvalidData)
+		_, ok := durationOf(math.MaxInt64, 0)
+		require.False(t, ok)
+	})
+	t.Run("5 round trips", func(t *testing.T) {
+		f := New()
+		for _, v := range []any{time.Duration(math.MinInt64), time.Duration(math.MaxInt64), Date{}} {
+			data, err := f.Marshal(v)
+			require.NoError(t, err)
+			p := reflect.New(reflect.TypeOf(v))
+			require.NoError(t, f.Unmarshal(data, p.Interface()))
+			require.Equal(t, v, p.Elem().Interface())
+		}
+	})
+	t.Run("6 recursive named types", func(t *testing.T) {
+		type holder struct {
+			L RecList
+			M RecMap
+		}
+		data, err := New().Marshal(holder{L: RecList{{}}, M: RecMap{"a": nil}})
+		require.NoError(t, err)
+		require.NoError(t, New().Unmarshal(data, new(holder)))
+	})
+	t.Run("7 registering while in use", func(t *testing.T) {
+		f := New()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			for i := 0; i < 32; i++ {
+				_ = f.Register(reflect.New(runtimeStruct(1000+i)).Elem().Interface(), uint32(5000+i))
+			}
+		}()
+		for i := 0; i < 200; i++ {
+			data, err := f.Marshal(&Node{Name: "n"})
+			require.NoError(t, err)
+			require.NoError(t, f.Unmarshal(data, new(Node)))
+		}
+		<-done
+	})
+	t.Run("8 ErrUnsupportedType is documented", func(t *testing.T) {
+		var v any
+		require.ErrorIs(t, New().Unmarshal([]byte{0x01, 0xff, byte(tidExt)}, &v), ErrUnsupportedType)
+		for _, path := range []string{"doc.go", "../README.md"} {
+			doc, err := os.ReadFile(path)
+			require.NoError(t, err)
+			for _, e := range []string{"ErrTruncated", "ErrInvalidData", "ErrUnknownType", "ErrUnsupportedType",
+				"ErrTypeMismatch", "ErrSchemaMismatch", "ErrDepthExceeded", "ErrTooLarge", "ErrRegistration", "ErrInvalidArgument"} {
+				require.Contains(t, string(doc), e, path)
+			}
 		}
 	})
 }

@@ -131,12 +131,24 @@ func (d *decoder) decodeMeta(data []byte, enc metastring.Encoding, me *metaEncod
 		if s, err = me.enc.Decode(data, enc); err != nil {
 			return "", wrapf(ErrInvalidData, "meta string: %v", err)
 		}
-		if len(d.metaCache) < maxCachedMeta {
+		cost := int64(len(k.data)+len(s)) + metaCacheEntryCost
+		if cost <= MaxCachedMetaStringBytes {
+			if d.metaBytes+cost > MaxCachedMetaStringBytes {
+				d.metaCache = map[metaCacheKey]string{} // a cleared map keeps its buckets
+				d.metaBytes = 0
+			}
 			d.metaCache[k] = s
+			d.metaBytes += cost
 		}
 	}
 	d.metaRead = append(d.metaRead, s)
 	return s, nil
 }
 
-const maxCachedMeta = 4096
+// MaxCachedMetaStringBytes bounds the memory a Fury keeps for the meta
+// strings (type and namespace names of schema-consistent mode) it has
+// decoded. When a new one would go over, the cache starts afresh.
+const MaxCachedMetaStringBytes = 1 << 20
+
+// metaCacheEntryCost is the per-entry cost of the cache map.
+const metaCacheEntryCost = 96

@@ -26,9 +26,8 @@ type resolver struct {
 	noGenerated bool // ignore furygen output (WithGeneratedCode(false))
 	javaForms   bool // write fory-core's form where the peers differ (WithJavaForms)
 
-	regs      map[reflect.Type]*registration
-	regByID   map[uint64]reflect.Type  // (kind<<32 | user id) -> type
-	regByName map[nameKey]reflect.Type // registered and auto-named types
+	reg  *registry                // the registrations the plans were built under
+	auto map[nameKey]reflect.Type // auto-named (unregistered) structs
 
 	byType         map[reflect.Type]*typeInfo
 	byWord         map[unsafe.Pointer]*typeInfo // same, keyed by runtime type word
@@ -38,16 +37,16 @@ type resolver struct {
 	remotes        map[string]*remoteDef   // parsed TypeDefs by their bytes
 	remoteByHeader map[uint64]*remoteDef   // the same by header word (one per header)
 	metas          map[metaKey]*metaString // interned, so a message can refer back to them
-	autoNames      int                     // how many auto names regByName holds (see resolveDef)
+	autoNames      int                     // auto names added to auto so far (see resolveDef)
+	remoteBytes    int64                   // what remotes holds (see MaxCachedTypeDefBytes)
 }
 
 func newResolver(compatible, refTracking bool) *resolver {
 	return &resolver{
 		compatible:     compatible,
 		refTracking:    refTracking,
-		regs:           map[reflect.Type]*registration{},
-		regByID:        map[uint64]reflect.Type{},
-		regByName:      map[nameKey]reflect.Type{},
+		reg:            emptyRegistry,
+		auto:           map[nameKey]reflect.Type{},
 		byType:         map[reflect.Type]*typeInfo{},
 		byWord:         map[unsafe.Pointer]*typeInfo{},
 		remotes:        map[string]*remoteDef{},
@@ -70,50 +69,6 @@ func userKind(t reflect.Type) (isEnum bool, err error) {
 		return true, nil
 	}
 	return false, wrapf(ErrRegistration, "%v: only structs and named integer types (enums) can be registered", t)
-}
-
-func (r *resolver) register(t reflect.Type, reg *registration) error {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	isEnum, err := userKind(t)
-	if err != nil {
-		return err
-	}
-	reg.isEnum = isEnum
-	if old, ok := r.regs[t]; ok {
-		if *old == *reg {
-			return nil
-		}
-		return wrapf(ErrRegistration, "%v is already registered", t)
-	}
-	kindID := uint32(tidStruct)
-	if isEnum {
-		kindID = tidEnum
-	}
-	if reg.byID {
-		k := idKey(kindID, reg.id)
-		if other, ok := r.regByID[k]; ok && other != t {
-			return wrapf(ErrRegistration, "id %d is already taken by %v", reg.id, other)
-		}
-		r.regByID[k] = t
-	} else {
-		if reg.name == "" {
-			return wrapf(ErrRegistration, "%v: empty type name", t)
-		}
-		k := nameKey{reg.ns, reg.name}
-		if other, ok := r.regByName[k]; ok && other != t {
-			return wrapf(ErrRegistration, "name %q is already taken by %v", reg.ns+"."+reg.name, other)
-		}
-		r.regByName[k] = t
-	}
-	r.regs[t] = reg
-	// Plans embed the wire identity of the types they reach: rebuild them.
-	clear(r.byType)
-	clear(r.byWord)
-	clear(r.remotes)
-	r.lastW, r.lastTI = nil, nil
-	return nil
 }
 
 // typeInfoOf returns the cached plan for t, building it on first use.
@@ -143,6 +98,11 @@ func (r *resolver) typeInfoOfAny(v any) (*typeInfo, error) {
 
 func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
 	if t.Kind() == reflect.Pointer {
+		if t.Elem().Kind() == reflect.Pointer {
+			// Refused below too, but decided here: type P *P would
+			// otherwise resolve its pointee forever.
+			return nil, wrapf(ErrUnsupportedType, "%v: pointers to pointers", t)
+		}
 		// Resolve the pointee first: a recursive struct then finds a
 		// complete plan for pointers to itself.
 		if _, err := r.typeInfoOf(t.Elem()); err != nil {
@@ -166,7 +126,7 @@ func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
 
 func (r *resolver) fill(ti *typeInfo) error {
 	t := ti.typ
-	if reg, ok := r.regs[t]; ok && reg.isEnum {
+	if reg, ok := r.reg.regs[t]; ok && reg.isEnum {
 		ti.isEnum = true
 		ti.named = !reg.byID
 		ti.userID = reg.id
@@ -325,18 +285,22 @@ func (r *resolver) setNames(ti *typeInfo, ns, name string) error {
 
 func (r *resolver) fillStruct(ti *typeInfo) error {
 	t := ti.typ
-	reg := r.regs[t]
+	reg := r.reg.regs[t]
 	if reg == nil {
 		// Unregistered structs are named after their Go package and type,
 		// which is enough for Go-to-Go use; cross-language use needs
 		// Register or RegisterTagType.
 		reg = autoRegistration(t)
 		k := nameKey{reg.ns, reg.name}
-		if other, ok := r.regByName[k]; ok && other != t {
+		other, ok := r.reg.byName[k]
+		if !ok {
+			other, ok = r.auto[k]
+		}
+		if ok && other != t {
 			return wrapf(ErrRegistration, "%v: auto name %s.%s clashes with %v; register it explicitly", t, reg.ns, reg.name, other)
 		}
-		if _, ok := r.regByName[k]; !ok {
-			r.regByName[k] = t
+		if _, ok := r.auto[k]; !ok {
+			r.auto[k] = t
 			r.autoNames++
 		}
 		ti.auto = true
@@ -394,7 +358,7 @@ func (r *resolver) lookupByID(kindID, userID uint32) (*typeInfo, error) {
 	if cache := r.idCache[c]; userID < uint32(len(cache)) && cache[userID] != nil {
 		return cache[userID], nil
 	}
-	t, ok := r.regByID[idKey(uint32(k), userID)]
+	t, ok := r.reg.byID[idKey(uint32(k), userID)]
 	if !ok {
 		return nil, wrapf(ErrUnknownType, "no type registered with id %d (wire type %d)", userID, kindID)
 	}
@@ -413,7 +377,7 @@ const idCacheMax = 4096
 
 // lookupByName finds the Go type registered under a namespace and name.
 func (r *resolver) lookupByName(ns, name string) (*typeInfo, error) {
-	t, ok := r.regByName[nameKey{ns, name}]
+	t, ok := r.lookupName(nameKey{ns, name})
 	if !ok {
 		return nil, wrapf(ErrUnknownType, "no type registered as %q", joinName(ns, name))
 	}
@@ -425,4 +389,13 @@ func joinName(ns, name string) string {
 		return name
 	}
 	return ns + "." + name
+}
+
+// lookupName finds the type registered, or auto-named, as k.
+func (r *resolver) lookupName(k nameKey) (reflect.Type, bool) {
+	if t, ok := r.reg.byName[k]; ok {
+		return t, true
+	}
+	t, ok := r.auto[k]
+	return t, ok
 }

@@ -167,6 +167,7 @@ func writeFieldType(b *ByteBuffer, ft *fieldType, top bool) {
 // remoteDef is a TypeDef read from the wire, cached by its bytes.
 type remoteDef struct {
 	raw        string // the TypeDef's bytes, header included
+	cost       int64  // bytes it holds (see typeDefFieldCost)
 	isStruct   bool
 	compatible bool
 	named      bool
@@ -184,6 +185,14 @@ type remoteDef struct {
 	plan     []readStep
 	same     bool // the layout equals the local type's
 }
+
+// Memory a parsed TypeDef holds, as charged to the decode budget and to
+// the TypeDef cache: per field (remoteField, fieldType, name, readStep and
+// their allocation rounding) and per byte of its body.
+const (
+	typeDefFieldCost = 192
+	typeDefByteCost  = 8
+)
 
 type remoteField struct {
 	name  string
@@ -265,22 +274,48 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 	}
 	rd, ok := d.r.remotes[string(raw)]
 	if !ok {
-		if rd, err = parseTypeDef(raw[len(raw)-size:], d.r); err != nil {
+		if rd, err = parseTypeDef(raw[len(raw)-size:], d); err != nil {
 			return nil, err
 		}
 		rd.raw = string(raw)
-		if len(d.r.remotes) < maxCachedDefs {
-			d.r.remotes[rd.raw] = rd
-			d.r.remoteByHeader[header] = rd
-		}
+		d.r.cacheRemote(header, rd)
 	}
 	d.defsRead = append(d.defsRead, rd)
 	return rd, nil
 }
 
-const maxCachedDefs = 4096
+// MaxCachedTypeDefBytes bounds the memory a Fury keeps for the TypeDefs
+// it has read (parsed, with their read plans), counted as the decode
+// budget counts them. When a new TypeDef would go over, the cache starts
+// afresh; a TypeDef larger than the whole cap is used for its message and
+// not kept.
+const MaxCachedTypeDefBytes = 4 << 20
 
-func parseTypeDef(body []byte, r *resolver) (*remoteDef, error) {
+// typeDefCacheEntryCost is the per-entry cost of the two cache maps.
+const typeDefCacheEntryCost = 128
+
+func (r *resolver) cacheRemote(header uint64, rd *remoteDef) {
+	cost := rd.cost + int64(len(rd.raw)) + typeDefCacheEntryCost
+	if cost > MaxCachedTypeDefBytes {
+		return
+	}
+	if r.remoteBytes+cost > MaxCachedTypeDefBytes {
+		r.clearRemotes()
+	}
+	r.remotes[rd.raw] = rd
+	r.remoteByHeader[header] = rd
+	r.remoteBytes += cost
+}
+
+// clearRemotes empties the TypeDef cache. Maps are made anew, as a cleared
+// Go map keeps its buckets.
+func (r *resolver) clearRemotes() {
+	r.remotes = map[string]*remoteDef{}
+	r.remoteByHeader = map[uint64]*remoteDef{}
+	r.remoteBytes = 0
+}
+
+func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	b := NewByteBuffer(body)
 	meta, err := b.ReadByte()
 	if err != nil {
@@ -325,6 +360,13 @@ func parseTypeDef(body []byte, r *resolver) (*remoteDef, error) {
 	}
 	if nfields > b.Remaining() {
 		return nil, wrapf(ErrTooLarge, "type meta declares %d fields in %d bytes", nfields, b.Remaining())
+	}
+	// Charge what the parsed TypeDef and its read plan will hold: per
+	// field its record, its type, its name and its plan step, and per
+	// byte the nested field types and names it may still describe.
+	rd.cost = int64(nfields)*typeDefFieldCost + int64(len(body))*typeDefByteCost
+	if err := d.charge(1, uintptr(rd.cost), "a type meta"); err != nil {
+		return nil, err
 	}
 	rd.fields = make([]remoteField, nfields)
 	for i := range rd.fields {

@@ -92,6 +92,11 @@ func isPrimitiveTypeID(id uint32) bool { return wire.IsPrimitive(id) }
 
 // Date is a calendar date without a time zone (wire type date: days since
 // 1970-01-01). Python's datetime.date and Java's LocalDate map to it.
+//
+// Marshal writes a Date only if it reads back as itself: a day of the
+// calendar within ±2^39 days of 1970. The zero Date{} is the exception: it
+// travels as the day time.Date makes of it (-0001-11-30) and reads back as
+// Date{}, so that day itself cannot be written.
 type Date struct {
 	Year  int
 	Month time.Month
@@ -110,11 +115,54 @@ func (d Date) Time() time.Time { return time.Date(d.Year, d.Month, d.Day, 0, 0, 
 // String formats d as YYYY-MM-DD.
 func (d Date) String() string { return fmt.Sprintf("%04d-%02d-%02d", d.Year, int(d.Month), d.Day) }
 
-func (d Date) epochDays() int64 {
-	return int64(math.Floor(float64(d.Time().Unix()) / 86400))
+// maxDateDays bounds the days from the epoch a date may have on the wire
+// (about ±1.5 billion years, far beyond what the peers hold, and within
+// an int of years on 32-bit platforms), so that every
+// date in range converts exactly.
+const maxDateDays = 1 << 39
+
+// zeroDateDays is where the zero Date{} travels: the day time.Date makes
+// of year 0, month 0, day 0 (-0001-11-30), so that Date{} round-trips.
+// That day itself, Date{-1, November, 30}, cannot be written.
+var zeroDateDays = Date{}.unixDays()
+
+func (d Date) unixDays() int64 {
+	s := d.Time().Unix()
+	days := s / 86400
+	if s%86400 < 0 {
+		days--
+	}
+	return days
+}
+
+// epochDays returns d as days since 1970-01-01, refusing what would not
+// read back as d: a day that is not on the calendar (month 13, February
+// 30; the zero Date{} excepted), a date too far out, and -0001-11-30 (the
+// wire form of Date{}).
+func (d Date) epochDays() (int64, error) {
+	if d == (Date{}) {
+		return zeroDateDays, nil
+	}
+	if y := int64(d.Year); y > maxDateDays/365 || y < -maxDateDays/365 {
+		return 0, wrapf(ErrInvalidArgument, "date %v is out of range (±%d days from 1970)", d, int64(maxDateDays))
+	}
+	if d.Month < time.January || d.Month > time.December || d.Day < 1 || DateOf(d.Time()) != d {
+		return 0, wrapf(ErrInvalidArgument, "date %v is not a day of the calendar", d)
+	}
+	days := d.unixDays()
+	if days > maxDateDays || days < -maxDateDays {
+		return 0, wrapf(ErrInvalidArgument, "date %v is out of range (±%d days from 1970)", d, int64(maxDateDays))
+	}
+	if days == zeroDateDays {
+		return 0, wrapf(ErrInvalidArgument, "date %v cannot be written: its day is the wire form of the zero Date{}", d)
+	}
+	return days, nil
 }
 
 func dateFromEpochDays(days int64) Date {
+	if days == zeroDateDays {
+		return Date{}
+	}
 	return DateOf(time.Unix(days*86400, 0).UTC())
 }
 

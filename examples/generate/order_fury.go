@@ -355,7 +355,7 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Note = new(string)
+		x.Note = fury.NewString[string](buf)
 		*x.Note = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Note)); err != nil {
 		return err
@@ -495,7 +495,7 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Note = new(string)
+		x.Note = fury.NewString[string](buf)
 		*x.Note = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Note)); err != nil {
 		return err

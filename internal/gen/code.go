@@ -264,7 +264,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
 				alloc := "fury.NewScalar[" + f.typeString(e.t) + "](buf)" // from the decode's shared block
 				if e.scalar == sString {
-					alloc = "new(" + f.typeString(e.t) + ")"
+					alloc = "fury.NewString[" + f.typeString(e.t) + "](buf)" // charged to the decode budget
 				}
 				// A new pointee always: decoding replaces, it never writes
 				// through a pointer the destination held.

@@ -5072,7 +5072,7 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Nick = new(string)
+		x.Nick = fury.NewString[string](buf)
 		*x.Nick = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
 		return err
@@ -5808,7 +5808,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Name = new(Name)
+		x.Name = fury.NewString[Name](buf)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -5822,7 +5822,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.String = new(string)
+		x.String = fury.NewString[string](buf)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -6287,7 +6287,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Name = new(Name)
+		x.Name = fury.NewString[Name](buf)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -6301,7 +6301,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.String = new(string)
+		x.String = fury.NewString[string](buf)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -6767,7 +6767,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Name = new(Name)
+		x.Name = fury.NewString[Name](buf)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -6781,7 +6781,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.String = new(string)
+		x.String = fury.NewString[string](buf)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -7244,7 +7244,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Name = new(Name)
+		x.Name = fury.NewString[Name](buf)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -7258,7 +7258,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.String = new(string)
+		x.String = fury.NewString[string](buf)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err

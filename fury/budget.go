@@ -1,0 +1,143 @@
+package fury
+
+import (
+	"math"
+	"reflect"
+)
+
+// The decode memory budget.
+//
+// Every allocation a decode makes for the value it builds is charged
+// against a budget before it is made, by what the destination costs (a
+// slice of n elements costs n × the element size, a map its entries and
+// buckets, a big.Int its words, an interface{} its box, a TypeDef its
+// fields), not by the bytes the input spends on it: a list can declare a
+// million elements that take no bytes each. Pieces whose size the input
+// itself bounds (strings and primitive arrays, at most two bytes a wire
+// byte) are counted as the memory for them is taken (a fresh block of
+// the slab, or a piece of its own), and an overrun fails the decode at
+// the next charge or at its end. A decode that would go over the
+// budget fails with ErrTooLarge naming what it was asked to allocate.
+//
+// The budget is max(DefaultMaxDecodedBytes, DecodedBytesPerInputByte ×
+// the input length) unless WithMaxDecodedBytes sets it.
+const (
+	// DefaultMaxDecodedBytes is the least decode memory budget (64 MiB).
+	DefaultMaxDecodedBytes = 64 << 20
+	// DecodedBytesPerInputByte scales the default budget with the input:
+	// a decode of n bytes may allocate up to 64 × n bytes.
+	DecodedBytesPerInputByte = 64
+)
+
+// WithMaxDecodedBytes sets the decode memory budget: how many bytes one
+// Unmarshal or Deserialize may allocate for the value it builds, whatever
+// the input's length. Input that needs more fails with ErrTooLarge. The
+// default (n == 0 selects it) is max(64 MiB, 64 × the input length); a
+// negative n is an invalid option (see New).
+func WithMaxDecodedBytes(n int64) Option {
+	return func(c *config) {
+		if n < 0 {
+			c.invalid("WithMaxDecodedBytes", "%d bytes (must be 0, for the default, or more)", n)
+			return
+		}
+		c.maxDecoded = n
+	}
+}
+
+// Costs charged for values whose size the Go type does not state.
+const (
+	boxCost     = 16 // an interface{} holding a value that is not pointer-shaped
+	mapSlotCost = 8  // per-entry overhead of a Go map (control bytes, growth slack)
+	refCost     = 32 // an entry of the reference table, with growth slack
+
+	// Elements and fields that take no memory can take no input either (a
+	// list of struct{} elements of type none, a TypeDef field of type
+	// none), yet each costs time to read: each is charged at least this,
+	// which bounds a decode to a few million of them.
+	minElemCharge = 32
+	stepCharge    = 32
+)
+
+// decodeBudget returns the budget of a decode of n input bytes.
+func decodeBudget(limit int64, n int) int64 {
+	if limit > 0 {
+		return limit
+	}
+	if int64(n) > DefaultMaxDecodedBytes/DecodedBytesPerInputByte {
+		if int64(n) > math.MaxInt64/DecodedBytesPerInputByte {
+			return math.MaxInt64
+		}
+		return int64(n) * DecodedBytesPerInputByte
+	}
+	return DefaultMaxDecodedBytes
+}
+
+// charge takes count × size bytes from the decode's budget before they are
+// allocated for what (a reflect.Type or a string naming it).
+// Counts come from varuint32s or lengths (below 2^32), so with a size
+// below 2^31 the product cannot overflow; larger sizes take the slow path.
+func (d *decoder) charge(count int, size uintptr, what any) error {
+	if d.take(count, size) {
+		return nil
+	}
+	return d.chargeSlow(count, size, what)
+}
+
+// take is charge's fast path, small enough to inline into hot codecs,
+// which call chargeSlow (for the exact check and the error) when it fails.
+func (d *decoder) take(count int, size uintptr) bool {
+	if b, need := d.buf, int64(count)*int64(size); size < 1<<31 && need <= b.budget {
+		b.budget -= need
+		return true
+	}
+	return false
+}
+
+func (d *decoder) chargeSlow(count int, size uintptr, what any) error {
+	if size != 0 && uint64(count) > uint64(math.MaxInt64)/uint64(size) {
+		return d.overBudget(math.MaxInt64, what)
+	}
+	need := int64(count) * int64(size)
+	if need > d.buf.budget {
+		return d.overBudget(need, what)
+	}
+	d.buf.budget -= need
+	return nil
+}
+
+// chargeMap charges a map of n entries of key and value types kt and vt.
+func (d *decoder) chargeMap(n int, kt, vt reflect.Type) error {
+	return d.charge(n, mapEntryCost(kt.Size(), vt.Size()), reflect.MapOf(kt, vt))
+}
+
+func mapEntryCost(k, v uintptr) uintptr {
+	// A Go map's groups hold 8 slots (and a control byte each) at a load
+	// of at most 7/8, and tables double as the map grows: the tables
+	// allocated while n entries go in hold about 4.6 n slots in all.
+	return 5*(k+v+1) + mapSlotCost
+}
+
+func (d *decoder) overBudget(need int64, what any) error {
+	used := d.limit - d.buf.budget
+	switch w := what.(type) {
+	case reflect.Type:
+		return wrapf(ErrTooLarge, "decoding a %v would allocate %d bytes, over the decode memory budget of %d (%d used; see WithMaxDecodedBytes)", w, need, d.limit, used)
+	default:
+		return wrapf(ErrTooLarge, "decoding %v would allocate %d bytes, over the decode memory budget of %d (%d used; see WithMaxDecodedBytes)", w, need, d.limit, used)
+	}
+}
+
+// checkBudget reports a budget overrun by pieces counted as they were
+// carved (strings, arrays).
+func (d *decoder) checkBudget() error {
+	if d.buf.budget < 0 {
+		return wrapf(ErrTooLarge, "decoded strings and arrays need more than the decode memory budget of %d bytes (see WithMaxDecodedBytes)", d.limit)
+	}
+	return nil
+}
+
+// presize is how many entries a map or set may be made with in advance:
+// no more than the remaining input could fill at one byte an entry.
+func (d *decoder) presize(n uint32) int {
+	return int(min(uint64(n), uint64(d.buf.Remaining()), maxUnbackedItems))
+}

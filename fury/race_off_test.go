@@ -1,0 +1,5 @@
+//go:build !race
+
+package fury
+
+const raceEnabled = false
