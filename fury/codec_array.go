@@ -75,8 +75,6 @@ func (d *decoder) readBufferObject() ([]byte, error) {
 	return d.buf.ReadBytes(int(n))
 }
 
-var byteWord = typeWord(reflect.TypeFor[byte]())
-
 type bytesCodec struct{}
 
 func (bytesCodec) write(e *encoder, p unsafe.Pointer) error {

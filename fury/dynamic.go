@@ -154,8 +154,6 @@ func (r *resolver) resolveDef(rd *remoteDef) *typeInfo {
 var (
 	anySliceType = reflect.TypeFor[[]any]()
 	stringType   = reflect.TypeFor[string]()
-	anyMapType   = reflect.TypeFor[map[any]any]()
-	anySetType   = reflect.TypeFor[Set[any]]()
 	unknownFT    = &fieldType{id: tidUnknown}
 )
 

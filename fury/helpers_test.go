@@ -4,5 +4,4 @@ import "reflect"
 
 type reflectValue = reflect.Value
 
-func reflectNew(v any) reflect.Value   { return reflect.New(reflect.TypeOf(v)) }
-func reflectTypeOf(v any) reflect.Type { return reflect.TypeOf(v) }
+func reflectNew(v any) reflect.Value { return reflect.New(reflect.TypeOf(v)) }

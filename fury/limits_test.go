@@ -55,7 +55,7 @@ func TestEnumOrdinalRange(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalidArgument)
 
 	// In a struct, the error names the field.
-	data, err := f.Marshal(enumHolder{S: 1, C: 2})
+	_, err = f.Marshal(enumHolder{S: 1, C: 2})
 	require.NoError(t, err)
 	// The ordinal of S is the byte after the field's flag; patch it to
 	// 300 (two bytes as a varint) by rebuilding from a wider enum.
@@ -66,7 +66,7 @@ func TestEnumOrdinalRange(t *testing.T) {
 	g := New()
 	require.NoError(t, g.Register(Color(0), 90))
 	require.NoError(t, g.Register(wide{}, 92))
-	data, err = g.Marshal(wide{S: 300, C: 2})
+	data, err := g.Marshal(wide{S: 300, C: 2})
 	require.NoError(t, err)
 	var h enumHolder
 	err = f.Unmarshal(data, &h)

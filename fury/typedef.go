@@ -200,25 +200,6 @@ type remoteField struct {
 	ft    *fieldType
 }
 
-// wireID returns the type id the TypeDef stands for.
-func (rd *remoteDef) wireID() uint32 {
-	if !rd.isStruct {
-		if rd.named {
-			return tidNamedEnum
-		}
-		return tidEnum
-	}
-	switch {
-	case rd.named && rd.compatible:
-		return tidNamedCompatibleStruct
-	case rd.named:
-		return tidNamedStruct
-	case rd.compatible:
-		return tidCompatibleStruct
-	}
-	return tidStruct
-}
-
 func (rd *remoteDef) displayName() string {
 	if rd.named {
 		return joinName(rd.ns, rd.name)

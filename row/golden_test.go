@@ -61,14 +61,6 @@ func width(id row.TypeID) int {
 	return 8
 }
 
-func isVar(id row.TypeID) bool {
-	switch id {
-	case row.TypeString, row.TypeBinary, row.TypeList, row.TypeMap, row.TypeStruct:
-		return true
-	}
-	return false
-}
-
 // zeroNullSlots clears the slots of null fields and elements in place:
 // pyfory leaves whatever the buffer held there (the format leaves them
 // undefined), the Go encoder writes zeros.

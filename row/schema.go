@@ -62,16 +62,6 @@ func (id TypeID) width() int {
 	}
 }
 
-// fixed reports whether values of the type live in their slot (as opposed
-// to an offset and size pointing into the variable-width region).
-func (id TypeID) fixed() bool {
-	switch id {
-	case TypeString, TypeBinary, TypeList, TypeMap, TypeStruct:
-		return false
-	}
-	return true
-}
-
 // DataType is an immutable row-format type: a primitive, or a list, map or
 // struct built from other types. Build one with the constructors (Int32,
 // ListOf, StructOf, ...) or let NewEncoder infer it from a Go type.

@@ -55,10 +55,6 @@ func (o *outcome) fail(k failKind, format string, args ...any) {
 	o.kinds = append(o.kinds, k)
 }
 
-func (o *outcome) log(format string, args ...any) {
-	o.logs = append(o.logs, fmt.Sprintf(format, args...))
-}
-
 // tally counts the reported outcomes for the closing summary.
 var tally struct {
 	sync.Mutex
