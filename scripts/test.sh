@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it, on a fresh machine: installs the
-# Python and Java peers (scripts/setup-peers.sh), checks formatting, vet and
-# generated files, fuzzes every fuzz target briefly, runs all tests with and
+# Python and Java peers (scripts/setup-peers.sh), checks formatting, vet,
+# staticcheck and generated files, fuzzes every fuzz target briefly, runs all tests with and
 # without the assembly kernels, under the race detector and with checkptr,
 # runs the examples, and finally the cross-language tests against the real
 # peers.
@@ -63,6 +63,7 @@ gofmt_check() {
 stage peers    "Python (pyfory 1.7.7) and Java (fory-core 1.6.0) peers" scripts/setup-peers.sh
 stage gofmt    "formatting" gofmt_check
 stage vet      "go vet ./..." go vet ./...
+stage lint     "staticcheck ./... (honnef.co/go/tools v0.8.2)" go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 stage generate "generated files up to date" scripts/check-generated.sh
 stage fuzz     "every fuzz target, ${FUZZTIME:-20000x} inputs" env FUZZTIME="${FUZZTIME:-20000x}" scripts/fuzz.sh
 stage purego   "tests with the pure-Go kernels (-tags purego)" go test -count=1 -tags purego $nonx
