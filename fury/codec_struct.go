@@ -327,8 +327,13 @@ func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
 }
 
 // wrapField adds the field to an error's path: "in Node.Next.Next: ...".
+// A struct type without a name (struct{ ... }) adds only the field name, so
+// a path through one reads "Outer.Field.Inner", not "Outer.Field..Inner".
 func wrapField(err error, st *structInfo, f *fieldInfo) error {
-	name := st.ti.typ.Name() + "." + f.goName
+	name := f.goName
+	if tn := st.ti.typ.Name(); tn != "" {
+		name = tn + "." + f.goName
+	}
 	if fe, ok := err.(*furyError); ok && fe.path != "" {
 		return &furyError{sentinel: fe.sentinel, msg: fe.msg, cause: fe.cause, path: name + "." + strings.TrimPrefix(fe.path, st.ti.typ.Name()+".")}
 	}
