@@ -574,7 +574,12 @@ func fieldTypesCompatible(remote, local *fieldType) bool {
 		return remote == local
 	}
 	if local.id == tidUnknown {
-		return true
+		// An interface reads what carries its type info. A value the
+		// remote declares (the strings of a list<string>, the keys and
+		// values of a map<string, int32>) is written without it, so an
+		// interface element, key or value must read it by the remote
+		// type and convert.
+		return remoteDynamic(remote)
 	}
 	if normalizeFieldID(remote.id) != normalizeFieldID(local.id) {
 		return false
