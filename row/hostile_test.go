@@ -321,3 +321,21 @@ func TestRowZeroEncoder(t *testing.T) {
 		require.Nil(t, e.Schema())
 	}
 }
+
+// TestIncompleteSchemaPrints: a hand-built schema with a missing type
+// (nil, or Primitive of an id that is not one) fails Validate, and its
+// String and the DataType's String print "<nil>" there instead of
+// panicking.
+func TestIncompleteSchemaPrints(t *testing.T) {
+	for _, ty := range []*row.DataType{nil, row.ListOf(nil), row.MapOf(row.String(), nil), row.Primitive(0),
+		row.StructOf(row.Field{Name: "a"})} {
+		s := row.NewSchema(row.Field{Name: "f", Type: ty})
+		require.ErrorIs(t, s.Validate(), fury.ErrInvalidArgument)
+		require.Contains(t, s.String(), "<nil>")
+		_, err := row.Build(s, []any{nil})
+		require.ErrorIs(t, err, fury.ErrInvalidArgument)
+		_, err = row.NewRow(s, make([]byte, 16))
+		require.Error(t, err)
+	}
+	require.Equal(t, "list<<nil>>", row.ListOf(nil).String())
+}
