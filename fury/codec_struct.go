@@ -340,8 +340,13 @@ func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
 }
 
 // wrapField adds the field to an error's path: "in Node.Next.Next: ...".
+// A struct type without a name (struct{ ... }) adds only the field name, so
+// a path through one reads "Outer.Field.Inner", not "Outer.Field..Inner".
 func wrapField(err error, st *structInfo, f *fieldInfo) error {
-	name := st.ti.typ.Name() + "." + f.goName
+	name := f.goName
+	if tn := st.ti.typ.Name(); tn != "" {
+		name = tn + "." + f.goName
+	}
 	if fe, ok := err.(*furyError); ok && fe.path != "" {
 		return &furyError{sentinel: fe.sentinel, msg: fe.msg, cause: fe.cause, path: name + "." + strings.TrimPrefix(fe.path, st.ti.typ.Name()+".")}
 	}
@@ -591,7 +596,12 @@ func fieldTypesCompatible(remote, local *fieldType) bool {
 		return remote == local
 	}
 	if local.id == tidUnknown {
-		return true
+		// An interface reads what carries its type info. A value the
+		// remote declares (the strings of a list<string>, the keys and
+		// values of a map<string, int32>) is written without it, so an
+		// interface element, key or value must read it by the remote
+		// type and convert.
+		return remoteDynamic(remote)
 	}
 	if normalizeFieldID(remote.id) != normalizeFieldID(local.id) {
 		return false

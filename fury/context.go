@@ -136,8 +136,15 @@ func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable,
 		}
 		return e.writeFull(dti, q, nullable, track, true)
 	}
-	if (nullable || track) && e.writeFlag(ti, p, track) {
-		return nil
+	if nullable || track {
+		if !nullable && ti.typ.Kind() == reflect.Pointer && *(*unsafe.Pointer)(p) == nil {
+			// A nil pointer at a notnull position is written as its zero
+			// value (ptrCodec), tracked or not: a null flag here would make
+			// the result depend on reference tracking.
+			e.buf.WriteInt8(flagNotNullValue)
+		} else if e.writeFlag(ti, p, track) {
+			return nil
+		}
 	}
 	if withType {
 		if err := e.writeTypeInfo(ti.wire()); err != nil {

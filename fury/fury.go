@@ -131,6 +131,16 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	return f
 }
 
+// check returns the error every call on f returns: f.err (an invalid
+// option given to New), or ErrInvalidArgument for a Fury not made by New
+// (nil or the zero value, which has no resolver).
+func (f *Fury) check() error {
+	if f == nil || f.r == nil {
+		return wrapf(ErrInvalidArgument, "a Fury must be made by fury.New (got a nil or zero Fury)")
+	}
+	return f.err
+}
+
 // NewFury returns a Fury with reference tracking on or off and the other
 // options at their defaults: shorthand for New(WithRefTracking(refTracking)).
 func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) }
@@ -140,8 +150,8 @@ func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) 
 // the same type by the same id. Registering is safe at any time, also from
 // another goroutine while f is in use; it takes effect from f's next call.
 func (f *Fury) Register(v any, id uint32) error {
-	if f.err != nil {
-		return f.err
+	if err := f.check(); err != nil {
+		return err
 	}
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
@@ -155,8 +165,8 @@ func (f *Fury) Register(v any, id uint32) error {
 // (pyfory register(cls, name="example.SomeClass1"), Java
 // fory.register(SomeClass1.class, "example.SomeClass1")).
 func (f *Fury) RegisterTagType(tag string, v any) error {
-	if f.err != nil {
-		return f.err
+	if err := f.check(); err != nil {
+		return err
 	}
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
@@ -168,8 +178,8 @@ func (f *Fury) RegisterTagType(tag string, v any) error {
 // RegisterNamed registers the type of v under an explicit namespace and
 // type name (RegisterTagType splits them at the last dot).
 func (f *Fury) RegisterNamed(v any, namespace, name string) error {
-	if f.err != nil {
-		return f.err
+	if err := f.check(); err != nil {
+		return err
 	}
 	if v == nil {
 		return wrapf(ErrRegistration, "nil value")
@@ -179,6 +189,9 @@ func (f *Fury) RegisterNamed(v any, namespace, name string) error {
 
 // Marshal returns the serialized form of v.
 func (f *Fury) Marshal(v any) ([]byte, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
 	f.out.Reset()
 	if err := f.serialize(&f.out, v, nil); err != nil {
 		return nil, err
@@ -189,8 +202,8 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 // MarshalAppend appends the serialized form of v to dst. With a dst of
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
-	if f.err != nil {
-		return dst, f.err
+	if err := f.check(); err != nil {
+		return dst, err
 	}
 	own := f.out.data
 	f.out.data, f.out.off = dst, 0
@@ -212,8 +225,8 @@ func (f *Fury) Serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 }
 
 func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) (err error) {
-	if f.err != nil {
-		return f.err
+	if err := f.check(); err != nil {
+		return err
 	}
 	f.sync()
 	e := &f.enc
@@ -267,6 +280,9 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 // replaced, not merged into: it is reset to its zero value first. data
 // must hold exactly one value: bytes after it are ErrInvalidData.
 func (f *Fury) Unmarshal(data []byte, v any) error {
+	if err := f.check(); err != nil {
+		return err
+	}
 	f.in.SetBytes(data)
 	err := f.deserialize(&f.in, v, nil)
 	if err == nil && f.in.off < len(data) {
@@ -288,8 +304,8 @@ func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error 
 }
 
 func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
-	if f.err != nil {
-		return f.err
+	if err := f.check(); err != nil {
+		return err
 	}
 	f.sync()
 	e := efaceOf(&v)

@@ -304,7 +304,8 @@ func TestGeneratedSharedReferences(t *testing.T) {
 			in := &gentest.Inner{ID: 7, Label: "shared"}
 			cont := gentest.Containers{InnerPtr: in, ByName: map[string]*gentest.Inner{"a": in}, Inners: []gentest.Inner{*in}}
 			checkSame(t, pairOf[gentest.Containers, gentest.ContainersR](), gen, twin, reflect.ValueOf(cont))
-			tg := gentest.Tagged{Shared: in, Alone: in}
+			// Must is notnull: a nil one would come back as a pointer to 0.
+			tg := gentest.Tagged{Shared: in, Alone: in, Must: new(int32)}
 			checkSame(t, pairOf[gentest.Tagged, gentest.TaggedR](), gen, twin, reflect.ValueOf(tg))
 
 			n := &gentest.Node{Value: 1}

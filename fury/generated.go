@@ -65,6 +65,9 @@ func RegisterGenerated(sample any, c *GeneratedCodec) {
 // GeneratedInUse reports whether f serializes the type of v with generated
 // code (registered by furygen output and matching the runtime's layout).
 func (f *Fury) GeneratedInUse(v any) bool {
+	if f.check() != nil {
+		return false
+	}
 	t := reflect.TypeOf(v)
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()

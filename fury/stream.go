@@ -80,6 +80,9 @@ func (e *Encoder) Fury() *Fury { return e.f }
 // Encoder usable; an error from the writer is returned by every later call,
 // since the stream may then hold part of a message.
 func (e *Encoder) Encode(v any) error {
+	if e == nil || e.f == nil {
+		return wrapf(ErrInvalidArgument, "an Encoder must be made by fury.NewEncoder (got a nil or zero Encoder)")
+	}
 	if e.err != nil {
 		return e.err
 	}
@@ -170,6 +173,9 @@ const minRead = 4 << 10
 // is skipped. After any other error the Decoder cannot find the next message
 // and returns the same error from every later call.
 func (d *Decoder) Decode(v any) error {
+	if d == nil || d.f == nil {
+		return wrapf(ErrInvalidArgument, "a Decoder must be made by fury.NewDecoder (got a nil or zero Decoder)")
+	}
 	if d.err != nil {
 		return d.err
 	}

@@ -132,7 +132,10 @@ func WithBufferPool(p mem.BufferPool) Option {
 // call.
 func New(opts ...Option) (*Codec, error) {
 	c := &Codec{bufs: mem.DefaultBufferPool()}
-	for _, o := range opts {
+	for i, o := range opts {
+		if o == nil {
+			return nil, fmt.Errorf("furygrpc: option %d is nil: %w", i, fury.ErrInvalidArgument)
+		}
 		o(c)
 	}
 	c.pool.New = func() any { return c.newEntry() }
@@ -154,15 +157,28 @@ func (c *Codec) newEntry() *entry {
 	return &entry{f: f}
 }
 
+// get takes an entry from the pool; a Codec not made by New (nil or the
+// zero value) has no pool and gets an error instead.
+func (c *Codec) get() (*entry, error) {
+	if c == nil || c.pool.New == nil {
+		return nil, fmt.Errorf("furygrpc: a Codec must be made by furygrpc.New (got a nil or zero Codec): %w", fury.ErrInvalidArgument)
+	}
+	e := c.pool.Get().(*entry)
+	return e, e.err
+}
+
 // Name returns "fory".
 func (c *Codec) Name() string { return Name }
 
 // Marshal serializes v into a new frame.
 func (c *Codec) Marshal(v any) (mem.BufferSlice, error) {
-	e := c.pool.Get().(*entry)
+	e, err := c.get()
+	if e == nil {
+		return nil, err
+	}
 	defer c.pool.Put(e)
-	if e.err != nil {
-		return nil, e.err
+	if err != nil {
+		return nil, err
 	}
 	if !mem.IsBelowBufferPoolingThreshold(e.hint) {
 		return c.marshalPooled(e, v)
@@ -206,10 +222,13 @@ func (c *Codec) marshalPooled(e *entry, v any) (mem.BufferSlice, error) {
 // Unmarshal decodes one message from data into v, which must be a non-nil
 // pointer.
 func (c *Codec) Unmarshal(data mem.BufferSlice, v any) error {
-	e := c.pool.Get().(*entry)
+	e, err := c.get()
+	if e == nil {
+		return err
+	}
 	defer c.pool.Put(e)
-	if e.err != nil {
-		return e.err
+	if err != nil {
+		return err
 	}
 	switch len(data) {
 	case 0:

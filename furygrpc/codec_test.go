@@ -435,3 +435,18 @@ func TestMarshalFramesIndependent(t *testing.T) {
 		}
 	}
 }
+
+// TestCodecNotFromNew: a nil or zero Codec returns ErrInvalidArgument from
+// Marshal and Unmarshal instead of panicking, and New refuses a nil Option.
+func TestCodecNotFromNew(t *testing.T) {
+	data, err := fury.Marshal(int32(1))
+	require.NoError(t, err)
+	for _, c := range []*furygrpc.Codec{new(furygrpc.Codec), nil} {
+		_, err := c.Marshal(int32(1))
+		require.ErrorIs(t, err, fury.ErrInvalidArgument)
+		var x int32
+		require.ErrorIs(t, c.Unmarshal(mem.BufferSlice{mem.SliceBuffer(data)}, &x), fury.ErrInvalidArgument)
+	}
+	_, err = furygrpc.New(nil)
+	require.ErrorIs(t, err, fury.ErrInvalidArgument)
+}

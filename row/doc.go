@@ -89,10 +89,12 @@
 //
 // What does not survive the row format: a time.Time's location (rows
 // carry UTC) and anything below a microsecond (floored, as UnixMicro);
-// a time.Duration below a microsecond (truncated toward zero); the zero
-// fury.Date{} (month 0, day 0 is not a date; it normalizes to -0001-11-30
-// as time.Date does); Go map order (keys are written sorted, so equal maps
-// give equal bytes). Floats keep their exact bits.
+// a time.Duration below a microsecond (truncated toward zero); the date
+// -0001-11-30, which reads back as the zero fury.Date{} (the zero Date is
+// not a date: it is written as the day time.Date normalizes it to, and
+// that day is read as the zero Date, as package fury does, so an unset
+// Date field round-trips); Go map order (keys are written sorted, so equal
+// maps give equal bytes). Floats keep their exact bits.
 //
 // # Hostile input
 //

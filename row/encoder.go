@@ -35,18 +35,39 @@ func NewEncoder[T any]() (*Encoder[T], error) {
 	return e, nil
 }
 
-// Schema returns the schema inferred from T.
-func (e *Encoder[T]) Schema() *Schema { return e.schema }
+// Schema returns the schema inferred from T (nil for an Encoder not made
+// by NewEncoder).
+func (e *Encoder[T]) Schema() *Schema {
+	if e == nil {
+		return nil
+	}
+	return e.schema
+}
+
+// check fails for an Encoder not made by NewEncoder (nil or the zero
+// value), whose methods would otherwise dereference a missing plan.
+func (e *Encoder[T]) check() error {
+	if e == nil || e.p == nil {
+		return errorf(errInvalidArgument, "row.Encoder[%v] not made by NewEncoder", reflect.TypeFor[T]())
+	}
+	return nil
+}
 
 // Encode returns the schema hash (8 bytes, little-endian) followed by the
 // row of *v: what pyfory's encoder(cls).encode(obj) returns.
 func (e *Encoder[T]) Encode(v *T) ([]byte, error) {
+	if err := e.check(); err != nil {
+		return nil, err
+	}
 	return e.AppendEncode(make([]byte, 0, e.hint.Load()+HashSize), v)
 }
 
 // AppendEncode appends the encoding of *v (see Encode) to dst. With a dst of
 // enough capacity it does not allocate.
 func (e *Encoder[T]) AppendEncode(dst []byte, v *T) ([]byte, error) {
+	if err := e.check(); err != nil {
+		return dst, err
+	}
 	if v == nil {
 		return dst, errorf(errInvalidArgument, "nil value")
 	}
@@ -63,12 +84,18 @@ func (e *Encoder[T]) AppendEncode(dst []byte, v *T) ([]byte, error) {
 // ToRow returns the row of *v (no schema hash): what pyfory's to_row
 // writes. The row owns fresh bytes.
 func (e *Encoder[T]) ToRow(v *T) (Row, error) {
+	if err := e.check(); err != nil {
+		return Row{}, err
+	}
 	return e.AppendRow(make([]byte, 0, e.hint.Load()), v)
 }
 
 // AppendRow writes the row of *v after dst's contents and returns a view
 // over it (its Bytes are dst's new tail).
 func (e *Encoder[T]) AppendRow(dst []byte, v *T) (Row, error) {
+	if err := e.check(); err != nil {
+		return Row{}, err
+	}
 	if v == nil {
 		return Row{}, errorf(errInvalidArgument, "nil value")
 	}
@@ -96,6 +123,9 @@ func (e *Encoder[T]) Decode(data []byte) (*T, error) {
 // (decoding never merges into what dst held). On error dst's contents are
 // unspecified.
 func (e *Encoder[T]) DecodeInto(data []byte, dst *T) error {
+	if err := e.check(); err != nil {
+		return err
+	}
 	if dst == nil {
 		return errorf(errInvalidArgument, "nil destination")
 	}
@@ -124,6 +154,9 @@ func (e *Encoder[T]) FromRow(r Row) (*T, error) {
 
 // FromRowInto is FromRow into *dst, which is reset to its zero value first.
 func (e *Encoder[T]) FromRowInto(r Row, dst *T) error {
+	if err := e.check(); err != nil {
+		return err
+	}
 	if dst == nil {
 		return errorf(errInvalidArgument, "nil destination")
 	}

@@ -291,3 +291,51 @@ func TestRowGoMemoryBudget(t *testing.T) {
 	require.Len(t, back.L, 20000)
 	require.Equal(t, int64(5), *back.L[19999].X)
 }
+
+// TestRowZeroEncoder: an Encoder not made by NewEncoder (its zero value or
+// a nil pointer) returns ErrInvalidArgument from every method rather than
+// dereferencing a missing plan.
+func TestRowZeroEncoder(t *testing.T) {
+	type T struct{ A int32 }
+	good, err := row.NewEncoder[T]()
+	require.NoError(t, err)
+	data, err := good.Encode(&T{A: 1})
+	require.NoError(t, err)
+	r, err := good.ToRow(&T{A: 1})
+	require.NoError(t, err)
+	var zero row.Encoder[T]
+	for _, e := range []*row.Encoder[T]{&zero, nil} {
+		calls := map[string]func() error{
+			"Encode":       func() error { _, err := e.Encode(&T{}); return err },
+			"AppendEncode": func() error { _, err := e.AppendEncode(nil, &T{}); return err },
+			"ToRow":        func() error { _, err := e.ToRow(&T{}); return err },
+			"AppendRow":    func() error { _, err := e.AppendRow(nil, &T{}); return err },
+			"Decode":       func() error { _, err := e.Decode(data); return err },
+			"DecodeInto":   func() error { return e.DecodeInto(data, &T{}) },
+			"FromRow":      func() error { _, err := e.FromRow(r); return err },
+			"FromRowInto":  func() error { return e.FromRowInto(r, &T{}) },
+		}
+		for name, call := range calls {
+			require.ErrorIs(t, call(), fury.ErrInvalidArgument, name)
+		}
+		require.Nil(t, e.Schema())
+	}
+}
+
+// TestIncompleteSchemaPrints: a hand-built schema with a missing type
+// (nil, or Primitive of an id that is not one) fails Validate, and its
+// String and the DataType's String print "<nil>" there instead of
+// panicking.
+func TestIncompleteSchemaPrints(t *testing.T) {
+	for _, ty := range []*row.DataType{nil, row.ListOf(nil), row.MapOf(row.String(), nil), row.Primitive(0),
+		row.StructOf(row.Field{Name: "a"})} {
+		s := row.NewSchema(row.Field{Name: "f", Type: ty})
+		require.ErrorIs(t, s.Validate(), fury.ErrInvalidArgument)
+		require.Contains(t, s.String(), "<nil>")
+		_, err := row.Build(s, []any{nil})
+		require.ErrorIs(t, err, fury.ErrInvalidArgument)
+		_, err = row.NewRow(s, make([]byte, 16))
+		require.Error(t, err)
+	}
+	require.Equal(t, "list<<nil>>", row.ListOf(nil).String())
+}

@@ -136,6 +136,12 @@ func (t *DataType) String() string {
 }
 
 func (t *DataType) format(sb *strings.Builder) {
+	if t == nil {
+		// A hand-built schema may be incomplete (Validate says so); it
+		// still prints.
+		sb.WriteString("<nil>")
+		return
+	}
 	switch t.id {
 	case TypeList:
 		sb.WriteString("list<")

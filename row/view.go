@@ -202,8 +202,16 @@ func (v *view) mapAt(i int) (Map, error) {
 }
 
 func dateFromDays(d int32) fury.Date {
+	if d == zeroDateDays {
+		// The day fury.Date{} normalizes to: read it as the zero Date, as
+		// package fury does, so that an unset Date field round-trips.
+		return fury.Date{}
+	}
 	return fury.DateOf(time.Unix(int64(d)*86400, 0).UTC())
 }
+
+// zeroDateDays is what daysOf gives for fury.Date{} (-0001-11-30).
+var zeroDateDays = func() int32 { d, _ := daysOf(fury.Date{}); return d }()
 
 func daysOf(d fury.Date) (int32, error) {
 	secs := d.Time().Unix()

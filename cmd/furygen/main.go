@@ -25,7 +25,9 @@
 //
 // The packages default to the current directory. Types whose fields cannot
 // be serialized (channels, funcs, ...) are reported naming the type and the
-// field.
+// field, and so are fields of an anonymous struct type (struct{ ... }):
+// the runtime serializes those, but furygen needs a named type to generate
+// code for (declare one).
 //
 // What the generated code does for each field:
 //   - runs of non-nullable numbers and bools: one buffer reservation, direct

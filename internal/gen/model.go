@@ -277,7 +277,7 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 		return d, nil
 	case *types.Struct:
 		if _, ok := isNamed(t); !ok {
-			return nil, fmt.Errorf("type %v: anonymous struct types cannot be serialized", t)
+			return nil, fmt.Errorf("type %v: furygen does not generate code for fields of anonymous struct types (the runtime serializes them): declare a named type for it", t)
 		}
 		d.class, d.id = cStruct, wire.Struct
 		if !c.seen[t] {

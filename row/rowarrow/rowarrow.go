@@ -62,6 +62,9 @@ func toArrowFields(s *row.Schema) ([]arrow.Field, error) {
 
 // ToArrowType converts a row data type to an Arrow data type.
 func ToArrowType(t *row.DataType) (arrow.DataType, error) {
+	if t == nil {
+		return nil, errorf(fury.ErrInvalidArgument, "nil row data type")
+	}
 	switch t.ID() {
 	case row.TypeBool:
 		return arrow.FixedWidthTypes.Boolean, nil
@@ -116,6 +119,9 @@ func ToArrowType(t *row.DataType) (arrow.DataType, error) {
 // FromArrowSchema converts an Arrow schema to a row schema, keeping the
 // field order.
 func FromArrowSchema(s *arrow.Schema) (*row.Schema, error) {
+	if s == nil {
+		return nil, errorf(fury.ErrInvalidArgument, "nil Arrow schema")
+	}
 	fs, err := fromArrowFields(s.Fields())
 	if err != nil {
 		return nil, err
@@ -333,6 +339,9 @@ func appendValue(b array.Builder, t *row.DataType, v any) (err error) {
 // schema FromArrowSchema gives for rec's schema). The rows share one
 // buffer.
 func FromRecordBatch(s *row.Schema, rec arrow.RecordBatch) ([]row.Row, error) {
+	if rec == nil {
+		return nil, errorf(fury.ErrInvalidArgument, "nil record batch")
+	}
 	if s == nil {
 		var err error
 		if s, err = FromArrowSchema(rec.Schema()); err != nil {

@@ -1,0 +1,43 @@
+package fury
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestZeroValueTypes: a Fury, Encoder or Decoder not made by its
+// constructor (a nil pointer or the zero value) returns ErrInvalidArgument
+// from every call instead of dereferencing missing state.
+func TestZeroValueTypes(t *testing.T) {
+	data, err := Marshal(int32(1))
+	require.NoError(t, err)
+	for _, f := range []*Fury{new(Fury), nil} {
+		var x int32
+		_, err := f.Marshal(int32(1))
+		require.ErrorIs(t, err, ErrInvalidArgument)
+		_, err = f.MarshalAppend(nil, int32(1))
+		require.ErrorIs(t, err, ErrInvalidArgument)
+		require.ErrorIs(t, f.Unmarshal(data, &x), ErrInvalidArgument)
+		require.ErrorIs(t, f.Serialize(NewByteBuffer(nil), int32(1), nil), ErrInvalidArgument)
+		require.ErrorIs(t, f.Deserialize(NewByteBuffer(data), &x, nil), ErrInvalidArgument)
+		require.ErrorIs(t, f.Register(Pt{}, 1), ErrInvalidArgument)
+		require.ErrorIs(t, f.RegisterTagType("a.B", Pt{}), ErrInvalidArgument)
+		require.ErrorIs(t, f.RegisterNamed(Pt{}, "a", "B"), ErrInvalidArgument)
+		require.False(t, f.GeneratedInUse(Pt{}))
+	}
+	for _, e := range []*Encoder{new(Encoder), nil} {
+		require.ErrorIs(t, e.Encode(int32(1)), ErrInvalidArgument)
+	}
+	for _, d := range []*Decoder{new(Decoder), nil} {
+		var x int32
+		require.ErrorIs(t, d.Decode(&x), ErrInvalidArgument)
+	}
+	// The constructors' results still work.
+	var b bytes.Buffer
+	require.NoError(t, NewEncoder(&b).Encode(int32(7)))
+	var x int32
+	require.NoError(t, NewDecoder(&b).Decode(&x))
+	require.Equal(t, int32(7), x)
+}
