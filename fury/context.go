@@ -85,7 +85,33 @@ func (e *encoder) dynamic(ti *typeInfo, p unsafe.Pointer) (*typeInfo, unsafe.Poi
 	if dti.nilable && isNilAt(dti, q) {
 		return nil, nil, nil
 	}
+	if ti.iface {
+		if err := readableAs(ti.typ, dti); err != nil {
+			return nil, nil, err
+		}
+	}
 	return dti, q, nil
+}
+
+// readableAs refuses to write a value into a non-empty interface position
+// when what the reader makes of it could not be stored there again: a
+// reader gets registered structs (as T or *T) and enums back as their Go
+// types, but every other value as its natural Go value (a named float as
+// float64, a named slice as []any), which has no methods, so of those only
+// the time types, Date and Decimal can satisfy an interface.
+func readableAs(iface reflect.Type, dti *typeInfo) error {
+	w := dti.wire()
+	switch {
+	case w.isEnum, w.typ == timeType, w.typ == durationType, w.typ == dateType, w.typ == decimalType:
+		if w.typ.Implements(iface) {
+			return nil
+		}
+	case w.st != nil && !w.auto:
+		return nil // read as *T, stored as T or *T, whichever the writer had
+	case w.st != nil:
+		return wrapf(ErrUnsupportedType, "%v in a %v position would not read back: register %v", dti.typ, iface, w.typ)
+	}
+	return wrapf(ErrUnsupportedType, "%v in a %v position would not read back (it reads as its natural Go value, which does not implement %v); only registered structs and enums, time.Time, time.Duration, Date and Decimal can", dti.typ, iface, iface)
 }
 
 func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {

@@ -165,6 +165,14 @@
 // nil pointer, slice or map comes back as a nil interface. A pointer to an
 // interface travels as the interface.
 //
+// Writing into a non-empty interface position accepts only values a reader
+// can store there again: registered structs and enums, time.Time,
+// time.Duration, Date and Decimal. Anything else (a named float with a
+// String method, a named slice implementing Shape, an unregistered struct)
+// would read back as its natural Go value, which has no methods, so
+// Marshal refuses it with ErrUnsupportedType rather than write bytes that
+// cannot be read back. An interface{} position takes any value.
+//
 // A nil error round-trips as nil. A non-nil error travels as its dynamic
 // type, so an error type of your own with exported fields, registered for
 // cross-language use, round-trips; errors made by errors.New or
@@ -175,9 +183,9 @@
 //
 // A time.Time travels as seconds and nanoseconds since the Unix epoch: it
 // comes back as the same instant in UTC, without its location and monotonic
-// reading (compare with Time.Equal). A Date carries no zone; an invalid
-// Date (February 30) comes back normalized as time.Date normalizes it, and
-// the zero Date comes back as the zero Date. A time.Duration travels
+// reading (compare with Time.Equal). A Date carries no zone; a Date that is
+// not a day of the calendar (February 30) is refused by Marshal
+// (ErrInvalidArgument), and the zero Date comes back as the zero Date. A time.Duration travels
 // exactly, its minimum and maximum included.
 //
 // # Strings

@@ -546,3 +546,55 @@ func TestInterfaceKeysAndSets(t *testing.T) {
 		})
 	}
 }
+
+// Celsius is a named float with a method: it satisfies fmt.Stringer but
+// reads back as a float64, which does not.
+type Celsius float64
+
+func (c Celsius) String() string { return fmt.Sprintf("%.1f°C", float64(c)) }
+
+// Polygon is a named slice implementing Shape.
+type Polygon []Circle
+
+func (p Polygon) Area() float64 { return float64(len(p)) }
+
+// unregisteredShape implements Shape but is not registered.
+type unregisteredShape struct{ A float64 }
+
+func (u unregisteredShape) Area() float64 { return u.A }
+
+// TestInterfaceUnreadableRefused: a value whose type the reader cannot
+// give back is refused when written into a non-empty interface position
+// (ErrUnsupportedType), instead of marshalling into bytes that then fail
+// to read. Values that do read back (registered types, enums, the time
+// types) still pass, and empty interfaces take anything as before.
+func TestInterfaceUnreadableRefused(t *testing.T) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			f := newShapeFury(t, m.compatible, m.ref)
+			for _, in := range []Shapes{
+				{Str: Celsius(21.5)},
+				{One: Polygon{{R: 1}}},
+				{One: unregisteredShape{A: 2}},
+				{List: []Shape{Circle{R: 1}, Polygon{}}},
+				{Strs: []fmt.Stringer{Celsius(1)}},
+			} {
+				_, err := f.Marshal(in)
+				require.ErrorIs(t, err, ErrUnsupportedType, "%+v", in)
+				assert.Contains(t, err.Error(), "would not read back")
+			}
+			// What does read back is accepted and round-trips.
+			in := Shapes{Str: 90 * time.Minute, Strs: []fmt.Stringer{Hue(1), Date{Year: 2024, Month: 2, Day: 29}}}
+			data, err := f.Marshal(in)
+			require.NoError(t, err)
+			var out Shapes
+			require.NoError(t, f.Unmarshal(data, &out))
+			assert.Empty(t, cmp.Diff(in, out))
+			// Empty interfaces are not affected: a named float travels as
+			// its natural value.
+			data, err = f.Marshal(anyHolder{V: Celsius(3)})
+			require.NoError(t, err)
+			require.NotEmpty(t, data)
+		})
+	}
+}
