@@ -252,8 +252,15 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 		if r := &rf[e.modeIndex()]; r.st != nil && (!r.ptr || p != nil) {
 			// The prefix is constant: one store (or copy), then the
 			// generated code.
-			if r.short.ok {
-				r.short.put(buf)
+			if r.short {
+				l := len(buf.data)
+				if cap(buf.data)-l < 16 {
+					buf.grow(16)
+				}
+				d := buf.data[l : l+16]
+				binary.LittleEndian.PutUint64(d, r.lo)
+				binary.LittleEndian.PutUint64(d[8:], r.hi)
+				buf.data = buf.data[:l+len(r.pre)]
 			} else {
 				buf.data = append(buf.data, r.pre...)
 			}
@@ -292,7 +299,9 @@ type rootFrame struct {
 	ptr   bool        // the root is a pointer to st's struct (nil: not here)
 	def   *typeInfo   // the TypeDef the prefix writes (compatible mode)
 	pre   []byte      // the message header, then the prefix
-	short frame       // pre, when it fits in 8 bytes
+	short bool        // pre fits in 16 bytes: lo and hi, little-endian
+	lo    uint64
+	hi    uint64
 }
 
 // oobBit is the header bit announcing out-of-band buffers.
@@ -337,7 +346,13 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 			if !compatible {
 				pre = binary.LittleEndian.AppendUint32(pre, uint32(st.hash))
 			}
-			rf[m] = rootFrame{st: st, ptr: ptr, def: def, pre: pre, short: frameOf(pre, true)}
+			r := rootFrame{st: st, ptr: ptr, def: def, pre: pre}
+			if len(pre) <= 16 {
+				var w [16]byte
+				copy(w[:], pre)
+				r.short, r.lo, r.hi = true, binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])
+			}
+			rf[m] = r
 		}
 	}
 	ti.root = rf
