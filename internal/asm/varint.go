@@ -275,14 +275,31 @@ func decodeErr(n int) error {
 }
 
 // The single-value kernels through assembly, with the same one-byte fast
-// path as the exported functions. The exported encoders use the assembly for
-// multi-byte values; the exported decoders use the Go code, which the
-// compiler inlines and which measured as fast or faster (see the package
+// path as the exported functions. The exported functions use the Go code,
+// which measured as fast or faster where it runs (see the package
 // documentation). These wrappers remain for the benchmarks and tests.
 
-func putUvarint32Asm(b []byte, v uint32) int { return PutUvarint32(b, v) }
+func putUvarint32Asm(b []byte, v uint32) int {
+	if v < 0x80 && len(b) > 0 {
+		b[0] = byte(v)
+		return 1
+	}
+	if haveBMI2 && len(b) >= 8 {
+		return putUvarint32BMI2(b, v)
+	}
+	return putUvarint32Go(b, v)
+}
 
-func putUvarint64Asm(b []byte, v uint64) int { return PutUvarint64(b, v) }
+func putUvarint64Asm(b []byte, v uint64) int {
+	if v < 0x80 && len(b) > 0 {
+		b[0] = byte(v)
+		return 1
+	}
+	if haveBMI2 && len(b) >= MaxVarint64Len {
+		return putUvarint64BMI2(b, v)
+	}
+	return putUvarint64Go(b, v)
+}
 
 func uvarint32Asm(b []byte) (uint32, int) {
 	if len(b) > 0 && b[0] < 0x80 {
