@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"encoding/binary"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -243,25 +244,54 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 			err = wrapf(ErrInvalidArgument, "serializing: %v", r)
 		}
 	}()
-	header := byte(headerXlang)
-	if callback != nil {
-		header |= headerOOB
-		e.oob = callback
-	}
-	buf.WriteUint8(header)
 	if v == nil {
+		buf.WriteUint8(headerXlang | oobBit(callback))
 		buf.WriteInt8(flagNull)
 		return nil
 	}
 	ti, err := f.r.typeInfoOfAny(v)
 	if err != nil {
-		buf.data = buf.data[:start]
 		return err
 	}
 	// Point at the value without letting v escape: a pointer-shaped value
 	// is copied into the encoder, others are read where the interface
 	// holds them.
 	p := efaceOf(&v).data
+	if callback == nil && !e.refTracking {
+		rf := ti.root
+		if rf == nil {
+			rf = rootFramesOf(ti)
+		}
+		if r := &rf[e.modeIndex()]; r.st != nil && (!r.ptr || p != nil) {
+			// The prefix is constant: one store (or copy), then the
+			// generated code.
+			if r.short {
+				l := len(buf.data)
+				if cap(buf.data)-l < 16 {
+					buf.grow(16)
+				}
+				d := buf.data[l : l+16]
+				binary.LittleEndian.PutUint64(d, r.lo)
+				binary.LittleEndian.PutUint64(d[8:], r.hi)
+				buf.data = buf.data[:l+len(r.pre)]
+			} else {
+				buf.data = append(buf.data, r.pre...)
+			}
+			if r.def != nil {
+				e.defsWritten = append(e.defsWritten, r.def)
+			}
+			e.depth = 1
+			e.genStack = append(e.genStack, r.st)
+			if err = r.st.gen.Write((*GenWriter)(e), p); err != nil {
+				buf.data = buf.data[:start]
+			}
+			return err
+		}
+	}
+	if callback != nil {
+		e.oob = callback
+	}
+	buf.WriteUint8(headerXlang | oobBit(callback))
 	if ti.direct {
 		e.root = p
 		p = unsafe.Pointer(&e.root)
@@ -271,6 +301,75 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	}
 	e.oob = nil
 	return err
+}
+
+// rootFrame is the constant prefix of a root value whose struct has
+// generated code in use: the header, the not-null flag, the type info and
+// (schema-consistent) the struct hash; in compatible mode the type info is
+// the message's first TypeDef, so it is constant too.
+type rootFrame struct {
+	st    *structInfo // nil: no constant prefix in this mode
+	ptr   bool        // the root is a pointer to st's struct (nil: not here)
+	def   *typeInfo   // the TypeDef the prefix writes (compatible mode)
+	pre   []byte      // the message header, then the prefix
+	short bool        // pre fits in 16 bytes: lo and hi, little-endian
+	lo    uint64
+	hi    uint64
+}
+
+// oobBit is the header bit announcing out-of-band buffers.
+func oobBit(callback func(SerializedObject) bool) byte {
+	if callback != nil {
+		return headerOOB
+	}
+	return 0
+}
+
+// rootFramesOf works out and caches ti.root. Reference tracking and
+// out-of-band buffers are excluded by the caller.
+func rootFramesOf(ti *typeInfo) *[2]rootFrame {
+	rf := new([2]rootFrame)
+	st, ptr := genStruct(ti), false
+	if st == nil && ti.ptrElem != nil && ti.ptrElem.ptrElem == nil && ti.codec != nil {
+		if _, ok := ti.codec.(*ptrCodec); ok {
+			st, ptr = genStruct(ti.ptrElem), true
+		}
+	}
+	if st != nil {
+		w := ti.wire()
+		for m, compatible := range []bool{false, true} {
+			pre := []byte{headerXlang, 0xff} // the header, not null
+			var def *typeInfo
+			switch w.id {
+			case tidCompatibleStruct, tidNamedCompatibleStruct:
+				if !compatible {
+					continue
+				}
+				// The first TypeDef of the message: index 0, then the def.
+				pre = appendVaruint32(pre, w.id)
+				pre = appendVaruint32(pre, 0)
+				pre = append(pre, w.typeDef...)
+				def = w
+			default:
+				var ok bool
+				if pre, ok = constTypeInfo(pre, w, compatible); !ok {
+					continue
+				}
+			}
+			if !compatible {
+				pre = binary.LittleEndian.AppendUint32(pre, uint32(st.hash))
+			}
+			r := rootFrame{st: st, ptr: ptr, def: def, pre: pre}
+			if len(pre) <= 16 {
+				var w [16]byte
+				copy(w[:], pre)
+				r.short, r.lo, r.hi = true, binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])
+			}
+			rf[m] = r
+		}
+	}
+	ti.root = rf
+	return rf
 }
 
 // Unmarshal reads a value serialized by Marshal (or by a peer) into the

@@ -239,16 +239,16 @@ func (b *ByteBuffer) Unread() []byte { return b.data[b.off:] }
 
 // PutVaruint32 stores v as a varuint32 into dst (at least 5 bytes) and
 // returns the bytes used.
-func PutVaruint32(dst []byte, v uint32) int { return asm.PutUvarint32(dst, v) }
+func PutVaruint32(dst []byte, v uint32) int { return asm.PutUvarint32Call(dst, v) }
 
 // PutVarint32 stores v zigzag-encoded into dst (at least 5 bytes).
-func PutVarint32(dst []byte, v int32) int { return asm.PutUvarint32(dst, uint32((v<<1)^(v>>31))) }
+func PutVarint32(dst []byte, v int32) int { return asm.PutVarint32Call(dst, v) }
 
 // PutVaruint64 stores v in Fory's varuint64 form into dst (at least 9 bytes).
-func PutVaruint64(dst []byte, v uint64) int { return asm.PutUvarint64(dst, v) }
+func PutVaruint64(dst []byte, v uint64) int { return asm.PutUvarint64Call(dst, v) }
 
 // PutVarint64 stores v zigzag-encoded into dst (at least 9 bytes).
-func PutVarint64(dst []byte, v int64) int { return PutVaruint64(dst, uint64((v<<1)^(v>>63))) }
+func PutVarint64(dst []byte, v int64) int { return asm.PutVarint64Call(dst, v) }
 
 // PutVarint32s stores the values of src as zigzag varint32s into dst, which
 // must have room for 5 bytes a value, and returns the bytes used. Generated

@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"encoding/binary"
 	"slices"
 	"unsafe"
 )
@@ -33,6 +34,96 @@ type nestedField struct {
 	// ptr is set for a nullable pointer to a struct with generated code in
 	// use, not reference-tracked.
 	ptr *structInfo
+	// pre holds, per mode (index modeIndex), what precedes the data when
+	// it does not depend on the message: for st and ptr the not-null flag
+	// (ptr), type info and struct hash; for a list of structs the list
+	// header and element type info. ok is false where it varies (a TypeDef
+	// reference, a type registered by name) or is more than 8 bytes.
+	pre [2]frame
+}
+
+// frame is a constant byte string of at most 8 bytes, packed
+// little-endian, that generated code writes with one 8-byte store.
+type frame struct {
+	bits uint64
+	n    int
+	ok   bool
+}
+
+// put writes the frame's bytes.
+func (fr *frame) put(b *ByteBuffer) {
+	l := len(b.data)
+	if cap(b.data)-l < 8 {
+		b.grow(8)
+	}
+	d := b.data[l : l+8]
+	binary.LittleEndian.PutUint64(d, fr.bits)
+	b.data = b.data[:l+fr.n]
+}
+
+// frameOf packs what b holds into a frame, when it fits.
+func frameOf(b []byte, ok bool) frame {
+	if !ok || len(b) > 8 {
+		return frame{}
+	}
+	var w [8]byte
+	copy(w[:], b)
+	return frame{bits: binary.LittleEndian.Uint64(w[:]), n: len(b), ok: true}
+}
+
+// constTypeInfo appends the type info of w to b when it is the same in
+// every message of the mode, and reports whether it is.
+func constTypeInfo(b []byte, w *typeInfo, compatible bool) ([]byte, bool) {
+	switch w.id {
+	case tidCompatibleStruct, tidNamedCompatibleStruct, tidNamedEnum, tidNamedStruct:
+		return b, false
+	}
+	b = appendVaruint32(b, w.id)
+	if w.id == tidStruct || w.id == tidEnum {
+		b = appendVaruint32(b, w.userID)
+	}
+	return b, true
+}
+
+func appendVaruint32(b []byte, v uint32) []byte {
+	for v >= 0x80 {
+		b = append(b, byte(v)|0x80)
+		v >>= 7
+	}
+	return append(b, byte(v))
+}
+
+// modeIndex is the index of e's mode in nestedField.pre.
+func (e *encoder) modeIndex() int {
+	if e.compatible {
+		return 1
+	}
+	return 0
+}
+
+// frames works out n.pre for field f.
+func (n *nestedField) frames(f *fieldInfo) {
+	for m, compatible := range []bool{false, true} {
+		st, lead := n.st, []byte(nil)
+		if st == nil && n.ptr != nil {
+			st, lead = n.ptr, []byte{0xff} // not null
+		}
+		if st != nil {
+			b, ok := lead, true
+			if f.typed {
+				b, ok = constTypeInfo(b, f.ti.wire(), compatible)
+			}
+			if !compatible {
+				b = binary.LittleEndian.AppendUint32(b, uint32(st.hash))
+			}
+			n.pre[m] = frameOf(b, ok)
+			continue
+		}
+		if n.elem != nil && !n.ptrElems {
+			b, ok := constTypeInfo([]byte{collSameType}, n.list.elem.ti.wire(), compatible)
+			n.pre[m] = frameOf(b, ok)
+		}
+	}
 }
 
 // genStruct returns the struct plan of ti when generated code in use
@@ -68,6 +159,7 @@ func nestedOf(f *fieldInfo) *nestedField {
 	if f.nullable && !f.ref && f.ti.ptrElem != nil {
 		n.ptr = genStruct(f.ti.ptrElem)
 	}
+	n.frames(f)
 	f.nested = n
 	return n
 }
@@ -82,9 +174,16 @@ func nestedOf(f *fieldInfo) *nestedField {
 func (w *GenWriter) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
 	e := (*encoder)(w)
 	f := e.genStack[len(e.genStack)-1].fields[i]
-	st := nestedOf(f).st
+	n := nestedOf(f)
+	st := n.st
 	if st == nil {
 		return nil, w.WriteField(i, p)
+	}
+	if fr := &n.pre[e.modeIndex()]; fr.ok && e.depth < e.maxDepth {
+		fr.put(e.buf)
+		e.depth++
+		e.genStack = append(e.genStack, st)
+		return st.gen, nil
 	}
 	return w.beginStruct(i, f, st)
 }
@@ -97,9 +196,16 @@ func (w *GenWriter) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error
 func (w *GenWriter) BeginStructPtr(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
 	e := (*encoder)(w)
 	f := e.genStack[len(e.genStack)-1].fields[i]
-	st := nestedOf(f).ptr
+	n := nestedOf(f)
+	st := n.ptr
 	if st == nil {
 		return nil, w.WriteField(i, p)
+	}
+	if fr := &n.pre[e.modeIndex()]; fr.ok && e.depth < e.maxDepth {
+		fr.put(e.buf) // the flag, type info and hash
+		e.depth++
+		e.genStack = append(e.genStack, st)
+		return st.gen, nil
 	}
 	e.buf.WriteInt8(flagNotNullValue)
 	return w.beginStruct(i, f, st)
@@ -125,9 +231,8 @@ func (w *GenWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (*Generated
 // EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
 // what the codec's Write returned.
 func (w *GenWriter) EndStruct(i int, err error) error {
-	e := (*encoder)(w)
-	e.genStack = e.genStack[:len(e.genStack)-1]
-	e.depth--
+	(*sliceHeader)(unsafe.Pointer(&w.genStack)).len-- // pop; Begin pushed
+	w.depth--
 	if err != nil {
 		return w.wrap(i, err)
 	}
@@ -153,10 +258,17 @@ func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec
 		return 0, nil, w.WriteField(i, p)
 	}
 	e.buf.WriteVaruint32(uint32(h.len))
+	est := nf.elem
+	if fr := &nf.pre[e.modeIndex()]; fr.ok && e.depth+2 <= e.maxDepth {
+		// Elements are values (not pointers): no null to look for.
+		fr.put(e.buf) // the list header and element type info
+		e.depth += 2
+		e.genStack = append(e.genStack, est)
+		return h.len, est.gen, nil
+	}
 	if err := e.enter(); err != nil {
 		return 0, nil, w.wrap(i, err)
 	}
-	est := nf.elem
 	if est == nil {
 		e.buf.WriteUint8(collSameType | collDeclared)
 		e.genStack = append(e.genStack, nil)
@@ -192,19 +304,22 @@ func (w *GenWriter) StartElem() {
 // EndList ends a list begun by BeginList with n > 0; err is the first
 // error of its elements.
 func (w *GenWriter) EndList(i int, err error) error {
-	e := (*encoder)(w)
-	if e.genStack[len(e.genStack)-1] != nil {
-		e.depth--
+	k := len(w.genStack) - 1
+	if w.genStack[k] != nil {
+		w.depth--
 	}
-	e.genStack = e.genStack[:len(e.genStack)-1]
-	e.depth--
+	(*sliceHeader)(unsafe.Pointer(&w.genStack)).len = k // pop; Begin pushed
+	w.depth--
 	if err != nil {
 		return w.wrap(i, err)
 	}
 	return nil
 }
 
-// wrap adds field i of the struct on top of the stack to err's path.
+// wrap adds field i of the struct on top of the stack to err's path. It
+// stays out of line, so that the End calls inline into generated code.
+//
+//go:noinline
 func (w *GenWriter) wrap(i int, err error) error {
 	st := w.genStack[len(w.genStack)-1]
 	return wrapField(err, st, st.fields[i])

@@ -71,6 +71,10 @@ type typeInfo struct {
 	st      *structInfo
 
 	typeDef []byte // compatible-mode TypeDef of a struct (header included)
+
+	// root says, per mode, how a root value of this type may be written
+	// with its constant prefix (see rootFrameOf); built on first use.
+	root *[2]rootFrame
 }
 
 // wire returns the type info that describes ti's values on the wire: the

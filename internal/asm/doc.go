@@ -61,15 +61,18 @@
 //     to a one-at-a-time PEXT decoder. The last bytes of a slice, where a
 //     whole-word load or store would cross its end, and every error case go
 //     through the Go code, which reproduces the exact error.
-//   - Single-value encoders (PutUvarint32, PutUvarint64): assembly for
-//     multi-byte values, after an inline one-byte fast path. In isolation
-//     (1024 calls through a function value) the Go code is now as fast or
-//     faster (table below), but where they run, behind
-//     ByteBuffer.WriteVaruint32/64 in generated code, the assembly is as
-//     fast or slightly faster: fury's BenchmarkGenerated serializing
-//     MediaContent took 239 cpu-ns/op with it and 254 with the Go code
-//     (p=0.002, 6 interleaved runs; Sample and Struct no difference), so it
-//     stays.
+//   - Single-value encoders (PutUvarint32, PutUvarint64): Go, on every CPU:
+//     an inline one-byte fast path, then one call to an unrolled encoder
+//     (one predictable branch per byte; a varuint64 of 5 or more bytes
+//     spreads its 7-bit groups with shifts and masks into one 8-byte
+//     store). The assembly, behind the ABI wrapper's call, lost to it where
+//     it runs: fury's BenchmarkGenerated serializing MediaContent in
+//     schema-consistent mode went from 197 to 181 ns/op on the Zen 3
+//     machine below (BMI2 kernel before; p=0.002, 6 interleaved runs),
+//     Sample from 119.5 to 110.6, and cachegrind counts fewer instructions
+//     for all three bench objects (bench/PERFLOG.md). PutUvarint32Call and
+//     its siblings are the same encoders as one call, for callers that
+//     would exceed their inlining budget with the fast path.
 //   - Single-value decoders (Uvarint32, Uvarint64): Go. The loop inlines
 //     into the caller; the assembly, behind a call, is no faster on small
 //     values and only modestly faster on large ones.

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"encoding/binary"
 	"errors"
 	"math/bits"
 )
@@ -56,17 +57,55 @@ func PutUvarint32(b []byte, v uint32) int {
 		b[0] = byte(v)
 		return 1
 	}
-	if haveBMI2 && len(b) >= 8 {
-		return putUvarint32BMI2(b, v)
-	}
-	return putUvarint32Slow(b, v)
+	return putUvarint32Multi(b, v)
 }
 
-// putUvarint32Slow keeps the Go encoder out of line, so that PutUvarint32
-// inlines into its callers.
-//
-//go:noinline
-func putUvarint32Slow(b []byte, v uint32) int { return putUvarint32Go(b, v) }
+// PutUvarint32Call is PutUvarint32 as one call, for callers that inline
+// it into code whose inlining budget the fast path would exceed.
+func PutUvarint32Call(b []byte, v uint32) int { return putUvarint32Multi(b, v) }
+
+// PutVarint32Call is PutVarint32 as one call (see PutUvarint32Call).
+func PutVarint32Call(b []byte, v int32) int { return putUvarint32Multi(b, Zigzag32(v)) }
+
+// PutUvarint64Call is PutUvarint64 as one call (see PutUvarint32Call).
+func PutUvarint64Call(b []byte, v uint64) int { return putUvarint64Multi(b, v) }
+
+// PutVarint64Call is PutVarint64 as one call (see PutUvarint32Call).
+func PutVarint64Call(b []byte, v int64) int { return putUvarint64Multi(b, Zigzag64(v)) }
+
+// putUvarint32Multi encodes a varuint32 (usually of more than one byte,
+// which PutUvarint32 leaves to it): with room
+// for 5 bytes, unrolled, one predictable branch per byte. For single
+// values this beats the BMI2 kernel (a call through the ABI wrapper, then
+// PDEP) and the loop, and runs the same on every CPU.
+func putUvarint32Multi(b []byte, v uint32) int {
+	if len(b) < MaxVarint32Len {
+		return putUvarint32Go(b, v)
+	}
+	b = b[:MaxVarint32Len]
+	b[0] = byte(v)
+	if v < 0x80 {
+		return 1
+	}
+	b[0] |= 0x80
+	if v < 1<<14 {
+		b[1] = byte(v >> 7)
+		return 2
+	}
+	b[1] = byte(v>>7) | 0x80
+	if v < 1<<21 {
+		b[2] = byte(v >> 14)
+		return 3
+	}
+	b[2] = byte(v>>14) | 0x80
+	if v < 1<<28 {
+		b[3] = byte(v >> 21)
+		return 4
+	}
+	b[3] = byte(v>>21) | 0x80
+	b[4] = byte(v >> 28)
+	return 5
+}
 
 // PutUvarint64 writes v as a varuint64 at the start of b and returns the
 // number of bytes written: LEB128 for up to 8 groups of 7 bits, then, for
@@ -77,17 +116,50 @@ func PutUvarint64(b []byte, v uint64) int {
 		b[0] = byte(v)
 		return 1
 	}
-	if haveBMI2 && len(b) >= MaxVarint64Len {
-		return putUvarint64BMI2(b, v)
-	}
-	return putUvarint64Slow(b, v)
+	return putUvarint64Multi(b, v)
 }
 
-// putUvarint64Slow keeps the Go encoder out of line, so that PutUvarint64
-// inlines into its callers.
-//
-//go:noinline
-func putUvarint64Slow(b []byte, v uint64) int { return putUvarint64Go(b, v) }
+// putUvarint64Multi is putUvarint32Multi for varuint64s (9 bytes of
+// room): unrolled up to 4 bytes; longer values spread their 7-bit groups
+// with shifts and masks and go out in one 8-byte store.
+func putUvarint64Multi(b []byte, v uint64) int {
+	if len(b) < MaxVarint64Len {
+		return putUvarint64Go(b, v)
+	}
+	b = b[:MaxVarint64Len]
+	b[0] = byte(v)
+	if v < 0x80 {
+		return 1
+	}
+	b[0] |= 0x80
+	if v < 1<<14 {
+		b[1] = byte(v >> 7)
+		return 2
+	}
+	b[1] = byte(v>>7) | 0x80
+	if v < 1<<21 {
+		b[2] = byte(v >> 14)
+		return 3
+	}
+	b[2] = byte(v>>14) | 0x80
+	if v < 1<<28 {
+		b[3] = byte(v >> 21)
+		return 4
+	}
+	x := v & (1<<56 - 1)
+	x = x&0xfffffff | x&0xffffffff0000000<<4           // 28-bit halves in 32-bit lanes
+	x = x&0x00003fff00003fff | x&0x0fffc0000fffc000<<2 // 14-bit quarters in 16-bit lanes
+	x = x&0x007f007f007f007f | x&0x3f803f803f803f80<<1 // 7-bit groups in bytes
+	if v >= 1<<56 {
+		binary.LittleEndian.PutUint64(b, x|0x8080808080808080)
+		b[8] = byte(v >> 56)
+		return 9
+	}
+	n := (bits.Len64(v)*9 + 64) >> 6 // 5 to 8
+	x |= 0x8080808080808080 & (uint64(1)<<(8*uint(n-1)) - 1)
+	binary.LittleEndian.PutUint64(b, x)
+	return n
+}
 
 // PutVarint32 writes the zigzag encoding of v as a varuint32; see
 // PutUvarint32.
@@ -203,14 +275,31 @@ func decodeErr(n int) error {
 }
 
 // The single-value kernels through assembly, with the same one-byte fast
-// path as the exported functions. The exported encoders use the assembly for
-// multi-byte values; the exported decoders use the Go code, which the
-// compiler inlines and which measured as fast or faster (see the package
+// path as the exported functions. The exported functions use the Go code,
+// which measured as fast or faster where it runs (see the package
 // documentation). These wrappers remain for the benchmarks and tests.
 
-func putUvarint32Asm(b []byte, v uint32) int { return PutUvarint32(b, v) }
+func putUvarint32Asm(b []byte, v uint32) int {
+	if v < 0x80 && len(b) > 0 {
+		b[0] = byte(v)
+		return 1
+	}
+	if haveBMI2 && len(b) >= 8 {
+		return putUvarint32BMI2(b, v)
+	}
+	return putUvarint32Go(b, v)
+}
 
-func putUvarint64Asm(b []byte, v uint64) int { return PutUvarint64(b, v) }
+func putUvarint64Asm(b []byte, v uint64) int {
+	if v < 0x80 && len(b) > 0 {
+		b[0] = byte(v)
+		return 1
+	}
+	if haveBMI2 && len(b) >= MaxVarint64Len {
+		return putUvarint64BMI2(b, v)
+	}
+	return putUvarint64Go(b, v)
+}
 
 func uvarint32Asm(b []byte) (uint32, int) {
 	if len(b) > 0 && b[0] < 0x80 {

@@ -92,12 +92,12 @@ type get64 struct {
 }
 
 var (
-	puts64 = []put64{{"exported", PutUvarint64}, {"go", putUvarint64Go}, {"asm", putUvarint64Asm}}
+	puts64 = []put64{{"exported", PutUvarint64}, {"call", PutUvarint64Call}, {"go", putUvarint64Go}, {"asm", putUvarint64Asm}}
 	gets64 = []get64{{"exported", Uvarint64}, {"go", uvarint64Go}, {"asm", uvarint64Asm}}
 	puts32 = []struct {
 		name string
 		fn   func([]byte, uint32) int
-	}{{"exported", PutUvarint32}, {"go", putUvarint32Go}, {"asm", putUvarint32Asm}}
+	}{{"exported", PutUvarint32}, {"call", PutUvarint32Call}, {"go", putUvarint32Go}, {"asm", putUvarint32Asm}}
 	gets32 = []struct {
 		name string
 		fn   func([]byte) (uint32, int)
@@ -242,6 +242,7 @@ func TestSignedSingle(t *testing.T) {
 		v := int64(u)
 		n := PutVarint64(b, v)
 		assert.Equal(t, refUvarint64(Zigzag64(v)), b[:n])
+		assert.Equal(t, n, PutVarint64Call(b, v))
 		got, m := Varint64(b[:n])
 		assert.Equal(t, v, got)
 		assert.Equal(t, n, m)
@@ -250,6 +251,7 @@ func TestSignedSingle(t *testing.T) {
 		v := int32(u)
 		n := PutVarint32(b, v)
 		assert.Equal(t, refUvarint32(Zigzag32(v)), b[:n])
+		assert.Equal(t, n, PutVarint32Call(b, v))
 		got, m := Varint32(b[:n])
 		assert.Equal(t, v, got)
 		assert.Equal(t, n, m)
