@@ -219,16 +219,18 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 // those it returns false for travel out of band (the caller ships them
 // separately and passes them to Deserialize), the others in band.
 func (f *Fury) Serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) error {
+	if err := f.check(); err != nil {
+		return err
+	}
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
 	return f.serialize(buf, v, callback)
 }
 
+// serialize and deserialize expect a Fury that passed check (every
+// exported entry point calls it once).
 func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) (err error) {
-	if err := f.check(); err != nil {
-		return err
-	}
 	f.sync()
 	e := &f.enc
 	e.reset(buf)
@@ -396,6 +398,9 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 // one value and leaves buf positioned after it, so a stream of values can
 // be read with successive calls.
 func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error {
+	if err := f.check(); err != nil {
+		return err
+	}
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
@@ -403,9 +408,6 @@ func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error 
 }
 
 func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
-	if err := f.check(); err != nil {
-		return err
-	}
 	f.sync()
 	e := efaceOf(&v)
 	ti := f.lastOutTI
