@@ -9,30 +9,30 @@ import (
 	"math"
 	"unsafe"
 
-	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // ---- Image ----
 
 var (
-	furyCodecImage   *fury.GeneratedCodec
-	furyCodecImageE1 *fury.GeneratedCodec
+	furyCodecImage   *furyrt.Codec
+	furyCodecImageE1 *furyrt.Codec
 )
 
 func init() {
-	furyCodecImage = &fury.GeneratedCodec{
+	furyCodecImage = &furyrt.Codec{
 		Fields: []string{"Height", "Size", "Width", "Media", "Title", "URI"},
 		Write:  furyWriteImage,
 		Read:   furyReadImage,
 	}
-	fury.RegisterGenerated(Image{}, furyCodecImage)
-	furyCodecImageE1 = &fury.GeneratedCodec{
+	furyrt.Register(Image{}, furyCodecImage)
+	furyCodecImageE1 = &furyrt.Codec{
 		Fields: []string{"Height", "Width", "Media", "Size", "Title", "URI"},
 		Enums:  []string{"Size"},
 		Write:  furyWriteImageE1,
 		Read:   furyReadImageE1,
 	}
-	fury.RegisterGenerated(Image{}, furyCodecImageE1)
+	furyrt.Register(Image{}, furyCodecImageE1)
 }
 
 // The conversions below stop compiling when Image changes shape; run go generate.
@@ -48,7 +48,7 @@ func _() {
 }
 
 // furyWriteImageWith writes a Image with codec c, calling its generated function directly.
-func furyWriteImageWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteImageWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecImage:
 		return furyWriteImage(w, p)
@@ -59,7 +59,7 @@ func furyWriteImageWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Poin
 }
 
 // furyReadImageWith reads a Image with codec c, calling its generated function directly.
-func furyReadImageWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadImageWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecImage:
 		return furyReadImage(r, p)
@@ -70,16 +70,16 @@ func furyReadImageWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Point
 }
 
 // furyWriteImage writes the fields of the Image at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(23)
 		b := buf.Tail()[:23]
 		n := 0
-		n += fury.PutVarint32(b[n:], x.Height)
-		n += fury.PutVarint32(b[n:], *(*int32)(&x.Size))
-		n += fury.PutVarint32(b[n:], x.Width)
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Size))
+		n += furyrt.PutVarint32(b[n:], x.Width)
 		buf.Advance(n)
 	}
 	if x.Media == nil {
@@ -97,22 +97,22 @@ func furyWriteImage(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadImage reads the fields of the Image at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
 	var err error
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
 		}
 		n += k
-		if *(*int32)(&x.Size), k = fury.GetVarint32(b[n:]); k <= 0 {
+		if *(*int32)(&x.Size), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Size")
 		}
 		n += k
-		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
 		}
 		n += k
@@ -139,15 +139,15 @@ func furyReadImage(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteImageE1 writes the fields of the Image at p in wire order (layout when field Size is an enum).
-func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteImageE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(18)
 		b := buf.Tail()[:18]
 		n := 0
-		n += fury.PutVarint32(b[n:], x.Height)
-		n += fury.PutVarint32(b[n:], x.Width)
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], x.Width)
 		buf.Advance(n)
 	}
 	if x.Media == nil {
@@ -170,18 +170,18 @@ func furyWriteImageE1(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadImageE1 reads the fields of the Image at p in wire order (layout when field Size is an enum).
-func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadImageE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := r.Buffer()
 	var err error
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
 		}
 		n += k
-		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
 		}
 		n += k
@@ -215,24 +215,24 @@ func furyReadImageE1(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Media ----
 
 var (
-	furyCodecMedia   *fury.GeneratedCodec
-	furyCodecMediaE1 *fury.GeneratedCodec
+	furyCodecMedia   *furyrt.Codec
+	furyCodecMediaE1 *furyrt.Codec
 )
 
 func init() {
-	furyCodecMedia = &fury.GeneratedCodec{
+	furyCodecMedia = &furyrt.Codec{
 		Fields: []string{"HasBitrate", "Duration", "Size", "Bitrate", "Height", "Player", "Width", "Copyright", "Format", "Persons", "Title", "URI"},
 		Write:  furyWriteMedia,
 		Read:   furyReadMedia,
 	}
-	fury.RegisterGenerated(Media{}, furyCodecMedia)
-	furyCodecMediaE1 = &fury.GeneratedCodec{
+	furyrt.Register(Media{}, furyCodecMedia)
+	furyCodecMediaE1 = &furyrt.Codec{
 		Fields: []string{"HasBitrate", "Duration", "Size", "Bitrate", "Height", "Width", "Copyright", "Format", "Persons", "Player", "Title", "URI"},
 		Enums:  []string{"Player"},
 		Write:  furyWriteMediaE1,
 		Read:   furyReadMediaE1,
 	}
-	fury.RegisterGenerated(Media{}, furyCodecMediaE1)
+	furyrt.Register(Media{}, furyCodecMediaE1)
 }
 
 // The conversions below stop compiling when Media changes shape; run go generate.
@@ -254,7 +254,7 @@ func _() {
 }
 
 // furyWriteMediaWith writes a Media with codec c, calling its generated function directly.
-func furyWriteMediaWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteMediaWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecMedia:
 		return furyWriteMedia(w, p)
@@ -265,7 +265,7 @@ func furyWriteMediaWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Poin
 }
 
 // furyReadMediaWith reads a Media with codec c, calling its generated function directly.
-func furyReadMediaWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadMediaWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecMedia:
 		return furyReadMedia(r, p)
@@ -276,7 +276,7 @@ func furyReadMediaWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Point
 }
 
 // furyWriteMedia writes the fields of the Media at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
 	{
@@ -288,8 +288,8 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 			b[0] = 0
 		}
 		n := 1
-		n += fury.PutVarint64(b[n:], x.Duration)
-		n += fury.PutVarint64(b[n:], x.Size)
+		n += furyrt.PutVarint64(b[n:], x.Duration)
+		n += furyrt.PutVarint64(b[n:], x.Size)
 		{
 			v := [4]int32{
 				x.Bitrate,
@@ -297,7 +297,7 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 				*(*int32)(&x.Player),
 				x.Width,
 			}
-			n += fury.PutVarint32s(b[n:], v[:])
+			n += furyrt.PutVarint32s(b[n:], v[:])
 		}
 		buf.Advance(n)
 	}
@@ -315,7 +315,7 @@ func furyWriteMedia(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadMedia reads the fields of the Media at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
 	var err error
@@ -326,17 +326,17 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 		x.HasBitrate = b[0] != 0
 		n, k := 1, 0
-		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Duration, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Duration")
 		}
 		n += k
-		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Size, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Size")
 		}
 		n += k
 		{
 			var v [4]int32
-			m := fury.GetVarint32s(v[:], b[n:])
+			m := furyrt.GetVarint32s(v[:], b[n:])
 			if m <= 0 {
 				return r.VarintError(m, "fields Bitrate to Width")
 			}
@@ -370,7 +370,7 @@ func furyReadMedia(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteMediaE1 writes the fields of the Media at p in wire order (layout when field Player is an enum).
-func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteMediaE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
 	{
@@ -382,11 +382,11 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 			b[0] = 0
 		}
 		n := 1
-		n += fury.PutVarint64(b[n:], x.Duration)
-		n += fury.PutVarint64(b[n:], x.Size)
-		n += fury.PutVarint32(b[n:], x.Bitrate)
-		n += fury.PutVarint32(b[n:], x.Height)
-		n += fury.PutVarint32(b[n:], x.Width)
+		n += furyrt.PutVarint64(b[n:], x.Duration)
+		n += furyrt.PutVarint64(b[n:], x.Size)
+		n += furyrt.PutVarint32(b[n:], x.Bitrate)
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], x.Width)
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Copyright)
@@ -408,7 +408,7 @@ func furyWriteMediaE1(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadMediaE1 reads the fields of the Media at p in wire order (layout when field Player is an enum).
-func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadMediaE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := r.Buffer()
 	var err error
@@ -419,23 +419,23 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 		x.HasBitrate = b[0] != 0
 		n, k := 1, 0
-		if x.Duration, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Duration, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Duration")
 		}
 		n += k
-		if x.Size, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Size, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Size")
 		}
 		n += k
-		if x.Bitrate, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Bitrate, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Bitrate")
 		}
 		n += k
-		if x.Height, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
 		}
 		n += k
-		if x.Width, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
 		}
 		n += k
@@ -468,7 +468,7 @@ func furyReadMediaE1(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteMedia_Persons writes field Persons of a Media: a list with a declared element type.
-func furyWriteMedia_Persons(buf *fury.ByteBuffer, v []string) bool {
+func furyWriteMedia_Persons(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -481,7 +481,7 @@ func furyWriteMedia_Persons(buf *fury.ByteBuffer, v []string) bool {
 
 // furyReadMedia_Persons reads field Persons of a Media, reporting false for
 // input it leaves to the runtime.
-func furyReadMedia_Persons(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+func furyReadMedia_Persons(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -516,16 +516,16 @@ func furyReadMedia_Persons(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]strin
 // ---- MediaContent ----
 
 var (
-	furyCodecMediaContent *fury.GeneratedCodec
+	furyCodecMediaContent *furyrt.Codec
 )
 
 func init() {
-	furyCodecMediaContent = &fury.GeneratedCodec{
+	furyCodecMediaContent = &furyrt.Codec{
 		Fields: []string{"Images", "Media"},
 		Write:  furyWriteMediaContent,
 		Read:   furyReadMediaContent,
 	}
-	fury.RegisterGenerated(MediaContent{}, furyCodecMediaContent)
+	furyrt.Register(MediaContent{}, furyCodecMediaContent)
 }
 
 // The conversions below stop compiling when MediaContent changes shape; run go generate.
@@ -537,13 +537,14 @@ func _() {
 }
 
 // furyWriteMediaContent writes the fields of the MediaContent at p in wire order.
-func furyWriteMediaContent(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteMediaContent(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
 	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		for j := range x.Images {
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWriteImageWith(c, w, unsafe.Pointer(&x.Images[j])); err != nil {
 				break
 			}
@@ -563,14 +564,14 @@ func furyWriteMediaContent(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadMediaContent reads the fields of the MediaContent at p in wire order.
-func furyReadMediaContent(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadMediaContent(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
 	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Images
+		s, el := x.Images, r.Elems()
 		for j := range s {
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadImageWith(c, r, unsafe.Pointer(&s[j])); err != nil {
@@ -594,16 +595,16 @@ func furyReadMediaContent(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Sample ----
 
 var (
-	furyCodecSample *fury.GeneratedCodec
+	furyCodecSample *furyrt.Codec
 )
 
 func init() {
-	furyCodecSample = &fury.GeneratedCodec{
+	furyCodecSample = &furyrt.Codec{
 		Fields: []string{"DoubleValue", "FloatValue", "ShortValue", "CharValue", "BooleanValue", "LongValue", "IntValue", "DoubleValueBoxed", "FloatValueBoxed", "ShortValueBoxed", "CharValueBoxed", "BooleanValueBoxed", "LongValueBoxed", "IntValueBoxed", "BooleanArray", "CharArray", "DoubleArray", "FloatArray", "IntArray", "LongArray", "ShortArray", "String"},
 		Write:  furyWriteSample,
 		Read:   furyReadSample,
 	}
-	fury.RegisterGenerated(Sample{}, furyCodecSample)
+	furyrt.Register(Sample{}, furyCodecSample)
 }
 
 // The conversions below stop compiling when Sample changes shape; run go generate.
@@ -635,7 +636,7 @@ func _() {
 }
 
 // furyWriteSample writes the fields of the Sample at p in wire order.
-func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
@@ -652,8 +653,8 @@ func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 			b[16] = 0
 		}
 		n := 17
-		n += fury.PutVarint64(b[n:], x.LongValue)
-		n += fury.PutVarint32(b[n:], x.IntValue)
+		n += furyrt.PutVarint64(b[n:], x.LongValue)
+		n += furyrt.PutVarint32(b[n:], x.IntValue)
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -737,7 +738,7 @@ func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], *x.LongValueBoxed)
+			n += furyrt.PutVarint64(b[n:], *x.LongValueBoxed)
 		}
 		if x.IntValueBoxed == nil {
 			b[n] = 0xfd // null
@@ -745,42 +746,42 @@ func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *x.IntValueBoxed)
+			n += furyrt.PutVarint32(b[n:], *x.IntValueBoxed)
 		}
 		buf.Advance(n)
 	}
 	if direct {
-		fury.WriteArray(buf, x.BooleanArray)
+		furyrt.WriteArray(buf, x.BooleanArray)
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.BooleanArray)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.CharArray)
+		furyrt.WriteArray(buf, x.CharArray)
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.CharArray)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.DoubleArray)
+		furyrt.WriteArray(buf, x.DoubleArray)
 	} else if err := w.WriteField(16, unsafe.Pointer(&x.DoubleArray)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.FloatArray)
+		furyrt.WriteArray(buf, x.FloatArray)
 	} else if err := w.WriteField(17, unsafe.Pointer(&x.FloatArray)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.IntArray)
+		furyrt.WriteArray(buf, x.IntArray)
 	} else if err := w.WriteField(18, unsafe.Pointer(&x.IntArray)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.LongArray)
+		furyrt.WriteArray(buf, x.LongArray)
 	} else if err := w.WriteField(19, unsafe.Pointer(&x.LongArray)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.ShortArray)
+		furyrt.WriteArray(buf, x.ShortArray)
 	} else if err := w.WriteField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err
 	}
@@ -789,7 +790,7 @@ func furyWriteSample(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadSample reads the fields of the Sample at p in wire order.
-func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
@@ -805,11 +806,11 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		x.CharValue = binary.LittleEndian.Uint16(b[14:])
 		x.BooleanValue = b[16] != 0
 		n, k := 17, 0
-		if x.LongValue, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.LongValue, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field LongValue")
 		}
 		n += k
-		if x.IntValue, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.IntValue, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field IntValue")
 		}
 		n += k
@@ -824,7 +825,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.DoubleValueBoxed = fury.NewScalar[float64](buf)
+		x.DoubleValueBoxed = furyrt.NewScalar[float64](buf)
 		*x.DoubleValueBoxed = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.DoubleValueBoxed)); err != nil {
 		return err
@@ -838,7 +839,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.FloatValueBoxed = fury.NewScalar[float32](buf)
+		x.FloatValueBoxed = furyrt.NewScalar[float32](buf)
 		*x.FloatValueBoxed = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.FloatValueBoxed)); err != nil {
 		return err
@@ -852,7 +853,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.ShortValueBoxed = fury.NewScalar[int16](buf)
+		x.ShortValueBoxed = furyrt.NewScalar[int16](buf)
 		*x.ShortValueBoxed = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.ShortValueBoxed)); err != nil {
 		return err
@@ -866,7 +867,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.CharValueBoxed = fury.NewScalar[uint16](buf)
+		x.CharValueBoxed = furyrt.NewScalar[uint16](buf)
 		*x.CharValueBoxed = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.CharValueBoxed)); err != nil {
 		return err
@@ -880,7 +881,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.BooleanValueBoxed = fury.NewScalar[bool](buf)
+		x.BooleanValueBoxed = furyrt.NewScalar[bool](buf)
 		*x.BooleanValueBoxed = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.BooleanValueBoxed)); err != nil {
 		return err
@@ -894,7 +895,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.LongValueBoxed = fury.NewScalar[int64](buf)
+		x.LongValueBoxed = furyrt.NewScalar[int64](buf)
 		*x.LongValueBoxed = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.LongValueBoxed)); err != nil {
 		return err
@@ -908,13 +909,13 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.IntValueBoxed = fury.NewScalar[int32](buf)
+		x.IntValueBoxed = furyrt.NewScalar[int32](buf)
 		*x.IntValueBoxed = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.IntValueBoxed)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.BooleanArray); err != nil {
+		if err := furyrt.ReadArray(buf, &x.BooleanArray); err != nil {
 			return err
 		}
 		if len(x.BooleanArray) == 0 {
@@ -924,7 +925,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.CharArray); err != nil {
+		if err := furyrt.ReadArray(buf, &x.CharArray); err != nil {
 			return err
 		}
 		if len(x.CharArray) == 0 {
@@ -934,7 +935,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.DoubleArray); err != nil {
+		if err := furyrt.ReadArray(buf, &x.DoubleArray); err != nil {
 			return err
 		}
 		if len(x.DoubleArray) == 0 {
@@ -944,7 +945,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.FloatArray); err != nil {
+		if err := furyrt.ReadArray(buf, &x.FloatArray); err != nil {
 			return err
 		}
 		if len(x.FloatArray) == 0 {
@@ -954,7 +955,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.IntArray); err != nil {
+		if err := furyrt.ReadArray(buf, &x.IntArray); err != nil {
 			return err
 		}
 		if len(x.IntArray) == 0 {
@@ -964,7 +965,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.LongArray); err != nil {
+		if err := furyrt.ReadArray(buf, &x.LongArray); err != nil {
 			return err
 		}
 		if len(x.LongArray) == 0 {
@@ -974,7 +975,7 @@ func furyReadSample(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.ShortArray); err != nil {
+		if err := furyrt.ReadArray(buf, &x.ShortArray); err != nil {
 			return err
 		}
 		if len(x.ShortArray) == 0 {

@@ -10,22 +10,22 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // ---- SmallStruct ----
 
 var (
-	furyCodecSmallStruct *fury.GeneratedCodec
+	furyCodecSmallStruct *furyrt.Codec
 )
 
 func init() {
-	furyCodecSmallStruct = &fury.GeneratedCodec{
+	furyCodecSmallStruct = &furyrt.Codec{
 		Fields: []string{"Money", "Spouse", "Siblings", "BirthDay", "Name", "Phone"},
 		Write:  furyWriteSmallStruct,
 		Read:   furyReadSmallStruct,
 	}
-	fury.RegisterGenerated(SmallStruct{}, furyCodecSmallStruct)
+	furyrt.Register(SmallStruct{}, furyCodecSmallStruct)
 }
 
 // The conversions below stop compiling when SmallStruct changes shape; run go generate.
@@ -41,7 +41,7 @@ func _() {
 }
 
 // furyWriteSmallStruct writes the fields of the SmallStruct at p in wire order.
-func furyWriteSmallStruct(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*SmallStruct)(p)
 	buf := w.Buffer()
 	{
@@ -54,11 +54,11 @@ func furyWriteSmallStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 			b[8] = 0
 		}
 		n := 9
-		n += fury.PutVarint64(b[n:], x.Siblings)
+		n += furyrt.PutVarint64(b[n:], x.Siblings)
 		buf.Advance(n)
 	}
 	buf.Grow(12)
-	fury.PutTime(buf.Tail(), x.BirthDay)
+	furyrt.PutTime(buf.Tail(), x.BirthDay)
 	buf.Advance(12)
 	buf.WriteString(x.Name)
 	buf.WriteString(x.Phone)
@@ -66,7 +66,7 @@ func furyWriteSmallStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadSmallStruct reads the fields of the SmallStruct at p in wire order.
-func furyReadSmallStruct(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadSmallStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*SmallStruct)(p)
 	buf := r.Buffer()
 	var err error
@@ -78,13 +78,13 @@ func furyReadSmallStruct(r *fury.GenReader, p unsafe.Pointer) error {
 		x.Money = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		x.Spouse = b[8] != 0
 		n, k := 9, 0
-		if x.Siblings, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Siblings, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Siblings")
 		}
 		n += k
 		_ = buf.Skip(n)
 	}
-	if t, ok := fury.GetTime(buf.Unread()); ok {
+	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.BirthDay = t
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.BirthDay)); err != nil {

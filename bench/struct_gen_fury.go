@@ -9,22 +9,22 @@ import (
 	"math"
 	"unsafe"
 
-	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // ---- Struct ----
 
 var (
-	furyCodecStruct *fury.GeneratedCodec
+	furyCodecStruct *furyrt.Codec
 )
 
 func init() {
-	furyCodecStruct = &fury.GeneratedCodec{
+	furyCodecStruct = &furyrt.Codec{
 		Fields: []string{"F100", "F12", "F16", "F20", "F24", "F28", "F32", "F36", "F4", "F40", "F44", "F48", "F52", "F56", "F60", "F64", "F68", "F72", "F76", "F8", "F80", "F84", "F88", "F92", "F96", "F11", "F15", "F19", "F23", "F27", "F3", "F31", "F35", "F39", "F43", "F47", "F51", "F55", "F59", "F63", "F67", "F7", "F71", "F75", "F79", "F83", "F87", "F91", "F95", "F99", "F10", "F14", "F18", "F2", "F22", "F26", "F30", "F34", "F38", "F42", "F46", "F50", "F54", "F58", "F6", "F62", "F66", "F70", "F74", "F78", "F82", "F86", "F90", "F94", "F98", "F1", "F13", "F17", "F21", "F25", "F29", "F33", "F37", "F41", "F45", "F49", "F5", "F53", "F57", "F61", "F65", "F69", "F73", "F77", "F81", "F85", "F89", "F9", "F93", "F97"},
 		Write:  furyWriteStruct,
 		Read:   furyReadStruct,
 	}
-	fury.RegisterGenerated(Struct{}, furyCodecStruct)
+	furyrt.Register(Struct{}, furyCodecStruct)
 }
 
 // The conversions below stop compiling when Struct changes shape; run go generate.
@@ -134,7 +134,7 @@ func _() {
 }
 
 // furyWriteStruct writes the fields of the Struct at p in wire order.
-func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := w.Buffer()
 	{
@@ -219,7 +219,7 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 				x.F94,
 				x.F98,
 			}
-			n += fury.PutVarint64s(b[n:], v[:])
+			n += furyrt.PutVarint64s(b[n:], v[:])
 		}
 		{
 			v := [25]int32{
@@ -249,7 +249,7 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 				x.F93,
 				x.F97,
 			}
-			n += fury.PutVarint32s(b[n:], v[:])
+			n += furyrt.PutVarint32s(b[n:], v[:])
 		}
 		buf.Advance(n)
 	}
@@ -257,7 +257,7 @@ func furyWriteStruct(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadStruct reads the fields of the Struct at p in wire order.
-func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := r.Buffer()
 	{
@@ -318,7 +318,7 @@ func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 		n := 300
 		{
 			var v [25]int64
-			m := fury.GetVarint64s(v[:], b[n:])
+			m := furyrt.GetVarint64s(v[:], b[n:])
 			if m <= 0 {
 				return r.VarintError(m, "fields F10 to F98")
 			}
@@ -351,7 +351,7 @@ func furyReadStruct(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 		{
 			var v [25]int32
-			m := fury.GetVarint32s(v[:], b[n:])
+			m := furyrt.GetVarint32s(v[:], b[n:])
 			if m <= 0 {
 				return r.VarintError(m, "fields F1 to F97")
 			}

@@ -4,9 +4,11 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/fury-go/fury/fury"
 	"github.com/fury-go/fury/fury/internal/gentest"
+	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -171,4 +173,46 @@ func TestCompactStringsOnlyForTheCall(t *testing.T) {
 	require.Error(t, f.Serialize(buf, make(chan int), nil))
 	buf.WriteString("é")
 	require.Equal(t, []byte{0x0a, 0xc3, 0xa9}, buf.Bytes())
+}
+
+// A decode carves strings and primitive slices from shared blocks: few
+// allocations, and no piece can be grown into its neighbor.
+func TestDecodedValuesShareBlocks(t *testing.T) {
+	type T struct {
+		A, B, C string
+		X       []int32
+		Y       []float64
+		Z       []byte
+		W       []bool
+	}
+	f := fury.New()
+	require.NoError(t, f.Register(T{}, 300))
+	in := T{A: "http://example.com/a", B: "h\u00e9llo", C: "video/theora\u1234",
+		X: []int32{1, 2, 3}, Y: []float64{1.5, 2.5}, Z: []byte("raw"), W: []bool{true, false}}
+	data, err := f.Marshal(in)
+	require.NoError(t, err)
+	var out T
+	allocs := testing.AllocsPerRun(50, func() {
+		out = T{}
+		require.NoError(t, f.Unmarshal(data, &out))
+	})
+	require.Empty(t, cmp.Diff(in, out))
+	require.LessOrEqual(t, allocs, float64(1))
+
+	// Growing one piece must not overwrite the next.
+	require.Equal(t, len(out.X), cap(out.X))
+	out.X = append(out.X, 99)
+	out.Z = append(out.Z, '!')
+	require.Empty(t, cmp.Diff([]float64{1.5, 2.5}, out.Y))
+	require.Equal(t, []bool{true, false}, out.W)
+	require.Equal(t, "http://example.com/a", out.A)
+
+	// 8-byte elements are aligned.
+	require.Zero(t, uintptr(unsafe.Pointer(unsafe.SliceData(out.Y)))%8)
+
+	// A later decode does not write into an earlier result's block.
+	keep := out
+	require.NoError(t, f.Unmarshal(data, &T{}))
+	require.Empty(t, cmp.Diff(in.A, keep.A))
+	require.Empty(t, cmp.Diff(in.Y, keep.Y))
 }

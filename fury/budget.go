@@ -86,8 +86,8 @@ func (d *decoder) charge(count int, size uintptr, what any) error {
 // take is charge's fast path, small enough to inline into hot codecs,
 // which call chargeSlow (for the exact check and the error) when it fails.
 func (d *decoder) take(count int, size uintptr) bool {
-	if b, need := d.buf, int64(count)*int64(size); size < 1<<31 && need <= b.budget {
-		b.budget -= need
+	if b, need := d.buf, int64(count)*int64(size); size < 1<<31 && need <= b.Budget() {
+		b.Spend(need)
 		return true
 	}
 	return false
@@ -98,10 +98,10 @@ func (d *decoder) chargeSlow(count int, size uintptr, what any) error {
 		return d.overBudget(math.MaxInt64, what)
 	}
 	need := int64(count) * int64(size)
-	if need > d.buf.budget {
+	if need > d.buf.Budget() {
 		return d.overBudget(need, what)
 	}
-	d.buf.budget -= need
+	d.buf.Spend(need)
 	return nil
 }
 
@@ -118,7 +118,7 @@ func mapEntryCost(k, v uintptr) uintptr {
 }
 
 func (d *decoder) overBudget(need int64, what any) error {
-	used := d.limit - d.buf.budget
+	used := d.limit - d.buf.Budget()
 	switch w := what.(type) {
 	case reflect.Type:
 		return wrapf(ErrTooLarge, "decoding a %v would allocate %d bytes, over the decode memory budget of %d (%d used; see WithMaxDecodedBytes)", w, need, d.limit, used)
@@ -130,7 +130,7 @@ func (d *decoder) overBudget(need int64, what any) error {
 // checkBudget reports a budget overrun by pieces counted as they were
 // carved (strings, arrays).
 func (d *decoder) checkBudget() error {
-	if d.buf.budget < 0 {
+	if d.buf.Budget() < 0 {
 		return wrapf(ErrTooLarge, "decoded strings and arrays need more than the decode memory budget of %d bytes (see WithMaxDecodedBytes)", d.limit)
 	}
 	return nil

@@ -357,7 +357,7 @@ func TestDecodeBudgetAccounting(t *testing.T) {
 			require.NoError(t, f.Unmarshal(data, p.Interface())) // plans built
 			n := allocated(func() { err = f.Unmarshal(data, reflect.New(reflect.TypeOf(v)).Interface()) })
 			require.NoError(t, err)
-			charged := f.dec.limit - f.in.budget
+			charged := f.dec.limit - f.in.Budget()
 			t.Logf("%d input bytes, %d allocated, %d charged", len(data), n, charged)
 			require.LessOrEqual(t, int64(n), charged+4<<10)
 		})

@@ -3,8 +3,9 @@ package fury
 import (
 	"reflect"
 
-	"github.com/fury-go/fury/internal/asm"
 	"unsafe"
+
+	"github.com/fury-go/fury/internal/asm"
 )
 
 // Binary ([]byte) and primitive arrays ([]int32, [4]float64, ...): a
@@ -65,7 +66,7 @@ func (d *decoder) readBufferObject() ([]byte, error) {
 			if b == nil {
 				return nil, wrapf(ErrInvalidArgument, "out-of-band buffer %d is nil", d.oobNext-1)
 			}
-			return b.data[b.off:], nil
+			return b.Unread(), nil
 		}
 	}
 	n, err := d.buf.ReadVaruint32()
@@ -88,7 +89,7 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	// Copy, so the result does not pin or alias the caller's input.
-	b := d.buf.alloc(len(raw))
+	b := d.buf.Alloc(len(raw))
 	copy(b, raw)
 	*(*[]byte)(p) = b
 	return nil
@@ -155,7 +156,7 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 		dst = unsafe.Slice((*byte)(p), len(raw))
 	} else {
 		h := (*sliceHeader)(p)
-		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(d.buf.alloc(len(raw)))), len: n, cap: n}
+		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(d.buf.Alloc(len(raw)))), len: n, cap: n}
 		dst = unsafe.Slice((*byte)(h.data), len(raw))
 	}
 	copy(dst, raw)

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"reflect"
 
-	"github.com/fury-go/fury/internal/asm"
 	"unsafe"
+
+	"github.com/fury-go/fury/internal/asm"
 )
 
 // Collection header bits (lists and sets).
@@ -530,7 +531,7 @@ func writeVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uint
 func readVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintptr) (bool, error) {
 	var m int
 	var err error
-	src := b.data[b.off:]
+	src := b.Unread()
 	switch {
 	case k == kInt32 && size == 4:
 		m, err = asm.Varint32s(unsafe.Slice((*int32)(base), n), src)
@@ -549,6 +550,6 @@ func readVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintp
 		}
 		return true, errVarintOverflow
 	}
-	b.off += m
+	_ = b.Skip(m)
 	return true, nil
 }

@@ -3,6 +3,8 @@ package fury
 import (
 	"reflect"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // Map chunk header bits.
@@ -13,7 +15,7 @@ const (
 	mapValRef      = 0x08
 	mapValNull     = 0x10
 	mapValDeclared = 0x20
-	maxChunk       = 255
+	maxChunk       = furyrt.MaxMapChunk
 )
 
 // mapCodec handles map[K]V: a varuint32 size, then chunks of up to 255
@@ -125,7 +127,7 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 	)
 	closeChunk := func() {
 		if chunkPos >= 0 {
-			e.buf.data[chunkPos] = byte(chunkSize)
+			e.buf.Bytes()[chunkPos] = byte(chunkSize)
 		}
 		chunkPos = -1
 	}
@@ -164,7 +166,7 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 				header |= mapValDeclared
 			}
 			e.buf.WriteUint8(header)
-			chunkPos = len(e.buf.data)
+			chunkPos = e.buf.Len()
 			e.buf.WriteUint8(0)
 			if !c.key.declared {
 				if err := e.writeTypeInfo(ks.ti.wire()); err != nil {

@@ -3,6 +3,8 @@ package fury
 import (
 	"encoding/binary"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/internal/varint"
 )
 
 // The non-nullable primitive fields that start a struct's wire layout are
@@ -39,14 +41,14 @@ func putPrefix(q unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) int {
 			n++
 		case kInt32:
 			v := *(*int32)(fp)
-			n += putUvarint32((*[5]byte)(d)[:], uint32((v<<1)^(v>>31)))
+			n += varint.Put32((*[5]byte)(d)[:], uint32((v<<1)^(v>>31)))
 		case kUint32:
-			n += putUvarint32((*[5]byte)(d)[:], *(*uint32)(fp))
+			n += varint.Put32((*[5]byte)(d)[:], *(*uint32)(fp))
 		case kInt64:
 			v := *(*int64)(fp)
-			n += putUvarint64((*[9]byte)(d)[:], uint64((v<<1)^(v>>63)))
+			n += varint.Put64((*[9]byte)(d)[:], uint64((v<<1)^(v>>63)))
 		case kUint64:
-			n += putUvarint64((*[9]byte)(d)[:], *(*uint64)(fp))
+			n += varint.Put64((*[9]byte)(d)[:], *(*uint64)(fp))
 		default:
 			n += putScalar(unsafe.Slice((*byte)(d), 9), f.kind, fp)
 		}
@@ -78,7 +80,7 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 			*(*byte)(fp) = *(*byte)(s)
 			n++
 		case kInt32, kUint32:
-			v, m := uvarint32((*[5]byte)(s)[:])
+			v, m := varint.Get32((*[5]byte)(s)[:])
 			if m <= 0 {
 				return 0, errVarintOverflow
 			}
@@ -89,7 +91,7 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 			}
 			n += m
 		case kInt64, kUint64:
-			v, m := uvarint64((*[9]byte)(s)[:])
+			v, m := varint.Get64((*[9]byte)(s)[:])
 			if f.kind == kInt64 {
 				*(*int64)(fp) = int64(v>>1) ^ -int64(v&1)
 			} else {
@@ -97,11 +99,12 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 			}
 			n += m
 		default:
-			b := ByteBuffer{data: unsafe.Slice((*byte)(s), 9)}
+			var b ByteBuffer
+			b.SetBytes(unsafe.Slice((*byte)(s), 9))
 			if err := readScalar(&b, f.kind, fp); err != nil {
 				return 0, err
 			}
-			n += b.off
+			n += b.ReaderIndex()
 		}
 	}
 	return n, nil

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"time"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/internal/varint"
 )
 
 // putScalar stores the scalar of kind k at p into dst (which has room for
@@ -28,19 +30,19 @@ func putScalar(dst []byte, k kind, p unsafe.Pointer) int {
 		return 2
 	case kInt32:
 		v := *(*int32)(p)
-		return putUvarint32(dst, uint32((v<<1)^(v>>31)))
+		return varint.Put32(dst, uint32((v<<1)^(v>>31)))
 	case kUint32:
-		return putUvarint32(dst, *(*uint32)(p))
+		return varint.Put32(dst, *(*uint32)(p))
 	case kInt64:
 		v := *(*int64)(p)
-		return putUvarint64(dst, uint64((v<<1)^(v>>63)))
+		return varint.Put64(dst, uint64((v<<1)^(v>>63)))
 	case kInt:
 		v := int64(*(*int)(p))
-		return putUvarint64(dst, uint64((v<<1)^(v>>63)))
+		return varint.Put64(dst, uint64((v<<1)^(v>>63)))
 	case kUint64:
-		return putUvarint64(dst, *(*uint64)(p))
+		return varint.Put64(dst, *(*uint64)(p))
 	case kUint:
-		return putUvarint64(dst, uint64(*(*uint)(p)))
+		return varint.Put64(dst, uint64(*(*uint)(p)))
 	case kFloat32, kFixedInt32, kFixedUint32:
 		binary.LittleEndian.PutUint32(dst, *(*uint32)(p))
 		return 4
@@ -75,12 +77,9 @@ func writeScalar(b *ByteBuffer, k kind, p unsafe.Pointer) {
 		b.WriteString(*(*string)(p))
 		return
 	}
-	l := len(b.data)
-	if cap(b.data)-l < 9 {
-		b.grow(9)
-	}
-	n := putScalar(b.data[l:l+9], k, p)
-	b.data = b.data[:l+n]
+	b.Grow(9)
+	n := putScalar(b.Tail()[:9], k, p)
+	b.Advance(n)
 }
 
 // readScalar reads a scalar of kind k into p.
@@ -195,7 +194,7 @@ func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
 	q := *(*unsafe.Pointer)(p)
 	if q == nil {
 		if c.scalar {
-			q = unsafe.Pointer(unsafe.SliceData(d.buf.alloc(int(c.elem.typ.Size()))))
+			q = unsafe.Pointer(unsafe.SliceData(d.buf.Alloc(int(c.elem.typ.Size()))))
 		} else {
 			if size := c.elem.typ.Size(); !d.take(1, size) {
 				if err := d.chargeSlow(1, size, c.ptrType); err != nil {

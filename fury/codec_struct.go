@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/fury-go/fury/fury/furyrt"
+
 	"github.com/fury-go/fury/internal/wire"
 )
 
@@ -21,7 +23,7 @@ type structInfo struct {
 	hash    int32
 	byName  map[string]*fieldInfo
 	byTag   map[int]*fieldInfo
-	gen     *GeneratedCodec // furygen output for this type, if any
+	gen     *furyrt.Codec // furygen output for this type, if any
 }
 
 type fieldInfo struct {
@@ -258,11 +260,6 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 	return ft
 }
 
-// SnakeCase converts a Go (or Java camelCase) field name to the snake_case
-// identifier the wire uses by default: "F1" -> "f1", "UserName" ->
-// "user_name", "HTTPServer" -> "http_server".
-func SnakeCase(name string) string { return wire.SnakeCase(name) }
-
 func toWireType(ft *fieldType) *wire.Type {
 	if ft == nil {
 		return nil
@@ -308,18 +305,15 @@ func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
 	}
 	if st.gen != nil {
 		e.genStack = append(e.genStack, st)
-		err := st.gen.Write((*GenWriter)(e), p)
+		err := st.gen.Write(&e.gw, p)
 		e.genStack = e.genStack[:len(e.genStack)-1]
 		e.depth--
 		return err
 	}
 	if st.nPrim > 0 {
-		l := len(buf.data)
-		if cap(buf.data)-l < st.maxPrim {
-			buf.grow(st.maxPrim)
-		}
-		n := putPrefix(unsafe.Pointer(unsafe.SliceData(buf.data[l:l+st.maxPrim])), st.fields[:st.nPrim], p)
-		buf.data = buf.data[:l+n]
+		buf.Grow(st.maxPrim)
+		n := putPrefix(unsafe.Pointer(unsafe.SliceData(buf.Tail())), st.fields[:st.nPrim], p)
+		buf.Advance(n)
 	}
 	for _, f := range st.fields[st.nPrim:] {
 		fp := unsafe.Add(p, f.offset)
@@ -347,25 +341,25 @@ func wrapField(err error, st *structInfo, f *fieldInfo) error {
 	if tn := st.ti.typ.Name(); tn != "" {
 		name = tn + "." + f.goName
 	}
-	if fe, ok := err.(*furyError); ok && fe.path != "" {
-		return &furyError{sentinel: fe.sentinel, msg: fe.msg, cause: fe.cause, path: name + "." + strings.TrimPrefix(fe.path, st.ti.typ.Name()+".")}
+	if fe, ok := err.(*furyError); ok && fe.Path != "" {
+		return &furyError{Sentinel: fe.Sentinel, Msg: fe.Msg, Cause: fe.Cause, Path: name + "." + strings.TrimPrefix(fe.Path, st.ti.typ.Name()+".")}
 	}
-	return &furyError{sentinel: sentinelOf(err), msg: errMsg(err), path: name}
+	return &furyError{Sentinel: sentinelOf(err), Msg: errMsg(err), Path: name}
 }
 
 func errMsg(err error) string {
 	if fe, ok := err.(*furyError); ok {
-		if fe.cause != nil {
-			return fe.msg + ": " + fe.cause.Error()
+		if fe.Cause != nil {
+			return fe.Msg + ": " + fe.Cause.Error()
 		}
-		return fe.msg
+		return fe.Msg
 	}
 	return err.Error()
 }
 
 func sentinelOf(err error) error {
 	if fe, ok := err.(*furyError); ok {
-		return fe.sentinel
+		return fe.Sentinel
 	}
 	return ErrInvalidData
 }
@@ -416,18 +410,18 @@ func (st *structInfo) checkHash(b *ByteBuffer) error {
 func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 	if st.gen != nil {
 		d.genStack = append(d.genStack, st)
-		err := st.gen.Read((*GenReader)(d), p)
+		err := st.gen.Read(&d.gr, p)
 		d.genStack = d.genStack[:len(d.genStack)-1]
 		return err
 	}
 	buf := d.buf
 	fields := st.fields
-	if st.nPrim > 0 && len(buf.data)-buf.off >= st.maxPrim {
-		n, err := readPrefix(unsafe.Pointer(unsafe.SliceData(buf.data[buf.off:])), fields[:st.nPrim], p)
+	if u := buf.Unread(); st.nPrim > 0 && len(u) >= st.maxPrim {
+		n, err := readPrefix(unsafe.Pointer(unsafe.SliceData(u)), fields[:st.nPrim], p)
 		if err != nil {
 			return wrapField(err, st, fields[0])
 		}
-		buf.off += n
+		_ = buf.Skip(n)
 		fields = fields[st.nPrim:]
 	}
 	for i, f := range fields {

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"reflect"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // encoder holds the state of one Marshal/Serialize call. It is reused
@@ -24,6 +26,7 @@ type encoder struct {
 	defsWritten []*typeInfo
 	oob         func(SerializedObject) bool
 	genStack    []*structInfo  // structs being written by generated code
+	gw          furyrt.Writer  // what generated code writes through
 	root        unsafe.Pointer // the root value's data word, when pointer-shaped
 	mapScratch  mapScratchPool // key and value variables for writing maps
 }
@@ -36,6 +39,7 @@ type refKey struct {
 
 func (e *encoder) reset(buf *ByteBuffer) {
 	e.buf = buf
+	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
 	e.depth = 0
 	if len(e.refs) > 0 {
 		clear(e.refs)
@@ -267,6 +271,7 @@ type decoder struct {
 	// type (the destination names it); interface{} results never hold one.
 	typed      int
 	genStack   []*structInfo
+	gr         furyrt.Reader  // what generated code reads through
 	mapScratch mapScratchPool // key and value variables for reading maps
 
 	// The decode memory budget (see budget.go) and what it bounds.
@@ -303,6 +308,7 @@ func (d *decoder) trim() {
 
 func (d *decoder) reset(buf *ByteBuffer) {
 	d.buf = buf
+	d.gr.Set(buf, d.r.compatible, d.r.refTracking, nativeLE)
 	d.depth = 0
 	clear(d.refs)
 	d.refs = d.refs[:0]

@@ -20,7 +20,7 @@ func convertInto(d *decoder, t reflect.Type, p unsafe.Pointer, v any) error {
 }
 
 func mismatch(v any, t reflect.Type) error {
-	return &furyError{sentinel: ErrTypeMismatch, msg: fmt.Sprintf("cannot store %T in %v", v, t), cause: errNoConversion}
+	return &furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %T in %v", v, t), Cause: errNoConversion}
 }
 
 // errNoConversion marks a value whose type does not convert to the

@@ -214,7 +214,7 @@ func writeDecimal(b *ByteBuffer, scale int32, u *big.Int) {
 		sign = 1
 	}
 	b.WriteVaruint64((uint64(n)<<1|sign)<<1 | 1)
-	out := b.extend(n)
+	out := b.Extend(n)
 	for i, w := range u.Bits() {
 		for k := 0; k < bits.UintSize/8; k++ {
 			if j := i*bits.UintSize/8 + k; j < n {

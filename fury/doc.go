@@ -301,5 +301,8 @@
 //
 // cmd/furygen writes specialized code for chosen structs (go generate); the
 // runtime picks it up automatically and it writes the same bytes as the
-// reflection path, faster.
+// reflection path, faster (Fury.GeneratedInUse tells whether a type's code
+// is in use; WithGeneratedCode(false) turns it off). Generated code calls
+// package furyrt, its runtime, which users do not call; regenerate after
+// upgrading this module.
 package fury

@@ -12,8 +12,10 @@ import (
 // calls, so create one and reuse it. A Fury is not safe for concurrent use
 // (registering excepted: Register and its siblings may be called at any
 // time, from any goroutine); use one per goroutine, or the package-level
-// Marshal and Unmarshal, which draw from a pool.
+// Marshal and Unmarshal, which draw from a pool. A Fury must not be copied
+// (go vet reports copies); use the *Fury that New returns.
 type Fury struct {
+	_        noCopy
 	r        *resolver
 	err      error // an invalid option given to New, returned by every call
 	maxDepth int
@@ -129,6 +131,11 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
 		compactStrings: c.compactStr}
 	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, maxDecoded: c.maxDecoded, pending: -1, metaCache: map[metaCacheKey]string{}}
+	// What generated code writes and reads through points back at f's
+	// encoder and decoder (so a Fury must not be copied; it never is,
+	// being used through the pointer New returns).
+	f.enc.gw.Init((*genWriter)(&f.enc), &f.enc.depth, c.maxDepth)
+	f.dec.gr.Init((*genReader)(&f.dec), &f.dec.depth, c.maxDepth)
 	return f
 }
 
@@ -197,7 +204,7 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	if err := f.serialize(&f.out, v, nil); err != nil {
 		return nil, err
 	}
-	return append([]byte(nil), f.out.data...), nil
+	return append([]byte(nil), f.out.Bytes()...), nil
 }
 
 // MarshalAppend appends the serialized form of v to dst. With a dst of
@@ -206,11 +213,11 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	if err := f.check(); err != nil {
 		return dst, err
 	}
-	own := f.out.data
-	f.out.data, f.out.off = dst, 0
+	own := f.out.Bytes()
+	f.out.SetBytes(dst)
 	err := f.serialize(&f.out, v, nil)
-	out := f.out.data
-	f.out.data = own[:0] // keep Marshal's buffer, not the caller's memory
+	out := f.out.Bytes()
+	f.out.SetBytes(own[:0]) // keep Marshal's buffer, not the caller's memory
 	return out, err
 }
 
@@ -234,15 +241,15 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	f.sync()
 	e := &f.enc
 	e.reset(buf)
-	start := len(buf.data)
-	buf.compactStrings = e.compactStrings
+	start := buf.Len()
+	buf.SetCompactStrings(e.compactStrings)
 	defer func() {
-		buf.compactStrings = false
+		buf.SetCompactStrings(false)
 		if !recoverPanics {
 			return
 		}
 		if r := recover(); r != nil {
-			buf.data = buf.data[:start]
+			buf.Truncate(start)
 			err = wrapf(ErrInvalidArgument, "serializing: %v", r)
 		}
 	}()
@@ -268,30 +275,28 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 			// The prefix is constant: one store (or copy), then the
 			// generated code.
 			if r.short {
-				l := len(buf.data)
-				if cap(buf.data)-l < 16 {
-					buf.grow(16)
-				}
-				d := buf.data[l : l+16]
+				buf.Grow(16)
+				d := buf.Tail()[:16]
 				binary.LittleEndian.PutUint64(d, r.lo)
 				binary.LittleEndian.PutUint64(d[8:], r.hi)
-				buf.data = buf.data[:l+len(r.pre)]
+				buf.Advance(len(r.pre))
 			} else {
-				buf.data = append(buf.data, r.pre...)
+				buf.WriteBytes(r.pre)
 			}
 			if r.def != nil {
 				e.defsWritten = append(e.defsWritten, r.def)
 			}
 			e.depth = 1
 			e.genStack = append(e.genStack, r.st)
-			if err = r.st.gen.Write((*GenWriter)(e), p); err != nil {
-				buf.data = buf.data[:start]
+			if err = r.st.gen.Write(&e.gw, p); err != nil {
+				buf.Truncate(start)
 			}
 			return err
 		}
 	}
 	if callback != nil {
 		e.oob = callback
+		e.gw.Set(buf, e.compatible, e.refTracking, false)
 	}
 	buf.WriteUint8(headerXlang | oobBit(callback))
 	if ti.direct {
@@ -299,7 +304,7 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 		p = unsafe.Pointer(&e.root)
 	}
 	if err = e.writeFull(ti, p, true, true, true); err != nil {
-		buf.data = buf.data[:start]
+		buf.Truncate(start)
 	}
 	e.oob = nil
 	return err
@@ -386,8 +391,8 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 	}
 	f.in.SetBytes(data)
 	err := f.deserialize(&f.in, v, nil)
-	if err == nil && f.in.off < len(data) {
-		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", len(data)-f.in.off, f.in.off)
+	if err == nil && f.in.Remaining() > 0 {
+		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", f.in.Remaining(), f.in.ReaderIndex())
 	}
 	f.in.SetBytes(nil)
 	return err
@@ -429,7 +434,7 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	d.trim()
 	d.reset(buf)
 	d.oobBufs = buffers
-	buf.beginSlab()
+	buf.BeginSlab()
 	in := buf.Remaining()
 	for _, b := range buffers {
 		if b != nil {
@@ -437,9 +442,9 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		}
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
-	buf.budget = d.limit
+	buf.SetBudget(d.limit)
 	defer func() {
-		buf.endSlab()
+		buf.EndSlab()
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
@@ -454,8 +459,11 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	if h&^(headerXlang|headerOOB) != 0 || h&headerXlang == 0 {
 		return wrapf(ErrInvalidData, "header byte %#02x: not a Fory xlang payload", h)
 	}
-	d.oobOn = h&headerOOB != 0
-	if err = d.readFull(ti, p, true, true, true); err != nil || buf.budget >= 0 {
+	if h&headerOOB != 0 {
+		d.oobOn = true
+		d.gr.Set(buf, d.r.compatible, d.r.refTracking, false)
+	}
+	if err = d.readFull(ti, p, true, true, true); err != nil || buf.Budget() >= 0 {
 		return err
 	}
 	return d.checkBudget()
@@ -487,3 +495,9 @@ func Unmarshal(data []byte, v any) error {
 	defer pool.Put(f)
 	return f.Unmarshal(data, v)
 }
+
+// noCopy makes go vet's copylocks check report copies of a Fury.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}

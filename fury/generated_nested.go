@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"slices"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // Nested structs and lists in generated code.
@@ -51,15 +53,7 @@ type frame struct {
 }
 
 // put writes the frame's bytes.
-func (fr *frame) put(b *ByteBuffer) {
-	l := len(b.data)
-	if cap(b.data)-l < 8 {
-		b.grow(8)
-	}
-	d := b.data[l : l+8]
-	binary.LittleEndian.PutUint64(d, fr.bits)
-	b.data = b.data[:l+fr.n]
-}
+func (fr *frame) put(b *ByteBuffer) { b.WritePacked(fr.bits, fr.n) }
 
 // frameOf packs what b holds into a frame, when it fits.
 func frameOf(b []byte, ok bool) frame {
@@ -171,7 +165,7 @@ func nestedOf(f *fieldInfo) *nestedField {
 // runs the codec's Write (or the function it names) on p and passes the
 // result to EndStruct. Otherwise it writes the whole field as WriteField
 // does and returns a nil codec.
-func (w *GenWriter) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
+func (w *genWriter) BeginStruct(i int, p unsafe.Pointer) (*furyrt.Codec, error) {
 	e := (*encoder)(w)
 	f := e.genStack[len(e.genStack)-1].fields[i]
 	n := nestedOf(f)
@@ -193,7 +187,7 @@ func (w *GenWriter) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error
 // not-null flag, type info and struct hash and returns the codec to write
 // the pointee with (then EndStruct). Otherwise it writes the whole field
 // and returns a nil codec.
-func (w *GenWriter) BeginStructPtr(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
+func (w *genWriter) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, error) {
 	e := (*encoder)(w)
 	f := e.genStack[len(e.genStack)-1].fields[i]
 	n := nestedOf(f)
@@ -211,7 +205,7 @@ func (w *GenWriter) BeginStructPtr(i int, p unsafe.Pointer) (*GeneratedCodec, er
 	return w.beginStruct(i, f, st)
 }
 
-func (w *GenWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (*GeneratedCodec, error) {
+func (w *genWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (*furyrt.Codec, error) {
 	e := (*encoder)(w)
 	if f.typed {
 		if err := e.writeTypeInfo(f.ti.wire()); err != nil {
@@ -230,7 +224,7 @@ func (w *GenWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (*Generated
 
 // EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
 // what the codec's Write returned.
-func (w *GenWriter) EndStruct(i int, err error) error {
+func (w *genWriter) EndStruct(i int, err error) error {
 	(*sliceHeader)(unsafe.Pointer(&w.genStack)).len-- // pop; Begin pushed
 	w.depth--
 	if err != nil {
@@ -247,7 +241,7 @@ func (w *GenWriter) EndStruct(i int, err error) error {
 // ByteBuffer.WriteString; structs with StartElem before each, then the
 // codec) and calls EndList. Otherwise (an empty list included) it writes
 // the whole field as WriteField does and returns n == 0.
-func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec, err error) {
+func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, hash int32, err error) {
 	e := (*encoder)(w)
 	f := e.genStack[len(e.genStack)-1].fields[i]
 	nf := nestedOf(f)
@@ -255,7 +249,7 @@ func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec
 	if nf.list == nil || h.len == 0 || nf.ptrElems && e.refTracking {
 		// (Pointer elements carry reference flags when tracking is on,
 		// even in a field tagged noref.)
-		return 0, nil, w.WriteField(i, p)
+		return 0, nil, 0, w.WriteField(i, p)
 	}
 	e.buf.WriteVaruint32(uint32(h.len))
 	est := nf.elem
@@ -264,15 +258,15 @@ func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec
 		fr.put(e.buf) // the list header and element type info
 		e.depth += 2
 		e.genStack = append(e.genStack, est)
-		return h.len, est.gen, nil
+		return h.len, est.gen, est.hash, nil
 	}
 	if err := e.enter(); err != nil {
-		return 0, nil, w.wrap(i, err)
+		return 0, nil, 0, w.wrap(i, err)
 	}
 	if est == nil {
 		e.buf.WriteUint8(collSameType | collDeclared)
 		e.genStack = append(e.genStack, nil)
-		return h.len, nil, nil
+		return h.len, nil, 0, nil
 	}
 	header := byte(collSameType)
 	if nf.ptrElems && slices.Contains(unsafe.Slice((*unsafe.Pointer)(h.data), h.len), nil) {
@@ -283,27 +277,19 @@ func (w *GenWriter) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec
 	e.buf.WriteUint8(header)
 	if err := e.writeTypeInfo(nf.list.elem.ti.wire()); err != nil {
 		e.depth--
-		return 0, nil, w.wrap(i, err)
+		return 0, nil, 0, w.wrap(i, err)
 	}
 	if err := e.enter(); err != nil {
 		e.depth--
-		return 0, nil, w.wrap(i, err)
+		return 0, nil, 0, w.wrap(i, err)
 	}
 	e.genStack = append(e.genStack, est)
-	return h.len, est.gen, nil
-}
-
-// StartElem writes what precedes each struct element of a list begun by
-// BeginList: the struct hash in schema-consistent mode.
-func (w *GenWriter) StartElem() {
-	if !w.compatible {
-		w.buf.WriteInt32(w.genStack[len(w.genStack)-1].hash)
-	}
+	return h.len, est.gen, est.hash, nil
 }
 
 // EndList ends a list begun by BeginList with n > 0; err is the first
 // error of its elements.
-func (w *GenWriter) EndList(i int, err error) error {
+func (w *genWriter) EndList(i int, err error) error {
 	k := len(w.genStack) - 1
 	if w.genStack[k] != nil {
 		w.depth--
@@ -320,7 +306,7 @@ func (w *GenWriter) EndList(i int, err error) error {
 // stays out of line, so that the End calls inline into generated code.
 //
 //go:noinline
-func (w *GenWriter) wrap(i int, err error) error {
+func (w *genWriter) wrap(i int, err error) error {
 	st := w.genStack[len(w.genStack)-1]
 	return wrapField(err, st, st.fields[i])
 }
@@ -334,7 +320,7 @@ func (w *GenWriter) wrap(i int, err error) error {
 // Read (or the function it names) on p and passes the result to
 // EndStruct. Otherwise it reads the whole field as ReadField does and
 // returns a nil codec.
-func (r *GenReader) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
+func (r *genReader) BeginStruct(i int, p unsafe.Pointer) (*furyrt.Codec, error) {
 	d := (*decoder)(r)
 	f := d.genStack[len(d.genStack)-1].fields[i]
 	st := nestedOf(f).st
@@ -351,23 +337,23 @@ func (r *GenReader) BeginStruct(i int, p unsafe.Pointer) (*GeneratedCodec, error
 // caller then stores a new struct in the field, reads it with the codec
 // and calls EndStruct. Otherwise it reads the whole field as ReadField does
 // and returns a nil codec.
-func (r *GenReader) BeginStructPtr(i int, p unsafe.Pointer) (*GeneratedCodec, error) {
+func (r *genReader) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, error) {
 	d := (*decoder)(r)
 	f := d.genStack[len(d.genStack)-1].fields[i]
 	st := nestedOf(f).ptr
 	if u := d.buf.Unread(); st == nil || len(u) == 0 || u[0] != 0xff {
 		return nil, r.ReadField(i, p)
 	}
-	d.buf.off++
+	_ = d.buf.Skip(1)
 	return r.beginStruct(i, f, st, p, true)
 }
 
-func (r *GenReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Pointer, flagged bool) (*GeneratedCodec, error) {
+func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Pointer, flagged bool) (*furyrt.Codec, error) {
 	d := (*decoder)(r)
 	if d.r.compatible {
 		if !f.dynamic {
 			if flagged {
-				d.buf.off--
+				d.buf.SetReaderIndex(d.buf.ReaderIndex() - 1)
 			}
 			return nil, r.ReadField(i, p)
 		}
@@ -387,7 +373,7 @@ func (r *GenReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 	} else {
 		if f.dynamic {
 			if flagged {
-				d.buf.off--
+				d.buf.SetReaderIndex(d.buf.ReaderIndex() - 1)
 			}
 			return nil, r.ReadField(i, p)
 		}
@@ -405,7 +391,7 @@ func (r *GenReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 
 // sameLayout reports whether compatible-mode type info wt announces st's
 // type with exactly st's layout, so generated code can read it.
-func (r *GenReader) sameLayout(st *structInfo, wt wireType) bool {
+func (r *genReader) sameLayout(st *structInfo, wt wireType) bool {
 	rd := wt.def
 	if rd == nil || wt.local != st.ti {
 		return false
@@ -418,7 +404,7 @@ func (r *GenReader) sameLayout(st *structInfo, wt wireType) bool {
 
 // EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
 // what the codec's Read returned.
-func (r *GenReader) EndStruct(i int, err error) error {
+func (r *genReader) EndStruct(i int, err error) error {
 	d := (*decoder)(r)
 	d.genStack = d.genStack[:len(d.genStack)-1]
 	d.depth--
@@ -437,23 +423,26 @@ func (r *GenReader) EndStruct(i int, err error) error {
 // before each, then the codec) and calls EndList. Otherwise (an empty list
 // included, which leaves the field nil) it reads the whole field as
 // ReadField does and returns n == 0.
-func (r *GenReader) BeginList(i int, p unsafe.Pointer) (n int, c *GeneratedCodec, err error) {
+func (r *genReader) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, hash int32, err error) {
 	d := (*decoder)(r)
 	f := d.genStack[len(d.genStack)-1].fields[i]
 	nf := nestedOf(f)
 	if nf.list == nil {
-		return 0, nil, r.ReadField(i, p)
+		return 0, nil, 0, r.ReadField(i, p)
 	}
 	if n, c, err = r.beginList(nf.list, nf.elem, p); err != nil {
-		return 0, nil, r.wrap(i, err)
+		return 0, nil, 0, r.wrap(i, err)
 	}
 	if n == 0 {
 		nilIfEmpty(f.ti, p) // the field is not nullable (see nestedOf)
 	}
-	return n, c, nil
+	if c != nil {
+		hash = nf.elem.hash
+	}
+	return n, c, hash, nil
 }
 
-func (r *GenReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) (int, *GeneratedCodec, error) {
+func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) (int, *furyrt.Codec, error) {
 	d := (*decoder)(r)
 	u, err := d.buf.ReadVaruint32()
 	if err != nil {
@@ -512,18 +501,15 @@ func (r *GenReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 	return n, est.gen, nil
 }
 
-// StartElem reads what precedes each struct element of a list begun by
-// BeginList: the struct hash in schema-consistent mode.
-func (r *GenReader) StartElem() error {
-	if r.r.compatible {
-		return nil
-	}
+// StartElem checks the struct hash before an element of a list begun by
+// BeginList, when it is not the expected one.
+func (r *genReader) StartElem() error {
 	return r.genStack[len(r.genStack)-1].checkHash(r.buf)
 }
 
 // EndList ends a list begun by BeginList with n > 0; err is the first
 // error of its elements.
-func (r *GenReader) EndList(i int, err error) error {
+func (r *genReader) EndList(i int, err error) error {
 	d := (*decoder)(r)
 	if d.genStack[len(d.genStack)-1] != nil {
 		d.depth--
@@ -537,7 +523,7 @@ func (r *GenReader) EndList(i int, err error) error {
 }
 
 // wrap adds field i of the struct on top of the stack to err's path.
-func (r *GenReader) wrap(i int, err error) error {
+func (r *genReader) wrap(i int, err error) error {
 	st := r.genStack[len(r.genStack)-1]
 	return wrapField(err, st, st.fields[i])
 }

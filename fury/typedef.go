@@ -224,7 +224,7 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 	if idx != len(d.defsRead) {
 		return nil, wrapf(ErrInvalidData, "type meta index %d, expected %d", idx, len(d.defsRead))
 	}
-	start := d.buf.off
+	start := d.buf.ReaderIndex()
 	header, err := d.buf.ReadUint64()
 	if err != nil {
 		return nil, err
@@ -246,7 +246,7 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 	if err := d.buf.Skip(size); err != nil {
 		return nil, err
 	}
-	raw := d.buf.data[start:d.buf.off]
+	raw := d.buf.Bytes()[start:d.buf.ReaderIndex()]
 	// The header holds a hash of the body: a one-word key finds the
 	// TypeDef seen before, and the byte comparison confirms it.
 	if rd, ok := d.r.remoteByHeader[header]; ok && rd.raw == string(raw) {

@@ -3,9 +3,9 @@ package fury
 import (
 	"fmt"
 
-	"github.com/fury-go/fury/internal/wire"
-	"math"
 	"time"
+
+	"github.com/fury-go/fury/internal/wire"
 )
 
 // Wire type ids of the Fory xlang format (see internal/wire).
@@ -213,16 +213,4 @@ type (
 	FixedUint64  uint64
 	TaggedInt64  int64
 	TaggedUint64 uint64
-)
-
-// Limits of Go's integer types (fury.MaxInt8 ...), for examples and tests.
-const (
-	MaxInt8  = math.MaxInt8
-	MinInt8  = math.MinInt8
-	MaxInt16 = math.MaxInt16
-	MinInt16 = math.MinInt16
-	MaxInt32 = math.MaxInt32
-	MinInt32 = math.MinInt32
-	MaxInt64 = math.MaxInt64
-	MinInt64 = math.MinInt64
 )

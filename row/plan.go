@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/internal/wire"
 )
 
 // plan is how one Go type at one position (a field, an element, a map key
@@ -204,7 +205,7 @@ func collect(t reflect.Type, base uintptr, inProgress map[reflect.Type]bool, dep
 			return errorf(errUnsupported, "field %v.%s: %v", t, sf.Name, err)
 		}
 		if name == "" {
-			name = fury.SnakeCase(sf.Name)
+			name = wire.SnakeCase(sf.Name)
 		}
 		*out = append(*out, namedField{fieldPlan: fieldPlan{goName: sf.Name, offset: base + sf.Offset, p: p}, wire: name})
 	}

@@ -17,7 +17,10 @@
 // or mark types with a //fury:generate comment and run furygen without
 // -type (or with -all for every struct type in the package). For each
 // source file that declares selected types, furygen writes <file>_fury.go
-// next to it (or one file named by -output).
+// next to it (or one file named by -output). The generated code calls
+// package github.com/fury-go/fury/fury/furyrt, the runtime for generated
+// code (and package fury only for types such as fury.Date that the structs
+// hold); regenerate after upgrading the module.
 //
 // Usage:
 //

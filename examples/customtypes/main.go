@@ -9,6 +9,7 @@ package main
 import (
 	"fmt"
 	"log"
+	"math"
 	"reflect"
 
 	"github.com/fury-go/fury/fury"
@@ -48,7 +49,7 @@ func main() {
 	obj2 := &SomeClass2{F1: true, F2: map[int8]int32{-1: 2}}
 	obj := &SomeClass1{
 		F1: obj2, F2: "abc", F3: []any{"abc", "abc"}, F4: map[int8]int32{1: 2},
-		F5: fury.MaxInt8, F6: fury.MaxInt16, F7: fury.MaxInt32, F8: fury.MaxInt64,
+		F5: math.MaxInt8, F6: math.MaxInt16, F7: math.MaxInt32, F8: math.MaxInt64,
 		F9: 1.0 / 2, F10: 1 / 3.0, F11: []int16{1, 2}, F12: []int16{-1, 4},
 	}
 	bytes, err := f.Marshal(obj)

@@ -8,22 +8,22 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // ---- Customer ----
 
 var (
-	furyCodecCustomer *fury.GeneratedCodec
+	furyCodecCustomer *furyrt.Codec
 )
 
 func init() {
-	furyCodecCustomer = &fury.GeneratedCodec{
+	furyCodecCustomer = &furyrt.Codec{
 		Fields: []string{"ID", "Email", "Name"},
 		Write:  furyWriteCustomer,
 		Read:   furyReadCustomer,
 	}
-	fury.RegisterGenerated(Customer{}, furyCodecCustomer)
+	furyrt.Register(Customer{}, furyCodecCustomer)
 }
 
 // The conversions below stop compiling when Customer changes shape; run go generate.
@@ -36,7 +36,7 @@ func _() {
 }
 
 // furyWriteCustomerWith writes a Customer with codec c, calling its generated function directly.
-func furyWriteCustomerWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteCustomerWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecCustomer:
 		return furyWriteCustomer(w, p)
@@ -45,7 +45,7 @@ func furyWriteCustomerWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.P
 }
 
 // furyReadCustomerWith reads a Customer with codec c, calling its generated function directly.
-func furyReadCustomerWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadCustomerWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecCustomer:
 		return furyReadCustomer(r, p)
@@ -54,14 +54,14 @@ func furyReadCustomerWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Po
 }
 
 // furyWriteCustomer writes the fields of the Customer at p in wire order.
-func furyWriteCustomer(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += fury.PutVarint64(b[n:], x.ID)
+		n += furyrt.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Email)
@@ -70,14 +70,14 @@ func furyWriteCustomer(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadCustomer reads the fields of the Customer at p in wire order.
-func furyReadCustomer(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadCustomer(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := r.Buffer()
 	var err error
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
 		}
 		n += k
@@ -95,16 +95,16 @@ func furyReadCustomer(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- LineItem ----
 
 var (
-	furyCodecLineItem *fury.GeneratedCodec
+	furyCodecLineItem *furyrt.Codec
 )
 
 func init() {
-	furyCodecLineItem = &fury.GeneratedCodec{
+	furyCodecLineItem = &furyrt.Codec{
 		Fields: []string{"Price", "Quantity", "Discount", "SKU"},
 		Write:  furyWriteLineItem,
 		Read:   furyReadLineItem,
 	}
-	fury.RegisterGenerated(LineItem{}, furyCodecLineItem)
+	furyrt.Register(LineItem{}, furyCodecLineItem)
 }
 
 // The conversions below stop compiling when LineItem changes shape; run go generate.
@@ -118,7 +118,7 @@ func _() {
 }
 
 // furyWriteLineItemWith writes a LineItem with codec c, calling its generated function directly.
-func furyWriteLineItemWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteLineItemWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecLineItem:
 		return furyWriteLineItem(w, p)
@@ -127,7 +127,7 @@ func furyWriteLineItemWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.P
 }
 
 // furyReadLineItemWith reads a LineItem with codec c, calling its generated function directly.
-func furyReadLineItemWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadLineItemWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecLineItem:
 		return furyReadLineItem(r, p)
@@ -136,7 +136,7 @@ func furyReadLineItemWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Po
 }
 
 // furyWriteLineItem writes the fields of the LineItem at p in wire order.
-func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteLineItem(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := w.Buffer()
 	{
@@ -144,7 +144,7 @@ func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 		b := buf.Tail()[:21]
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Price))
 		n := 8
-		n += fury.PutVarint32(b[n:], x.Quantity)
+		n += furyrt.PutVarint32(b[n:], x.Quantity)
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -171,7 +171,7 @@ func furyWriteLineItem(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadLineItem reads the fields of the LineItem at p in wire order.
-func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadLineItem(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := r.Buffer()
 	var err error
@@ -182,7 +182,7 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 		x.Price = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		n, k := 8, 0
-		if x.Quantity, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Quantity, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Quantity")
 		}
 		n += k
@@ -197,7 +197,7 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Discount = fury.NewScalar[float64](buf)
+		x.Discount = furyrt.NewScalar[float64](buf)
 		*x.Discount = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Discount)); err != nil {
 		return err
@@ -211,24 +211,24 @@ func furyReadLineItem(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Order ----
 
 var (
-	furyCodecOrder   *fury.GeneratedCodec
-	furyCodecOrderE1 *fury.GeneratedCodec
+	furyCodecOrder   *furyrt.Codec
+	furyCodecOrderE1 *furyrt.Codec
 )
 
 func init() {
-	furyCodecOrder = &fury.GeneratedCodec{
+	furyCodecOrder = &furyrt.Codec{
 		Fields: []string{"ID", "Status", "Customer", "Items", "Note", "Placed", "Tags", "Weights"},
 		Write:  furyWriteOrder,
 		Read:   furyReadOrder,
 	}
-	fury.RegisterGenerated(Order{}, furyCodecOrder)
-	furyCodecOrderE1 = &fury.GeneratedCodec{
+	furyrt.Register(Order{}, furyCodecOrder)
+	furyCodecOrderE1 = &furyrt.Codec{
 		Fields: []string{"ID", "Customer", "Items", "Note", "Placed", "Status", "Tags", "Weights"},
 		Enums:  []string{"Status"},
 		Write:  furyWriteOrderE1,
 		Read:   furyReadOrderE1,
 	}
-	fury.RegisterGenerated(Order{}, furyCodecOrderE1)
+	furyrt.Register(Order{}, furyCodecOrderE1)
 }
 
 // The conversions below stop compiling when Order changes shape; run go generate.
@@ -246,7 +246,7 @@ func _() {
 }
 
 // furyWriteOrder writes the fields of the Order at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
@@ -254,8 +254,8 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.Grow(22)
 		b := buf.Tail()[:22]
 		n := 0
-		n += fury.PutVarint64(b[n:], x.ID)
-		n += fury.PutVarint32(b[n:], *(*int32)(&x.Status))
+		n += furyrt.PutVarint64(b[n:], x.ID)
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Status))
 		buf.Advance(n)
 	}
 	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Customer)); err != nil {
@@ -268,8 +268,9 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		for j := range x.Items {
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWriteLineItemWith(c, w, unsafe.Pointer(&x.Items[j])); err != nil {
 				break
 			}
@@ -289,7 +290,7 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteString(*x.Note)
 	}
 	buf.Grow(12)
-	fury.PutTime(buf.Tail(), x.Placed)
+	furyrt.PutTime(buf.Tail(), x.Placed)
 	buf.Advance(12)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -298,7 +299,7 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Weights)
+		furyrt.WriteArray(buf, x.Weights)
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.Weights)); err != nil {
 		return err
 	}
@@ -306,18 +307,18 @@ func furyWriteOrder(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadOrder reads the fields of the Order at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
 		}
 		n += k
-		if *(*int32)(&x.Status), k = fury.GetVarint32(b[n:]); k <= 0 {
+		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
 		}
 		n += k
@@ -333,9 +334,9 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Items
+		s, el := x.Items, r.Elems()
 		for j := range s {
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadLineItemWith(c, r, unsafe.Pointer(&s[j])); err != nil {
@@ -355,12 +356,12 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Note = fury.NewString[string](buf)
+		x.Note = furyrt.NewString[string](buf)
 		*x.Note = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Note)); err != nil {
 		return err
 	}
-	if t, ok := fury.GetTime(buf.Unread()); ok {
+	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.Placed = t
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Placed)); err != nil {
@@ -373,7 +374,7 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Weights); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Weights); err != nil {
 			return err
 		}
 		if len(x.Weights) == 0 {
@@ -386,7 +387,7 @@ func furyReadOrder(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteOrderE1 writes the fields of the Order at p in wire order (layout when field Status is an enum).
-func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteOrderE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
@@ -394,7 +395,7 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += fury.PutVarint64(b[n:], x.ID)
+		n += furyrt.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
 	}
 	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Customer)); err != nil {
@@ -407,8 +408,9 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		for j := range x.Items {
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWriteLineItemWith(c, w, unsafe.Pointer(&x.Items[j])); err != nil {
 				break
 			}
@@ -428,7 +430,7 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.WriteString(*x.Note)
 	}
 	buf.Grow(12)
-	fury.PutTime(buf.Tail(), x.Placed)
+	furyrt.PutTime(buf.Tail(), x.Placed)
 	buf.Advance(12)
 	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
@@ -442,7 +444,7 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Weights)
+		furyrt.WriteArray(buf, x.Weights)
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.Weights)); err != nil {
 		return err
 	}
@@ -450,14 +452,14 @@ func furyWriteOrderE1(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadOrderE1 reads the fields of the Order at p in wire order (layout when field Status is an enum).
-func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadOrderE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
 		}
 		n += k
@@ -473,9 +475,9 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Items
+		s, el := x.Items, r.Elems()
 		for j := range s {
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadLineItemWith(c, r, unsafe.Pointer(&s[j])); err != nil {
@@ -495,12 +497,12 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Note = fury.NewString[string](buf)
+		x.Note = furyrt.NewString[string](buf)
 		*x.Note = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Note)); err != nil {
 		return err
 	}
-	if t, ok := fury.GetTime(buf.Unread()); ok {
+	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.Placed = t
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Placed)); err != nil {
@@ -518,7 +520,7 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Weights); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Weights); err != nil {
 			return err
 		}
 		if len(x.Weights) == 0 {
@@ -531,7 +533,7 @@ func furyReadOrderE1(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteOrder_Tags writes field Tags of a Order: a list with a declared element type.
-func furyWriteOrder_Tags(buf *fury.ByteBuffer, v []string) bool {
+func furyWriteOrder_Tags(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -544,7 +546,7 @@ func furyWriteOrder_Tags(buf *fury.ByteBuffer, v []string) bool {
 
 // furyReadOrder_Tags reads field Tags of a Order, reporting false for
 // input it leaves to the runtime.
-func furyReadOrder_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+func furyReadOrder_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {

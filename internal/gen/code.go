@@ -68,7 +68,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 					}
 					fmt.Fprintf(&w, "\t%s,\n", val)
 				}
-				fmt.Fprintf(&w, "\t}\n\tn += fury.Put%s(b[n:], v[:])\n\t}\n", r.b.name)
+				fmt.Fprintf(&w, "\t}\n\tn += furyrt.Put%s(b[n:], v[:])\n\t}\n", r.b.name)
 			}
 			if off >= 0 {
 				fmt.Fprintf(&w, "\tbuf.Advance(%d)\n\t}\n", off)
@@ -129,25 +129,25 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			delegateWrite(&w, seg.first, fd)
 			w.WriteString("\t}\n")
 		case opTime:
-			fmt.Fprintf(&w, "\tbuf.Grow(12)\n\tfury.PutTime(buf.Tail(), %s)\n\tbuf.Advance(12)\n", access(seg.fields[0]))
+			fmt.Fprintf(&w, "\tbuf.Grow(12)\n\tfuryrt.PutTime(buf.Tail(), %s)\n\tbuf.Advance(12)\n", access(seg.fields[0]))
 		case opDuration:
-			fmt.Fprintf(&w, "\tw.WriteDuration(&%s)\n", access(seg.fields[0]))
+			fmt.Fprintf(&w, "\tw.WriteDuration(unsafe.Pointer(&%s))\n", access(seg.fields[0]))
 		case opDate:
-			fmt.Fprintf(&w, "\tw.WriteDate(&%s)\n", access(seg.fields[0]))
+			fmt.Fprintf(&w, "\tw.WriteDate(unsafe.Pointer(&%s))\n", access(seg.fields[0]))
 		case opDecimal:
-			fmt.Fprintf(&w, "\tif err := w.WriteDecimal(%d, &%s); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
+			fmt.Fprintf(&w, "\tif err := w.WriteDecimal(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opList:
 			fd := seg.fields[0]
 			e := fd.desc.elem
 			if e.class == cPointer {
-				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
+				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n\tel := w.Elems()\n", seg.first, access(fd))
 				fmt.Fprintf(&w, "\thasNull := false\n\tfor _, e := range %s {\n\tif e == nil {\n\thasNull = true\n\tbreak\n\t}\n\t}\n", access(fd))
-				fmt.Fprintf(&w, "\tfor _, e := range %s {\n\tif hasNull {\n\tif e == nil {\n\tbuf.WriteInt8(-3) // null\n\tcontinue\n\t}\n\tbuf.WriteInt8(-1) // not null\n\t}\n\tw.StartElem()\n", access(fd))
+				fmt.Fprintf(&w, "\tfor _, e := range %s {\n\tif hasNull {\n\tif e == nil {\n\tbuf.WriteInt8(-3) // null\n\tcontinue\n\t}\n\tbuf.WriteInt8(-1) // not null\n\t}\n\tw.StartElem(el)\n", access(fd))
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Write", "w", "unsafe.Pointer(e)"))
 				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
 			} else if e.class == cStruct {
-				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
-				fmt.Fprintf(&w, "\tfor j := range %s {\n\tw.StartElem()\n", access(fd))
+				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n\tel := w.Elems()\n", seg.first, access(fd))
+				fmt.Fprintf(&w, "\tfor j := range %s {\n\tw.StartElem(el)\n", access(fd))
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Write", "w", "unsafe.Pointer(&"+access(fd)+"[j])"))
 				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
 			} else {
@@ -160,14 +160,14 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			}
 		case opArray:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif direct {\n\tfury.WriteArray(buf, %s)\n\t} else ", f.arraySlice(fd))
+			fmt.Fprintf(&w, "\tif direct {\n\tfuryrt.WriteArray(buf, %s)\n\t} else ", f.arraySlice(fd))
 			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		}
 	}
 	body := w.String()
 	name := "furyWrite" + s.Name + v.Suffix
 	f.printf("// %s writes the fields of the %s at p in wire order%s.\n", name, s.Name, layoutComment(s, v))
-	f.printf("func %s(w *fury.GenWriter, p unsafe.Pointer) error {\n", name)
+	f.printf("func %s(w *furyrt.Writer, p unsafe.Pointer) error {\n", name)
 	f.preamble(s, body, "w")
 	f.printf("%s\treturn nil\n}\n\n", body)
 }
@@ -182,7 +182,7 @@ func (f *file) preamble(s *Struct, body, rw string) {
 	if directUse.MatchString(body) {
 		f.printf("\tdirect := %s.DirectArrays()\n", rw)
 	}
-	if strings.Contains(body, ", err = buf.") || strings.Contains(body, ", err = fury.") {
+	if strings.Contains(body, ", err = buf.") || strings.Contains(body, ", err = furyrt.") {
 		f.printf("\tvar err error\n")
 	}
 }
@@ -244,8 +244,8 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) == 0 {\n")
 			delegateRead(&w, seg.first, fd)
 			fmt.Fprintf(&w, "\t} else if b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
-			fmt.Fprintf(&w, "else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null\n\t_ = buf.Skip(1 + k)\n")
-			fmt.Fprintf(&w, "\tq := fury.NewScalar[%s](buf)\n\t*q = %s(v)\n\t%s = q\n\t} ", et, et, access(fd))
+			fmt.Fprintf(&w, "else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null\n\t_ = buf.Skip(1 + k)\n")
+			fmt.Fprintf(&w, "\tq := furyrt.NewScalar[%s](buf)\n\t*q = %s(v)\n\t%s = q\n\t} ", et, et, access(fd))
 			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:
 			fd := seg.fields[0]
@@ -262,9 +262,9 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n", access(fd))
 				fmt.Fprintf(&w, "\t} else if len(b) > 0 && b[0] == 0xff { // not null\n\t_ = buf.Skip(1)\n")
 				fmt.Fprintf(&w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
-				alloc := "fury.NewScalar[" + f.typeString(e.t) + "](buf)" // from the decode's shared block
+				alloc := "furyrt.NewScalar[" + f.typeString(e.t) + "](buf)" // from the decode's shared block
 				if e.scalar == sString {
-					alloc = "fury.NewString[" + f.typeString(e.t) + "](buf)" // charged to the decode budget
+					alloc = "furyrt.NewString[" + f.typeString(e.t) + "](buf)" // charged to the decode budget
 				}
 				// A new pointee always: decoding replaces, it never writes
 				// through a pointer the destination held.
@@ -290,22 +290,22 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			w.WriteString("\t}\n")
 		case opTime:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif t, ok := fury.GetTime(buf.Unread()); ok {\n\t%s = t\n\t_ = buf.Skip(12)\n\t} ", access(fd))
+			fmt.Fprintf(&w, "\tif t, ok := furyrt.GetTime(buf.Unread()); ok {\n\t%s = t\n\t_ = buf.Skip(12)\n\t} ", access(fd))
 			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opDuration, opDate, opDecimal:
 			name := map[op]string{opDuration: "ReadDuration", opDate: "ReadDate", opDecimal: "ReadDecimal"}[seg.op]
-			fmt.Fprintf(&w, "\tif err := r.%s(%d, &%s); err != nil {\n\t\treturn err\n\t}\n", name, seg.first, access(seg.fields[0]))
+			fmt.Fprintf(&w, "\tif err := r.%s(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", name, seg.first, access(seg.fields[0]))
 		case opList:
 			fd := seg.fields[0]
 			e := fd.desc.elem
 			fmt.Fprintf(&w, "\tif n, c, err := r.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
-			fmt.Fprintf(&w, "\ts := %s\n\tfor j := range s {\n", access(fd))
+			fmt.Fprintf(&w, "\ts, el := %s, r.Elems()\n\tfor j := range s {\n", access(fd))
 			if e.class == cPointer {
 				fmt.Fprintf(&w, "\ts[j] = new(%s)\n", f.typeString(e.elem.t))
-				w.WriteString("\tif err = r.StartElem(); err != nil {\n\tbreak\n\t}\n")
+				w.WriteString("\tif err = r.StartElem(el); err != nil {\n\tbreak\n\t}\n")
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Read", "r", "unsafe.Pointer(s[j])"))
 			} else if e.class == cStruct {
-				w.WriteString("\tif err = r.StartElem(); err != nil {\n\tbreak\n\t}\n")
+				w.WriteString("\tif err = r.StartElem(el); err != nil {\n\tbreak\n\t}\n")
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Read", "r", "unsafe.Pointer(&s[j])"))
 			} else {
 				val := "v"
@@ -318,9 +318,9 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opArray:
 			fd := seg.fields[0]
 			if fd.desc.length >= 0 {
-				fmt.Fprintf(&w, "\tif direct {\n\tif err := fury.ReadFixedArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlice(fd))
+				fmt.Fprintf(&w, "\tif direct {\n\tif err := furyrt.ReadFixedArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlice(fd))
 			} else {
-				fmt.Fprintf(&w, "\tif direct {\n\tif err := fury.ReadArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlicePtr(fd))
+				fmt.Fprintf(&w, "\tif direct {\n\tif err := furyrt.ReadArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlicePtr(fd))
 				fmt.Fprintf(&w, "\tif len(%s) == 0 {\n\t%s = nil // an empty field that is not nullable reads as nil\n\t}\n", access(fd), access(fd))
 			}
 			fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
@@ -329,7 +329,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 	body := w.String()
 	name := "furyRead" + s.Name + v.Suffix
 	f.printf("// %s reads the fields of the %s at p in wire order%s.\n", name, s.Name, layoutComment(s, v))
-	f.printf("func %s(r *fury.GenReader, p unsafe.Pointer) error {\n", name)
+	f.printf("func %s(r *furyrt.Reader, p unsafe.Pointer) error {\n", name)
 	f.preamble(s, body, "r")
 	f.printf("%s\treturn nil\n}\n\n", body)
 }
@@ -347,10 +347,10 @@ func (f *file) nestedCall(t types.Type, op, rw, ptr string) string {
 // genDispatch emits the functions that run s's generated code for the
 // codec the runtime chose, calling the matching variant directly.
 func (f *file) genDispatch(s *Struct) {
-	for _, op := range []struct{ name, rw, typ string }{{"Write", "w", "GenWriter"}, {"Read", "r", "GenReader"}} {
+	for _, op := range []struct{ name, rw, typ string }{{"Write", "w", "Writer"}, {"Read", "r", "Reader"}} {
 		name := "fury" + op.name + s.Name + "With"
 		f.printf("// %s %ss a %s with codec c, calling its generated function directly.\n", name, strings.ToLower(op.name), s.Name)
-		f.printf("func %s(c *fury.GeneratedCodec, %s *fury.%s, p unsafe.Pointer) error {\n\tswitch c {\n", name, op.rw, op.typ)
+		f.printf("func %s(c *furyrt.Codec, %s *furyrt.%s, p unsafe.Pointer) error {\n\tswitch c {\n", name, op.rw, op.typ)
 		for _, v := range s.Variants {
 			f.printf("\tcase %s:\n\t\treturn fury%s%s%s(%s, p)\n", codecVar(s, v), op.name, s.Name, v.Suffix, op.rw)
 		}
@@ -403,7 +403,7 @@ func (f *file) readScalars(w *strings.Builder, fields []*Field) {
 	for _, r := range runs {
 		if r.b != nil {
 			what := "fields " + r.fields[0].PathString() + " to " + r.fields[len(r.fields)-1].PathString()
-			fmt.Fprintf(w, "\t{\n\tvar v [%d]%s\n\tm := fury.Get%s(v[:], b[n:])\n", len(r.fields), r.b.elem, r.b.name)
+			fmt.Fprintf(w, "\t{\n\tvar v [%d]%s\n\tm := furyrt.Get%s(v[:], b[n:])\n", len(r.fields), r.b.elem, r.b.name)
 			fmt.Fprintf(w, "\tif m <= 0 {\n\treturn r.VarintError(m, %q)\n\t}\n\tn += m\n", what)
 			for j, fd := range r.fields {
 				val := fmt.Sprintf("v[%d]", j)
@@ -425,10 +425,10 @@ func (f *file) readScalars(w *strings.Builder, fields []*Field) {
 		get, conv := getCall(s)
 		what := "field " + fd.PathString()
 		if conv == "" {
-			fmt.Fprintf(w, "\tif %s, k = fury.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t}\n\tn += k\n", scalarLV(fd), get, what)
+			fmt.Fprintf(w, "\tif %s, k = furyrt.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t}\n\tn += k\n", scalarLV(fd), get, what)
 			continue
 		}
-		fmt.Fprintf(w, "\tif v, k := fury.%s(b[n:]); k > 0 {\n\t%s = %s(v)\n\tn += k\n\t} else {\n\treturn r.VarintError(k, %q)\n\t}\n", get, scalarLV(fd), conv, what)
+		fmt.Fprintf(w, "\tif v, k := furyrt.%s(b[n:]); k > 0 {\n\t%s = %s(v)\n\tn += k\n\t} else {\n\treturn r.VarintError(k, %q)\n\t}\n", get, scalarLV(fd), conv, what)
 	}
 	w.WriteString("\t_ = buf.Skip(n)\n\t}\n")
 }

@@ -13,7 +13,7 @@ import (
 // carries no type info for them, and no reference tracking. The code
 // mirrors the runtime's mapCodec and listCodec for those shapes; for any
 // other input a reader gives the field back to the runtime (see fury's
-// GenReader.CanNest and ByteBuffer.SetReaderIndex), which reads it or
+// furyrt.Reader.CanNest and Buffer.SetReaderIndex), which reads it or
 // reports the error exactly as the reflection path does.
 
 // Map chunk header bits and collection header bits, as the runtime writes
@@ -196,12 +196,12 @@ func (g *cgen) write(d *desc, expr string) {
 		}
 		g.printf("buf.%s(%s)\n", m, expr)
 	case cTime:
-		g.printf("buf.Grow(12)\nfury.PutTime(buf.Tail(), %s)\nbuf.Advance(12)\n", expr)
+		g.printf("buf.Grow(12)\nfuryrt.PutTime(buf.Tail(), %s)\nbuf.Advance(12)\n", expr)
 	case cBinary, cArray:
 		if _, named := isNamed(d.t); named {
 			expr = "[]" + elemBasic(d) + "(" + expr + ")"
 		}
-		g.printf("fury.WriteArray(buf, %s)\n", expr)
+		g.printf("furyrt.WriteArray(buf, %s)\n", expr)
 	case cList:
 		g.printf("buf.WriteVaruint32(uint32(len(%s)))\n", expr)
 		g.printf("if len(%s) > 0 {\n", expr)
@@ -221,7 +221,7 @@ func (g *cgen) write(d *desc, expr string) {
 		g.printf("buf.WriteVaruint32(uint32(len(%s)))\n", expr)
 		g.printf("if len(%s) > 0 {\n", expr)
 		ch, k, v := g.name("chunk"), g.name("k"), g.name("v")
-		g.printf("%s := fury.NewMapChunk(%#02x) // key and value declared\n", ch, chunkDeclared)
+		g.printf("%s := furyrt.NewMapChunk(%#02x) // key and value declared\n", ch, chunkDeclared)
 		g.printf("for %s, %s := range %s {\n", k, v, expr)
 		if nilable(d.val) {
 			g.printf("if %s == nil {\n%s.Close(buf)\nbuf.WriteUint8(%#02x) // null value, key flagged\nbuf.WriteInt8(-1)\n", v, ch, chunkNullVal)
@@ -269,13 +269,13 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		g.printf("if %s, err := buf.%s(); err != nil {\nreturn false\n} else {\n%s = %s\n}\n", v, call, lv, val)
 	case cTime:
 		t, ok := g.name("t"), g.name("ok")
-		g.printf("if %s, %s := fury.GetTime(buf.Unread()); !%s {\nreturn false\n} else {\n%s = %s\n_ = buf.Skip(12)\n}\n", t, ok, ok, lv, t)
+		g.printf("if %s, %s := furyrt.GetTime(buf.Unread()); !%s {\nreturn false\n} else {\n%s = %s\n_ = buf.Skip(12)\n}\n", t, ok, ok, lv, t)
 	case cBinary, cArray:
 		ptr := "&" + lv
 		if _, named := isNamed(d.t); named {
 			ptr = "(*[]" + elemBasic(d) + ")(" + ptr + ")"
 		}
-		g.printf("if err := fury.ReadArray(buf, %s); err != nil {\nreturn false\n}\n", ptr)
+		g.printf("if err := furyrt.ReadArray(buf, %s); err != nil {\nreturn false\n}\n", ptr)
 		if field {
 			g.printf("if len(%s) == 0 {\n%s = nil\n}\n", lv, lv)
 		}
@@ -429,7 +429,7 @@ func (f *file) genHelpers(s *Struct, fd *Field, v *Variant) {
 		layout = layoutComment(s, v)
 	}
 	f.printf("// %s writes field %s of a %s%s: %s.\n", name, fd.PathString(), s.Name, layout, what)
-	f.printf("func %s(buf *fury.ByteBuffer, v %s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
+	f.printf("func %s(buf *furyrt.Buffer, v %s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
 
 	g = &cgen{f: f, v: v}
 	switch {
@@ -447,7 +447,7 @@ func (f *file) genHelpers(s *Struct, fd *Field, v *Variant) {
 	}
 	name = helperName("Read", s, fd, v)
 	f.printf("// %s reads field %s of a %s%s, reporting false for\n// input it leaves to the runtime.\n", name, fd.PathString(), s.Name, layout)
-	f.printf("func %s(r *fury.GenReader, buf *fury.ByteBuffer, dst *%s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
+	f.printf("func %s(r *furyrt.Reader, buf *furyrt.Buffer, dst *%s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
 }
 
 // describe says in words how a container travels.

@@ -10,8 +10,13 @@ import (
 	"github.com/fury-go/fury/internal/wire"
 )
 
-// FuryPath is the import path of the fury runtime package.
+// FuryPath is the import path of package fury (the user API, with the
+// types such as fury.Date that user structs hold).
 const FuryPath = "github.com/fury-go/fury/fury"
+
+// RuntimePath is the import path of package furyrt, the runtime that
+// generated code calls.
+const RuntimePath = "github.com/fury-go/fury/fury/furyrt"
 
 // class is how the runtime treats a Go type (see fury's resolver.fill).
 type class int

@@ -12,7 +12,7 @@ import (
 type op int
 
 const (
-	opDelegate   op = iota // the runtime writes it (GenWriter.WriteField)
+	opDelegate   op = iota // the runtime writes it (furyrt.Writer.WriteField)
 	opScalar               // a non-nullable scalar, stored directly
 	opString               // a non-nullable string
 	opNullScalar           // a nullable pointer to a scalar: inline without reference tracking
@@ -207,21 +207,21 @@ func store(w *strings.Builder, s *scalar, val string, off int) int {
 	var call string
 	switch s {
 	case sInt32:
-		call = "fury.PutVarint32(b[n:], " + val + ")"
+		call = "furyrt.PutVarint32(b[n:], " + val + ")"
 	case sUint32:
-		call = "fury.PutVaruint32(b[n:], " + val + ")"
+		call = "furyrt.PutVaruint32(b[n:], " + val + ")"
 	case sInt64:
-		call = "fury.PutVarint64(b[n:], " + val + ")"
+		call = "furyrt.PutVarint64(b[n:], " + val + ")"
 	case sInt:
-		call = "fury.PutVarint64(b[n:], int64(" + val + "))"
+		call = "furyrt.PutVarint64(b[n:], int64(" + val + "))"
 	case sUint64:
-		call = "fury.PutVaruint64(b[n:], " + val + ")"
+		call = "furyrt.PutVaruint64(b[n:], " + val + ")"
 	case sUint:
-		call = "fury.PutVaruint64(b[n:], uint64(" + val + "))"
+		call = "furyrt.PutVaruint64(b[n:], uint64(" + val + "))"
 	case sTaggedInt64:
-		call = "fury.PutTaggedInt64(b[n:], " + val + ")"
+		call = "furyrt.PutTaggedInt64(b[n:], " + val + ")"
 	case sTaggedUint64:
-		call = "fury.PutTaggedUint64(b[n:], " + val + ")"
+		call = "furyrt.PutTaggedUint64(b[n:], " + val + ")"
 	default:
 		panic("furygen: no store for scalar " + s.basic)
 	}
@@ -280,7 +280,7 @@ func readCall(s *scalar) (call, conv string) {
 	panic("furygen: no read for scalar " + s.basic)
 }
 
-// getCall is the fury.Get* decoder of variable-length scalar s and the
+// getCall is the furyrt.Get* decoder of variable-length scalar s and the
 // conversion from its result to s.basic.
 func getCall(s *scalar) (call, conv string) {
 	switch s {
@@ -365,7 +365,7 @@ func segments(v *Variant) []segment {
 
 var _ = types.Typ
 
-// batch is a bulk varint kernel: fury.Put<name> and fury.Get<name> code a
+// batch is a bulk varint kernel: furyrt.Put<name> and furyrt.Get<name> code a
 // run of integers of Go type elem in one call.
 type batch struct{ name, elem string }
 

@@ -6,6 +6,7 @@ import (
 	"go/format"
 	"go/types"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,7 +49,7 @@ type file struct {
 
 func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
 	f := &file{pkg: pkg, imports: map[string]string{}, names: map[string]string{}}
-	for _, n := range []string{"fury", "unsafe", "binary", "math"} {
+	for _, n := range []string{"fury", "furyrt", "unsafe", "binary", "math"} {
 		f.names[n] = "" // reserved for the fixed imports
 		if obj := pkg.Types.Scope().Lookup(n); obj != nil {
 			return nil, fmt.Errorf("package %s declares %s, which generated code needs as an import name", pkg.Path, n)
@@ -86,7 +87,10 @@ func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
 			std = append(std, p)
 		}
 	}
-	other = append(other, FuryPath)
+	other = append(other, RuntimePath)
+	if furyUse.MatchString(body) {
+		other = append(other, FuryPath) // user-facing types: fury.Date, fury.Set, ...
+	}
 	sort.Strings(std)
 	sort.Strings(other)
 	for i, group := range [][]string{std, other} {
@@ -109,6 +113,9 @@ func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
 	}
 	return src, nil
 }
+
+// furyUse finds a use of package fury itself (not furyrt) in generated code.
+var furyUse = regexp.MustCompile(`\bfury\.[A-Z]`)
 
 func lastElem(path string) string {
 	return path[strings.LastIndexByte(path, '/')+1:]
@@ -202,12 +209,12 @@ func (f *file) genStruct(s *Struct) {
 	f.printf("// ---- %s ----\n\n", tname)
 	f.printf("var (\n")
 	for _, v := range s.Variants {
-		f.printf("\t%s *fury.GeneratedCodec\n", codecVar(s, v))
+		f.printf("\t%s *furyrt.Codec\n", codecVar(s, v))
 	}
 	f.printf(")\n\n")
 	f.printf("func init() {\n")
 	for _, v := range s.Variants {
-		f.printf("\t%s = &fury.GeneratedCodec{\n", codecVar(s, v))
+		f.printf("\t%s = &furyrt.Codec{\n", codecVar(s, v))
 		f.printf("\t\tFields: []string{")
 		for i, fd := range v.Order {
 			if i > 0 {
@@ -228,7 +235,7 @@ func (f *file) genStruct(s *Struct) {
 			f.printf("\t\tEnums: []string{%s},\n", strings.Join(enums, ", "))
 		}
 		f.printf("\t\tWrite: furyWrite%s%s,\n\t\tRead: furyRead%s%s,\n\t}\n", tname, v.Suffix, tname, v.Suffix)
-		f.printf("\tfury.RegisterGenerated(%s{}, %s)\n", tname, codecVar(s, v))
+		f.printf("\tfuryrt.Register(%s{}, %s)\n", tname, codecVar(s, v))
 	}
 	f.printf("}\n\n")
 	f.genShape(s)

@@ -10,21 +10,22 @@ import (
 	"unsafe"
 
 	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // ---- Address ----
 
 var (
-	furyCodecAddress *fury.GeneratedCodec
+	furyCodecAddress *furyrt.Codec
 )
 
 func init() {
-	furyCodecAddress = &fury.GeneratedCodec{
+	furyCodecAddress = &furyrt.Codec{
 		Fields: []string{"Zip", "City", "Street"},
 		Write:  furyWriteAddress,
 		Read:   furyReadAddress,
 	}
-	fury.RegisterGenerated(Address{}, furyCodecAddress)
+	furyrt.Register(Address{}, furyCodecAddress)
 }
 
 // The conversions below stop compiling when Address changes shape; run go generate.
@@ -37,7 +38,7 @@ func _() {
 }
 
 // furyWriteAddressWith writes a Address with codec c, calling its generated function directly.
-func furyWriteAddressWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteAddressWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecAddress:
 		return furyWriteAddress(w, p)
@@ -46,7 +47,7 @@ func furyWriteAddressWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Po
 }
 
 // furyReadAddressWith reads a Address with codec c, calling its generated function directly.
-func furyReadAddressWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadAddressWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecAddress:
 		return furyReadAddress(r, p)
@@ -55,14 +56,14 @@ func furyReadAddressWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Poi
 }
 
 // furyWriteAddress writes the fields of the Address at p in wire order.
-func furyWriteAddress(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Address)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += fury.PutVarint32(b[n:], x.Zip)
+		n += furyrt.PutVarint32(b[n:], x.Zip)
 		buf.Advance(n)
 	}
 	buf.WriteString(x.City)
@@ -71,14 +72,14 @@ func furyWriteAddress(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadAddress reads the fields of the Address at p in wire order.
-func furyReadAddress(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Address)(p)
 	buf := r.Buffer()
 	var err error
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Zip, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Zip, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Zip")
 		}
 		n += k
@@ -96,40 +97,40 @@ func furyReadAddress(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Arrays ----
 
 var (
-	furyCodecArrays   *fury.GeneratedCodec
-	furyCodecArraysE1 *fury.GeneratedCodec
-	furyCodecArraysE2 *fury.GeneratedCodec
-	furyCodecArraysE3 *fury.GeneratedCodec
+	furyCodecArrays   *furyrt.Codec
+	furyCodecArraysE1 *furyrt.Codec
+	furyCodecArraysE2 *furyrt.Codec
+	furyCodecArraysE3 *furyrt.Codec
 )
 
 func init() {
-	furyCodecArrays = &fury.GeneratedCodec{
+	furyCodecArrays = &furyrt.Codec{
 		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
 		Write:  furyWriteArrays,
 		Read:   furyReadArrays,
 	}
-	fury.RegisterGenerated(Arrays{}, furyCodecArrays)
-	furyCodecArraysE1 = &fury.GeneratedCodec{
+	furyrt.Register(Arrays{}, furyCodecArrays)
+	furyCodecArraysE1 = &furyrt.Codec{
 		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
 		Enums:  []string{"Levels[]"},
 		Write:  furyWriteArraysE1,
 		Read:   furyReadArraysE1,
 	}
-	fury.RegisterGenerated(Arrays{}, furyCodecArraysE1)
-	furyCodecArraysE2 = &fury.GeneratedCodec{
+	furyrt.Register(Arrays{}, furyCodecArraysE1)
+	furyCodecArraysE2 = &furyrt.Codec{
 		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
 		Enums:  []string{"Colors[]"},
 		Write:  furyWriteArraysE2,
 		Read:   furyReadArraysE2,
 	}
-	fury.RegisterGenerated(Arrays{}, furyCodecArraysE2)
-	furyCodecArraysE3 = &fury.GeneratedCodec{
+	furyrt.Register(Arrays{}, furyCodecArraysE2)
+	furyCodecArraysE3 = &furyrt.Codec{
 		Fields: []string{"Bools", "Bytes", "Colors", "Fixed", "FixedB", "Float32s", "Float64s", "Int16s", "Int32s", "Int64s", "Int8s", "Ints", "Levels", "List", "Named", "Names", "Strings", "Uint16s", "Uint32s", "Uint64s", "Uints"},
 		Enums:  []string{"Colors[]", "Levels[]"},
 		Write:  furyWriteArraysE3,
 		Read:   furyReadArraysE3,
 	}
-	fury.RegisterGenerated(Arrays{}, furyCodecArraysE3)
+	furyrt.Register(Arrays{}, furyCodecArraysE3)
 }
 
 // The conversions below stop compiling when Arrays changes shape; run go generate.
@@ -160,17 +161,17 @@ func _() {
 }
 
 // furyWriteArrays writes the fields of the Arrays at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteArrays(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	if direct {
-		fury.WriteArray(buf, x.Bools)
+		furyrt.WriteArray(buf, x.Bools)
 	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Bytes)
+		furyrt.WriteArray(buf, x.Bytes)
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
@@ -181,47 +182,47 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Fixed[:])
+		furyrt.WriteArray(buf, x.Fixed[:])
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.FixedB[:])
+		furyrt.WriteArray(buf, x.FixedB[:])
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Float32s)
+		furyrt.WriteArray(buf, x.Float32s)
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Float64s)
+		furyrt.WriteArray(buf, x.Float64s)
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int16s)
+		furyrt.WriteArray(buf, x.Int16s)
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int32s)
+		furyrt.WriteArray(buf, x.Int32s)
 	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int64s)
+		furyrt.WriteArray(buf, x.Int64s)
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int8s)
+		furyrt.WriteArray(buf, x.Int8s)
 	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Ints)
+		furyrt.WriteArray(buf, x.Ints)
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
@@ -238,7 +239,7 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+		furyrt.WriteArray(buf, *(*[]int32)(&x.Named))
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
@@ -255,22 +256,22 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint16s)
+		furyrt.WriteArray(buf, x.Uint16s)
 	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint32s)
+		furyrt.WriteArray(buf, x.Uint32s)
 	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint64s)
+		furyrt.WriteArray(buf, x.Uint64s)
 	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uints)
+		furyrt.WriteArray(buf, x.Uints)
 	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
 		return err
 	}
@@ -278,12 +279,12 @@ func furyWriteArrays(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadArrays reads the fields of the Arrays at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadArrays(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
 	if direct {
-		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Bools); err != nil {
 			return err
 		}
 		if len(x.Bools) == 0 {
@@ -293,7 +294,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Bytes); err != nil {
 			return err
 		}
 		if len(x.Bytes) == 0 {
@@ -309,21 +310,21 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+		if err := furyrt.ReadFixedArray(buf, x.Fixed[:]); err != nil {
 			return err
 		}
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+		if err := furyrt.ReadFixedArray(buf, x.FixedB[:]); err != nil {
 			return err
 		}
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Float32s); err != nil {
 			return err
 		}
 		if len(x.Float32s) == 0 {
@@ -333,7 +334,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Float64s); err != nil {
 			return err
 		}
 		if len(x.Float64s) == 0 {
@@ -343,7 +344,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int16s); err != nil {
 			return err
 		}
 		if len(x.Int16s) == 0 {
@@ -353,7 +354,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int32s); err != nil {
 			return err
 		}
 		if len(x.Int32s) == 0 {
@@ -363,7 +364,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int64s); err != nil {
 			return err
 		}
 		if len(x.Int64s) == 0 {
@@ -373,7 +374,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int8s); err != nil {
 			return err
 		}
 		if len(x.Int8s) == 0 {
@@ -383,7 +384,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Ints); err != nil {
 			return err
 		}
 		if len(x.Ints) == 0 {
@@ -405,7 +406,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+		if err := furyrt.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
 			return err
 		}
 		if len(x.Named) == 0 {
@@ -427,7 +428,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint16s); err != nil {
 			return err
 		}
 		if len(x.Uint16s) == 0 {
@@ -437,7 +438,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint32s); err != nil {
 			return err
 		}
 		if len(x.Uint32s) == 0 {
@@ -447,7 +448,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint64s); err != nil {
 			return err
 		}
 		if len(x.Uint64s) == 0 {
@@ -457,7 +458,7 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uints); err != nil {
 			return err
 		}
 		if len(x.Uints) == 0 {
@@ -470,17 +471,17 @@ func furyReadArrays(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteArraysE1 writes the fields of the Arrays at p in wire order (layout when field Levels[] is an enum).
-func furyWriteArraysE1(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteArraysE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	if direct {
-		fury.WriteArray(buf, x.Bools)
+		furyrt.WriteArray(buf, x.Bools)
 	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Bytes)
+		furyrt.WriteArray(buf, x.Bytes)
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
@@ -491,47 +492,47 @@ func furyWriteArraysE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Fixed[:])
+		furyrt.WriteArray(buf, x.Fixed[:])
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.FixedB[:])
+		furyrt.WriteArray(buf, x.FixedB[:])
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Float32s)
+		furyrt.WriteArray(buf, x.Float32s)
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Float64s)
+		furyrt.WriteArray(buf, x.Float64s)
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int16s)
+		furyrt.WriteArray(buf, x.Int16s)
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int32s)
+		furyrt.WriteArray(buf, x.Int32s)
 	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int64s)
+		furyrt.WriteArray(buf, x.Int64s)
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int8s)
+		furyrt.WriteArray(buf, x.Int8s)
 	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Ints)
+		furyrt.WriteArray(buf, x.Ints)
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
@@ -548,7 +549,7 @@ func furyWriteArraysE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+		furyrt.WriteArray(buf, *(*[]int32)(&x.Named))
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
@@ -565,22 +566,22 @@ func furyWriteArraysE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint16s)
+		furyrt.WriteArray(buf, x.Uint16s)
 	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint32s)
+		furyrt.WriteArray(buf, x.Uint32s)
 	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint64s)
+		furyrt.WriteArray(buf, x.Uint64s)
 	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uints)
+		furyrt.WriteArray(buf, x.Uints)
 	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
 		return err
 	}
@@ -588,12 +589,12 @@ func furyWriteArraysE1(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadArraysE1 reads the fields of the Arrays at p in wire order (layout when field Levels[] is an enum).
-func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadArraysE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
 	if direct {
-		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Bools); err != nil {
 			return err
 		}
 		if len(x.Bools) == 0 {
@@ -603,7 +604,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Bytes); err != nil {
 			return err
 		}
 		if len(x.Bytes) == 0 {
@@ -619,21 +620,21 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+		if err := furyrt.ReadFixedArray(buf, x.Fixed[:]); err != nil {
 			return err
 		}
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+		if err := furyrt.ReadFixedArray(buf, x.FixedB[:]); err != nil {
 			return err
 		}
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Float32s); err != nil {
 			return err
 		}
 		if len(x.Float32s) == 0 {
@@ -643,7 +644,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Float64s); err != nil {
 			return err
 		}
 		if len(x.Float64s) == 0 {
@@ -653,7 +654,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int16s); err != nil {
 			return err
 		}
 		if len(x.Int16s) == 0 {
@@ -663,7 +664,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int32s); err != nil {
 			return err
 		}
 		if len(x.Int32s) == 0 {
@@ -673,7 +674,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int64s); err != nil {
 			return err
 		}
 		if len(x.Int64s) == 0 {
@@ -683,7 +684,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int8s); err != nil {
 			return err
 		}
 		if len(x.Int8s) == 0 {
@@ -693,7 +694,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Ints); err != nil {
 			return err
 		}
 		if len(x.Ints) == 0 {
@@ -715,7 +716,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+		if err := furyrt.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
 			return err
 		}
 		if len(x.Named) == 0 {
@@ -737,7 +738,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint16s); err != nil {
 			return err
 		}
 		if len(x.Uint16s) == 0 {
@@ -747,7 +748,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint32s); err != nil {
 			return err
 		}
 		if len(x.Uint32s) == 0 {
@@ -757,7 +758,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint64s); err != nil {
 			return err
 		}
 		if len(x.Uint64s) == 0 {
@@ -767,7 +768,7 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uints); err != nil {
 			return err
 		}
 		if len(x.Uints) == 0 {
@@ -780,17 +781,17 @@ func furyReadArraysE1(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteArraysE2 writes the fields of the Arrays at p in wire order (layout when field Colors[] is an enum).
-func furyWriteArraysE2(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteArraysE2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	if direct {
-		fury.WriteArray(buf, x.Bools)
+		furyrt.WriteArray(buf, x.Bools)
 	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Bytes)
+		furyrt.WriteArray(buf, x.Bytes)
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
@@ -801,47 +802,47 @@ func furyWriteArraysE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Fixed[:])
+		furyrt.WriteArray(buf, x.Fixed[:])
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.FixedB[:])
+		furyrt.WriteArray(buf, x.FixedB[:])
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Float32s)
+		furyrt.WriteArray(buf, x.Float32s)
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Float64s)
+		furyrt.WriteArray(buf, x.Float64s)
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int16s)
+		furyrt.WriteArray(buf, x.Int16s)
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int32s)
+		furyrt.WriteArray(buf, x.Int32s)
 	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int64s)
+		furyrt.WriteArray(buf, x.Int64s)
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int8s)
+		furyrt.WriteArray(buf, x.Int8s)
 	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Ints)
+		furyrt.WriteArray(buf, x.Ints)
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
@@ -858,7 +859,7 @@ func furyWriteArraysE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+		furyrt.WriteArray(buf, *(*[]int32)(&x.Named))
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
@@ -875,22 +876,22 @@ func furyWriteArraysE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint16s)
+		furyrt.WriteArray(buf, x.Uint16s)
 	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint32s)
+		furyrt.WriteArray(buf, x.Uint32s)
 	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint64s)
+		furyrt.WriteArray(buf, x.Uint64s)
 	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uints)
+		furyrt.WriteArray(buf, x.Uints)
 	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
 		return err
 	}
@@ -898,12 +899,12 @@ func furyWriteArraysE2(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadArraysE2 reads the fields of the Arrays at p in wire order (layout when field Colors[] is an enum).
-func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadArraysE2(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
 	if direct {
-		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Bools); err != nil {
 			return err
 		}
 		if len(x.Bools) == 0 {
@@ -913,7 +914,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Bytes); err != nil {
 			return err
 		}
 		if len(x.Bytes) == 0 {
@@ -929,21 +930,21 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+		if err := furyrt.ReadFixedArray(buf, x.Fixed[:]); err != nil {
 			return err
 		}
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+		if err := furyrt.ReadFixedArray(buf, x.FixedB[:]); err != nil {
 			return err
 		}
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Float32s); err != nil {
 			return err
 		}
 		if len(x.Float32s) == 0 {
@@ -953,7 +954,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Float64s); err != nil {
 			return err
 		}
 		if len(x.Float64s) == 0 {
@@ -963,7 +964,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int16s); err != nil {
 			return err
 		}
 		if len(x.Int16s) == 0 {
@@ -973,7 +974,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int32s); err != nil {
 			return err
 		}
 		if len(x.Int32s) == 0 {
@@ -983,7 +984,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int64s); err != nil {
 			return err
 		}
 		if len(x.Int64s) == 0 {
@@ -993,7 +994,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int8s); err != nil {
 			return err
 		}
 		if len(x.Int8s) == 0 {
@@ -1003,7 +1004,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Ints); err != nil {
 			return err
 		}
 		if len(x.Ints) == 0 {
@@ -1025,7 +1026,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+		if err := furyrt.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
 			return err
 		}
 		if len(x.Named) == 0 {
@@ -1047,7 +1048,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint16s); err != nil {
 			return err
 		}
 		if len(x.Uint16s) == 0 {
@@ -1057,7 +1058,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint32s); err != nil {
 			return err
 		}
 		if len(x.Uint32s) == 0 {
@@ -1067,7 +1068,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint64s); err != nil {
 			return err
 		}
 		if len(x.Uint64s) == 0 {
@@ -1077,7 +1078,7 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uints); err != nil {
 			return err
 		}
 		if len(x.Uints) == 0 {
@@ -1090,17 +1091,17 @@ func furyReadArraysE2(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteArraysE3 writes the fields of the Arrays at p in wire order (layout when fields Colors[], Levels[] are enums).
-func furyWriteArraysE3(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteArraysE3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	if direct {
-		fury.WriteArray(buf, x.Bools)
+		furyrt.WriteArray(buf, x.Bools)
 	} else if err := w.WriteField(0, unsafe.Pointer(&x.Bools)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Bytes)
+		furyrt.WriteArray(buf, x.Bytes)
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
@@ -1111,47 +1112,47 @@ func furyWriteArraysE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Fixed[:])
+		furyrt.WriteArray(buf, x.Fixed[:])
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.FixedB[:])
+		furyrt.WriteArray(buf, x.FixedB[:])
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.FixedB)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Float32s)
+		furyrt.WriteArray(buf, x.Float32s)
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Float32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Float64s)
+		furyrt.WriteArray(buf, x.Float64s)
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Float64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int16s)
+		furyrt.WriteArray(buf, x.Int16s)
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.Int16s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int32s)
+		furyrt.WriteArray(buf, x.Int32s)
 	} else if err := w.WriteField(8, unsafe.Pointer(&x.Int32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int64s)
+		furyrt.WriteArray(buf, x.Int64s)
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Int64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Int8s)
+		furyrt.WriteArray(buf, x.Int8s)
 	} else if err := w.WriteField(10, unsafe.Pointer(&x.Int8s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Ints)
+		furyrt.WriteArray(buf, x.Ints)
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
@@ -1168,7 +1169,7 @@ func furyWriteArraysE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, *(*[]int32)(&x.Named))
+		furyrt.WriteArray(buf, *(*[]int32)(&x.Named))
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
@@ -1185,22 +1186,22 @@ func furyWriteArraysE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint16s)
+		furyrt.WriteArray(buf, x.Uint16s)
 	} else if err := w.WriteField(17, unsafe.Pointer(&x.Uint16s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint32s)
+		furyrt.WriteArray(buf, x.Uint32s)
 	} else if err := w.WriteField(18, unsafe.Pointer(&x.Uint32s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uint64s)
+		furyrt.WriteArray(buf, x.Uint64s)
 	} else if err := w.WriteField(19, unsafe.Pointer(&x.Uint64s)); err != nil {
 		return err
 	}
 	if direct {
-		fury.WriteArray(buf, x.Uints)
+		furyrt.WriteArray(buf, x.Uints)
 	} else if err := w.WriteField(20, unsafe.Pointer(&x.Uints)); err != nil {
 		return err
 	}
@@ -1208,12 +1209,12 @@ func furyWriteArraysE3(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadArraysE3 reads the fields of the Arrays at p in wire order (layout when fields Colors[], Levels[] are enums).
-func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadArraysE3(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Arrays)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
 	if direct {
-		if err := fury.ReadArray(buf, &x.Bools); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Bools); err != nil {
 			return err
 		}
 		if len(x.Bools) == 0 {
@@ -1223,7 +1224,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Bytes); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Bytes); err != nil {
 			return err
 		}
 		if len(x.Bytes) == 0 {
@@ -1239,21 +1240,21 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadFixedArray(buf, x.Fixed[:]); err != nil {
+		if err := furyrt.ReadFixedArray(buf, x.Fixed[:]); err != nil {
 			return err
 		}
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadFixedArray(buf, x.FixedB[:]); err != nil {
+		if err := furyrt.ReadFixedArray(buf, x.FixedB[:]); err != nil {
 			return err
 		}
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.FixedB)); err != nil {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Float32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Float32s); err != nil {
 			return err
 		}
 		if len(x.Float32s) == 0 {
@@ -1263,7 +1264,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Float64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Float64s); err != nil {
 			return err
 		}
 		if len(x.Float64s) == 0 {
@@ -1273,7 +1274,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int16s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int16s); err != nil {
 			return err
 		}
 		if len(x.Int16s) == 0 {
@@ -1283,7 +1284,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int32s); err != nil {
 			return err
 		}
 		if len(x.Int32s) == 0 {
@@ -1293,7 +1294,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int64s); err != nil {
 			return err
 		}
 		if len(x.Int64s) == 0 {
@@ -1303,7 +1304,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Int8s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Int8s); err != nil {
 			return err
 		}
 		if len(x.Int8s) == 0 {
@@ -1313,7 +1314,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Ints); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Ints); err != nil {
 			return err
 		}
 		if len(x.Ints) == 0 {
@@ -1335,7 +1336,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
+		if err := furyrt.ReadArray(buf, (*[]int32)(&x.Named)); err != nil {
 			return err
 		}
 		if len(x.Named) == 0 {
@@ -1357,7 +1358,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint16s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint16s); err != nil {
 			return err
 		}
 		if len(x.Uint16s) == 0 {
@@ -1367,7 +1368,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint32s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint32s); err != nil {
 			return err
 		}
 		if len(x.Uint32s) == 0 {
@@ -1377,7 +1378,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uint64s); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uint64s); err != nil {
 			return err
 		}
 		if len(x.Uint64s) == 0 {
@@ -1387,7 +1388,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 		return err
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Uints); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Uints); err != nil {
 			return err
 		}
 		if len(x.Uints) == 0 {
@@ -1400,7 +1401,7 @@ func furyReadArraysE3(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteArrays_List writes field List of a Arrays: a list with a declared element type.
-func furyWriteArrays_List(buf *fury.ByteBuffer, v fury.Int32Slice) bool {
+func furyWriteArrays_List(buf *furyrt.Buffer, v fury.Int32Slice) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1413,7 +1414,7 @@ func furyWriteArrays_List(buf *fury.ByteBuffer, v fury.Int32Slice) bool {
 
 // furyReadArrays_List reads field List of a Arrays, reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int32Slice) bool {
+func furyReadArrays_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Slice) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1446,7 +1447,7 @@ func furyReadArrays_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int3
 }
 
 // furyWriteArrays_Levels writes field Levels of a Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
-func furyWriteArrays_Levels(buf *fury.ByteBuffer, v []Level) bool {
+func furyWriteArrays_Levels(buf *furyrt.Buffer, v []Level) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1459,7 +1460,7 @@ func furyWriteArrays_Levels(buf *fury.ByteBuffer, v []Level) bool {
 
 // furyReadArrays_Levels reads field Levels of a Arrays (layout when none of its named integer types is registered as an enum), reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_Levels(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+func furyReadArrays_Levels(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1492,7 +1493,7 @@ func furyReadArrays_Levels(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level
 }
 
 // furyWriteArrays_LevelsE1 writes field Levels of a Arrays (layout when field Levels[] is an enum): a list with a declared element type.
-func furyWriteArrays_LevelsE1(buf *fury.ByteBuffer, v []Level) bool {
+func furyWriteArrays_LevelsE1(buf *furyrt.Buffer, v []Level) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1509,7 +1510,7 @@ func furyWriteArrays_LevelsE1(buf *fury.ByteBuffer, v []Level) bool {
 
 // furyReadArrays_LevelsE1 reads field Levels of a Arrays (layout when field Levels[] is an enum), reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_LevelsE1(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+func furyReadArrays_LevelsE1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1542,7 +1543,7 @@ func furyReadArrays_LevelsE1(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Lev
 }
 
 // furyWriteArrays_LevelsE2 writes field Levels of a Arrays (layout when field Colors[] is an enum): a list with a declared element type.
-func furyWriteArrays_LevelsE2(buf *fury.ByteBuffer, v []Level) bool {
+func furyWriteArrays_LevelsE2(buf *furyrt.Buffer, v []Level) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1555,7 +1556,7 @@ func furyWriteArrays_LevelsE2(buf *fury.ByteBuffer, v []Level) bool {
 
 // furyReadArrays_LevelsE2 reads field Levels of a Arrays (layout when field Colors[] is an enum), reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_LevelsE2(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+func furyReadArrays_LevelsE2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1588,7 +1589,7 @@ func furyReadArrays_LevelsE2(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Lev
 }
 
 // furyWriteArrays_LevelsE3 writes field Levels of a Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
-func furyWriteArrays_LevelsE3(buf *fury.ByteBuffer, v []Level) bool {
+func furyWriteArrays_LevelsE3(buf *furyrt.Buffer, v []Level) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1605,7 +1606,7 @@ func furyWriteArrays_LevelsE3(buf *fury.ByteBuffer, v []Level) bool {
 
 // furyReadArrays_LevelsE3 reads field Levels of a Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_LevelsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Level) bool {
+func furyReadArrays_LevelsE3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1638,7 +1639,7 @@ func furyReadArrays_LevelsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Lev
 }
 
 // furyWriteArrays_Colors writes field Colors of a Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
-func furyWriteArrays_Colors(buf *fury.ByteBuffer, v []Color) bool {
+func furyWriteArrays_Colors(buf *furyrt.Buffer, v []Color) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1651,7 +1652,7 @@ func furyWriteArrays_Colors(buf *fury.ByteBuffer, v []Color) bool {
 
 // furyReadArrays_Colors reads field Colors of a Arrays (layout when none of its named integer types is registered as an enum), reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_Colors(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+func furyReadArrays_Colors(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1684,7 +1685,7 @@ func furyReadArrays_Colors(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color
 }
 
 // furyWriteArrays_ColorsE1 writes field Colors of a Arrays (layout when field Levels[] is an enum): a list with a declared element type.
-func furyWriteArrays_ColorsE1(buf *fury.ByteBuffer, v []Color) bool {
+func furyWriteArrays_ColorsE1(buf *furyrt.Buffer, v []Color) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1697,7 +1698,7 @@ func furyWriteArrays_ColorsE1(buf *fury.ByteBuffer, v []Color) bool {
 
 // furyReadArrays_ColorsE1 reads field Colors of a Arrays (layout when field Levels[] is an enum), reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_ColorsE1(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+func furyReadArrays_ColorsE1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1730,7 +1731,7 @@ func furyReadArrays_ColorsE1(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Col
 }
 
 // furyWriteArrays_ColorsE2 writes field Colors of a Arrays (layout when field Colors[] is an enum): a list with a declared element type.
-func furyWriteArrays_ColorsE2(buf *fury.ByteBuffer, v []Color) bool {
+func furyWriteArrays_ColorsE2(buf *furyrt.Buffer, v []Color) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1747,7 +1748,7 @@ func furyWriteArrays_ColorsE2(buf *fury.ByteBuffer, v []Color) bool {
 
 // furyReadArrays_ColorsE2 reads field Colors of a Arrays (layout when field Colors[] is an enum), reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_ColorsE2(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+func furyReadArrays_ColorsE2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1780,7 +1781,7 @@ func furyReadArrays_ColorsE2(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Col
 }
 
 // furyWriteArrays_ColorsE3 writes field Colors of a Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
-func furyWriteArrays_ColorsE3(buf *fury.ByteBuffer, v []Color) bool {
+func furyWriteArrays_ColorsE3(buf *furyrt.Buffer, v []Color) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1797,7 +1798,7 @@ func furyWriteArrays_ColorsE3(buf *fury.ByteBuffer, v []Color) bool {
 
 // furyReadArrays_ColorsE3 reads field Colors of a Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_ColorsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Color) bool {
+func furyReadArrays_ColorsE3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1830,7 +1831,7 @@ func furyReadArrays_ColorsE3(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Col
 }
 
 // furyWriteArrays_Strings writes field Strings of a Arrays: a list with a declared element type.
-func furyWriteArrays_Strings(buf *fury.ByteBuffer, v []string) bool {
+func furyWriteArrays_Strings(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1843,7 +1844,7 @@ func furyWriteArrays_Strings(buf *fury.ByteBuffer, v []string) bool {
 
 // furyReadArrays_Strings reads field Strings of a Arrays, reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_Strings(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1876,7 +1877,7 @@ func furyReadArrays_Strings(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]stri
 }
 
 // furyWriteArrays_Names writes field Names of a Arrays: a list with a declared element type.
-func furyWriteArrays_Names(buf *fury.ByteBuffer, v []Name) bool {
+func furyWriteArrays_Names(buf *furyrt.Buffer, v []Name) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -1889,7 +1890,7 @@ func furyWriteArrays_Names(buf *fury.ByteBuffer, v []Name) bool {
 
 // furyReadArrays_Names reads field Names of a Arrays, reporting false for
 // input it leaves to the runtime.
-func furyReadArrays_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Name) bool {
+func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -1924,16 +1925,16 @@ func furyReadArrays_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]Name) 
 // ---- Collections ----
 
 var (
-	furyCodecCollections *fury.GeneratedCodec
+	furyCodecCollections *furyrt.Codec
 )
 
 func init() {
-	furyCodecCollections = &fury.GeneratedCodec{
+	furyCodecCollections = &furyrt.Codec{
 		Fields: []string{"Blobs", "Deep", "Durs", "Flags", "Grid", "IDs", "Index", "Labels", "List", "Opt", "PList", "Pair", "Quad", "Scores", "SetMap", "Stamps", "Tags", "Trio", "Weights", "When", "Words"},
 		Write:  furyWriteCollections,
 		Read:   furyReadCollections,
 	}
-	fury.RegisterGenerated(Collections{}, furyCodecCollections)
+	furyrt.Register(Collections{}, furyCodecCollections)
 }
 
 // The conversions below stop compiling when Collections changes shape; run go generate.
@@ -1964,7 +1965,7 @@ func _() {
 }
 
 // furyWriteCollections writes the fields of the Collections at p in wire order.
-func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
@@ -2092,7 +2093,7 @@ func furyWriteCollections(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadCollections reads the fields of the Collections at p in wire order.
-func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
@@ -2220,7 +2221,7 @@ func furyReadCollections(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteCollections_Grid writes field Grid of a Collections: a list with a declared element type.
-func furyWriteCollections_Grid(buf *fury.ByteBuffer, v [][]int32) bool {
+func furyWriteCollections_Grid(buf *furyrt.Buffer, v [][]int32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		hasNull2 := false
@@ -2243,7 +2244,7 @@ func furyWriteCollections_Grid(buf *fury.ByteBuffer, v [][]int32) bool {
 				}
 				buf.WriteInt8(-1) // not null
 			}
-			fury.WriteArray(buf, e1)
+			furyrt.WriteArray(buf, e1)
 		}
 	}
 	return true
@@ -2251,7 +2252,7 @@ func furyWriteCollections_Grid(buf *fury.ByteBuffer, v [][]int32) bool {
 
 // furyReadCollections_Grid reads field Grid of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Grid(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]int32) bool {
+func furyReadCollections_Grid(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]int32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2277,7 +2278,7 @@ func furyReadCollections_Grid(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]
 							continue
 						}
 					}
-					if err := fury.ReadArray(buf, &s2[j4]); err != nil {
+					if err := furyrt.ReadArray(buf, &s2[j4]); err != nil {
 						return false
 					}
 				}
@@ -2289,10 +2290,10 @@ func furyReadCollections_Grid(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]
 }
 
 // furyWriteCollections_Scores writes field Scores of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Scores(buf *fury.ByteBuffer, v map[string][]float64) bool {
+func furyWriteCollections_Scores(buf *furyrt.Buffer, v map[string][]float64) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			if v3 == nil {
 				chunk1.Close(buf)
@@ -2303,7 +2304,7 @@ func furyWriteCollections_Scores(buf *fury.ByteBuffer, v map[string][]float64) b
 			}
 			chunk1.Add(buf)
 			buf.WriteString(k2)
-			fury.WriteArray(buf, v3)
+			furyrt.WriteArray(buf, v3)
 		}
 		chunk1.Close(buf)
 	}
@@ -2312,7 +2313,7 @@ func furyWriteCollections_Scores(buf *fury.ByteBuffer, v map[string][]float64) b
 
 // furyReadCollections_Scores reads field Scores of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]float64) bool {
+func furyReadCollections_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]float64) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2359,7 +2360,7 @@ func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 					} else {
 						k6 = v11
 					}
-					if err := fury.ReadArray(buf, &v7); err != nil {
+					if err := furyrt.ReadArray(buf, &v7); err != nil {
 						return false
 					}
 					m2[k6] = v7
@@ -2373,10 +2374,10 @@ func furyReadCollections_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 }
 
 // furyWriteCollections_Weights writes field Weights of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Weights(buf *fury.ByteBuffer, v map[int32]float32) bool {
+func furyWriteCollections_Weights(buf *furyrt.Buffer, v map[int32]float32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			chunk1.Add(buf)
 			buf.WriteVarint32(k2)
@@ -2389,7 +2390,7 @@ func furyWriteCollections_Weights(buf *fury.ByteBuffer, v map[int32]float32) boo
 
 // furyReadCollections_Weights reads field Weights of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Weights(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]float32) bool {
+func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]float32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2439,10 +2440,10 @@ func furyReadCollections_Weights(r *fury.GenReader, buf *fury.ByteBuffer, dst *m
 }
 
 // furyWriteCollections_Labels writes field Labels of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Labels(buf *fury.ByteBuffer, v map[string]string) bool {
+func furyWriteCollections_Labels(buf *furyrt.Buffer, v map[string]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			chunk1.Add(buf)
 			buf.WriteString(k2)
@@ -2455,7 +2456,7 @@ func furyWriteCollections_Labels(buf *fury.ByteBuffer, v map[string]string) bool
 
 // furyReadCollections_Labels reads field Labels of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Labels(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]string) bool {
+func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2505,7 +2506,7 @@ func furyReadCollections_Labels(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 }
 
 // furyWriteCollections_Words writes field Words of a Collections: a list with a declared element type.
-func furyWriteCollections_Words(buf *fury.ByteBuffer, v [][]string) bool {
+func furyWriteCollections_Words(buf *furyrt.Buffer, v [][]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		hasNull2 := false
@@ -2542,7 +2543,7 @@ func furyWriteCollections_Words(buf *fury.ByteBuffer, v [][]string) bool {
 
 // furyReadCollections_Words reads field Words of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Words(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][]string) bool {
+func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2601,10 +2602,10 @@ func furyReadCollections_Words(r *fury.GenReader, buf *fury.ByteBuffer, dst *[][
 }
 
 // furyWriteCollections_Index writes field Index of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Index(buf *fury.ByteBuffer, v map[string][]string) bool {
+func furyWriteCollections_Index(buf *furyrt.Buffer, v map[string][]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			if v3 == nil {
 				chunk1.Close(buf)
@@ -2630,7 +2631,7 @@ func furyWriteCollections_Index(buf *fury.ByteBuffer, v map[string][]string) boo
 
 // furyReadCollections_Index reads field Index of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]string) bool {
+func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2712,13 +2713,13 @@ func furyReadCollections_Index(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 }
 
 // furyWriteCollections_Stamps writes field Stamps of a Collections: a list with a declared element type.
-func furyWriteCollections_Stamps(buf *fury.ByteBuffer, v []time.Time) bool {
+func furyWriteCollections_Stamps(buf *furyrt.Buffer, v []time.Time) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
 		for _, e1 := range v {
 			buf.Grow(12)
-			fury.PutTime(buf.Tail(), e1)
+			furyrt.PutTime(buf.Tail(), e1)
 			buf.Advance(12)
 		}
 	}
@@ -2727,7 +2728,7 @@ func furyWriteCollections_Stamps(buf *fury.ByteBuffer, v []time.Time) bool {
 
 // furyReadCollections_Stamps reads field Stamps of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Stamps(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]time.Time) bool {
+func furyReadCollections_Stamps(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]time.Time) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2746,7 +2747,7 @@ func furyReadCollections_Stamps(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]
 					return false
 				}
 				for j4 := range s2 {
-					if t5, ok6 := fury.GetTime(buf.Unread()); !ok6 {
+					if t5, ok6 := furyrt.GetTime(buf.Unread()); !ok6 {
 						return false
 					} else {
 						s2[j4] = t5
@@ -2761,15 +2762,15 @@ func furyReadCollections_Stamps(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]
 }
 
 // furyWriteCollections_When writes field When of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_When(buf *fury.ByteBuffer, v map[int64]time.Time) bool {
+func furyWriteCollections_When(buf *furyrt.Buffer, v map[int64]time.Time) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			chunk1.Add(buf)
 			buf.WriteVarint64(k2)
 			buf.Grow(12)
-			fury.PutTime(buf.Tail(), v3)
+			furyrt.PutTime(buf.Tail(), v3)
 			buf.Advance(12)
 		}
 		chunk1.Close(buf)
@@ -2779,7 +2780,7 @@ func furyWriteCollections_When(buf *fury.ByteBuffer, v map[int64]time.Time) bool
 
 // furyReadCollections_When reads field When of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int64]time.Time) bool {
+func furyReadCollections_When(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int64]time.Time) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2813,7 +2814,7 @@ func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 					} else {
 						k6 = v9
 					}
-					if t10, ok11 := fury.GetTime(buf.Unread()); !ok11 {
+					if t10, ok11 := furyrt.GetTime(buf.Unread()); !ok11 {
 						return false
 					} else {
 						v7 = t10
@@ -2830,7 +2831,7 @@ func furyReadCollections_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 }
 
 // furyWriteCollections_List writes field List of a Collections: a list with a declared element type.
-func furyWriteCollections_List(buf *fury.ByteBuffer, v fury.Int32Slice) bool {
+func furyWriteCollections_List(buf *furyrt.Buffer, v fury.Int32Slice) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -2843,7 +2844,7 @@ func furyWriteCollections_List(buf *fury.ByteBuffer, v fury.Int32Slice) bool {
 
 // furyReadCollections_List reads field List of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Int32Slice) bool {
+func furyReadCollections_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Slice) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -2876,10 +2877,10 @@ func furyReadCollections_List(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury
 }
 
 // furyWriteCollections_Deep writes field Deep of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Deep(buf *fury.ByteBuffer, v map[string]map[string]int64) bool {
+func furyWriteCollections_Deep(buf *furyrt.Buffer, v map[string]map[string]int64) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			if v3 == nil {
 				chunk1.Close(buf)
@@ -2892,7 +2893,7 @@ func furyWriteCollections_Deep(buf *fury.ByteBuffer, v map[string]map[string]int
 			buf.WriteString(k2)
 			buf.WriteVaruint32(uint32(len(v3)))
 			if len(v3) > 0 {
-				chunk4 := fury.NewMapChunk(0x24) // key and value declared
+				chunk4 := furyrt.NewMapChunk(0x24) // key and value declared
 				for k5, v6 := range v3 {
 					chunk4.Add(buf)
 					buf.WriteString(k5)
@@ -2908,7 +2909,7 @@ func furyWriteCollections_Deep(buf *fury.ByteBuffer, v map[string]map[string]int
 
 // furyReadCollections_Deep reads field Deep of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]map[string]int64) bool {
+func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]map[string]int64) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3007,10 +3008,10 @@ func furyReadCollections_Deep(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 }
 
 // furyWriteCollections_Blobs writes field Blobs of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Blobs(buf *fury.ByteBuffer, v map[string][]byte) bool {
+func furyWriteCollections_Blobs(buf *furyrt.Buffer, v map[string][]byte) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			if v3 == nil {
 				chunk1.Close(buf)
@@ -3021,7 +3022,7 @@ func furyWriteCollections_Blobs(buf *fury.ByteBuffer, v map[string][]byte) bool 
 			}
 			chunk1.Add(buf)
 			buf.WriteString(k2)
-			fury.WriteArray(buf, v3)
+			furyrt.WriteArray(buf, v3)
 		}
 		chunk1.Close(buf)
 	}
@@ -3030,7 +3031,7 @@ func furyWriteCollections_Blobs(buf *fury.ByteBuffer, v map[string][]byte) bool 
 
 // furyReadCollections_Blobs reads field Blobs of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]byte) bool {
+func furyReadCollections_Blobs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]byte) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3077,7 +3078,7 @@ func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 					} else {
 						k6 = v11
 					}
-					if err := fury.ReadArray(buf, &v7); err != nil {
+					if err := furyrt.ReadArray(buf, &v7); err != nil {
 						return false
 					}
 					m2[k6] = v7
@@ -3091,10 +3092,10 @@ func furyReadCollections_Blobs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 }
 
 // furyWriteCollections_Flags writes field Flags of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Flags(buf *fury.ByteBuffer, v map[bool]uint16) bool {
+func furyWriteCollections_Flags(buf *furyrt.Buffer, v map[bool]uint16) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			chunk1.Add(buf)
 			buf.WriteBool(k2)
@@ -3107,7 +3108,7 @@ func furyWriteCollections_Flags(buf *fury.ByteBuffer, v map[bool]uint16) bool {
 
 // furyReadCollections_Flags reads field Flags of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[bool]uint16) bool {
+func furyReadCollections_Flags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bool]uint16) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3157,7 +3158,7 @@ func furyReadCollections_Flags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map
 }
 
 // furyWriteCollections_Opt writes field Opt of a Collections: a null flag, then a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_Opt(buf *fury.ByteBuffer, v map[string]int32) bool {
+func furyWriteCollections_Opt(buf *furyrt.Buffer, v map[string]int32) bool {
 	if v == nil {
 		buf.WriteInt8(-3) // null
 		return true
@@ -3165,7 +3166,7 @@ func furyWriteCollections_Opt(buf *fury.ByteBuffer, v map[string]int32) bool {
 	buf.WriteInt8(-1) // not null
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			chunk1.Add(buf)
 			buf.WriteString(k2)
@@ -3178,7 +3179,7 @@ func furyWriteCollections_Opt(buf *fury.ByteBuffer, v map[string]int32) bool {
 
 // furyReadCollections_Opt reads field Opt of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]int32) bool {
+func furyReadCollections_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int32) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
@@ -3231,7 +3232,7 @@ func furyReadCollections_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[s
 }
 
 // furyWriteCollections_Pair writes field Pair of a Collections: a list with a declared element type.
-func furyWriteCollections_Pair(buf *fury.ByteBuffer, v [2][]int32) bool {
+func furyWriteCollections_Pair(buf *furyrt.Buffer, v [2][]int32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		hasNull2 := false
@@ -3254,7 +3255,7 @@ func furyWriteCollections_Pair(buf *fury.ByteBuffer, v [2][]int32) bool {
 				}
 				buf.WriteInt8(-1) // not null
 			}
-			fury.WriteArray(buf, e1)
+			furyrt.WriteArray(buf, e1)
 		}
 	}
 	return true
@@ -3262,7 +3263,7 @@ func furyWriteCollections_Pair(buf *fury.ByteBuffer, v [2][]int32) bool {
 
 // furyReadCollections_Pair reads field Pair of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Pair(r *fury.GenReader, buf *fury.ByteBuffer, dst *[2][]int32) bool {
+func furyReadCollections_Pair(r *furyrt.Reader, buf *furyrt.Buffer, dst *[2][]int32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3288,7 +3289,7 @@ func furyReadCollections_Pair(r *fury.GenReader, buf *fury.ByteBuffer, dst *[2][
 						continue
 					}
 				}
-				if err := fury.ReadArray(buf, &s2[j4]); err != nil {
+				if err := furyrt.ReadArray(buf, &s2[j4]); err != nil {
 					return false
 				}
 			}
@@ -3299,7 +3300,7 @@ func furyReadCollections_Pair(r *fury.GenReader, buf *fury.ByteBuffer, dst *[2][
 }
 
 // furyWriteCollections_Trio writes field Trio of a Collections: a list with a declared element type.
-func furyWriteCollections_Trio(buf *fury.ByteBuffer, v [3]string) bool {
+func furyWriteCollections_Trio(buf *furyrt.Buffer, v [3]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -3312,7 +3313,7 @@ func furyWriteCollections_Trio(buf *fury.ByteBuffer, v [3]string) bool {
 
 // furyReadCollections_Trio reads field Trio of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Trio(r *fury.GenReader, buf *fury.ByteBuffer, dst *[3]string) bool {
+func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3344,7 +3345,7 @@ func furyReadCollections_Trio(r *fury.GenReader, buf *fury.ByteBuffer, dst *[3]s
 }
 
 // furyWriteCollections_PList writes field PList of a Collections: a null flag, then a list with a declared element type.
-func furyWriteCollections_PList(buf *fury.ByteBuffer, v *[]string) bool {
+func furyWriteCollections_PList(buf *furyrt.Buffer, v *[]string) bool {
 	if v == nil {
 		buf.WriteInt8(-3) // null
 		return true
@@ -3362,7 +3363,7 @@ func furyWriteCollections_PList(buf *fury.ByteBuffer, v *[]string) bool {
 
 // furyReadCollections_PList reads field PList of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_PList(r *fury.GenReader, buf *fury.ByteBuffer, dst **[]string) bool {
+func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
@@ -3399,7 +3400,7 @@ func furyReadCollections_PList(r *fury.GenReader, buf *fury.ByteBuffer, dst **[]
 }
 
 // furyWriteCollections_Tags writes field Tags of a Collections: a set with a declared element type.
-func furyWriteCollections_Tags(buf *fury.ByteBuffer, v map[string]struct{}) bool {
+func furyWriteCollections_Tags(buf *furyrt.Buffer, v map[string]struct{}) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -3412,7 +3413,7 @@ func furyWriteCollections_Tags(buf *fury.ByteBuffer, v map[string]struct{}) bool
 
 // furyReadCollections_Tags reads field Tags of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]struct{}) bool {
+func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]struct{}) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3447,7 +3448,7 @@ func furyReadCollections_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[
 }
 
 // furyWriteCollections_IDs writes field IDs of a Collections: a set with a declared element type.
-func furyWriteCollections_IDs(buf *fury.ByteBuffer, v fury.Set[int64]) bool {
+func furyWriteCollections_IDs(buf *furyrt.Buffer, v fury.Set[int64]) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -3460,7 +3461,7 @@ func furyWriteCollections_IDs(buf *fury.ByteBuffer, v fury.Set[int64]) bool {
 
 // furyReadCollections_IDs reads field IDs of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_IDs(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Set[int64]) bool {
+func furyReadCollections_IDs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[int64]) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3495,10 +3496,10 @@ func furyReadCollections_IDs(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.
 }
 
 // furyWriteCollections_SetMap writes field SetMap of a Collections: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteCollections_SetMap(buf *fury.ByteBuffer, v map[string]map[int32]struct{}) bool {
+func furyWriteCollections_SetMap(buf *furyrt.Buffer, v map[string]map[int32]struct{}) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			if v3 == nil {
 				chunk1.Close(buf)
@@ -3524,7 +3525,7 @@ func furyWriteCollections_SetMap(buf *fury.ByteBuffer, v map[string]map[int32]st
 
 // furyReadCollections_SetMap reads field SetMap of a Collections, reporting false for
 // input it leaves to the runtime.
-func furyReadCollections_SetMap(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]map[int32]struct{}) bool {
+func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]map[int32]struct{}) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3610,16 +3611,16 @@ func furyReadCollections_SetMap(r *fury.GenReader, buf *fury.ByteBuffer, dst *ma
 // ---- Containers ----
 
 var (
-	furyCodecContainers *fury.GeneratedCodec
+	furyCodecContainers *furyrt.Codec
 )
 
 func init() {
-	furyCodecContainers = &fury.GeneratedCodec{
+	furyCodecContainers = &furyrt.Codec{
 		Fields: []string{"Any", "Anys", "ByName", "FSet", "Inner", "InnerPtr", "Inners", "Map", "Set"},
 		Write:  furyWriteContainers,
 		Read:   furyReadContainers,
 	}
-	fury.RegisterGenerated(Containers{}, furyCodecContainers)
+	furyrt.Register(Containers{}, furyCodecContainers)
 }
 
 // The conversions below stop compiling when Containers changes shape; run go generate.
@@ -3638,7 +3639,7 @@ func _() {
 }
 
 // furyWriteContainers writes the fields of the Containers at p in wire order.
-func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteContainers(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Containers)(p)
 	buf := w.Buffer()
 	if err := w.WriteField(0, unsafe.Pointer(&x.Any)); err != nil {
@@ -3675,8 +3676,9 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		for j := range x.Inners {
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWriteInnerWith(c, w, unsafe.Pointer(&x.Inners[j])); err != nil {
 				break
 			}
@@ -3701,7 +3703,7 @@ func furyWriteContainers(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadContainers reads the fields of the Containers at p in wire order.
-func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Containers)(p)
 	buf := r.Buffer()
 	if err := r.ReadField(0, unsafe.Pointer(&x.Any)); err != nil {
@@ -3740,9 +3742,9 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Inners
+		s, el := x.Inners, r.Elems()
 		for j := range s {
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadInnerWith(c, r, unsafe.Pointer(&s[j])); err != nil {
@@ -3769,10 +3771,10 @@ func furyReadContainers(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteContainers_Map writes field Map of a Containers: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteContainers_Map(buf *fury.ByteBuffer, v map[string]int32) bool {
+func furyWriteContainers_Map(buf *furyrt.Buffer, v map[string]int32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			chunk1.Add(buf)
 			buf.WriteString(k2)
@@ -3785,7 +3787,7 @@ func furyWriteContainers_Map(buf *fury.ByteBuffer, v map[string]int32) bool {
 
 // furyReadContainers_Map reads field Map of a Containers, reporting false for
 // input it leaves to the runtime.
-func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]int32) bool {
+func furyReadContainers_Map(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3835,7 +3837,7 @@ func furyReadContainers_Map(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[st
 }
 
 // furyWriteContainers_Set writes field Set of a Containers: a set with a declared element type.
-func furyWriteContainers_Set(buf *fury.ByteBuffer, v map[int32]struct{}) bool {
+func furyWriteContainers_Set(buf *furyrt.Buffer, v map[int32]struct{}) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -3848,7 +3850,7 @@ func furyWriteContainers_Set(buf *fury.ByteBuffer, v map[int32]struct{}) bool {
 
 // furyReadContainers_Set reads field Set of a Containers, reporting false for
 // input it leaves to the runtime.
-func furyReadContainers_Set(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]struct{}) bool {
+func furyReadContainers_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]struct{}) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3883,7 +3885,7 @@ func furyReadContainers_Set(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[in
 }
 
 // furyWriteContainers_FSet writes field FSet of a Containers: a set with a declared element type.
-func furyWriteContainers_FSet(buf *fury.ByteBuffer, v fury.Set[string]) bool {
+func furyWriteContainers_FSet(buf *furyrt.Buffer, v fury.Set[string]) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -3896,7 +3898,7 @@ func furyWriteContainers_FSet(buf *fury.ByteBuffer, v fury.Set[string]) bool {
 
 // furyReadContainers_FSet reads field FSet of a Containers, reporting false for
 // input it leaves to the runtime.
-func furyReadContainers_FSet(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.Set[string]) bool {
+func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[string]) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -3933,16 +3935,16 @@ func furyReadContainers_FSet(r *fury.GenReader, buf *fury.ByteBuffer, dst *fury.
 // ---- Embedding ----
 
 var (
-	furyCodecEmbedding *fury.GeneratedCodec
+	furyCodecEmbedding *furyrt.Codec
 )
 
 func init() {
-	furyCodecEmbedding = &fury.GeneratedCodec{
+	furyCodecEmbedding = &furyrt.Codec{
 		Fields: []string{"embedded.Deep", "Base.ID", "Own", "Base.Created", "Extra", "embedded.Label"},
 		Write:  furyWriteEmbedding,
 		Read:   furyReadEmbedding,
 	}
-	fury.RegisterGenerated(Embedding{}, furyCodecEmbedding)
+	furyrt.Register(Embedding{}, furyCodecEmbedding)
 }
 
 // The conversions below stop compiling when Embedding changes shape; run go generate.
@@ -3965,7 +3967,7 @@ func _() {
 }
 
 // furyWriteEmbedding writes the fields of the Embedding at p in wire order.
-func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := w.Buffer()
 	{
@@ -3973,12 +3975,12 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 		b := buf.Tail()[:24]
 		binary.LittleEndian.PutUint16(b, uint16(x.embedded.Deep))
 		n := 2
-		n += fury.PutVarint64(b[n:], x.Base.ID)
-		n += fury.PutVarint32(b[n:], x.Own)
+		n += furyrt.PutVarint64(b[n:], x.Base.ID)
+		n += furyrt.PutVarint32(b[n:], x.Own)
 		buf.Advance(n)
 	}
 	buf.Grow(12)
-	fury.PutTime(buf.Tail(), x.Base.Created)
+	furyrt.PutTime(buf.Tail(), x.Base.Created)
 	buf.Advance(12)
 	if x.Extra == nil {
 		buf.WriteInt8(-3) // null
@@ -3994,7 +3996,7 @@ func furyWriteEmbedding(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadEmbedding reads the fields of the Embedding at p in wire order.
-func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := r.Buffer()
 	var err error
@@ -4005,17 +4007,17 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 		x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
-		if x.Base.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Base.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Base.ID")
 		}
 		n += k
-		if x.Own, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Own, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Own")
 		}
 		n += k
 		_ = buf.Skip(n)
 	}
-	if t, ok := fury.GetTime(buf.Unread()); ok {
+	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.Base.Created = t
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
@@ -4041,16 +4043,16 @@ func furyReadEmbedding(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Empty ----
 
 var (
-	furyCodecEmpty *fury.GeneratedCodec
+	furyCodecEmpty *furyrt.Codec
 )
 
 func init() {
-	furyCodecEmpty = &fury.GeneratedCodec{
+	furyCodecEmpty = &furyrt.Codec{
 		Fields: []string{},
 		Write:  furyWriteEmpty,
 		Read:   furyReadEmpty,
 	}
-	fury.RegisterGenerated(Empty{}, furyCodecEmpty)
+	furyrt.Register(Empty{}, furyCodecEmpty)
 }
 
 // The conversions below stop compiling when Empty changes shape; run go generate.
@@ -4060,52 +4062,52 @@ func _() {
 }
 
 // furyWriteEmpty writes the fields of the Empty at p in wire order.
-func furyWriteEmpty(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteEmpty(w *furyrt.Writer, p unsafe.Pointer) error {
 	return nil
 }
 
 // furyReadEmpty reads the fields of the Empty at p in wire order.
-func furyReadEmpty(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadEmpty(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
 // ---- Enums ----
 
 var (
-	furyCodecEnums   *fury.GeneratedCodec
-	furyCodecEnumsE1 *fury.GeneratedCodec
-	furyCodecEnumsE2 *fury.GeneratedCodec
-	furyCodecEnumsE3 *fury.GeneratedCodec
+	furyCodecEnums   *furyrt.Codec
+	furyCodecEnumsE1 *furyrt.Codec
+	furyCodecEnumsE2 *furyrt.Codec
+	furyCodecEnumsE3 *furyrt.Codec
 )
 
 func init() {
-	furyCodecEnums = &fury.GeneratedCodec{
+	furyCodecEnums = &furyrt.Codec{
 		Fields: []string{"Level", "Color", "Count", "PColor", "Z"},
 		Write:  furyWriteEnums,
 		Read:   furyReadEnums,
 	}
-	fury.RegisterGenerated(Enums{}, furyCodecEnums)
-	furyCodecEnumsE1 = &fury.GeneratedCodec{
+	furyrt.Register(Enums{}, furyCodecEnums)
+	furyCodecEnumsE1 = &furyrt.Codec{
 		Fields: []string{"Level", "Count", "Color", "PColor", "Z"},
 		Enums:  []string{"Color", "PColor"},
 		Write:  furyWriteEnumsE1,
 		Read:   furyReadEnumsE1,
 	}
-	fury.RegisterGenerated(Enums{}, furyCodecEnumsE1)
-	furyCodecEnumsE2 = &fury.GeneratedCodec{
+	furyrt.Register(Enums{}, furyCodecEnumsE1)
+	furyCodecEnumsE2 = &furyrt.Codec{
 		Fields: []string{"Color", "Count", "PColor", "Level", "Z"},
 		Enums:  []string{"Level"},
 		Write:  furyWriteEnumsE2,
 		Read:   furyReadEnumsE2,
 	}
-	fury.RegisterGenerated(Enums{}, furyCodecEnumsE2)
-	furyCodecEnumsE3 = &fury.GeneratedCodec{
+	furyrt.Register(Enums{}, furyCodecEnumsE2)
+	furyCodecEnumsE3 = &furyrt.Codec{
 		Fields: []string{"Count", "Color", "Level", "PColor", "Z"},
 		Enums:  []string{"Color", "Level", "PColor"},
 		Write:  furyWriteEnumsE3,
 		Read:   furyReadEnumsE3,
 	}
-	fury.RegisterGenerated(Enums{}, furyCodecEnumsE3)
+	furyrt.Register(Enums{}, furyCodecEnumsE3)
 }
 
 // The conversions below stop compiling when Enums changes shape; run go generate.
@@ -4120,7 +4122,7 @@ func _() {
 }
 
 // furyWriteEnums writes the fields of the Enums at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteEnums(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
@@ -4128,8 +4130,8 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 		b := buf.Tail()[:19]
 		b[0] = *(*uint8)(&x.Level)
 		n := 1
-		n += fury.PutVarint32(b[n:], *(*int32)(&x.Color))
-		n += fury.PutVarint32(b[n:], x.Count)
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Color))
+		n += furyrt.PutVarint32(b[n:], x.Count)
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -4146,7 +4148,7 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *(*int32)(x.PColor))
+			n += furyrt.PutVarint32(b[n:], *(*int32)(x.PColor))
 		}
 		buf.Advance(n)
 	}
@@ -4155,7 +4157,7 @@ func furyWriteEnums(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadEnums reads the fields of the Enums at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
 	var err error
@@ -4166,11 +4168,11 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 		*(*uint8)(&x.Level) = b[0]
 		n, k := 1, 0
-		if *(*int32)(&x.Color), k = fury.GetVarint32(b[n:]); k <= 0 {
+		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
 		}
 		n += k
-		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		}
 		n += k
@@ -4185,7 +4187,7 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.PColor = fury.NewScalar[Color](buf)
+		x.PColor = furyrt.NewScalar[Color](buf)
 		*(*int32)(x.PColor) = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
@@ -4197,7 +4199,7 @@ func furyReadEnums(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteEnumsE1 writes the fields of the Enums at p in wire order (layout when fields Color, PColor are enums).
-func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteEnumsE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
@@ -4205,7 +4207,7 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		b := buf.Tail()[:14]
 		b[0] = *(*uint8)(&x.Level)
 		n := 1
-		n += fury.PutVarint32(b[n:], x.Count)
+		n += furyrt.PutVarint32(b[n:], x.Count)
 		buf.Advance(n)
 	}
 	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
@@ -4226,7 +4228,7 @@ func furyWriteEnumsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadEnumsE1 reads the fields of the Enums at p in wire order (layout when fields Color, PColor are enums).
-func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadEnumsE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
 	var err error
@@ -4237,7 +4239,7 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 		*(*uint8)(&x.Level) = b[0]
 		n, k := 1, 0
-		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		}
 		n += k
@@ -4255,9 +4257,9 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.PColor = nil
-	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
-		q := fury.NewScalar[Color](buf)
+		q := furyrt.NewScalar[Color](buf)
 		*q = Color(v)
 		x.PColor = q
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
@@ -4270,15 +4272,15 @@ func furyReadEnumsE1(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteEnumsE2 writes the fields of the Enums at p in wire order (layout when field Level is an enum).
-func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteEnumsE2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(18)
 		b := buf.Tail()[:18]
 		n := 0
-		n += fury.PutVarint32(b[n:], *(*int32)(&x.Color))
-		n += fury.PutVarint32(b[n:], x.Count)
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Color))
+		n += furyrt.PutVarint32(b[n:], x.Count)
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -4295,7 +4297,7 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *(*int32)(x.PColor))
+			n += furyrt.PutVarint32(b[n:], *(*int32)(x.PColor))
 		}
 		buf.Advance(n)
 	}
@@ -4309,18 +4311,18 @@ func furyWriteEnumsE2(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadEnumsE2 reads the fields of the Enums at p in wire order (layout when field Level is an enum).
-func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadEnumsE2(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
 	var err error
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.Color), k = fury.GetVarint32(b[n:]); k <= 0 {
+		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
 		}
 		n += k
-		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		}
 		n += k
@@ -4335,7 +4337,7 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.PColor = fury.NewScalar[Color](buf)
+		x.PColor = furyrt.NewScalar[Color](buf)
 		*(*int32)(x.PColor) = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
@@ -4352,14 +4354,14 @@ func furyReadEnumsE2(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteEnumsE3 writes the fields of the Enums at p in wire order (layout when fields Color, Level, PColor are enums).
-func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteEnumsE3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += fury.PutVarint32(b[n:], x.Count)
+		n += furyrt.PutVarint32(b[n:], x.Count)
 		buf.Advance(n)
 	}
 	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
@@ -4385,14 +4387,14 @@ func furyWriteEnumsE3(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadEnumsE3 reads the fields of the Enums at p in wire order (layout when fields Color, Level, PColor are enums).
-func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadEnumsE3(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := r.Buffer()
 	var err error
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Count, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		}
 		n += k
@@ -4415,9 +4417,9 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.PColor = nil
-	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
-		q := fury.NewScalar[Color](buf)
+		q := furyrt.NewScalar[Color](buf)
 		*q = Color(v)
 		x.PColor = q
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
@@ -4432,16 +4434,16 @@ func furyReadEnumsE3(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Holder ----
 
 var (
-	furyCodecHolder *fury.GeneratedCodec
+	furyCodecHolder *furyrt.Codec
 )
 
 func init() {
-	furyCodecHolder = &fury.GeneratedCodec{
+	furyCodecHolder = &furyrt.Codec{
 		Fields: []string{"N", "In", "Ins"},
 		Write:  furyWriteHolder,
 		Read:   furyReadHolder,
 	}
-	fury.RegisterGenerated(Holder{}, furyCodecHolder)
+	furyrt.Register(Holder{}, furyCodecHolder)
 }
 
 // The conversions below stop compiling when Holder changes shape; run go generate.
@@ -4454,14 +4456,14 @@ func _() {
 }
 
 // furyWriteHolder writes the fields of the Holder at p in wire order.
-func furyWriteHolder(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Holder)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += fury.PutVarint32(b[n:], x.N)
+		n += furyrt.PutVarint32(b[n:], x.N)
 		buf.Advance(n)
 	}
 	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.In)); err != nil {
@@ -4474,8 +4476,9 @@ func furyWriteHolder(w *fury.GenWriter, p unsafe.Pointer) error {
 	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		for j := range x.Ins {
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWriteInnerWith(c, w, unsafe.Pointer(&x.Ins[j])); err != nil {
 				break
 			}
@@ -4488,13 +4491,13 @@ func furyWriteHolder(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadHolder reads the fields of the Holder at p in wire order.
-func furyReadHolder(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Holder)(p)
 	buf := r.Buffer()
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.N, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
 		}
 		n += k
@@ -4510,9 +4513,9 @@ func furyReadHolder(r *fury.GenReader, p unsafe.Pointer) error {
 	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Ins
+		s, el := x.Ins, r.Elems()
 		for j := range s {
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadInnerWith(c, r, unsafe.Pointer(&s[j])); err != nil {
@@ -4529,16 +4532,16 @@ func furyReadHolder(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Inner ----
 
 var (
-	furyCodecInner *fury.GeneratedCodec
+	furyCodecInner *furyrt.Codec
 )
 
 func init() {
-	furyCodecInner = &fury.GeneratedCodec{
+	furyCodecInner = &furyrt.Codec{
 		Fields: []string{"ID", "Label", "Tags"},
 		Write:  furyWriteInner,
 		Read:   furyReadInner,
 	}
-	fury.RegisterGenerated(Inner{}, furyCodecInner)
+	furyrt.Register(Inner{}, furyCodecInner)
 }
 
 // The conversions below stop compiling when Inner changes shape; run go generate.
@@ -4551,7 +4554,7 @@ func _() {
 }
 
 // furyWriteInnerWith writes a Inner with codec c, calling its generated function directly.
-func furyWriteInnerWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteInnerWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecInner:
 		return furyWriteInner(w, p)
@@ -4560,7 +4563,7 @@ func furyWriteInnerWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Poin
 }
 
 // furyReadInnerWith reads a Inner with codec c, calling its generated function directly.
-func furyReadInnerWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadInnerWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecInner:
 		return furyReadInner(r, p)
@@ -4569,14 +4572,14 @@ func furyReadInnerWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Point
 }
 
 // furyWriteInner writes the fields of the Inner at p in wire order.
-func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += fury.PutVarint64(b[n:], x.ID)
+		n += furyrt.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Label)
@@ -4590,14 +4593,14 @@ func furyWriteInner(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadInner reads the fields of the Inner at p in wire order.
-func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := r.Buffer()
 	var err error
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
 		}
 		n += k
@@ -4616,7 +4619,7 @@ func furyReadInner(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteInner_Tags writes field Tags of a Inner: a list with a declared element type.
-func furyWriteInner_Tags(buf *fury.ByteBuffer, v []string) bool {
+func furyWriteInner_Tags(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -4629,7 +4632,7 @@ func furyWriteInner_Tags(buf *fury.ByteBuffer, v []string) bool {
 
 // furyReadInner_Tags reads field Tags of a Inner, reporting false for
 // input it leaves to the runtime.
-func furyReadInner_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -4664,16 +4667,16 @@ func furyReadInner_Tags(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) 
 // ---- IntPair ----
 
 var (
-	furyCodecIntPair *fury.GeneratedCodec
+	furyCodecIntPair *furyrt.Codec
 )
 
 func init() {
-	furyCodecIntPair = &fury.GeneratedCodec{
+	furyCodecIntPair = &furyrt.Codec{
 		Fields: []string{"Key", "Val"},
 		Write:  furyWriteIntPair,
 		Read:   furyReadIntPair,
 	}
-	fury.RegisterGenerated(IntPair{}, furyCodecIntPair)
+	furyrt.Register(IntPair{}, furyCodecIntPair)
 }
 
 // The conversions below stop compiling when IntPair changes shape; run go generate.
@@ -4685,14 +4688,14 @@ func _() {
 }
 
 // furyWriteIntPair writes the fields of the IntPair at p in wire order.
-func furyWriteIntPair(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteIntPair(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += fury.PutVarint32(b[n:], x.Key)
+		n += furyrt.PutVarint32(b[n:], x.Key)
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Val)
@@ -4700,14 +4703,14 @@ func furyWriteIntPair(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadIntPair reads the fields of the IntPair at p in wire order.
-func furyReadIntPair(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := r.Buffer()
 	var err error
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Key, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Key, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Key")
 		}
 		n += k
@@ -4722,16 +4725,16 @@ func furyReadIntPair(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Node ----
 
 var (
-	furyCodecNode *fury.GeneratedCodec
+	furyCodecNode *furyrt.Codec
 )
 
 func init() {
-	furyCodecNode = &fury.GeneratedCodec{
+	furyCodecNode = &furyrt.Codec{
 		Fields: []string{"Value", "Kids", "Next"},
 		Write:  furyWriteNode,
 		Read:   furyReadNode,
 	}
-	fury.RegisterGenerated(Node{}, furyCodecNode)
+	furyrt.Register(Node{}, furyCodecNode)
 }
 
 // The conversions below stop compiling when Node changes shape; run go generate.
@@ -4744,7 +4747,7 @@ func _() {
 }
 
 // furyWriteNodeWith writes a Node with codec c, calling its generated function directly.
-func furyWriteNodeWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteNodeWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecNode:
 		return furyWriteNode(w, p)
@@ -4753,7 +4756,7 @@ func furyWriteNodeWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Point
 }
 
 // furyReadNodeWith reads a Node with codec c, calling its generated function directly.
-func furyReadNodeWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadNodeWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecNode:
 		return furyReadNode(r, p)
@@ -4762,19 +4765,20 @@ func furyReadNodeWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointe
 }
 
 // furyWriteNode writes the fields of the Node at p in wire order.
-func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteNode(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := w.Buffer()
 	{
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += fury.PutVarint32(b[n:], x.Value)
+		n += furyrt.PutVarint32(b[n:], x.Value)
 		buf.Advance(n)
 	}
 	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		hasNull := false
 		for _, e := range x.Kids {
 			if e == nil {
@@ -4790,7 +4794,7 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 				}
 				buf.WriteInt8(-1) // not null
 			}
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWriteNodeWith(c, w, unsafe.Pointer(e)); err != nil {
 				break
 			}
@@ -4812,13 +4816,13 @@ func furyWriteNode(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadNode reads the fields of the Node at p in wire order.
-func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := r.Buffer()
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Value, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Value, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Value")
 		}
 		n += k
@@ -4827,10 +4831,10 @@ func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Kids
+		s, el := x.Kids, r.Elems()
 		for j := range s {
 			s[j] = new(Node)
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadNodeWith(c, r, unsafe.Pointer(s[j])); err != nil {
@@ -4858,16 +4862,16 @@ func furyReadNode(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Person ----
 
 var (
-	furyCodecPerson *fury.GeneratedCodec
+	furyCodecPerson *furyrt.Codec
 )
 
 func init() {
-	furyCodecPerson = &fury.GeneratedCodec{
+	furyCodecPerson = &furyrt.Codec{
 		Fields: []string{"Common.Version", "Attrs", "Common.CreatedAt", "Emails", "Friends", "Home", "Name", "Nick", "Ratings", "Visits", "Work"},
 		Write:  furyWritePerson,
 		Read:   furyReadPerson,
 	}
-	fury.RegisterGenerated(Person{}, furyCodecPerson)
+	furyrt.Register(Person{}, furyCodecPerson)
 }
 
 // The conversions below stop compiling when Person changes shape; run go generate.
@@ -4891,7 +4895,7 @@ func _() {
 }
 
 // furyWritePersonWith writes a Person with codec c, calling its generated function directly.
-func furyWritePersonWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWritePersonWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecPerson:
 		return furyWritePerson(w, p)
@@ -4900,7 +4904,7 @@ func furyWritePersonWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Poi
 }
 
 // furyReadPersonWith reads a Person with codec c, calling its generated function directly.
-func furyReadPersonWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadPersonWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecPerson:
 		return furyReadPerson(r, p)
@@ -4909,7 +4913,7 @@ func furyReadPersonWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Poin
 }
 
 // furyWritePerson writes the fields of the Person at p in wire order.
-func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Person)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
@@ -4917,7 +4921,7 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += fury.PutVaruint32(b[n:], x.Common.Version)
+		n += furyrt.PutVaruint32(b[n:], x.Common.Version)
 		buf.Advance(n)
 	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
@@ -4927,7 +4931,7 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	buf.Grow(12)
-	fury.PutTime(buf.Tail(), x.Common.CreatedAt)
+	furyrt.PutTime(buf.Tail(), x.Common.CreatedAt)
 	buf.Advance(12)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -4938,6 +4942,7 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		hasNull := false
 		for _, e := range x.Friends {
 			if e == nil {
@@ -4953,7 +4958,7 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 				}
 				buf.WriteInt8(-1) // not null
 			}
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWritePersonWith(c, w, unsafe.Pointer(e)); err != nil {
 				break
 			}
@@ -4987,7 +4992,7 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		fury.WriteArray(buf, x.Visits)
+		furyrt.WriteArray(buf, x.Visits)
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Visits)); err != nil {
 		return err
 	}
@@ -5004,7 +5009,7 @@ func furyWritePerson(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadPerson reads the fields of the Person at p in wire order.
-func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Person)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
@@ -5012,7 +5017,7 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Common.Version, k = fury.GetVaruint32(b[n:]); k <= 0 {
+		if x.Common.Version, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Common.Version")
 		}
 		n += k
@@ -5024,7 +5029,7 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if t, ok := fury.GetTime(buf.Unread()); ok {
+	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.Common.CreatedAt = t
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil {
@@ -5039,10 +5044,10 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Friends
+		s, el := x.Friends, r.Elems()
 		for j := range s {
 			s[j] = new(Person)
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadPersonWith(c, r, unsafe.Pointer(s[j])); err != nil {
@@ -5072,7 +5077,7 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Nick = fury.NewString[string](buf)
+		x.Nick = furyrt.NewString[string](buf)
 		*x.Nick = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
 		return err
@@ -5084,7 +5089,7 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 	}
 	if direct {
-		if err := fury.ReadArray(buf, &x.Visits); err != nil {
+		if err := furyrt.ReadArray(buf, &x.Visits); err != nil {
 			return err
 		}
 		if len(x.Visits) == 0 {
@@ -5108,7 +5113,7 @@ func furyReadPerson(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWritePerson_Emails writes field Emails of a Person: a list with a declared element type.
-func furyWritePerson_Emails(buf *fury.ByteBuffer, v []string) bool {
+func furyWritePerson_Emails(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
 		buf.WriteUint8(0x0c) // same type, declared
@@ -5121,7 +5126,7 @@ func furyWritePerson_Emails(buf *fury.ByteBuffer, v []string) bool {
 
 // furyReadPerson_Emails reads field Emails of a Person, reporting false for
 // input it leaves to the runtime.
-func furyReadPerson_Emails(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -5154,10 +5159,10 @@ func furyReadPerson_Emails(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]strin
 }
 
 // furyWritePerson_Attrs writes field Attrs of a Person: a map in chunks of up to 255 entries with declared key and value types.
-func furyWritePerson_Attrs(buf *fury.ByteBuffer, v map[string]string) bool {
+func furyWritePerson_Attrs(buf *furyrt.Buffer, v map[string]string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			chunk1.Add(buf)
 			buf.WriteString(k2)
@@ -5170,7 +5175,7 @@ func furyWritePerson_Attrs(buf *fury.ByteBuffer, v map[string]string) bool {
 
 // furyReadPerson_Attrs reads field Attrs of a Person, reporting false for
 // input it leaves to the runtime.
-func furyReadPerson_Attrs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string]string) bool {
+func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]string) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -5220,10 +5225,10 @@ func furyReadPerson_Attrs(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[stri
 }
 
 // furyWritePerson_Ratings writes field Ratings of a Person: a map in chunks of up to 255 entries with declared key and value types.
-func furyWritePerson_Ratings(buf *fury.ByteBuffer, v map[int32]float32) bool {
+func furyWritePerson_Ratings(buf *furyrt.Buffer, v map[int32]float32) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			chunk1.Add(buf)
 			buf.WriteVarint32(k2)
@@ -5236,7 +5241,7 @@ func furyWritePerson_Ratings(buf *fury.ByteBuffer, v map[int32]float32) bool {
 
 // furyReadPerson_Ratings reads field Ratings of a Person, reporting false for
 // input it leaves to the runtime.
-func furyReadPerson_Ratings(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[int32]float32) bool {
+func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]float32) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -5288,40 +5293,40 @@ func furyReadPerson_Ratings(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[in
 // ---- Pointers ----
 
 var (
-	furyCodecPointers   *fury.GeneratedCodec
-	furyCodecPointersE1 *fury.GeneratedCodec
-	furyCodecPointersE2 *fury.GeneratedCodec
-	furyCodecPointersE3 *fury.GeneratedCodec
+	furyCodecPointers   *furyrt.Codec
+	furyCodecPointersE1 *furyrt.Codec
+	furyCodecPointersE2 *furyrt.Codec
+	furyCodecPointersE3 *furyrt.Codec
 )
 
 func init() {
-	furyCodecPointers = &fury.GeneratedCodec{
+	furyCodecPointers = &furyrt.Codec{
 		Fields: []string{"Float64", "FI32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Level", "Uint8", "Int", "Int64", "TI64", "Uint64", "Color", "Int32", "Uint32", "Name", "String"},
 		Write:  furyWritePointers,
 		Read:   furyReadPointers,
 	}
-	fury.RegisterGenerated(Pointers{}, furyCodecPointers)
-	furyCodecPointersE1 = &fury.GeneratedCodec{
+	furyrt.Register(Pointers{}, furyCodecPointers)
+	furyCodecPointersE1 = &furyrt.Codec{
 		Fields: []string{"Float64", "FI32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Uint8", "Int", "Int64", "TI64", "Uint64", "Color", "Int32", "Uint32", "Level", "Name", "String"},
 		Enums:  []string{"Level"},
 		Write:  furyWritePointersE1,
 		Read:   furyReadPointersE1,
 	}
-	fury.RegisterGenerated(Pointers{}, furyCodecPointersE1)
-	furyCodecPointersE2 = &fury.GeneratedCodec{
+	furyrt.Register(Pointers{}, furyCodecPointersE1)
+	furyCodecPointersE2 = &furyrt.Codec{
 		Fields: []string{"Float64", "FI32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Level", "Uint8", "Int", "Int64", "TI64", "Uint64", "Int32", "Uint32", "Color", "Name", "String"},
 		Enums:  []string{"Color"},
 		Write:  furyWritePointersE2,
 		Read:   furyReadPointersE2,
 	}
-	fury.RegisterGenerated(Pointers{}, furyCodecPointersE2)
-	furyCodecPointersE3 = &fury.GeneratedCodec{
+	furyrt.Register(Pointers{}, furyCodecPointersE2)
+	furyCodecPointersE3 = &furyrt.Codec{
 		Fields: []string{"Float64", "FI32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Uint8", "Int", "Int64", "TI64", "Uint64", "Int32", "Uint32", "Color", "Level", "Name", "String"},
 		Enums:  []string{"Color", "Level"},
 		Write:  furyWritePointersE3,
 		Read:   furyReadPointersE3,
 	}
-	fury.RegisterGenerated(Pointers{}, furyCodecPointersE3)
+	furyrt.Register(Pointers{}, furyCodecPointersE3)
 }
 
 // The conversions below stop compiling when Pointers changes shape; run go generate.
@@ -5349,7 +5354,7 @@ func _() {
 }
 
 // furyWritePointers writes the fields of the Pointers at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
 	if w.RefTracking() {
@@ -5496,7 +5501,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], int64(*x.Int))
+			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
 		}
 		if x.Int64 == nil {
 			b[n] = 0xfd // null
@@ -5504,7 +5509,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], *x.Int64)
+			n += furyrt.PutVarint64(b[n:], *x.Int64)
 		}
 		if x.TI64 == nil {
 			b[n] = 0xfd // null
@@ -5512,7 +5517,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
+			n += furyrt.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
 		}
 		if x.Uint64 == nil {
 			b[n] = 0xfd // null
@@ -5520,7 +5525,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVaruint64(b[n:], *x.Uint64)
+			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
 		}
 		if x.Color == nil {
 			b[n] = 0xfd // null
@@ -5528,7 +5533,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *(*int32)(x.Color))
+			n += furyrt.PutVarint32(b[n:], *(*int32)(x.Color))
 		}
 		if x.Int32 == nil {
 			b[n] = 0xfd // null
@@ -5536,7 +5541,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *x.Int32)
+			n += furyrt.PutVarint32(b[n:], *x.Int32)
 		}
 		if x.Uint32 == nil {
 			b[n] = 0xfd // null
@@ -5544,7 +5549,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVaruint32(b[n:], *x.Uint32)
+			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
 		}
 		buf.Advance(n)
 	}
@@ -5572,7 +5577,7 @@ func furyWritePointers(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadPointers reads the fields of the Pointers at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -5584,7 +5589,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Float64 = fury.NewScalar[float64](buf)
+		x.Float64 = furyrt.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -5598,7 +5603,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
+		x.FI32 = furyrt.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -5612,7 +5617,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Float32 = fury.NewScalar[float32](buf)
+		x.Float32 = furyrt.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -5626,7 +5631,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int16 = fury.NewScalar[int16](buf)
+		x.Int16 = furyrt.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -5640,7 +5645,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint16 = fury.NewScalar[uint16](buf)
+		x.Uint16 = furyrt.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -5654,7 +5659,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Bool = fury.NewScalar[bool](buf)
+		x.Bool = furyrt.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -5668,7 +5673,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int8 = fury.NewScalar[int8](buf)
+		x.Int8 = furyrt.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -5682,7 +5687,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Level = fury.NewScalar[Level](buf)
+		x.Level = furyrt.NewScalar[Level](buf)
 		*(*uint8)(x.Level) = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Level)); err != nil {
 		return err
@@ -5696,7 +5701,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint8 = fury.NewScalar[uint8](buf)
+		x.Uint8 = furyrt.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -5710,7 +5715,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int = fury.NewScalar[int](buf)
+		x.Int = furyrt.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -5724,7 +5729,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int64 = fury.NewScalar[int64](buf)
+		x.Int64 = furyrt.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -5738,7 +5743,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
+		x.TI64 = furyrt.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -5752,7 +5757,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint64 = fury.NewScalar[uint64](buf)
+		x.Uint64 = furyrt.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -5766,7 +5771,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Color = fury.NewScalar[Color](buf)
+		x.Color = furyrt.NewScalar[Color](buf)
 		*(*int32)(x.Color) = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Color)); err != nil {
 		return err
@@ -5780,7 +5785,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int32 = fury.NewScalar[int32](buf)
+		x.Int32 = furyrt.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -5794,7 +5799,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint32 = fury.NewScalar[uint32](buf)
+		x.Uint32 = furyrt.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -5808,7 +5813,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Name = fury.NewString[Name](buf)
+		x.Name = furyrt.NewString[Name](buf)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -5822,7 +5827,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.String = fury.NewString[string](buf)
+		x.String = furyrt.NewString[string](buf)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -5831,7 +5836,7 @@ func furyReadPointers(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWritePointersE1 writes the fields of the Pointers at p in wire order (layout when field Level is an enum).
-func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWritePointersE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
 	if w.RefTracking() {
@@ -5966,7 +5971,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], int64(*x.Int))
+			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
 		}
 		if x.Int64 == nil {
 			b[n] = 0xfd // null
@@ -5974,7 +5979,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], *x.Int64)
+			n += furyrt.PutVarint64(b[n:], *x.Int64)
 		}
 		if x.TI64 == nil {
 			b[n] = 0xfd // null
@@ -5982,7 +5987,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
+			n += furyrt.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
 		}
 		if x.Uint64 == nil {
 			b[n] = 0xfd // null
@@ -5990,7 +5995,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVaruint64(b[n:], *x.Uint64)
+			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
 		}
 		if x.Color == nil {
 			b[n] = 0xfd // null
@@ -5998,7 +6003,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *(*int32)(x.Color))
+			n += furyrt.PutVarint32(b[n:], *(*int32)(x.Color))
 		}
 		if x.Int32 == nil {
 			b[n] = 0xfd // null
@@ -6006,7 +6011,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *x.Int32)
+			n += furyrt.PutVarint32(b[n:], *x.Int32)
 		}
 		if x.Uint32 == nil {
 			b[n] = 0xfd // null
@@ -6014,7 +6019,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVaruint32(b[n:], *x.Uint32)
+			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
 		}
 		buf.Advance(n)
 	}
@@ -6050,7 +6055,7 @@ func furyWritePointersE1(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadPointersE1 reads the fields of the Pointers at p in wire order (layout when field Level is an enum).
-func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadPointersE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -6062,7 +6067,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Float64 = fury.NewScalar[float64](buf)
+		x.Float64 = furyrt.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -6076,7 +6081,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
+		x.FI32 = furyrt.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -6090,7 +6095,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Float32 = fury.NewScalar[float32](buf)
+		x.Float32 = furyrt.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -6104,7 +6109,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int16 = fury.NewScalar[int16](buf)
+		x.Int16 = furyrt.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -6118,7 +6123,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint16 = fury.NewScalar[uint16](buf)
+		x.Uint16 = furyrt.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -6132,7 +6137,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Bool = fury.NewScalar[bool](buf)
+		x.Bool = furyrt.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -6146,7 +6151,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int8 = fury.NewScalar[int8](buf)
+		x.Int8 = furyrt.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -6160,7 +6165,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint8 = fury.NewScalar[uint8](buf)
+		x.Uint8 = furyrt.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -6174,7 +6179,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int = fury.NewScalar[int](buf)
+		x.Int = furyrt.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -6188,7 +6193,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int64 = fury.NewScalar[int64](buf)
+		x.Int64 = furyrt.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -6202,7 +6207,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
+		x.TI64 = furyrt.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -6216,7 +6221,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint64 = fury.NewScalar[uint64](buf)
+		x.Uint64 = furyrt.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -6230,7 +6235,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Color = fury.NewScalar[Color](buf)
+		x.Color = furyrt.NewScalar[Color](buf)
 		*(*int32)(x.Color) = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Color)); err != nil {
 		return err
@@ -6244,7 +6249,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int32 = fury.NewScalar[int32](buf)
+		x.Int32 = furyrt.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -6258,7 +6263,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint32 = fury.NewScalar[uint32](buf)
+		x.Uint32 = furyrt.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -6270,9 +6275,9 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Level = nil
-	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
-		q := fury.NewScalar[Level](buf)
+		q := furyrt.NewScalar[Level](buf)
 		*q = Level(v)
 		x.Level = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
@@ -6287,7 +6292,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Name = fury.NewString[Name](buf)
+		x.Name = furyrt.NewString[Name](buf)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -6301,7 +6306,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.String = fury.NewString[string](buf)
+		x.String = furyrt.NewString[string](buf)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -6310,7 +6315,7 @@ func furyReadPointersE1(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWritePointersE2 writes the fields of the Pointers at p in wire order (layout when field Color is an enum).
-func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWritePointersE2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
 	if w.RefTracking() {
@@ -6454,7 +6459,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], int64(*x.Int))
+			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
 		}
 		if x.Int64 == nil {
 			b[n] = 0xfd // null
@@ -6462,7 +6467,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], *x.Int64)
+			n += furyrt.PutVarint64(b[n:], *x.Int64)
 		}
 		if x.TI64 == nil {
 			b[n] = 0xfd // null
@@ -6470,7 +6475,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
+			n += furyrt.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
 		}
 		if x.Uint64 == nil {
 			b[n] = 0xfd // null
@@ -6478,7 +6483,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVaruint64(b[n:], *x.Uint64)
+			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
 		}
 		if x.Int32 == nil {
 			b[n] = 0xfd // null
@@ -6486,7 +6491,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *x.Int32)
+			n += furyrt.PutVarint32(b[n:], *x.Int32)
 		}
 		if x.Uint32 == nil {
 			b[n] = 0xfd // null
@@ -6494,7 +6499,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVaruint32(b[n:], *x.Uint32)
+			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
 		}
 		buf.Advance(n)
 	}
@@ -6530,7 +6535,7 @@ func furyWritePointersE2(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadPointersE2 reads the fields of the Pointers at p in wire order (layout when field Color is an enum).
-func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadPointersE2(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -6542,7 +6547,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Float64 = fury.NewScalar[float64](buf)
+		x.Float64 = furyrt.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -6556,7 +6561,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
+		x.FI32 = furyrt.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -6570,7 +6575,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Float32 = fury.NewScalar[float32](buf)
+		x.Float32 = furyrt.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -6584,7 +6589,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int16 = fury.NewScalar[int16](buf)
+		x.Int16 = furyrt.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -6598,7 +6603,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint16 = fury.NewScalar[uint16](buf)
+		x.Uint16 = furyrt.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -6612,7 +6617,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Bool = fury.NewScalar[bool](buf)
+		x.Bool = furyrt.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -6626,7 +6631,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int8 = fury.NewScalar[int8](buf)
+		x.Int8 = furyrt.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -6640,7 +6645,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Level = fury.NewScalar[Level](buf)
+		x.Level = furyrt.NewScalar[Level](buf)
 		*(*uint8)(x.Level) = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Level)); err != nil {
 		return err
@@ -6654,7 +6659,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint8 = fury.NewScalar[uint8](buf)
+		x.Uint8 = furyrt.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -6668,7 +6673,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int = fury.NewScalar[int](buf)
+		x.Int = furyrt.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -6682,7 +6687,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int64 = fury.NewScalar[int64](buf)
+		x.Int64 = furyrt.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -6696,7 +6701,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
+		x.TI64 = furyrt.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -6710,7 +6715,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint64 = fury.NewScalar[uint64](buf)
+		x.Uint64 = furyrt.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -6724,7 +6729,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int32 = fury.NewScalar[int32](buf)
+		x.Int32 = furyrt.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -6738,7 +6743,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint32 = fury.NewScalar[uint32](buf)
+		x.Uint32 = furyrt.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -6750,9 +6755,9 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Color = nil
-	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
-		q := fury.NewScalar[Color](buf)
+		q := furyrt.NewScalar[Color](buf)
 		*q = Color(v)
 		x.Color = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Color)); err != nil {
@@ -6767,7 +6772,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Name = fury.NewString[Name](buf)
+		x.Name = furyrt.NewString[Name](buf)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -6781,7 +6786,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.String = fury.NewString[string](buf)
+		x.String = furyrt.NewString[string](buf)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -6790,7 +6795,7 @@ func furyReadPointersE2(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWritePointersE3 writes the fields of the Pointers at p in wire order (layout when fields Color, Level are enums).
-func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWritePointersE3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
 	if w.RefTracking() {
@@ -6922,7 +6927,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], int64(*x.Int))
+			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
 		}
 		if x.Int64 == nil {
 			b[n] = 0xfd // null
@@ -6930,7 +6935,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint64(b[n:], *x.Int64)
+			n += furyrt.PutVarint64(b[n:], *x.Int64)
 		}
 		if x.TI64 == nil {
 			b[n] = 0xfd // null
@@ -6938,7 +6943,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
+			n += furyrt.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
 		}
 		if x.Uint64 == nil {
 			b[n] = 0xfd // null
@@ -6946,7 +6951,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVaruint64(b[n:], *x.Uint64)
+			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
 		}
 		if x.Int32 == nil {
 			b[n] = 0xfd // null
@@ -6954,7 +6959,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVarint32(b[n:], *x.Int32)
+			n += furyrt.PutVarint32(b[n:], *x.Int32)
 		}
 		if x.Uint32 == nil {
 			b[n] = 0xfd // null
@@ -6962,7 +6967,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += fury.PutVaruint32(b[n:], *x.Uint32)
+			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
 		}
 		buf.Advance(n)
 	}
@@ -7006,7 +7011,7 @@ func furyWritePointersE3(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadPointersE3 reads the fields of the Pointers at p in wire order (layout when fields Color, Level are enums).
-func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadPointersE3(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -7018,7 +7023,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Float64 = fury.NewScalar[float64](buf)
+		x.Float64 = furyrt.NewScalar[float64](buf)
 		*x.Float64 = v
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.Float64)); err != nil {
 		return err
@@ -7032,7 +7037,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.FI32 = fury.NewScalar[fury.FixedInt32](buf)
+		x.FI32 = furyrt.NewScalar[fury.FixedInt32](buf)
 		*(*int32)(x.FI32) = v
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.FI32)); err != nil {
 		return err
@@ -7046,7 +7051,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Float32 = fury.NewScalar[float32](buf)
+		x.Float32 = furyrt.NewScalar[float32](buf)
 		*x.Float32 = v
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Float32)); err != nil {
 		return err
@@ -7060,7 +7065,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int16 = fury.NewScalar[int16](buf)
+		x.Int16 = furyrt.NewScalar[int16](buf)
 		*x.Int16 = v
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Int16)); err != nil {
 		return err
@@ -7074,7 +7079,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint16 = fury.NewScalar[uint16](buf)
+		x.Uint16 = furyrt.NewScalar[uint16](buf)
 		*x.Uint16 = v
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Uint16)); err != nil {
 		return err
@@ -7088,7 +7093,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Bool = fury.NewScalar[bool](buf)
+		x.Bool = furyrt.NewScalar[bool](buf)
 		*x.Bool = v
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bool)); err != nil {
 		return err
@@ -7102,7 +7107,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int8 = fury.NewScalar[int8](buf)
+		x.Int8 = furyrt.NewScalar[int8](buf)
 		*x.Int8 = v
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Int8)); err != nil {
 		return err
@@ -7116,7 +7121,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint8 = fury.NewScalar[uint8](buf)
+		x.Uint8 = furyrt.NewScalar[uint8](buf)
 		*x.Uint8 = v
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Uint8)); err != nil {
 		return err
@@ -7130,7 +7135,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int = fury.NewScalar[int](buf)
+		x.Int = furyrt.NewScalar[int](buf)
 		*x.Int = int(v)
 	} else if err := r.ReadField(8, unsafe.Pointer(&x.Int)); err != nil {
 		return err
@@ -7144,7 +7149,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int64 = fury.NewScalar[int64](buf)
+		x.Int64 = furyrt.NewScalar[int64](buf)
 		*x.Int64 = v
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Int64)); err != nil {
 		return err
@@ -7158,7 +7163,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.TI64 = fury.NewScalar[fury.TaggedInt64](buf)
+		x.TI64 = furyrt.NewScalar[fury.TaggedInt64](buf)
 		*(*int64)(x.TI64) = v
 	} else if err := r.ReadField(10, unsafe.Pointer(&x.TI64)); err != nil {
 		return err
@@ -7172,7 +7177,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint64 = fury.NewScalar[uint64](buf)
+		x.Uint64 = furyrt.NewScalar[uint64](buf)
 		*x.Uint64 = v
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Uint64)); err != nil {
 		return err
@@ -7186,7 +7191,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Int32 = fury.NewScalar[int32](buf)
+		x.Int32 = furyrt.NewScalar[int32](buf)
 		*x.Int32 = v
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.Int32)); err != nil {
 		return err
@@ -7200,7 +7205,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Uint32 = fury.NewScalar[uint32](buf)
+		x.Uint32 = furyrt.NewScalar[uint32](buf)
 		*x.Uint32 = v
 	} else if err := r.ReadField(13, unsafe.Pointer(&x.Uint32)); err != nil {
 		return err
@@ -7212,9 +7217,9 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Color = nil
-	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
-		q := fury.NewScalar[Color](buf)
+		q := furyrt.NewScalar[Color](buf)
 		*q = Color(v)
 		x.Color = q
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Color)); err != nil {
@@ -7227,9 +7232,9 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
 		x.Level = nil
-	} else if v, k := fury.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
+	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null
 		_ = buf.Skip(1 + k)
-		q := fury.NewScalar[Level](buf)
+		q := furyrt.NewScalar[Level](buf)
 		*q = Level(v)
 		x.Level = q
 	} else if err := r.ReadField(15, unsafe.Pointer(&x.Level)); err != nil {
@@ -7244,7 +7249,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.Name = fury.NewString[Name](buf)
+		x.Name = furyrt.NewString[Name](buf)
 		*(*string)(x.Name) = v
 	} else if err := r.ReadField(16, unsafe.Pointer(&x.Name)); err != nil {
 		return err
@@ -7258,7 +7263,7 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
-		x.String = fury.NewString[string](buf)
+		x.String = furyrt.NewString[string](buf)
 		*x.String = v
 	} else if err := r.ReadField(17, unsafe.Pointer(&x.String)); err != nil {
 		return err
@@ -7269,24 +7274,24 @@ func furyReadPointersE3(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Scalars ----
 
 var (
-	furyCodecScalars   *fury.GeneratedCodec
-	furyCodecScalarsE1 *fury.GeneratedCodec
+	furyCodecScalars   *furyrt.Codec
+	furyCodecScalarsE1 *furyrt.Codec
 )
 
 func init() {
-	furyCodecScalars = &fury.GeneratedCodec{
+	furyCodecScalars = &furyrt.Codec{
 		Fields: []string{"FI64", "FU64", "Float64", "Ratio", "FI32", "FU32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Byte", "Level", "Uint8", "Int", "Int64", "TI64", "Uint", "Uint64", "TU64", "Int32", "Uint32", "Name", "String"},
 		Write:  furyWriteScalars,
 		Read:   furyReadScalars,
 	}
-	fury.RegisterGenerated(Scalars{}, furyCodecScalars)
-	furyCodecScalarsE1 = &fury.GeneratedCodec{
+	furyrt.Register(Scalars{}, furyCodecScalars)
+	furyCodecScalarsE1 = &furyrt.Codec{
 		Fields: []string{"FI64", "FU64", "Float64", "Ratio", "FI32", "FU32", "Float32", "Int16", "Uint16", "Bool", "Int8", "Byte", "Uint8", "Int", "Int64", "TI64", "Uint", "Uint64", "TU64", "Int32", "Uint32", "Level", "Name", "String"},
 		Enums:  []string{"Level"},
 		Write:  furyWriteScalarsE1,
 		Read:   furyReadScalarsE1,
 	}
-	fury.RegisterGenerated(Scalars{}, furyCodecScalarsE1)
+	furyrt.Register(Scalars{}, furyCodecScalarsE1)
 }
 
 // The conversions below stop compiling when Scalars changes shape; run go generate.
@@ -7321,7 +7326,7 @@ func _() {
 }
 
 // furyWriteScalars writes the fields of the Scalars at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
 	{
@@ -7346,14 +7351,14 @@ func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
 		b[51] = *(*uint8)(&x.Level)
 		b[52] = x.Uint8
 		n := 53
-		n += fury.PutVarint64(b[n:], int64(x.Int))
-		n += fury.PutVarint64(b[n:], x.Int64)
-		n += fury.PutTaggedInt64(b[n:], *(*int64)(&x.TI64))
-		n += fury.PutVaruint64(b[n:], uint64(x.Uint))
-		n += fury.PutVaruint64(b[n:], x.Uint64)
-		n += fury.PutTaggedUint64(b[n:], *(*uint64)(&x.TU64))
-		n += fury.PutVarint32(b[n:], x.Int32)
-		n += fury.PutVaruint32(b[n:], x.Uint32)
+		n += furyrt.PutVarint64(b[n:], int64(x.Int))
+		n += furyrt.PutVarint64(b[n:], x.Int64)
+		n += furyrt.PutTaggedInt64(b[n:], *(*int64)(&x.TI64))
+		n += furyrt.PutVaruint64(b[n:], uint64(x.Uint))
+		n += furyrt.PutVaruint64(b[n:], x.Uint64)
+		n += furyrt.PutTaggedUint64(b[n:], *(*uint64)(&x.TU64))
+		n += furyrt.PutVarint32(b[n:], x.Int32)
+		n += furyrt.PutVaruint32(b[n:], x.Uint32)
 		buf.Advance(n)
 	}
 	buf.WriteString(*(*string)(&x.Name))
@@ -7362,7 +7367,7 @@ func furyWriteScalars(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadScalars reads the fields of the Scalars at p in wire order (layout when none of its named integer types is registered as an enum).
-func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
 	var err error
@@ -7386,39 +7391,39 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 		*(*uint8)(&x.Level) = b[51]
 		x.Uint8 = b[52]
 		n, k := 53, 0
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+		if v, k := furyrt.GetVarint64(b[n:]); k > 0 {
 			x.Int = int(v)
 			n += k
 		} else {
 			return r.VarintError(k, "field Int")
 		}
-		if x.Int64, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int64")
 		}
 		n += k
-		if *(*int64)(&x.TI64), k = fury.GetTaggedInt64(b[n:]); k <= 0 {
+		if *(*int64)(&x.TI64), k = furyrt.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TI64")
 		}
 		n += k
-		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
+		if v, k := furyrt.GetVaruint64(b[n:]); k > 0 {
 			x.Uint = uint(v)
 			n += k
 		} else {
 			return r.VarintError(k, "field Uint")
 		}
-		if x.Uint64, k = fury.GetVaruint64(b[n:]); k <= 0 {
+		if x.Uint64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint64")
 		}
 		n += k
-		if *(*uint64)(&x.TU64), k = fury.GetTaggedUint64(b[n:]); k <= 0 {
+		if *(*uint64)(&x.TU64), k = furyrt.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TU64")
 		}
 		n += k
-		if x.Int32, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int32")
 		}
 		n += k
-		if x.Uint32, k = fury.GetVaruint32(b[n:]); k <= 0 {
+		if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint32")
 		}
 		n += k
@@ -7434,7 +7439,7 @@ func furyReadScalars(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteScalarsE1 writes the fields of the Scalars at p in wire order (layout when field Level is an enum).
-func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteScalarsE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
 	{
@@ -7458,14 +7463,14 @@ func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 		b[50] = x.Byte
 		b[51] = x.Uint8
 		n := 52
-		n += fury.PutVarint64(b[n:], int64(x.Int))
-		n += fury.PutVarint64(b[n:], x.Int64)
-		n += fury.PutTaggedInt64(b[n:], *(*int64)(&x.TI64))
-		n += fury.PutVaruint64(b[n:], uint64(x.Uint))
-		n += fury.PutVaruint64(b[n:], x.Uint64)
-		n += fury.PutTaggedUint64(b[n:], *(*uint64)(&x.TU64))
-		n += fury.PutVarint32(b[n:], x.Int32)
-		n += fury.PutVaruint32(b[n:], x.Uint32)
+		n += furyrt.PutVarint64(b[n:], int64(x.Int))
+		n += furyrt.PutVarint64(b[n:], x.Int64)
+		n += furyrt.PutTaggedInt64(b[n:], *(*int64)(&x.TI64))
+		n += furyrt.PutVaruint64(b[n:], uint64(x.Uint))
+		n += furyrt.PutVaruint64(b[n:], x.Uint64)
+		n += furyrt.PutTaggedUint64(b[n:], *(*uint64)(&x.TU64))
+		n += furyrt.PutVarint32(b[n:], x.Int32)
+		n += furyrt.PutVaruint32(b[n:], x.Uint32)
 		buf.Advance(n)
 	}
 	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
@@ -7479,7 +7484,7 @@ func furyWriteScalarsE1(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadScalarsE1 reads the fields of the Scalars at p in wire order (layout when field Level is an enum).
-func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadScalarsE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := r.Buffer()
 	var err error
@@ -7502,39 +7507,39 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 		x.Byte = b[50]
 		x.Uint8 = b[51]
 		n, k := 52, 0
-		if v, k := fury.GetVarint64(b[n:]); k > 0 {
+		if v, k := furyrt.GetVarint64(b[n:]); k > 0 {
 			x.Int = int(v)
 			n += k
 		} else {
 			return r.VarintError(k, "field Int")
 		}
-		if x.Int64, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int64")
 		}
 		n += k
-		if *(*int64)(&x.TI64), k = fury.GetTaggedInt64(b[n:]); k <= 0 {
+		if *(*int64)(&x.TI64), k = furyrt.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TI64")
 		}
 		n += k
-		if v, k := fury.GetVaruint64(b[n:]); k > 0 {
+		if v, k := furyrt.GetVaruint64(b[n:]); k > 0 {
 			x.Uint = uint(v)
 			n += k
 		} else {
 			return r.VarintError(k, "field Uint")
 		}
-		if x.Uint64, k = fury.GetVaruint64(b[n:]); k <= 0 {
+		if x.Uint64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint64")
 		}
 		n += k
-		if *(*uint64)(&x.TU64), k = fury.GetTaggedUint64(b[n:]); k <= 0 {
+		if *(*uint64)(&x.TU64), k = furyrt.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TU64")
 		}
 		n += k
-		if x.Int32, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int32")
 		}
 		n += k
-		if x.Uint32, k = fury.GetVaruint32(b[n:]); k <= 0 {
+		if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint32")
 		}
 		n += k
@@ -7557,16 +7562,16 @@ func furyReadScalarsE1(r *fury.GenReader, p unsafe.Pointer) error {
 // ---- Tagged ----
 
 var (
-	furyCodecTagged *fury.GeneratedCodec
+	furyCodecTagged *furyrt.Codec
 )
 
 func init() {
-	furyCodecTagged = &fury.GeneratedCodec{
+	furyCodecTagged = &furyrt.Codec{
 		Fields: []string{"Plain", "Renamed", "A", "Must", "Opt", "B", "Alone", "Counts", "Kids", "Label", "Names", "Shared", "When"},
 		Write:  furyWriteTagged,
 		Read:   furyReadTagged,
 	}
-	fury.RegisterGenerated(Tagged{}, furyCodecTagged)
+	furyrt.Register(Tagged{}, furyCodecTagged)
 }
 
 // The conversions below stop compiling when Tagged changes shape; run go generate.
@@ -7590,7 +7595,7 @@ func _() {
 }
 
 // furyWriteTagged writes the fields of the Tagged at p in wire order.
-func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteTagged(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := w.Buffer()
 	{
@@ -7598,8 +7603,8 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 		b := buf.Tail()[:24]
 		binary.LittleEndian.PutUint16(b, uint16(x.Plain))
 		n := 2
-		n += fury.PutVarint64(b[n:], x.Renamed)
-		n += fury.PutVarint32(b[n:], x.A)
+		n += furyrt.PutVarint64(b[n:], x.Renamed)
+		n += furyrt.PutVarint32(b[n:], x.A)
 		buf.Advance(n)
 	}
 	if err := w.WriteField(3, unsafe.Pointer(&x.Must)); err != nil {
@@ -7627,6 +7632,7 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 	if n, c, err := w.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		hasNull := false
 		for _, e := range x.Kids {
 			if e == nil {
@@ -7642,7 +7648,7 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 				}
 				buf.WriteInt8(-1) // not null
 			}
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWriteInnerWith(c, w, unsafe.Pointer(e)); err != nil {
 				break
 			}
@@ -7676,7 +7682,7 @@ func furyWriteTagged(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadTagged reads the fields of the Tagged at p in wire order.
-func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := r.Buffer()
 	var err error
@@ -7687,11 +7693,11 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 		}
 		x.Plain = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
-		if x.Renamed, k = fury.GetVarint64(b[n:]); k <= 0 {
+		if x.Renamed, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Renamed")
 		}
 		n += k
-		if x.A, k = fury.GetVarint32(b[n:]); k <= 0 {
+		if x.A, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field A")
 		}
 		n += k
@@ -7726,10 +7732,10 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 	if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Kids
+		s, el := x.Kids, r.Elems()
 		for j := range s {
 			s[j] = new(Inner)
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadInnerWith(c, r, unsafe.Pointer(s[j])); err != nil {
@@ -7765,7 +7771,7 @@ func furyReadTagged(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteTagged_Opt writes field Opt of a Tagged: a null flag, then the value.
-func furyWriteTagged_Opt(buf *fury.ByteBuffer, v int32) bool {
+func furyWriteTagged_Opt(buf *furyrt.Buffer, v int32) bool {
 	buf.WriteInt8(-1) // not null
 	buf.WriteVarint32(v)
 	return true
@@ -7773,7 +7779,7 @@ func furyWriteTagged_Opt(buf *fury.ByteBuffer, v int32) bool {
 
 // furyReadTagged_Opt reads field Opt of a Tagged, reporting false for
 // input it leaves to the runtime.
-func furyReadTagged_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *int32) bool {
+func furyReadTagged_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *int32) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
@@ -7790,17 +7796,17 @@ func furyReadTagged_Opt(r *fury.GenReader, buf *fury.ByteBuffer, dst *int32) boo
 }
 
 // furyWriteTagged_When writes field When of a Tagged: a null flag, then a timestamp.
-func furyWriteTagged_When(buf *fury.ByteBuffer, v time.Time) bool {
+func furyWriteTagged_When(buf *furyrt.Buffer, v time.Time) bool {
 	buf.WriteInt8(-1) // not null
 	buf.Grow(12)
-	fury.PutTime(buf.Tail(), v)
+	furyrt.PutTime(buf.Tail(), v)
 	buf.Advance(12)
 	return true
 }
 
 // furyReadTagged_When reads field When of a Tagged, reporting false for
 // input it leaves to the runtime.
-func furyReadTagged_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *time.Time) bool {
+func furyReadTagged_When(r *furyrt.Reader, buf *furyrt.Buffer, dst *time.Time) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
@@ -7808,7 +7814,7 @@ func furyReadTagged_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *time.Time
 		*dst = zero
 		return true
 	}
-	if t1, ok2 := fury.GetTime(buf.Unread()); !ok2 {
+	if t1, ok2 := furyrt.GetTime(buf.Unread()); !ok2 {
 		return false
 	} else {
 		*dst = t1
@@ -7818,7 +7824,7 @@ func furyReadTagged_When(r *fury.GenReader, buf *fury.ByteBuffer, dst *time.Time
 }
 
 // furyWriteTagged_Names writes field Names of a Tagged: a null flag, then a list with a declared element type.
-func furyWriteTagged_Names(buf *fury.ByteBuffer, v []string) bool {
+func furyWriteTagged_Names(buf *furyrt.Buffer, v []string) bool {
 	if v == nil {
 		buf.WriteInt8(-3) // null
 		return true
@@ -7836,7 +7842,7 @@ func furyWriteTagged_Names(buf *fury.ByteBuffer, v []string) bool {
 
 // furyReadTagged_Names reads field Names of a Tagged, reporting false for
 // input it leaves to the runtime.
-func furyReadTagged_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string) bool {
+func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
@@ -7872,7 +7878,7 @@ func furyReadTagged_Names(r *fury.GenReader, buf *fury.ByteBuffer, dst *[]string
 }
 
 // furyWriteTagged_Label writes field Label of a Tagged: a null flag, then the value.
-func furyWriteTagged_Label(buf *fury.ByteBuffer, v string) bool {
+func furyWriteTagged_Label(buf *furyrt.Buffer, v string) bool {
 	buf.WriteInt8(-1) // not null
 	buf.WriteString(v)
 	return true
@@ -7880,7 +7886,7 @@ func furyWriteTagged_Label(buf *fury.ByteBuffer, v string) bool {
 
 // furyReadTagged_Label reads field Label of a Tagged, reporting false for
 // input it leaves to the runtime.
-func furyReadTagged_Label(r *fury.GenReader, buf *fury.ByteBuffer, dst *string) bool {
+func furyReadTagged_Label(r *furyrt.Reader, buf *furyrt.Buffer, dst *string) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
@@ -7899,16 +7905,16 @@ func furyReadTagged_Label(r *fury.GenReader, buf *fury.ByteBuffer, dst *string) 
 // ---- Team ----
 
 var (
-	furyCodecTeam *fury.GeneratedCodec
+	furyCodecTeam *furyrt.Codec
 )
 
 func init() {
-	furyCodecTeam = &fury.GeneratedCodec{
+	furyCodecTeam = &furyrt.Codec{
 		Fields: []string{"Lead", "Members", "Name", "Scores"},
 		Write:  furyWriteTeam,
 		Read:   furyReadTeam,
 	}
-	fury.RegisterGenerated(Team{}, furyCodecTeam)
+	furyrt.Register(Team{}, furyCodecTeam)
 }
 
 // The conversions below stop compiling when Team changes shape; run go generate.
@@ -7922,7 +7928,7 @@ func _() {
 }
 
 // furyWriteTeam writes the fields of the Team at p in wire order.
-func furyWriteTeam(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteTeam(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Team)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
@@ -7938,8 +7944,9 @@ func furyWriteTeam(w *fury.GenWriter, p unsafe.Pointer) error {
 	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		for j := range x.Members {
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWritePersonWith(c, w, unsafe.Pointer(&x.Members[j])); err != nil {
 				break
 			}
@@ -7959,7 +7966,7 @@ func furyWriteTeam(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadTeam reads the fields of the Team at p in wire order.
-func furyReadTeam(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Team)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
@@ -7978,9 +7985,9 @@ func furyReadTeam(r *fury.GenReader, p unsafe.Pointer) error {
 	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Members
+		s, el := x.Members, r.Elems()
 		for j := range s {
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadPersonWith(c, r, unsafe.Pointer(&s[j])); err != nil {
@@ -8004,10 +8011,10 @@ func furyReadTeam(r *fury.GenReader, p unsafe.Pointer) error {
 }
 
 // furyWriteTeam_Scores writes field Scores of a Team: a map in chunks of up to 255 entries with declared key and value types.
-func furyWriteTeam_Scores(buf *fury.ByteBuffer, v map[string][]float64) bool {
+func furyWriteTeam_Scores(buf *furyrt.Buffer, v map[string][]float64) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
-		chunk1 := fury.NewMapChunk(0x24) // key and value declared
+		chunk1 := furyrt.NewMapChunk(0x24) // key and value declared
 		for k2, v3 := range v {
 			if v3 == nil {
 				chunk1.Close(buf)
@@ -8018,7 +8025,7 @@ func furyWriteTeam_Scores(buf *fury.ByteBuffer, v map[string][]float64) bool {
 			}
 			chunk1.Add(buf)
 			buf.WriteString(k2)
-			fury.WriteArray(buf, v3)
+			furyrt.WriteArray(buf, v3)
 		}
 		chunk1.Close(buf)
 	}
@@ -8027,7 +8034,7 @@ func furyWriteTeam_Scores(buf *fury.ByteBuffer, v map[string][]float64) bool {
 
 // furyReadTeam_Scores reads field Scores of a Team, reporting false for
 // input it leaves to the runtime.
-func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[string][]float64) bool {
+func furyReadTeam_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]float64) bool {
 	{
 		n1, err := buf.ReadVaruint32()
 		if err != nil || !r.CountOK(n1) {
@@ -8074,7 +8081,7 @@ func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[strin
 					} else {
 						k6 = v11
 					}
-					if err := fury.ReadArray(buf, &v7); err != nil {
+					if err := furyrt.ReadArray(buf, &v7); err != nil {
 						return false
 					}
 					m2[k6] = v7
@@ -8090,16 +8097,16 @@ func furyReadTeam_Scores(r *fury.GenReader, buf *fury.ByteBuffer, dst *map[strin
 // ---- Times ----
 
 var (
-	furyCodecTimes *fury.GeneratedCodec
+	furyCodecTimes *furyrt.Codec
 )
 
 func init() {
-	furyCodecTimes = &fury.GeneratedCodec{
+	furyCodecTimes = &furyrt.Codec{
 		Fields: []string{"At", "AtP", "Big", "Cost", "For", "ForP", "Max", "On"},
 		Write:  furyWriteTimes,
 		Read:   furyReadTimes,
 	}
-	fury.RegisterGenerated(Times{}, furyCodecTimes)
+	furyrt.Register(Times{}, furyCodecTimes)
 }
 
 // The conversions below stop compiling when Times changes shape; run go generate.
@@ -8117,11 +8124,11 @@ func _() {
 }
 
 // furyWriteTimes writes the fields of the Times at p in wire order.
-func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteTimes(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := w.Buffer()
 	buf.Grow(12)
-	fury.PutTime(buf.Tail(), x.At)
+	furyrt.PutTime(buf.Tail(), x.At)
 	buf.Advance(12)
 	if at := buf.Len(); w.RefTracking() || !furyWriteTimes_AtP(buf, x.AtP) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -8134,10 +8141,10 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
-	if err := w.WriteDecimal(3, &x.Cost); err != nil {
+	if err := w.WriteDecimal(3, unsafe.Pointer(&x.Cost)); err != nil {
 		return err
 	}
-	w.WriteDuration(&x.For)
+	w.WriteDuration(unsafe.Pointer(&x.For))
 	if x.ForP == nil {
 		buf.WriteInt8(-3) // null
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.ForP)); err != nil {
@@ -8148,15 +8155,15 @@ func furyWriteTimes(w *fury.GenWriter, p unsafe.Pointer) error {
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	w.WriteDate(&x.On)
+	w.WriteDate(unsafe.Pointer(&x.On))
 	return nil
 }
 
 // furyReadTimes reads the fields of the Times at p in wire order.
-func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadTimes(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := r.Buffer()
-	if t, ok := fury.GetTime(buf.Unread()); ok {
+	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.At = t
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
@@ -8174,10 +8181,10 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
-	if err := r.ReadDecimal(3, &x.Cost); err != nil {
+	if err := r.ReadDecimal(3, unsafe.Pointer(&x.Cost)); err != nil {
 		return err
 	}
-	if err := r.ReadDuration(4, &x.For); err != nil {
+	if err := r.ReadDuration(4, unsafe.Pointer(&x.For)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -8192,28 +8199,28 @@ func furyReadTimes(r *fury.GenReader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	if err := r.ReadDate(7, &x.On); err != nil {
+	if err := r.ReadDate(7, unsafe.Pointer(&x.On)); err != nil {
 		return err
 	}
 	return nil
 }
 
 // furyWriteTimes_AtP writes field AtP of a Times: a null flag, then a timestamp.
-func furyWriteTimes_AtP(buf *fury.ByteBuffer, v *time.Time) bool {
+func furyWriteTimes_AtP(buf *furyrt.Buffer, v *time.Time) bool {
 	if v == nil {
 		buf.WriteInt8(-3) // null
 		return true
 	}
 	buf.WriteInt8(-1) // not null
 	buf.Grow(12)
-	fury.PutTime(buf.Tail(), *v)
+	furyrt.PutTime(buf.Tail(), *v)
 	buf.Advance(12)
 	return true
 }
 
 // furyReadTimes_AtP reads field AtP of a Times, reporting false for
 // input it leaves to the runtime.
-func furyReadTimes_AtP(r *fury.GenReader, buf *fury.ByteBuffer, dst **time.Time) bool {
+func furyReadTimes_AtP(r *furyrt.Reader, buf *furyrt.Buffer, dst **time.Time) bool {
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
@@ -8221,7 +8228,7 @@ func furyReadTimes_AtP(r *fury.GenReader, buf *fury.ByteBuffer, dst **time.Time)
 		return true
 	}
 	var v time.Time
-	if t1, ok2 := fury.GetTime(buf.Unread()); !ok2 {
+	if t1, ok2 := furyrt.GetTime(buf.Unread()); !ok2 {
 		return false
 	} else {
 		v = t1
@@ -8234,16 +8241,16 @@ func furyReadTimes_AtP(r *fury.GenReader, buf *fury.ByteBuffer, dst **time.Time)
 // ---- Tree ----
 
 var (
-	furyCodecTree *fury.GeneratedCodec
+	furyCodecTree *furyrt.Codec
 )
 
 func init() {
-	furyCodecTree = &fury.GeneratedCodec{
+	furyCodecTree = &furyrt.Codec{
 		Fields: []string{"Kids", "Label", "Meta"},
 		Write:  furyWriteTree,
 		Read:   furyReadTree,
 	}
-	fury.RegisterGenerated(Tree{}, furyCodecTree)
+	furyrt.Register(Tree{}, furyCodecTree)
 }
 
 // The conversions below stop compiling when Tree changes shape; run go generate.
@@ -8256,7 +8263,7 @@ func _() {
 }
 
 // furyWriteTreeWith writes a Tree with codec c, calling its generated function directly.
-func furyWriteTreeWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteTreeWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecTree:
 		return furyWriteTree(w, p)
@@ -8265,7 +8272,7 @@ func furyWriteTreeWith(c *fury.GeneratedCodec, w *fury.GenWriter, p unsafe.Point
 }
 
 // furyReadTreeWith reads a Tree with codec c, calling its generated function directly.
-func furyReadTreeWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadTreeWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecTree:
 		return furyReadTree(r, p)
@@ -8274,14 +8281,15 @@ func furyReadTreeWith(c *fury.GeneratedCodec, r *fury.GenReader, p unsafe.Pointe
 }
 
 // furyWriteTree writes the fields of the Tree at p in wire order.
-func furyWriteTree(w *fury.GenWriter, p unsafe.Pointer) error {
+func furyWriteTree(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Tree)(p)
 	buf := w.Buffer()
 	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
+		el := w.Elems()
 		for j := range x.Kids {
-			w.StartElem()
+			w.StartElem(el)
 			if err = furyWriteTreeWith(c, w, unsafe.Pointer(&x.Kids[j])); err != nil {
 				break
 			}
@@ -8302,16 +8310,16 @@ func furyWriteTree(w *fury.GenWriter, p unsafe.Pointer) error {
 }
 
 // furyReadTree reads the fields of the Tree at p in wire order.
-func furyReadTree(r *fury.GenReader, p unsafe.Pointer) error {
+func furyReadTree(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Tree)(p)
 	buf := r.Buffer()
 	var err error
 	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
-		s := x.Kids
+		s, el := x.Kids, r.Elems()
 		for j := range s {
-			if err = r.StartElem(); err != nil {
+			if err = r.StartElem(el); err != nil {
 				break
 			}
 			if err = furyReadTreeWith(c, r, unsafe.Pointer(&s[j])); err != nil {

@@ -1,4 +1,4 @@
-package fury
+package furyrt
 
 import (
 	"strings"
@@ -13,13 +13,13 @@ func BenchmarkDecodeStrings(b *testing.B) {
 		{"utf16-cjk", strings.Repeat("漢字仮名交じり文は日本語の表記に用いられる。", 16)},
 		{"utf16-mixed", strings.Repeat("Привет, мир! Hello, world. Γειά σου κόσμε. ", 16)},
 	} {
-		w := NewByteBuffer(nil)
+		w := NewBuffer(nil)
 		w.compactStrings = true
 		w.WriteString(c.text)
 		data := w.Bytes()
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.text)))
-			r := NewByteBuffer(data)
+			r := NewBuffer(data)
 			for b.Loop() {
 				r.SetReaderIndex(0)
 				s, err := r.ReadString()

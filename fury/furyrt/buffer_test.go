@@ -1,4 +1,4 @@
-package fury
+package furyrt
 
 import (
 	"encoding/binary"
@@ -9,13 +9,12 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/require"
 )
 
 // refWriteString is the compact string encoding (WithCompactStrings)
 // spelled out rune by rune: the reference the optimized
-// ByteBuffer.WriteString is held to.
+// Buffer.WriteString is held to.
 func refWriteString(s string) []byte {
 	latin1, bmp := true, true
 	for _, r := range s {
@@ -79,7 +78,7 @@ func TestWriteStringMatchesReference(t *testing.T) {
 		b[rng.IntN(len(b))] = byte(rng.Uint32())
 		cases = append(cases, string(b), strings.Repeat(string(b), 1+rng.IntN(4)))
 	}
-	buf := NewByteBuffer(nil)
+	buf := NewBuffer(nil)
 	for _, s := range cases {
 		checkString(t, buf, s)
 	}
@@ -87,7 +86,7 @@ func TestWriteStringMatchesReference(t *testing.T) {
 
 // checkString holds both encodings of s to their references and decodes
 // them: the default (UTF-8, s's bytes as they are) and the compact one.
-func checkString(t *testing.T, buf *ByteBuffer, s string) {
+func checkString(t *testing.T, buf *Buffer, s string) {
 	for _, compact := range []bool{false, true} {
 		buf.Reset()
 		buf.compactStrings = compact
@@ -98,9 +97,9 @@ func checkString(t *testing.T, buf *ByteBuffer, s string) {
 			want, back = refWriteString(s), roundTripped(s)
 		}
 		require.Equal(t, want, buf.Bytes(), "%q compact %v", s, compact)
-		buf.beginSlab()
+		buf.BeginSlab()
 		got, err := buf.ReadString()
-		buf.endSlab()
+		buf.EndSlab()
 		require.NoError(t, err)
 		require.Equal(t, back, got, "%q compact %v", s, compact)
 		require.Zero(t, buf.Remaining())
@@ -147,7 +146,7 @@ func TestAsciiPrefix(t *testing.T) {
 func TestDecodeUTF16(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	units := []uint16{'a', 'z', 0x7f, 0x80, 0x7ff, 0x800, 0x1234, 0xffff, 0xd800, 0xdbff, 0xdc00, 0xdfff}
-	buf := NewByteBuffer(nil)
+	buf := NewBuffer(nil)
 	for range 5000 {
 		u := make([]uint16, rng.IntN(24))
 		for i := range u {
@@ -168,60 +167,18 @@ func TestDecodeUTF16(t *testing.T) {
 	}
 }
 
-// A decode carves strings and primitive slices from shared blocks: few
-// allocations, and no piece can be grown into its neighbor.
-func TestDecodedValuesShareBlocks(t *testing.T) {
-	type T struct {
-		A, B, C string
-		X       []int32
-		Y       []float64
-		Z       []byte
-		W       []bool
-	}
-	f := New()
-	require.NoError(t, f.Register(T{}, 300))
-	in := T{A: "http://example.com/a", B: "h\u00e9llo", C: "video/theora\u1234",
-		X: []int32{1, 2, 3}, Y: []float64{1.5, 2.5}, Z: []byte("raw"), W: []bool{true, false}}
-	data, err := f.Marshal(in)
-	require.NoError(t, err)
-	var out T
-	allocs := testing.AllocsPerRun(50, func() {
-		out = T{}
-		require.NoError(t, f.Unmarshal(data, &out))
-	})
-	require.Empty(t, cmp.Diff(in, out))
-	require.LessOrEqual(t, allocs, float64(1))
-
-	// Growing one piece must not overwrite the next.
-	require.Equal(t, len(out.X), cap(out.X))
-	out.X = append(out.X, 99)
-	out.Z = append(out.Z, '!')
-	require.Empty(t, cmp.Diff([]float64{1.5, 2.5}, out.Y))
-	require.Equal(t, []bool{true, false}, out.W)
-	require.Equal(t, "http://example.com/a", out.A)
-
-	// 8-byte elements are aligned.
-	require.Zero(t, uintptr(unsafe.Pointer(unsafe.SliceData(out.Y)))%8)
-
-	// A later decode does not write into an earlier result's block.
-	keep := out
-	require.NoError(t, f.Unmarshal(data, &T{}))
-	require.Empty(t, cmp.Diff(in.A, keep.A))
-	require.Empty(t, cmp.Diff(in.Y, keep.Y))
-}
-
 func TestAllocLargePiecesAndEmpty(t *testing.T) {
-	var b ByteBuffer
-	b.beginSlab()
-	defer b.endSlab()
-	e := b.alloc(0)
+	var b Buffer
+	b.BeginSlab()
+	defer b.EndSlab()
+	e := b.Alloc(0)
 	require.NotNil(t, e)
 	require.Empty(t, e)
-	big := b.alloc(slabPiece + 1)
+	big := b.Alloc(slabPiece + 1)
 	require.Len(t, big, slabPiece+1)
 	require.Equal(t, len(big), cap(big))
 	for i := range 100 {
-		p := b.alloc(i%13 + 1)
+		p := b.Alloc(i%13 + 1)
 		require.Len(t, p, i%13+1)
 		require.Equal(t, len(p), cap(p))
 		require.Zero(t, uintptr(unsafe.Pointer(&p[0]))%8)
@@ -229,17 +186,17 @@ func TestAllocLargePiecesAndEmpty(t *testing.T) {
 }
 
 func TestShrinkHandsBackTheTail(t *testing.T) {
-	var b ByteBuffer
+	var b Buffer
 	b.SetBytes(make([]byte, 100))
-	b.beginSlab()
-	defer b.endSlab()
-	p := b.alloc(30)
+	b.BeginSlab()
+	defer b.EndSlab()
+	p := b.Alloc(30)
 	off := b.slabOff
 	p = b.shrink(p, 5)
 	require.Len(t, p, 5)
 	require.Equal(t, 5, cap(p))
 	require.Less(t, b.slabOff, off)
-	q := b.alloc(8)
+	q := b.Alloc(8)
 	require.Equal(t, uintptr(unsafe.Pointer(&p[0]))+8, uintptr(unsafe.Pointer(&q[0])))
 	// Only the last piece can shrink.
 	off = b.slabOff
@@ -253,6 +210,25 @@ func FuzzWriteString(f *testing.F) {
 	for _, s := range []string{"", "abc", "é", "\u4e2d\u6587", "\U0001F389", "\xff", "a\xe4\xb8", strings32() + "\u1234"} {
 		f.Add(s)
 	}
-	buf := NewByteBuffer(nil)
+	buf := NewBuffer(nil)
 	f.Fuzz(func(t *testing.T, s string) { checkString(t, buf, s) })
+}
+
+func TestWritePackedAndTruncate(t *testing.T) {
+	b := NewBuffer(make([]byte, 0, 3))
+	b.WriteUint8(7)
+	b.WritePacked(0x0807060504030201, 3)
+	require.Equal(t, []byte{7, 1, 2, 3}, b.Bytes())
+	b.WritePacked(0x0807060504030201, 8)
+	require.Equal(t, []byte{7, 1, 2, 3, 1, 2, 3, 4, 5, 6, 7, 8}, b.Bytes())
+	b.WritePacked(0, 0)
+	require.Equal(t, 12, b.Len())
+
+	_ = b.Skip(5)
+	b.Truncate(4)
+	require.Equal(t, []byte{7, 1, 2, 3}, b.Bytes())
+	require.Equal(t, 4, b.ReaderIndex(), "the read offset stays within the bytes")
+	b.Truncate(-1)
+	b.Truncate(99)
+	require.Equal(t, 4, b.Len(), "out-of-range lengths are ignored")
 }

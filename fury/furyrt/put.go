@@ -1,0 +1,342 @@
+package furyrt
+
+import (
+	"encoding/binary"
+	"errors"
+	"time"
+	"unsafe"
+
+	"github.com/fury-go/fury/fury/internal/ferr"
+	"github.com/fury-go/fury/fury/internal/varint"
+	"github.com/fury-go/fury/internal/asm"
+)
+
+// ---- buffer access for generated code ------------------------------------
+
+// Tail returns the spare capacity after the written bytes (call Grow first);
+// generated code stores into it and then calls Advance.
+func (b *Buffer) Tail() []byte { return b.data[len(b.data):cap(b.data)] }
+
+// Advance marks n more bytes, stored through Tail, as written.
+func (b *Buffer) Advance(n int) { b.data = b.data[:len(b.data)+n] }
+
+// Unread returns the bytes not yet read (aliasing the buffer); generated
+// code loads from it and then calls Skip.
+func (b *Buffer) Unread() []byte { return b.data[b.off:] }
+
+// PutVaruint32 stores v as a varuint32 into dst (at least 5 bytes) and
+// returns the bytes used.
+func PutVaruint32(dst []byte, v uint32) int { return asm.PutUvarint32Call(dst, v) }
+
+// PutVarint32 stores v zigzag-encoded into dst (at least 5 bytes).
+func PutVarint32(dst []byte, v int32) int { return asm.PutVarint32Call(dst, v) }
+
+// PutVaruint64 stores v in Fory's varuint64 form into dst (at least 9 bytes).
+func PutVaruint64(dst []byte, v uint64) int { return asm.PutUvarint64Call(dst, v) }
+
+// PutVarint64 stores v zigzag-encoded into dst (at least 9 bytes).
+func PutVarint64(dst []byte, v int64) int { return asm.PutVarint64Call(dst, v) }
+
+// PutVarint32s stores the values of src as zigzag varint32s into dst, which
+// must have room for 5 bytes a value, and returns the bytes used. Generated
+// code encodes runs of integer fields with it, in one call.
+func PutVarint32s(dst []byte, src []int32) int {
+	n, _ := asm.PutVarint32s(dst, src)
+	return n
+}
+
+// PutVaruint32s is PutVarint32s for varuint32s.
+func PutVaruint32s(dst []byte, src []uint32) int {
+	n, _ := asm.PutUvarint32s(dst, src)
+	return n
+}
+
+// PutVarint64s is PutVarint32s for zigzag varint64s (room for 9 bytes a
+// value).
+func PutVarint64s(dst []byte, src []int64) int {
+	n, _ := asm.PutVarint64s(dst, src)
+	return n
+}
+
+// PutVaruint64s is PutVarint64s for varuint64s.
+func PutVaruint64s(dst []byte, src []uint64) int {
+	n, _ := asm.PutUvarint64s(dst, src)
+	return n
+}
+
+// GetVarint32s decodes len(dst) zigzag varint32s from src and returns the
+// bytes read, or n == 0 when src ends early and n < 0 when a varint is
+// malformed.
+func GetVarint32s(dst []int32, src []byte) int {
+	n, err := asm.Varint32s(dst, src)
+	if err != nil {
+		return bulkFailure(err)
+	}
+	return n
+}
+
+// GetVaruint32s is GetVarint32s for varuint32s.
+func GetVaruint32s(dst []uint32, src []byte) int {
+	n, err := asm.Uvarint32s(dst, src)
+	if err != nil {
+		return bulkFailure(err)
+	}
+	return n
+}
+
+// GetVarint64s is GetVarint32s for zigzag varint64s.
+func GetVarint64s(dst []int64, src []byte) int {
+	n, err := asm.Varint64s(dst, src)
+	if err != nil {
+		return bulkFailure(err)
+	}
+	return n
+}
+
+// GetVaruint64s is GetVarint32s for varuint64s.
+func GetVaruint64s(dst []uint64, src []byte) int {
+	n, err := asm.Uvarint64s(dst, src)
+	if err != nil {
+		return bulkFailure(err)
+	}
+	return n
+}
+
+func bulkFailure(err error) int {
+	if errors.Is(err, asm.ErrTruncated) {
+		return 0
+	}
+	return -1
+}
+
+// PutTaggedInt64 stores v in Fory's tagged int64 form into dst (at least 9
+// bytes) and returns the bytes used.
+func PutTaggedInt64(dst []byte, v int64) int {
+	if v >= -(1<<30) && v < 1<<30 {
+		binary.LittleEndian.PutUint32(dst, uint32(int32(v)<<1))
+		return 4
+	}
+	dst[0] = 1
+	binary.LittleEndian.PutUint64(dst[1:], uint64(v))
+	return 9
+}
+
+// PutTaggedUint64 stores v in Fory's tagged uint64 form into dst (at least
+// 9 bytes) and returns the bytes used.
+func PutTaggedUint64(dst []byte, v uint64) int {
+	if v < 1<<31 {
+		binary.LittleEndian.PutUint32(dst, uint32(v)<<1)
+		return 4
+	}
+	dst[0] = 1
+	binary.LittleEndian.PutUint64(dst[1:], v)
+	return 9
+}
+
+// ArrayElem is the element types of primitive arrays that generated code
+// copies in bulk.
+type ArrayElem interface {
+	~bool | ~int8 | ~int16 | ~int32 | ~int64 | ~int | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uint | ~float32 | ~float64
+}
+
+// WriteArray writes s as an in-band primitive array (byte length, then the
+// elements), as the reflection path does when DirectArrays is true.
+func WriteArray[T ArrayElem](b *Buffer, s []T) {
+	n := len(s) * int(unsafe.Sizeof(*new(T)))
+	b.WriteVaruint32(uint32(n))
+	if n > 0 {
+		b.data = append(b.data, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n)...)
+	}
+}
+
+// ReadArray reads an in-band primitive array into *dst: a new slice, empty
+// but not nil when the array is empty (as a list element or map value
+// reads). Generated code reading a struct field that is not nullable sets
+// an empty result to nil itself, as the reflection path does.
+func ReadArray[T ArrayElem](b *Buffer, dst *[]T) error {
+	raw, err := readArrayBytes[T](b)
+	if err != nil {
+		return err
+	}
+	n := len(raw) / int(unsafe.Sizeof(*new(T)))
+	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(len(raw))))), n)
+	copyArray(s, raw)
+	*dst = s
+	return nil
+}
+
+// ReadFixedArray reads an in-band primitive array into the Go array dst
+// (as dst[:]); the element count must match.
+func ReadFixedArray[T ArrayElem](b *Buffer, dst []T) error {
+	raw, err := readArrayBytes[T](b)
+	if err != nil {
+		return err
+	}
+	if n := len(raw) / int(unsafe.Sizeof(*new(T))); n != len(dst) {
+		return ferr.Wrapf(ferr.ErrTypeMismatch, "array of %d elements cannot fill [%d]%T", n, len(dst), *new(T))
+	}
+	copyArray(dst, raw)
+	return nil
+}
+
+func readArrayBytes[T ArrayElem](b *Buffer) ([]byte, error) {
+	n, err := b.ReadVaruint32()
+	if err != nil {
+		return nil, err
+	}
+	raw, err := b.ReadBytes(int(n))
+	if err != nil {
+		return nil, err
+	}
+	if size := int(unsafe.Sizeof(*new(T))); len(raw)%size != 0 {
+		return nil, ferr.Wrapf(ferr.ErrInvalidData, "%d bytes is not a whole number of %d-byte elements", len(raw), size)
+	}
+	return raw, nil
+}
+
+func copyArray[T ArrayElem](dst []T, raw []byte) {
+	if len(dst) == 0 {
+		return
+	}
+	d := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(raw))
+	copy(d, raw)
+	var zero T
+	if any(zero) == any(false) {
+		// Bools are bytes 0 and 1 in memory; normalize like the runtime.
+		// (Only plain bool: slices of named element types are lists.)
+		for i, c := range d {
+			if c > 1 {
+				d[i] = 1
+			}
+		}
+	}
+}
+
+// NewScalar returns a new zero T for a pointer field being decoded. Like
+// decoded strings and primitive slices it is carved from the decode's
+// shared block rather than allocated on its own.
+func NewScalar[T ArrayElem](b *Buffer) *T {
+	return (*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(int(unsafe.Sizeof(*new(T)))))))
+}
+
+// NewString returns a new empty T for a string pointer field being
+// decoded, charged to the decode's memory budget.
+func NewString[T ~string](b *Buffer) *T {
+	b.budget -= int64(unsafe.Sizeof(""))
+	return new(T)
+}
+
+// GetVaruint32 decodes a varuint32 from the start of src, returning the
+// value and the bytes used; n <= 0 means src is malformed or too short.
+func GetVaruint32(src []byte) (v uint32, n int) {
+	if len(src) > 0 && src[0] < 0x80 {
+		return uint32(src[0]), 1
+	}
+	return varint.Get32(src)
+}
+
+// GetVarint32 decodes a zigzag varint32 (see GetVaruint32).
+func GetVarint32(src []byte) (int32, int) {
+	u, n := GetVaruint32(src)
+	return int32(u>>1) ^ -int32(u&1), n
+}
+
+// GetVaruint64 decodes Fory's varuint64 (see GetVaruint32).
+func GetVaruint64(src []byte) (uint64, int) {
+	if len(src) > 0 && src[0] < 0x80 {
+		return uint64(src[0]), 1
+	}
+	return varint.Get64(src)
+}
+
+// GetVarint64 decodes a zigzag varint64 (see GetVaruint32).
+func GetVarint64(src []byte) (int64, int) {
+	u, n := GetVaruint64(src)
+	return int64(u>>1) ^ -int64(u&1), n
+}
+
+// GetTaggedInt64 decodes Fory's tagged int64 from src; n == 0 means src
+// ended first.
+func GetTaggedInt64(src []byte) (v int64, n int) {
+	if len(src) < 4 {
+		return 0, 0
+	}
+	w := binary.LittleEndian.Uint32(src)
+	if w&1 == 0 {
+		return int64(int32(w) >> 1), 4
+	}
+	if len(src) < 9 {
+		return 0, 0
+	}
+	return int64(binary.LittleEndian.Uint64(src[1:])), 9
+}
+
+// GetTaggedUint64 decodes Fory's tagged uint64 from src; n == 0 means src
+// ended first.
+func GetTaggedUint64(src []byte) (v uint64, n int) {
+	if len(src) < 4 {
+		return 0, 0
+	}
+	w := binary.LittleEndian.Uint32(src)
+	if w&1 == 0 {
+		return uint64(w >> 1), 4
+	}
+	if len(src) < 9 {
+		return 0, 0
+	}
+	return binary.LittleEndian.Uint64(src[1:]), 9
+}
+
+// MaxMapChunk is the most entries a map chunk holds.
+const MaxMapChunk = 255
+
+// MapChunk tracks the open chunk of a map being written by generated code:
+// call Add before each entry and Close after the last (and before an entry
+// written as its own null chunk).
+type MapChunk struct {
+	pos    int // offset of the open chunk's size byte, or -1
+	n      int
+	header byte
+}
+
+// NewMapChunk starts the chunks of a map whose chunks all carry header.
+func NewMapChunk(header byte) MapChunk { return MapChunk{pos: -1, header: header} }
+
+// Add opens a chunk when none is open or the open one is full, and counts
+// the entry about to be written.
+func (c *MapChunk) Add(b *Buffer) {
+	if c.pos < 0 || c.n == MaxMapChunk {
+		c.Close(b)
+		b.data = append(b.data, c.header, 0)
+		c.pos = len(b.data) - 1
+	}
+	c.n++
+}
+
+// Close stores the open chunk's size.
+func (c *MapChunk) Close(b *Buffer) {
+	if c.pos >= 0 {
+		b.data[c.pos] = byte(c.n)
+		c.pos, c.n = -1, 0
+	}
+}
+
+// PutTime stores t as a timestamp (int64 seconds, uint32 nanoseconds) into
+// dst (at least 12 bytes).
+func PutTime(dst []byte, t time.Time) {
+	binary.LittleEndian.PutUint64(dst, uint64(t.Unix()))
+	binary.LittleEndian.PutUint32(dst[8:], uint32(t.Nanosecond()))
+}
+
+// GetTime decodes a timestamp from src; ok is false when src is shorter
+// than 12 bytes or the nanoseconds are out of range.
+func GetTime(src []byte) (t time.Time, ok bool) {
+	if len(src) < 12 {
+		return time.Time{}, false
+	}
+	s, ns := int64(binary.LittleEndian.Uint64(src)), binary.LittleEndian.Uint32(src[8:])
+	if ns >= 1e9 {
+		return time.Time{}, false
+	}
+	return time.Unix(s, int64(ns)).UTC(), true
+}
