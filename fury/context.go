@@ -400,10 +400,28 @@ func setZero(ti *typeInfo, p unsafe.Pointer) {
 	case reflect.Interface:
 		*(*ifaceWords)(p) = ifaceWords{}
 	default:
-		if ti.typ.Size() != 0 {
+		if n := ti.typ.Size(); n != 0 && !zeroMemory(p, n) {
 			reflect.NewAt(ti.typ, p).Elem().SetZero()
 		}
 	}
+}
+
+// zeroMemory reports whether the n bytes at p (a Go value) are all zero,
+// for values of at most 256 bytes (larger ones report false): decoding
+// into a fresh value, the usual case, then skips clearing it.
+func zeroMemory(p unsafe.Pointer, n uintptr) bool {
+	if n > 256 {
+		return false
+	}
+	var acc uint64
+	i := uintptr(0)
+	for ; i+8 <= n; i += 8 {
+		acc |= *(*uint64)(unsafe.Add(p, i))
+	}
+	for ; i < n; i++ {
+		acc |= uint64(*(*byte)(unsafe.Add(p, i)))
+	}
+	return acc == 0
 }
 
 func storeRef(ti *typeInfo, p unsafe.Pointer, v any) error {

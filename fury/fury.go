@@ -318,10 +318,14 @@ type rootFrame struct {
 	st    *structInfo // nil: no constant prefix in this mode
 	ptr   bool        // the root is a pointer to st's struct (nil: not here)
 	def   *typeInfo   // the TypeDef the prefix writes (compatible mode)
+	rd    *remoteDef  // def as this Fury reads it, once seen (see readRoot)
 	pre   []byte      // the message header, then the prefix
 	short bool        // pre fits in 16 bytes: lo and hi, little-endian
 	lo    uint64
 	hi    uint64
+	// loMask and hiMask select pre's bytes in the two words that hold
+	// them (readRoot compares the next 16 bytes of input with lo and hi).
+	loMask, hiMask uint64
 }
 
 // oobBit is the header bit announcing out-of-band buffers.
@@ -371,6 +375,11 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 				var w [16]byte
 				copy(w[:], pre)
 				r.short, r.lo, r.hi = true, binary.LittleEndian.Uint64(w[:]), binary.LittleEndian.Uint64(w[8:])
+				var m [16]byte
+				for i := range pre {
+					m[i] = 0xff
+				}
+				r.loMask, r.hiMask = binary.LittleEndian.Uint64(m[:]), binary.LittleEndian.Uint64(m[8:])
 			}
 			rf[m] = r
 		}
@@ -452,6 +461,14 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		}
 		d.oobBufs = nil
 	}()
+	if buffers == nil && !d.r.refTracking {
+		if done, err := d.readRoot(ti, p); done {
+			if err == nil && buf.Budget() < 0 {
+				err = d.checkBudget()
+			}
+			return err
+		}
+	}
 	h, err := buf.ReadByte()
 	if err != nil {
 		return err
@@ -467,6 +484,62 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 		return err
 	}
 	return d.checkBudget()
+}
+
+// readRoot reads a message whose root is a struct with generated code in
+// use when it starts with the constant prefix that rootFramesOf works out
+// (the header, the not-null flag, the type info and the hash, or in
+// compatible mode the struct's own TypeDef): it checks the prefix with one
+// comparison and runs the generated code, skipping the type lookup. done is
+// false when the message starts otherwise; nothing has been read then.
+func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error) {
+	rf := ti.root
+	if rf == nil {
+		rf = rootFramesOf(ti)
+	}
+	mode := 0
+	if d.r.compatible {
+		mode = 1
+	}
+	r := &rf[mode]
+	if r.st == nil || r.ptr {
+		return false, nil
+	}
+	u := d.buf.Unread()
+	if r.short && len(u) >= 16 {
+		if binary.LittleEndian.Uint64(u)&r.loMask != r.lo || binary.LittleEndian.Uint64(u[8:])&r.hiMask != r.hi {
+			return false, nil
+		}
+	} else if len(u) < len(r.pre) || string(u[:len(r.pre)]) != string(r.pre) {
+		return false, nil
+	}
+	st := r.st
+	if r.def != nil {
+		rd := r.rd
+		if rd == nil {
+			// The TypeDef as this Fury parsed it, if it has (the first
+			// message reads it the general way).
+			if len(r.def.typeDef) < 8 {
+				return false, nil
+			}
+			rd = d.r.remoteByHeader[binary.LittleEndian.Uint64(r.def.typeDef)]
+			if rd == nil || rd.raw != string(r.def.typeDef) {
+				return false, nil
+			}
+			r.rd = rd
+		}
+		if !rd.resolved || rd.local != st.ti {
+			st.planFor(rd)
+		}
+		if !rd.same {
+			return false, nil
+		}
+		d.defsRead = append(d.defsRead, rd)
+	}
+	_ = d.buf.Skip(len(r.pre))
+	d.depth = 1
+	d.genStack = append(d.genStack, st)
+	return true, st.gen.Read(&d.gr, p)
 }
 
 // recoverPanics turns a panic inside the decoder (a bug: bad input must
