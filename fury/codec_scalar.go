@@ -7,6 +7,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/fury-go/fury/fury/furyrt"
 	"github.com/fury-go/fury/fury/internal/varint"
 )
 
@@ -50,23 +51,9 @@ func putScalar(dst []byte, k kind, p unsafe.Pointer) int {
 		binary.LittleEndian.PutUint64(dst, *(*uint64)(p))
 		return 8
 	case kTaggedInt64:
-		v := *(*int64)(p)
-		if v >= -(1<<30) && v < 1<<30 {
-			binary.LittleEndian.PutUint32(dst, uint32(int32(v)<<1))
-			return 4
-		}
-		dst[0] = 1
-		binary.LittleEndian.PutUint64(dst[1:], uint64(v))
-		return 9
+		return furyrt.PutTaggedInt64(dst, *(*int64)(p))
 	case kTaggedUint64:
-		v := *(*uint64)(p)
-		if v < 1<<31 {
-			binary.LittleEndian.PutUint32(dst, uint32(v)<<1)
-			return 4
-		}
-		dst[0] = 1
-		binary.LittleEndian.PutUint64(dst[1:], v)
-		return 9
+		return furyrt.PutTaggedUint64(dst, *(*uint64)(p))
 	}
 	return 0
 }
