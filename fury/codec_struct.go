@@ -470,14 +470,20 @@ type readStep struct {
 	convert bool
 }
 
+// readsAsIs plans remote layout rd for st (once per pairing) and reports
+// whether it is st's own layout, so that st's fields read in order.
+func (st *structInfo) readsAsIs(rd *remoteDef) bool {
+	if !rd.resolved || rd.local != st.ti {
+		st.planFor(rd)
+	}
+	return rd.same
+}
+
 func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef) error {
 	if err := d.enter(); err != nil {
 		return err
 	}
-	if !rd.resolved || rd.local != st.ti {
-		st.planFor(rd)
-	}
-	if rd.same {
+	if st.readsAsIs(rd) {
 		if err := st.readFields(d, p); err != nil {
 			return err
 		}

@@ -528,10 +528,7 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 			}
 			r.rd = rd
 		}
-		if !rd.resolved || rd.local != st.ti {
-			st.planFor(rd)
-		}
-		if !rd.same {
+		if !st.readsAsIs(rd) {
 			return false, nil
 		}
 		d.defsRead = append(d.defsRead, rd)

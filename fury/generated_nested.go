@@ -393,13 +393,7 @@ func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 // type with exactly st's layout, so generated code can read it.
 func (r *genReader) sameLayout(st *structInfo, wt wireType) bool {
 	rd := wt.def
-	if rd == nil || wt.local != st.ti {
-		return false
-	}
-	if !rd.resolved || rd.local != st.ti {
-		st.planFor(rd)
-	}
-	return rd.same
+	return rd != nil && wt.local == st.ti && st.readsAsIs(rd)
 }
 
 // EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
