@@ -252,6 +252,7 @@ var (
 	protobufFamily    = []string{"protobuf", "protobuf-reuse"} // from the Go struct
 	vtprotobufFamily  = []string{"vtprotobuf", "vtprotobuf-reuse"}
 	msgpFamily        = []string{"msgp", "msgp-reuse"}
+	idealFamily       = []string{"ideal", "ideal-reuse"} // the hand-written encoder
 )
 
 // targets checks the project's performance goals; it returns nil when the
@@ -282,6 +283,24 @@ func targets(d *data) []target {
 			ok:       ok,
 		})
 	}
+	// within is the other way round: fury's time at most max times the
+	// other's, for a reference fury is not expected to beat.
+	within := func(dir, object string, fury []string, max float64, other ...string) {
+		g := d.group(dir, object)
+		if g == nil {
+			return
+		}
+		f, o := g.best(fury...), g.best(other...)
+		if f == nil || o == nil {
+			return
+		}
+		x, limit := ratio(f, o), strconv.FormatFloat(max, 'f', -1, 64)
+		ts = append(ts, target{
+			what:     fmt.Sprintf("%s %s: %s ≤ %s× %s", dir, object, f.lib, limit, o.lib),
+			measured: fmt.Sprintf("%s× (%s vs %s)", fmtRatio(x), fmtTime(f.ns), fmtTime(o.ns)),
+			ok:       x <= max,
+		})
+	}
 	for _, obj := range []string{"Sample", "MediaContent"} {
 		speedup("Serialize", obj, furyGenFamily, 8, protobufFamily...)
 		speedup("Serialize", obj, furyGenFamily, 6, "flatbuffers")
@@ -300,6 +319,9 @@ func targets(d *data) []target {
 		speedup("Deserialize", obj, furyGenFamily, 0, "msgp")
 		speedup("Deserialize", obj, furyGenFamily, 0, "vtprotobuf")
 	}
+	// The practical limit: the hand-written ideal-layout encoder.
+	within("Serialize", "Sample", furyGenFamily, 2, idealFamily...)
+	within("Serialize", "MediaContent", furyGenFamily, 2.5, idealFamily...)
 	for _, a := range allocations(d) {
 		if a.lib == furyGen+"-reuse" || (a.dir == "Deserialize" && a.lib == furyGen) {
 			ts = append(ts, target{
@@ -395,6 +417,8 @@ func writeMarkdown(w io.Writer, d *data, command, chart string) error {
 	if ts := targets(d); len(ts) > 0 {
 		b.WriteString("## Targets\n\nGenerated code (fury-gen) against protobuf and flatbuffers on Sample and MediaContent, ")
 		b.WriteString("and against msgp and vtprotobuf on every object (\"≤ 1×\": at least as fast); ")
+		b.WriteString("fury-gen serializing Sample and MediaContent within 2× and 2.5× of the hand-written ideal encoder ")
+		b.WriteString("(\"≤ 2×\": fury's time at most twice ideal's; measured: fury's time divided by ideal's); ")
 		b.WriteString("the reflection path (fury-reflect) against protobuf on Sample, MediaContent and Struct.\n\n")
 		if !hasLib(d, furyGen) {
 			b.WriteString("fury-gen is not in this run, so only the reflection-path targets are checked.\n\n")
@@ -465,9 +489,10 @@ const legend = `## What each entry measures
 - **flatbuffers-lazy**: read every field once through the generated accessors, without building a Go struct.
 - **flatbuffers-full**: convert the whole buffer into a new Go struct, the job the other deserializers do.
 - **json**, **gob**: ` + "`encoding/json`" + ` and ` + "`encoding/gob`" + ` (one Encoder/Decoder per message, so each gob payload carries its type descriptions).
+- **ideal**, **ideal-reuse**: the practical speed limit, a hand-written encoder of a layout both sides know in advance (no framing, no type information, no field names): numbers fixed-width little-endian, strings and slices with a uvarint length, pointers with a presence byte; appending into a new buffer of the payload's size or a reused one. Deserialize: its hand-written decoder into a new Go struct, checking every length against the input left.
 - **fury-reflect**, **fury-gen**: fury's reflection path and generated code (cmd/furygen); ` + "`-compatible`" + ` is the compatible (schema evolution) mode, ` + "`-refs`" + ` reference tracking, ` + "`-reuse`" + ` a reused output buffer.
 
-Targets compare the fastest of a family: fury-gen and fury-gen-reuse; protobuf and protobuf-reuse (both start from the Go struct); vtprotobuf and vtprotobuf-reuse; msgp and msgp-reuse.
+Targets compare the fastest of a family: fury-gen and fury-gen-reuse; protobuf and protobuf-reuse (both start from the Go struct); vtprotobuf and vtprotobuf-reuse; msgp and msgp-reuse; ideal and ideal-reuse.
 `
 
 func main() {

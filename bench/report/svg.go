@@ -16,7 +16,7 @@ const (
 	rowH     = 17.0
 	titleH   = 24.0
 	panelGap = 14.0
-	headerH  = 54.0
+	headerH  = 70.0
 	margin   = 8.0
 )
 
@@ -33,6 +33,8 @@ func barColor(lib string) string {
 		return "#a142f4"
 	case strings.HasPrefix(lib, "flatbuffers"):
 		return "#34a853"
+	case strings.HasPrefix(lib, "ideal"):
+		return "#5f6368"
 	default:
 		return "#9aa0a6"
 	}
@@ -70,7 +72,8 @@ func writeSVG(w io.Writer, d *data) error {
 		width, height, width, height)
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#ffffff"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="8" y="20" font-size="15" font-weight="bold">ns/op per library (shorter is faster)</text>`+"\n")
-	fmt.Fprintf(&b, `<text x="8" y="38" fill="#5f6368">benchstat medians; (n×) is the time divided by fury-gen's, else fury-reflect's; bars past the scale (json, gob) are cut. fury orange, protobuf blue, vtprotobuf dark blue, msgp purple, flatbuffers green.</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="8" y="38" fill="#5f6368">benchstat medians; (n×) is the time divided by fury-gen's, else fury-reflect's; bars past the scale (json, gob) are cut.</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="8" y="54" fill="#5f6368">fury orange, protobuf blue, vtprotobuf dark blue, msgp purple, flatbuffers green, ideal (hand-written encoder and decoder) dark grey, json and gob light grey.</text>`+"\n")
 
 	for _, p := range panels {
 		g := p.g
