@@ -105,7 +105,9 @@ func declaredCodec(ti *typeInfo) codec {
 		if inner == nil {
 			return nil
 		}
-		return &ptrCodec{elem: &typeInfo{typ: c.elem.typ, codec: inner}, ptrType: c.ptrType, scalar: c.scalar}
+		elem := newTypeInfo(c.elem.typ)
+		elem.codec = inner
+		return &ptrCodec{elem: elem, ptrType: c.ptrType, scalar: c.scalar}
 	}
 	return ti.codec
 }

@@ -306,8 +306,13 @@ func (d *decoder) trim() {
 	}
 }
 
+// reset prepares d to read from buf. Pointer fields are stored only when
+// they change: a decode allocates, so the garbage collector is often
+// marking, and every pointer store then pays a write barrier.
 func (d *decoder) reset(buf *ByteBuffer) {
-	d.buf = buf
+	if d.buf != buf {
+		d.buf = buf
+	}
 	d.gr.Set(buf, d.r.compatible, d.r.refTracking, nativeLE)
 	d.depth = 0
 	clear(d.refs)
@@ -315,10 +320,14 @@ func (d *decoder) reset(buf *ByteBuffer) {
 	d.pending = -1
 	d.metaRead = d.metaRead[:0]
 	d.defsRead = d.defsRead[:0]
-	d.oobBufs = nil
+	if d.oobBufs != nil {
+		d.oobBufs = nil
+	}
 	d.oobNext = 0
 	d.oobOn = false
-	d.nextDef = nil
+	if d.nextDef != nil {
+		d.nextDef = nil
+	}
 	d.typed = 0
 	d.genStack = d.genStack[:0]
 }
@@ -392,15 +401,15 @@ func readNone(ti *typeInfo, p unsafe.Pointer) error {
 }
 
 func setZero(ti *typeInfo, p unsafe.Pointer) {
-	switch ti.typ.Kind() {
-	case reflect.Pointer, reflect.Map:
+	switch ti.clr {
+	case clearWord:
 		*(*unsafe.Pointer)(p) = nil
-	case reflect.Slice:
+	case clearSlice:
 		*(*sliceHeader)(p) = sliceHeader{}
-	case reflect.Interface:
+	case clearIface:
 		*(*ifaceWords)(p) = ifaceWords{}
 	default:
-		if n := ti.typ.Size(); n != 0 && !zeroMemory(p, n) {
+		if n := ti.size; n != 0 && !zeroMemory(p, n) {
 			reflect.NewAt(ti.typ, p).Elem().SetZero()
 		}
 	}

@@ -442,7 +442,9 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	d := &f.dec
 	d.trim()
 	d.reset(buf)
-	d.oobBufs = buffers
+	if buffers != nil {
+		d.oobBufs = buffers
+	}
 	buf.BeginSlab()
 	in := buf.Remaining()
 	for _, b := range buffers {
@@ -459,7 +461,9 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
 			}
 		}
-		d.oobBufs = nil
+		if d.oobBufs != nil {
+			d.oobBufs = nil
+		}
 	}()
 	if buffers == nil && !d.r.refTracking {
 		if done, err := d.readRoot(ti, p); done {

@@ -112,7 +112,7 @@ func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
 			return ti, nil
 		}
 	}
-	ti := &typeInfo{typ: t, tword: typeWord(t), direct: isDirectIface(t)}
+	ti := newTypeInfo(t)
 	// Publish before filling in, so recursive types find themselves.
 	r.byType[t] = ti
 	r.byWord[ti.tword] = ti

@@ -50,6 +50,8 @@ type typeInfo struct {
 	direct bool           // values are stored directly in an interface word
 	codec  codec
 	kind   kind
+	clr    clearHow // how setZero clears a value
+	size   uintptr  // typ.Size()
 
 	// Wire identity. For a pointer type these describe the pointee.
 	id       uint32 // wire type id (for user types: per the mode)
@@ -76,6 +78,32 @@ type typeInfo struct {
 	// with its constant prefix (see rootFrameOf); built on first use.
 	root *[2]rootFrame
 }
+
+// newTypeInfo returns the type info of t with its layout facts filled in.
+func newTypeInfo(t reflect.Type) *typeInfo {
+	ti := &typeInfo{typ: t, tword: typeWord(t), direct: isDirectIface(t), size: t.Size()}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map:
+		ti.clr = clearWord
+	case reflect.Slice:
+		ti.clr = clearSlice
+	case reflect.Interface:
+		ti.clr = clearIface
+	default:
+		ti.clr = clearMemory
+	}
+	return ti
+}
+
+// clearHow says how setZero clears a value of a type.
+type clearHow uint8
+
+const (
+	clearMemory clearHow = iota // any other type: reflect's SetZero, unless already zero
+	clearWord                   // a pointer or map: one word
+	clearSlice                  // a slice header
+	clearIface                  // an interface: two words
+)
 
 // wire returns the type info that describes ti's values on the wire: the
 // pointee for pointer types.

@@ -917,7 +917,7 @@ func (b *Buffer) decodeUTF16(p []byte) string {
 // its pieces belong to the same decoded value; a slab is at most
 // slabMax bytes, which bounds what one retained piece can keep alive.
 const (
-	slabMin   = 64
+	slabMin   = 16
 	slabMax   = 8 << 10
 	slabPiece = 1 << 10 // larger pieces get their own allocation
 )

@@ -57,7 +57,10 @@ func (w *Writer) Init(eng WriterEngine, depth *int, maxDepth int) {
 // Set points w at buf for a call with the given settings. Package fury
 // calls it at the start of each call (and again when the settings change).
 func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
-	w.buf, w.compatible, w.refTracking, w.direct = buf, compatible, refTracking, directArrays
+	if w.buf != buf { // no pointer store (and write barrier) for the same buffer
+		w.buf = buf
+	}
+	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
 }
 
 // Buffer returns the buffer being written.
@@ -195,7 +198,10 @@ func (r *Reader) Init(eng ReaderEngine, depth *int, maxDepth int) {
 
 // Set points r at buf for a call with the given settings (see Writer.Set).
 func (r *Reader) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
-	r.buf, r.compatible, r.refTracking, r.direct = buf, compatible, refTracking, directArrays
+	if r.buf != buf { // no pointer store (and write barrier) for the same buffer
+		r.buf = buf
+	}
+	r.compatible, r.refTracking, r.direct = compatible, refTracking, directArrays
 }
 
 // Buffer returns the buffer being read.
