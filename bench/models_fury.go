@@ -91,8 +91,17 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	buf.WriteString(x.Title)
-	buf.WriteString(x.URI)
+	if buf.CompactStrings() {
+		buf.WriteString(x.Title)
+		buf.WriteString(x.URI)
+	} else {
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
+	}
 	return nil
 }
 
@@ -164,8 +173,17 @@ func furyWriteImageE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	buf.WriteString(x.Title)
-	buf.WriteString(x.URI)
+	if buf.CompactStrings() {
+		buf.WriteString(x.Title)
+		buf.WriteString(x.URI)
+	} else {
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
+	}
 	return nil
 }
 
@@ -301,16 +319,34 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	buf.WriteString(x.Copyright)
-	buf.WriteString(x.Format)
+	if buf.CompactStrings() {
+		buf.WriteString(x.Copyright)
+		buf.WriteString(x.Format)
+	} else {
+		m := len(x.Copyright) + len(x.Format) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Copyright)
+		n += furyrt.PutString(b[n:], x.Format)
+		buf.Advance(n)
+	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
-	buf.WriteString(x.Title)
-	buf.WriteString(x.URI)
+	if buf.CompactStrings() {
+		buf.WriteString(x.Title)
+		buf.WriteString(x.URI)
+	} else {
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
+	}
 	return nil
 }
 
@@ -389,8 +425,17 @@ func furyWriteMediaE1(w *furyrt.Writer, p unsafe.Pointer) error {
 		n += furyrt.PutVarint32(b[n:], x.Width)
 		buf.Advance(n)
 	}
-	buf.WriteString(x.Copyright)
-	buf.WriteString(x.Format)
+	if buf.CompactStrings() {
+		buf.WriteString(x.Copyright)
+		buf.WriteString(x.Format)
+	} else {
+		m := len(x.Copyright) + len(x.Format) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Copyright)
+		n += furyrt.PutString(b[n:], x.Format)
+		buf.Advance(n)
+	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
@@ -402,8 +447,17 @@ func furyWriteMediaE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	buf.WriteString(x.Title)
-	buf.WriteString(x.URI)
+	if buf.CompactStrings() {
+		buf.WriteString(x.Title)
+		buf.WriteString(x.URI)
+	} else {
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
+	}
 	return nil
 }
 

@@ -60,8 +60,17 @@ func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf.Grow(12)
 	furyrt.PutTime(buf.Tail(), x.BirthDay)
 	buf.Advance(12)
-	buf.WriteString(x.Name)
-	buf.WriteString(x.Phone)
+	if buf.CompactStrings() {
+		buf.WriteString(x.Name)
+		buf.WriteString(x.Phone)
+	} else {
+		m := len(x.Name) + len(x.Phone) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Name)
+		n += furyrt.PutString(b[n:], x.Phone)
+		buf.Advance(n)
+	}
 	return nil
 }
 

@@ -65,18 +65,22 @@ var genCorpus = []genPair{
 type genConfig struct {
 	compatible, refs, byName, enums bool
 	javaForms                       bool // matters only schema-consistent, by name
+	compact                         bool // the peers' latin1/UTF-16 string forms (WithCompactStrings)
 }
 
 func (c genConfig) String() string {
-	return fmt.Sprintf("compatible=%v/refs=%v/byName=%v/enums=%v/javaForms=%v", c.compatible, c.refs, c.byName, c.enums, c.javaForms)
+	return fmt.Sprintf("compatible=%v/refs=%v/byName=%v/enums=%v/javaForms=%v/compact=%v", c.compatible, c.refs, c.byName,
+		c.enums, c.javaForms, c.compact)
 }
 
 func genConfigs() []genConfig {
 	var cs []genConfig
 	for i := 0; i < 16; i++ {
-		cs = append(cs, genConfig{i&1 != 0, i&2 != 0, i&4 != 0, i&8 != 0, false})
+		cs = append(cs, genConfig{i&1 != 0, i&2 != 0, i&4 != 0, i&8 != 0, false, false})
 	}
-	return append(cs, genConfig{byName: true, javaForms: true}, genConfig{refs: true, byName: true, enums: true, javaForms: true})
+	return append(cs, genConfig{byName: true, javaForms: true}, genConfig{refs: true, byName: true, enums: true, javaForms: true},
+		genConfig{enums: true, compact: true}, genConfig{compatible: true, compact: true},
+		genConfig{refs: true, byName: true, compact: true})
 }
 
 // shared are registered identically on both sides (no generated code).
@@ -86,7 +90,8 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}}
 // types registered.
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
-	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms))
+	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
+		fury.WithCompactStrings(c.compact))
 	reg := func(v any, i int, name string) {
 		var err error
 		if c.byName {

@@ -64,8 +64,17 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 		n += furyrt.PutVarint64(b[n:], x.ID)
 		buf.Advance(n)
 	}
-	buf.WriteString(x.Email)
-	buf.WriteString(x.Name)
+	if buf.CompactStrings() {
+		buf.WriteString(x.Email)
+		buf.WriteString(x.Name)
+	} else {
+		m := len(x.Email) + len(x.Name) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Email)
+		n += furyrt.PutString(b[n:], x.Name)
+		buf.Advance(n)
+	}
 	return nil
 }
 

@@ -985,3 +985,8 @@ func (b *Buffer) Spend(n int64) { b.budget -= n }
 // SetCompactStrings makes WriteString write the peers' latin1/UTF-16 forms
 // where it can (on) or UTF-8 always (off).
 func (b *Buffer) SetCompactStrings(on bool) { b.compactStrings = on }
+
+// CompactStrings reports whether WriteString writes the peers' compact
+// forms (see SetCompactStrings); when it does not, generated code may write
+// strings with PutString.
+func (b *Buffer) CompactStrings() bool { return b.compactStrings }

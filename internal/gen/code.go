@@ -37,6 +37,31 @@ func delegateRead(w *strings.Builder, i int, fd *Field) {
 	fmt.Fprintf(w, "\tif err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", i, access(fd))
 }
 
+// writeStrings emits the writing of a run of string fields. A run of two
+// or more takes one capacity check when the strings travel as UTF-8 (the
+// default); the peers' compact forms take WriteString each.
+func writeStrings(w *strings.Builder, fields []*Field) {
+	if len(fields) == 1 {
+		fmt.Fprintf(w, "\tbuf.WriteString(%s)\n", scalarLV(fields[0]))
+		return
+	}
+	w.WriteString("\tif buf.CompactStrings() {\n")
+	lens := make([]string, len(fields))
+	for i, fd := range fields {
+		fmt.Fprintf(w, "\tbuf.WriteString(%s)\n", scalarLV(fd))
+		lens[i] = "len(" + scalarLV(fd) + ")"
+	}
+	fmt.Fprintf(w, "\t} else {\n\tm := %s + %d\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n", strings.Join(lens, " + "), 9*len(fields))
+	for i, fd := range fields {
+		if i == 0 {
+			fmt.Fprintf(w, "\tn := furyrt.PutString(b, %s)\n", scalarLV(fd))
+		} else {
+			fmt.Fprintf(w, "\tn += furyrt.PutString(b[n:], %s)\n", scalarLV(fd))
+		}
+	}
+	w.WriteString("\tbuf.Advance(n)\n\t}\n")
+}
+
 // genWrite emits the Write function of variant v.
 func (f *file) genWrite(s *Struct, v *Variant) {
 	var w strings.Builder
@@ -92,7 +117,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			}
 			w.WriteString("\tbuf.Advance(n)\n\t}\n")
 		case opString:
-			fmt.Fprintf(&w, "\tbuf.WriteString(%s)\n", scalarLV(seg.fields[0]))
+			writeStrings(&w, seg.fields)
 		case opEnum:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif v := int64(%s); v >= 0 && v <= math.MaxUint32 {\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
@@ -234,7 +259,9 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opScalar:
 			f.readScalars(&w, seg.fields)
 		case opString:
-			fmt.Fprintf(&w, "\tif %s, err = buf.ReadString(); err != nil {\n\t\treturn err\n\t}\n", scalarLV(seg.fields[0]))
+			for _, fd := range seg.fields {
+				fmt.Fprintf(&w, "\tif %s, err = buf.ReadString(); err != nil {\n\t\treturn err\n\t}\n", scalarLV(fd))
+			}
 		case opEnum:
 			fd := seg.fields[0]
 			readInto(&w, "ReadVaruint32", access(fd), f.typeString(fd.desc.t)+"(v)")

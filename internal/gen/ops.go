@@ -354,7 +354,7 @@ func segments(v *Variant) []segment {
 	var segs []segment
 	for i, fd := range v.Order {
 		o := opOf(fd, v)
-		if n := len(segs); n > 0 && (o == opScalar || o == opNullScalar) && segs[n-1].op == o {
+		if n := len(segs); n > 0 && (o == opScalar || o == opNullScalar || o == opString) && segs[n-1].op == o {
 			segs[n-1].fields = append(segs[n-1].fields, fd)
 			continue
 		}

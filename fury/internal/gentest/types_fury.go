@@ -66,8 +66,17 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 		n += furyrt.PutVarint32(b[n:], x.Zip)
 		buf.Advance(n)
 	}
-	buf.WriteString(x.City)
-	buf.WriteString(x.Street)
+	if buf.CompactStrings() {
+		buf.WriteString(x.City)
+		buf.WriteString(x.Street)
+	} else {
+		m := len(x.City) + len(x.Street) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.City)
+		n += furyrt.PutString(b[n:], x.Street)
+		buf.Advance(n)
+	}
 	return nil
 }
 
@@ -7361,8 +7370,17 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		n += furyrt.PutVaruint32(b[n:], x.Uint32)
 		buf.Advance(n)
 	}
-	buf.WriteString(*(*string)(&x.Name))
-	buf.WriteString(x.String)
+	if buf.CompactStrings() {
+		buf.WriteString(*(*string)(&x.Name))
+		buf.WriteString(x.String)
+	} else {
+		m := len(*(*string)(&x.Name)) + len(x.String) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, *(*string)(&x.Name))
+		n += furyrt.PutString(b[n:], x.String)
+		buf.Advance(n)
+	}
 	return nil
 }
 
@@ -7478,8 +7496,17 @@ func furyWriteScalarsE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	buf.WriteString(*(*string)(&x.Name))
-	buf.WriteString(x.String)
+	if buf.CompactStrings() {
+		buf.WriteString(*(*string)(&x.Name))
+		buf.WriteString(x.String)
+	} else {
+		m := len(*(*string)(&x.Name)) + len(x.String) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, *(*string)(&x.Name))
+		n += furyrt.PutString(b[n:], x.String)
+		buf.Advance(n)
+	}
 	return nil
 }
 
