@@ -18,8 +18,9 @@ import (
 type structInfo struct {
 	ti      *typeInfo
 	fields  []*fieldInfo
-	nPrim   int // fields[:nPrim] are non-nullable primitives, written inline
-	maxPrim int // upper bound of their encoded size
+	nPrim   int   // fields[:nPrim] are non-nullable primitives, written inline
+	maxPrim int   // upper bound of their encoded size
+	primCum []int // primCum[i]: upper bound of the encoded size of fields[:i] (i <= nPrim)
 	hash    int32
 	byName  map[string]*fieldInfo
 	byTag   map[int]*fieldInfo
@@ -98,10 +99,12 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 		return nil, wrapf(ErrUnsupportedType, "%v has no exported fields to serialize", ti.typ)
 	}
 	sortFields(st.fields)
+	st.primCum = []int{0}
 	for i, f := range st.fields {
 		if f.kind != kOther && !f.nullable && isPrimitiveTypeID(f.ft.id) {
 			st.nPrim = i + 1
 			st.maxPrim += maxEncodedSize(f.kind)
+			st.primCum = append(st.primCum, st.maxPrim)
 		} else {
 			break
 		}
@@ -407,6 +410,25 @@ func (st *structInfo) checkHash(b *ByteBuffer) error {
 	return nil
 }
 
+// primFit returns the largest k <= st.nPrim such that the primitive fields
+// [i, k) fit in n bytes whatever their values.
+func (st *structInfo) primFit(i, n int) int {
+	c := st.primCum
+	if c[st.nPrim]-c[i] <= n {
+		return st.nPrim
+	}
+	lo, hi := i, st.nPrim // c[lo]-c[i] <= n < c[hi]-c[i]
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if c[m]-c[i] <= n {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
 func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 	if st.gen != nil {
 		d.genStack = append(d.genStack, st)
@@ -416,13 +438,25 @@ func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 	}
 	buf := d.buf
 	fields := st.fields
-	if u := buf.Unread(); st.nPrim > 0 && len(u) >= st.maxPrim {
-		n, err := readPrefix(unsafe.Pointer(unsafe.SliceData(u)), fields[:st.nPrim], p)
+	// The primitive prefix without per-field checks, in as many chunks as
+	// the input left allows (varints are usually shorter than their
+	// maximum, so a long prefix rarely fits at once); what is left, field
+	// by field.
+	for i := 0; i < st.nPrim; {
+		u := buf.Unread()
+		k := st.primFit(i, len(u))
+		if k == i {
+			fields = fields[i:]
+			break
+		}
+		n, err := readPrefix(unsafe.Pointer(unsafe.SliceData(u)), fields[i:k], p)
 		if err != nil {
-			return wrapField(err, st, fields[0])
+			return wrapField(err, st, fields[i])
 		}
 		_ = buf.Skip(n)
-		fields = fields[st.nPrim:]
+		if i = k; i == st.nPrim {
+			fields = fields[i:]
+		}
 	}
 	for i, f := range fields {
 		fp := unsafe.Add(p, f.offset)
