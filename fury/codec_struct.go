@@ -35,6 +35,9 @@ type fieldInfo struct {
 	ti       *typeInfo
 	codec    codec // declared variant of ti.codec
 	kind     kind  // inline kind for non-nullable scalars, else kOther
+	boxed    kind  // for a nullable, untracked pointer to a bool or number: its kind (else kOther)
+	boxSize  int   // the pointee's size
+	plain    codec // for a field that is neither nullable, tracked nor typed: its codec (readFullC is just its read)
 	nullable bool
 	ref      bool
 	emptyNil bool // a slice or map field, not nullable: read empty as nil
@@ -213,6 +216,17 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		f.emptyNil = !f.nullable && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map)
 		f.ft = fieldTypeOf(fti, f.nullable, f.ref)
 		f.codec = declaredCodec(fti)
+		if !f.nullable && !f.ref && !f.dynamic && !fti.ptrAny {
+			if f.plain = f.codec; f.plain == nil {
+				f.plain = fti.codec
+			}
+		}
+		f.boxed = kOther
+		if pc, ok := f.codec.(*ptrCodec); ok && pc.scalar && f.nullable && !f.ref && !f.dynamic {
+			if sc, ok := pc.elem.codec.(scalarCodec); ok && sc.k != kString {
+				f.boxed, f.boxSize = sc.k, int(pc.elem.typ.Size())
+			}
+		}
 		if f.tagID >= 0 {
 			if _, dup := st.byTag[f.tagID]; dup {
 				return wrapf(ErrInvalidArgument, "%v: duplicate fury tag id %d", st.ti.typ, f.tagID)
@@ -467,7 +481,33 @@ func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 			continue
 		}
 		_ = i
-		if err := d.readFullC(f.ti, f.codec, fp, f.nullable, f.ref, f.dynamic); err != nil {
+		if f.boxed != kOther && d.pending < 0 {
+			// A pointer to a bool or number: readFullC's steps for it
+			// (flag, then the pointee from the slab), without the calls.
+			if u := buf.Unread(); len(u) > 0 && (int8(u[0]) == flagNull || int8(u[0]) == flagNotNullValue) {
+				_ = buf.Skip(1)
+				if int8(u[0]) == flagNull {
+					*(*unsafe.Pointer)(fp) = nil
+					continue
+				}
+				q := *(*unsafe.Pointer)(fp)
+				if q == nil {
+					q = unsafe.Pointer(unsafe.SliceData(buf.Alloc(f.boxSize)))
+					*(*unsafe.Pointer)(fp) = q
+				}
+				if err := readScalar(buf, f.boxed, q); err != nil {
+					return wrapField(err, st, f)
+				}
+				continue
+			}
+		}
+		var err error
+		if f.plain != nil {
+			err = f.plain.read(d, fp)
+		} else {
+			err = d.readFullC(f.ti, f.codec, fp, f.nullable, f.ref, f.dynamic)
+		}
+		if err != nil {
 			return wrapField(err, st, f)
 		}
 		if f.emptyNil {
