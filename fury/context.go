@@ -424,6 +424,10 @@ func zeroMemory(p unsafe.Pointer, n uintptr) bool {
 	}
 	var acc uint64
 	i := uintptr(0)
+	for ; i+32 <= n; i += 32 {
+		q := (*[4]uint64)(unsafe.Add(p, i))
+		acc |= q[0] | q[1] | q[2] | q[3]
+	}
 	for ; i+8 <= n; i += 8 {
 		acc |= *(*uint64)(unsafe.Add(p, i))
 	}
