@@ -79,13 +79,13 @@ type Scalars struct {
 	BinVal     []byte
 }
 
-// SomeClass1 is the seeds' inner example object.
+// SomeClass1 is the reference inner example object.
 type SomeClass1 struct {
 	F1 any
 	F2 map[int8]int32
 }
 
-// SomeClass2 is the seeds' outer example object.
+// SomeClass2 is the reference outer example object.
 type SomeClass2 struct {
 	F1  any
 	F2  string
@@ -101,7 +101,7 @@ type SomeClass2 struct {
 	F12 fury.Int16Slice
 }
 
-// SomeClass is the seeds' circular-reference example.
+// SomeClass is the reference circular-reference example.
 type SomeClass struct {
 	F1 *SomeClass
 	F2 map[string]string
@@ -168,7 +168,7 @@ type (
 	MetaUtf8       struct{ V int32 }
 )
 
-// Sample is the seeds' Sample object.
+// Sample is the reference Sample object.
 type Sample struct {
 	IntValue          int32
 	LongValue         int64
@@ -194,7 +194,7 @@ type Sample struct {
 	String            string
 }
 
-// Media is part of the seeds' MediaContent.
+// Media is part of the reference MediaContent.
 type Media struct {
 	URI        string `fury:"name=uri"`
 	Title      *string
@@ -210,7 +210,7 @@ type Media struct {
 	Copyright  *string
 }
 
-// Image is part of the seeds' MediaContent.
+// Image is part of the reference MediaContent.
 type Image struct {
 	URI    string `fury:"name=uri"`
 	Title  *string
@@ -220,7 +220,7 @@ type Image struct {
 	Media  *Media
 }
 
-// MediaContent is the seeds' MediaContent object.
+// MediaContent is the reference MediaContent object.
 type MediaContent struct {
 	Media  Media
 	Images []Image

@@ -209,7 +209,7 @@ def some_class():
 
 SOME_REGS = [(T.SomeClass1, "example.SomeClass1"), (T.SomeClass2, "example.SomeClass2")]
 for mode, compat in (("sc", False), ("compat", True)):
-    case(f"some_class_{mode}", f"seeds' SomeClass2{{f1: SomeClass1}} (example.SomeClass1/2), {mode}",
+    case(f"some_class_{mode}", f"reference SomeClass2{{f1: SomeClass1}} (example.SomeClass1/2), {mode}",
          some_class, regs=SOME_REGS, compatible=compat)
 
 
@@ -222,7 +222,7 @@ def circular():
 
 
 for mode, compat in (("sc", False), ("compat", True)):
-    case(f"circular_ref_{mode}", f"seeds' SomeClass (example.SomeClass): f1 = itself, f3 shares f2; "
+    case(f"circular_ref_{mode}", f"reference SomeClass (example.SomeClass): f1 = itself, f3 shares f2; "
          f"ref tracking on, {mode}", circular, regs=[(T.SomeClass, "example.SomeClass")], ref=True,
          compatible=compat)
 
@@ -301,9 +301,9 @@ def media_content():
 MEDIA_REGS = [(T.MediaContent, "example.MediaContent"), (T.Media, "example.Media"),
               (T.Image, "example.Image"), (T.Player, "example.Player"), (T.Size, "example.Size")]
 for mode, compat in (("sc", False), ("compat", True)):
-    case(f"sample_{mode}", f"seeds' Sample (example.Sample), {mode}", sample,
+    case(f"sample_{mode}", f"reference Sample (example.Sample), {mode}", sample,
          regs=[(T.Sample, "example.Sample")], compatible=compat)
-    case(f"media_content_{mode}", f"seeds' MediaContent (example.MediaContent/Media/Image, enums "
+    case(f"media_content_{mode}", f"reference MediaContent (example.MediaContent/Media/Image, enums "
          f"example.Player/Size), {mode}", media_content, regs=MEDIA_REGS, compatible=compat)
     case(f"list_of_structs_{mode}", f"list [Point(1,2), Point(3,4)] (Point id 102), {mode}",
          lambda: [T.Point(1, 2), T.Point(3, 4)], regs=[(T.Point, 102)], compatible=compat)

@@ -75,7 +75,7 @@ class Scalars:
     bin_val: bytes = b""
 
 
-# The seeds' SomeClass1/SomeClass2 (Java naming: SomeClass2 is the outer object).
+# The reference SomeClass1/SomeClass2 (Java naming: SomeClass2 is the outer object).
 @dc
 class SomeClass1:
     f1: Any = None
@@ -98,7 +98,7 @@ class SomeClass2:
     f12: List[Int16] = None
 
 
-# The seeds' circular-reference example.
+# The reference circular-reference example.
 @dc(eq=False)
 class SomeClass:
     f1: Optional["SomeClass"] = field(nullable=True, ref=True, default=None)
@@ -186,7 +186,7 @@ class MetaUtf8:
     v: Int32 = 0
 
 
-# Sample / MediaContent (seeds, mapped to the xlang types of the .proto in seed 000).
+# Sample / MediaContent (the reference benchmark objects, mapped to the xlang types of its .proto).
 @dc
 class Sample:
     int_value: Int32 = 0

@@ -559,12 +559,12 @@ public final class Peer {
     add("enum_list", "list of Color", () -> list(Color.RED, Color.BLUE, Color.BLUE))
         .regs(reg(Color.class, 101));
     for (String[] m : MODES) {
-      add("some_class_" + m[0], "seeds' SomeClass2", Peer::someClass)
+      add("some_class_" + m[0], "reference SomeClass2", Peer::someClass)
           .regs(reg(SomeClass1.class, "example.SomeClass1"), reg(SomeClass2.class, "example.SomeClass2"))
           .compatible(Boolean.parseBoolean(m[1]));
     }
     for (String[] m : MODES) {
-      add("circular_ref_" + m[0], "seeds' SomeClass circular", Peer::circular)
+      add("circular_ref_" + m[0], "reference SomeClass circular", Peer::circular)
           .regs(reg(SomeClass.class, "example.SomeClass")).ref().compatible(Boolean.parseBoolean(m[1]));
     }
     add("evolve_v2_to_v1", "EvolveV2 -> EvolveV1", () -> evolveV2(99))
