@@ -396,82 +396,41 @@ func (r *idealReader) bools() []bool {
 	return l
 }
 
-func (r *idealReader) int16s() []int16 {
-	n := r.count(2)
+// readNums reads a slice of size-byte numbers, each decoded from its bytes
+// by dec.
+func readNums[T any](r *idealReader, size int, dec func([]byte) T) []T {
+	n := r.count(size)
 	if n == 0 {
 		return nil
 	}
-	p := r.take(2 * n)
-	l := make([]int16, n)
+	p := r.take(size * n)
+	l := make([]T, n)
 	for i := range l {
-		l[i] = int16(binary.LittleEndian.Uint16(p[2*i:]))
+		l[i] = dec(p[size*i:])
 	}
 	return l
 }
 
-func (r *idealReader) uint16s() []uint16 {
-	n := r.count(2)
-	if n == 0 {
-		return nil
-	}
-	p := r.take(2 * n)
-	l := make([]uint16, n)
-	for i := range l {
-		l[i] = binary.LittleEndian.Uint16(p[2*i:])
-	}
-	return l
+func (r *idealReader) int16s() []int16 {
+	return readNums(r, 2, func(p []byte) int16 { return int16(binary.LittleEndian.Uint16(p)) })
 }
+
+func (r *idealReader) uint16s() []uint16 { return readNums(r, 2, binary.LittleEndian.Uint16) }
 
 func (r *idealReader) int32s() []int32 {
-	n := r.count(4)
-	if n == 0 {
-		return nil
-	}
-	p := r.take(4 * n)
-	l := make([]int32, n)
-	for i := range l {
-		l[i] = int32(binary.LittleEndian.Uint32(p[4*i:]))
-	}
-	return l
+	return readNums(r, 4, func(p []byte) int32 { return int32(binary.LittleEndian.Uint32(p)) })
 }
 
 func (r *idealReader) int64s() []int64 {
-	n := r.count(8)
-	if n == 0 {
-		return nil
-	}
-	p := r.take(8 * n)
-	l := make([]int64, n)
-	for i := range l {
-		l[i] = int64(binary.LittleEndian.Uint64(p[8*i:]))
-	}
-	return l
+	return readNums(r, 8, func(p []byte) int64 { return int64(binary.LittleEndian.Uint64(p)) })
 }
 
 func (r *idealReader) float32s() []float32 {
-	n := r.count(4)
-	if n == 0 {
-		return nil
-	}
-	p := r.take(4 * n)
-	l := make([]float32, n)
-	for i := range l {
-		l[i] = math.Float32frombits(binary.LittleEndian.Uint32(p[4*i:]))
-	}
-	return l
+	return readNums(r, 4, func(p []byte) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(p)) })
 }
 
 func (r *idealReader) float64s() []float64 {
-	n := r.count(8)
-	if n == 0 {
-		return nil
-	}
-	p := r.take(8 * n)
-	l := make([]float64, n)
-	for i := range l {
-		l[i] = math.Float64frombits(binary.LittleEndian.Uint64(p[8*i:]))
-	}
-	return l
+	return readNums(r, 8, func(p []byte) float64 { return math.Float64frombits(binary.LittleEndian.Uint64(p)) })
 }
 
 // decodeSample decodes data, which must hold exactly one Sample in the ideal

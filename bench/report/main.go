@@ -259,13 +259,21 @@ var (
 // input has no fury results to check.
 func targets(d *data) []target {
 	var ts []target
-	speedup := func(dir, object string, fury []string, min float64, other ...string) {
+	// pair returns the fastest of fury's and of the other's libraries for
+	// one object, or nils when either is not in the run.
+	pair := func(dir, object string, fury, other []string) (f, o *result) {
 		g := d.group(dir, object)
 		if g == nil {
-			return
+			return nil, nil
 		}
-		f, o := g.best(fury...), g.best(other...)
-		if f == nil || o == nil {
+		if f, o = g.best(fury...), g.best(other...); f == nil || o == nil {
+			return nil, nil
+		}
+		return f, o
+	}
+	speedup := func(dir, object string, fury []string, min float64, other ...string) {
+		f, o := pair(dir, object, fury, other)
+		if f == nil {
 			return
 		}
 		x := ratio(o, f)
@@ -286,12 +294,8 @@ func targets(d *data) []target {
 	// within is the other way round: fury's time at most max times the
 	// other's, for a reference fury is not expected to beat.
 	within := func(dir, object string, fury []string, max float64, other ...string) {
-		g := d.group(dir, object)
-		if g == nil {
-			return
-		}
-		f, o := g.best(fury...), g.best(other...)
-		if f == nil || o == nil {
+		f, o := pair(dir, object, fury, other)
+		if f == nil {
 			return
 		}
 		x, limit := ratio(f, o), strconv.FormatFloat(max, 'f', -1, 64)
