@@ -356,6 +356,9 @@ func readElementsAfter(d *decoder, ec *elemCodec, n int, header byte, slot func(
 // share the type info wt, already read.
 func readElementsTyped(d *decoder, ec *elemCodec, n int, header byte, wt wireType, slot func(int) unsafe.Pointer) error {
 	ti := ec.ti
+	if err := d.unknownAuto(ti, wt); err != nil {
+		return err
+	}
 	direct := !ti.isAny && wt.local == ti.wire() && wt.def == nil ||
 		!ti.isAny && wt.local == nil && wt.def == nil && matchesWire(ti.wire(), wt.id) && ti.ptrElem == nil
 	return readElementsData(d, ec, n, header, wt, direct, slot)

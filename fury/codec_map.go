@@ -341,6 +341,9 @@ func (d *decoder) chunkSide(ec *elemCodec, declared bool) (sideReader, error) {
 	}
 	sr.wt = wt
 	ti := ec.ti
+	if err := d.unknownAuto(ti, wt); err != nil {
+		return sr, err
+	}
 	sr.direct = !ti.isAny && (wt.local == ti.wire() && wt.def == nil ||
 		wt.local == nil && wt.def == nil && matchesWire(ti.wire(), wt.id) && ti.ptrElem == nil)
 	return sr, nil

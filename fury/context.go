@@ -539,6 +539,9 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		cd = ti.codec
 	}
 	if !ti.isAny {
+		if err := d.unknownAuto(ti, wt); err != nil {
+			return err
+		}
 		w := ti.wire()
 		if wt.local != nil && wt.local == w {
 			d.nextDef = wt.def
@@ -567,6 +570,19 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		return err
 	}
 	return convertInto(d, ti.typ, p, v)
+}
+
+// unknownAuto returns the error a Fury that has not met the Go type gives
+// for data of wire type wt read into the typed position ti, or nil: an
+// unregistered (auto-named) struct other than ti's own is found by its name
+// only once this Fury has met the Go type (see resolver.lookupName), and a
+// typed position must get the same result either way. (In compatible mode
+// the data carries its TypeDef and reads without the Go type.)
+func (d *decoder) unknownAuto(ti *typeInfo, wt wireType) error {
+	if l := wt.local; l != nil && l.auto && wt.def == nil && !ti.isAny && l != ti.wire() {
+		return wrapf(ErrUnknownType, "no type registered as %q", joinName(l.ns, l.name))
+	}
+	return nil
 }
 
 // matchesWire reports whether values of ti can be read directly from data

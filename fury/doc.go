@@ -98,7 +98,11 @@
 //
 // Unmarshal into a typed destination converts where the value fits: a
 // Python list of ints into []int32, a varint64 into an int32 field (with an
-// overflow check), map[any]any into map[string]int64, and so on.
+// overflow check), map[any]any into map[string]int64, and so on. In
+// schema-consistent mode, the data of an unregistered struct read into a
+// different struct type is ErrUnknownType, whether or not this Fury has met
+// the first type (the result of a decode never depends on what was decoded
+// before).
 //
 // # Struct fields
 //

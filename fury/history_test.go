@@ -1,0 +1,67 @@
+package fury
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Two unregistered structs: bytes of one read into the other.
+type histA struct {
+	X int32
+	S string
+}
+
+type histB struct{ Y int64 }
+
+// errClass names the sentinels an error wraps.
+func errClass(err error) []error {
+	var out []error
+	for _, s := range []error{ErrTruncated, ErrInvalidData, ErrUnknownType, ErrUnsupportedType, ErrTypeMismatch,
+		ErrSchemaMismatch, ErrDepthExceeded, ErrTooLarge, ErrInvalidArgument} {
+		if errors.Is(err, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// TestTypedResultIndependentOfHistory reads the bytes of an unregistered
+// struct (as a root, in a list and as map values) into a different struct
+// type, with a fresh Fury and with one that has already decoded the first
+// type into itself: the result must not depend on that history.
+func TestTypedResultIndependentOfHistory(t *testing.T) {
+	a := histA{X: 1, S: "a"}
+	cases := []struct {
+		name     string
+		src, dst any // dst: a pointer to a zero destination, made anew per read
+		own      func() any
+	}{
+		{"root", a, new(histB), func() any { return new(histA) }},
+		{"list", []histA{a, a}, new([]histB), func() any { return new([]histA) }},
+		{"map values", map[string]histA{"k": a}, new(map[string]histB), func() any { return new(map[string]histA) }},
+	}
+	for _, compatible := range []bool{false, true} {
+		for _, c := range cases {
+			data, err := New(WithCompatible(compatible)).Marshal(c.src)
+			require.NoError(t, err)
+
+			fresh := New(WithCompatible(compatible))
+			errFresh := fresh.Unmarshal(data, newLike(c.dst))
+
+			seen := New(WithCompatible(compatible))
+			require.NoError(t, seen.Unmarshal(data, c.own()), "%s: the type's own destination", c.name)
+			errSeen := seen.Unmarshal(data, newLike(c.dst))
+
+			require.Equal(t, errFresh == nil, errSeen == nil, "compatible=%v %s: fresh %v, after its own type %v",
+				compatible, c.name, errFresh, errSeen)
+			require.Equal(t, errClass(errFresh), errClass(errSeen), "compatible=%v %s: fresh %v, after its own type %v",
+				compatible, c.name, errFresh, errSeen)
+		}
+	}
+}
+
+// newLike returns a new zero value of the type p points to, as a pointer.
+func newLike(p any) any { return reflect.New(reflect.TypeOf(p).Elem()).Interface() }
