@@ -539,14 +539,14 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		cd = ti.codec
 	}
 	if !ti.isAny {
-		if err := d.unknownAuto(ti, wt); err != nil {
-			return err
-		}
 		w := ti.wire()
 		if wt.local != nil && wt.local == w {
 			d.nextDef = wt.def
 			err := cd.read(d, p)
 			d.nextDef = nil
+			return err
+		}
+		if err := d.unknownAuto(ti, wt); err != nil {
 			return err
 		}
 		if wt.local == nil && wt.def == nil && matchesWire(w, wt.id) {
