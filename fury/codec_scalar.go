@@ -162,6 +162,12 @@ type ptrCodec struct {
 	scalar  bool // the pointee is a bool or number: new ones come from the slab
 }
 
+// scalarPointee returns memory for a new bool or number a pointer will
+// point to: size bytes from the decode slab (they hold no pointers).
+func scalarPointee(b *ByteBuffer, size int) unsafe.Pointer {
+	return unsafe.Pointer(unsafe.SliceData(b.Alloc(size)))
+}
+
 // isScalarKind reports whether values of kind k hold no pointers and need
 // at most 8-byte alignment (bools and numbers).
 func isScalarKind(k reflect.Kind) bool {
@@ -181,7 +187,7 @@ func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
 	q := *(*unsafe.Pointer)(p)
 	if q == nil {
 		if c.scalar {
-			q = unsafe.Pointer(unsafe.SliceData(d.buf.Alloc(int(c.elem.typ.Size()))))
+			q = scalarPointee(d.buf, int(c.elem.typ.Size()))
 		} else {
 			if size := c.elem.typ.Size(); !d.take(1, size) {
 				if err := d.chargeSlow(1, size, c.ptrType); err != nil {

@@ -492,7 +492,7 @@ func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 				}
 				q := *(*unsafe.Pointer)(fp)
 				if q == nil {
-					q = unsafe.Pointer(unsafe.SliceData(buf.Alloc(f.boxSize)))
+					q = scalarPointee(buf, f.boxSize) // as ptrCodec.read
 					*(*unsafe.Pointer)(fp) = q
 				}
 				if err := readScalar(buf, f.boxed, q); err != nil {

@@ -324,7 +324,10 @@ func (c *MapChunk) Close(b *Buffer) {
 // PutString stores s in its UTF-8 form (what WriteString writes when
 // CompactStrings is off) at the start of dst, which must have room for
 // len(s)+9 bytes, and returns the number of bytes stored. Generated code
-// writes a run of strings with one capacity check this way.
+// writes a run of strings with one capacity check this way. (WriteString
+// writes the same bytes with its own copy of these lines: calling PutString,
+// which does not inline, cost the reflection path 8% more instructions on
+// MediaContent.)
 func PutString(dst []byte, s string) int {
 	if n := len(s); n < 32 {
 		dst[0] = byte(n<<2 | strUTF8)
