@@ -257,9 +257,10 @@ func loadAt(s *scalar, at string) string {
 	panic("furygen: no load for scalar " + s.basic)
 }
 
-// runs splits a variant's fields into segments handled together: runs of
-// direct scalar stores (one Grow each), runs of nullable scalars, and
-// single fields.
+// segment is fields handled together: a run of non-nullable scalars, of
+// nullable scalars or of strings, or a single field. segments splits a
+// variant's fields into them (consecutive segments of the append ops then
+// form an append run, see appender).
 type segment struct {
 	op     op
 	first  int // wire index of the first field
