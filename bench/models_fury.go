@@ -73,33 +73,35 @@ func furyReadImageWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) erro
 func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.Height)
-	b = furyrt.AppendVarint32(b, *(*int32)(&x.Size))
-	b = furyrt.AppendVarint32(b, x.Width)
+	{
+		buf.Grow(23)
+		b := buf.Tail()[:23]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Size))
+		n += furyrt.PutVarint32(b[n:], x.Width)
+		buf.Advance(n)
+	}
 	if x.Media == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(3, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(3, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Title)
 		buf.WriteString(x.URI)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Title)
-		b = furyrt.AppendString(b, x.URI)
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -149,41 +151,39 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteImageE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.Height)
-	b = furyrt.AppendVarint32(b, x.Width)
+	{
+		buf.Grow(18)
+		b := buf.Tail()[:18]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], x.Width)
+		buf.Advance(n)
+	}
 	if x.Media == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(2, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
 	if v := int64(x.Size); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Title)
 		buf.WriteString(x.URI)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Title)
-		b = furyrt.AppendString(b, x.URI)
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -297,51 +297,56 @@ func furyReadMediaWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) erro
 func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	if x.HasBitrate {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
-	}
-	b = furyrt.AppendVarint64(b, x.Duration)
-	b = furyrt.AppendVarint64(b, x.Size)
 	{
-		v := [4]int32{
-			x.Bitrate,
-			x.Height,
-			*(*int32)(&x.Player),
-			x.Width,
+		buf.Grow(47)
+		b := buf.Tail()[:47]
+		if x.HasBitrate {
+			b[0] = 1
+		} else {
+			b[0] = 0
 		}
-		b = furyrt.Reserve(b, 28)
-		b = b[:len(b)+furyrt.PutVarint32s(b[len(b):cap(b)], v[:])]
+		n := 1
+		n += furyrt.PutVarint64(b[n:], x.Duration)
+		n += furyrt.PutVarint64(b[n:], x.Size)
+		{
+			v := [4]int32{
+				x.Bitrate,
+				x.Height,
+				*(*int32)(&x.Player),
+				x.Width,
+			}
+			n += furyrt.PutVarint32s(b[n:], v[:])
+		}
+		buf.Advance(n)
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Copyright)
 		buf.WriteString(x.Format)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Copyright)
-		b = furyrt.AppendString(b, x.Format)
+		m := len(x.Copyright) + len(x.Format) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Copyright)
+		n += furyrt.PutString(b[n:], x.Format)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
-	b = buf.Bytes()
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Title)
 		buf.WriteString(x.URI)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Title)
-		b = furyrt.AppendString(b, x.URI)
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -404,53 +409,55 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteMediaE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	if x.HasBitrate {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
+	{
+		buf.Grow(42)
+		b := buf.Tail()[:42]
+		if x.HasBitrate {
+			b[0] = 1
+		} else {
+			b[0] = 0
+		}
+		n := 1
+		n += furyrt.PutVarint64(b[n:], x.Duration)
+		n += furyrt.PutVarint64(b[n:], x.Size)
+		n += furyrt.PutVarint32(b[n:], x.Bitrate)
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], x.Width)
+		buf.Advance(n)
 	}
-	b = furyrt.AppendVarint64(b, x.Duration)
-	b = furyrt.AppendVarint64(b, x.Size)
-	b = furyrt.AppendVarint32(b, x.Bitrate)
-	b = furyrt.AppendVarint32(b, x.Height)
-	b = furyrt.AppendVarint32(b, x.Width)
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Copyright)
 		buf.WriteString(x.Format)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Copyright)
-		b = furyrt.AppendString(b, x.Format)
+		m := len(x.Copyright) + len(x.Format) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Copyright)
+		n += furyrt.PutString(b[n:], x.Format)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
-	b = buf.Bytes()
 	if v := int64(x.Player); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Title)
 		buf.WriteString(x.URI)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Title)
-		b = furyrt.AppendString(b, x.URI)
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -687,24 +694,24 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	b := buf.Bytes()
-	b = furyrt.Extend(b, 17)
 	{
-		d := b[len(b)-17:]
-		binary.LittleEndian.PutUint64(d, math.Float64bits(x.DoubleValue))
-		binary.LittleEndian.PutUint32(d[8:], math.Float32bits(x.FloatValue))
-		binary.LittleEndian.PutUint16(d[12:], uint16(x.ShortValue))
-		binary.LittleEndian.PutUint16(d[14:], uint16(x.CharValue))
+		buf.Grow(39)
+		b := buf.Tail()[:39]
+		binary.LittleEndian.PutUint64(b, math.Float64bits(x.DoubleValue))
+		binary.LittleEndian.PutUint32(b[8:], math.Float32bits(x.FloatValue))
+		binary.LittleEndian.PutUint16(b[12:], uint16(x.ShortValue))
+		binary.LittleEndian.PutUint16(b[14:], x.CharValue)
 		if x.BooleanValue {
-			d[16] = 1
+			b[16] = 1
 		} else {
-			d[16] = 0
+			b[16] = 0
 		}
+		n := 17
+		n += furyrt.PutVarint64(b[n:], x.LongValue)
+		n += furyrt.PutVarint32(b[n:], x.IntValue)
+		buf.Advance(n)
 	}
-	b = furyrt.AppendVarint64(b, x.LongValue)
-	b = furyrt.AppendVarint32(b, x.IntValue)
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(7, unsafe.Pointer(&x.DoubleValueBoxed)); err != nil {
 			return err
 		}
@@ -726,56 +733,77 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 		if err := w.WriteField(13, unsafe.Pointer(&x.IntValueBoxed)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(46)
+		b := buf.Tail()[:46]
+		n := 0
 		if x.DoubleValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*x.DoubleValueBoxed))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint64(b[n:], math.Float64bits(*x.DoubleValueBoxed))
+			n += 8
 		}
 		if x.FloatValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(*x.FloatValueBoxed))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], math.Float32bits(*x.FloatValueBoxed))
+			n += 4
 		}
 		if x.ShortValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.ShortValueBoxed))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], uint16(*x.ShortValueBoxed))
+			n += 2
 		}
 		if x.CharValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.CharValueBoxed))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], *x.CharValueBoxed)
+			n += 2
 		}
 		if x.BooleanValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
+			b[n] = 0xff // not null
+			n++
 			if *x.BooleanValueBoxed {
-				b = append(b, 1)
+				b[n] = 1
 			} else {
-				b = append(b, 0)
+				b[n] = 0
 			}
+			n += 1
 		}
 		if x.LongValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, *x.LongValueBoxed)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], *x.LongValueBoxed)
 		}
 		if x.IntValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *x.IntValueBoxed)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *x.IntValueBoxed)
 		}
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	if direct {
 		furyrt.WriteArray(buf, x.BooleanArray)
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.BooleanArray)); err != nil {
@@ -811,15 +839,7 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err
 	}
-	b = buf.Bytes()
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.String)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.String)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.String)
 	return nil
 }
 

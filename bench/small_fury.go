@@ -44,29 +44,33 @@ func _() {
 func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*SmallStruct)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.Extend(b, 9)
 	{
-		d := b[len(b)-9:]
-		binary.LittleEndian.PutUint64(d, math.Float64bits(x.Money))
+		buf.Grow(26)
+		b := buf.Tail()[:26]
+		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Money))
 		if x.Spouse {
-			d[8] = 1
+			b[8] = 1
 		} else {
-			d[8] = 0
+			b[8] = 0
 		}
+		n := 9
+		n += furyrt.PutVarint64(b[n:], x.Siblings)
+		buf.Advance(n)
 	}
-	b = furyrt.AppendVarint64(b, x.Siblings)
-	b = furyrt.AppendTime(b, x.BirthDay)
+	buf.Grow(12)
+	furyrt.PutTime(buf.Tail(), x.BirthDay)
+	buf.Advance(12)
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Name)
 		buf.WriteString(x.Phone)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Name)
-		b = furyrt.AppendString(b, x.Phone)
+		m := len(x.Name) + len(x.Phone) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Name)
+		n += furyrt.PutString(b[n:], x.Phone)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 

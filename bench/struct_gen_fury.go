@@ -137,124 +137,122 @@ func _() {
 func furyWriteStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.Extend(b, 300)
 	{
-		d := b[len(b)-300:]
-		binary.LittleEndian.PutUint64(d, math.Float64bits(x.F100))
-		binary.LittleEndian.PutUint64(d[8:], math.Float64bits(x.F12))
-		binary.LittleEndian.PutUint64(d[16:], math.Float64bits(x.F16))
-		binary.LittleEndian.PutUint64(d[24:], math.Float64bits(x.F20))
-		binary.LittleEndian.PutUint64(d[32:], math.Float64bits(x.F24))
-		binary.LittleEndian.PutUint64(d[40:], math.Float64bits(x.F28))
-		binary.LittleEndian.PutUint64(d[48:], math.Float64bits(x.F32))
-		binary.LittleEndian.PutUint64(d[56:], math.Float64bits(x.F36))
-		binary.LittleEndian.PutUint64(d[64:], math.Float64bits(x.F4))
-		binary.LittleEndian.PutUint64(d[72:], math.Float64bits(x.F40))
-		binary.LittleEndian.PutUint64(d[80:], math.Float64bits(x.F44))
-		binary.LittleEndian.PutUint64(d[88:], math.Float64bits(x.F48))
-		binary.LittleEndian.PutUint64(d[96:], math.Float64bits(x.F52))
-		binary.LittleEndian.PutUint64(d[104:], math.Float64bits(x.F56))
-		binary.LittleEndian.PutUint64(d[112:], math.Float64bits(x.F60))
-		binary.LittleEndian.PutUint64(d[120:], math.Float64bits(x.F64))
-		binary.LittleEndian.PutUint64(d[128:], math.Float64bits(x.F68))
-		binary.LittleEndian.PutUint64(d[136:], math.Float64bits(x.F72))
-		binary.LittleEndian.PutUint64(d[144:], math.Float64bits(x.F76))
-		binary.LittleEndian.PutUint64(d[152:], math.Float64bits(x.F8))
-		binary.LittleEndian.PutUint64(d[160:], math.Float64bits(x.F80))
-		binary.LittleEndian.PutUint64(d[168:], math.Float64bits(x.F84))
-		binary.LittleEndian.PutUint64(d[176:], math.Float64bits(x.F88))
-		binary.LittleEndian.PutUint64(d[184:], math.Float64bits(x.F92))
-		binary.LittleEndian.PutUint64(d[192:], math.Float64bits(x.F96))
-		binary.LittleEndian.PutUint32(d[200:], math.Float32bits(x.F11))
-		binary.LittleEndian.PutUint32(d[204:], math.Float32bits(x.F15))
-		binary.LittleEndian.PutUint32(d[208:], math.Float32bits(x.F19))
-		binary.LittleEndian.PutUint32(d[212:], math.Float32bits(x.F23))
-		binary.LittleEndian.PutUint32(d[216:], math.Float32bits(x.F27))
-		binary.LittleEndian.PutUint32(d[220:], math.Float32bits(x.F3))
-		binary.LittleEndian.PutUint32(d[224:], math.Float32bits(x.F31))
-		binary.LittleEndian.PutUint32(d[228:], math.Float32bits(x.F35))
-		binary.LittleEndian.PutUint32(d[232:], math.Float32bits(x.F39))
-		binary.LittleEndian.PutUint32(d[236:], math.Float32bits(x.F43))
-		binary.LittleEndian.PutUint32(d[240:], math.Float32bits(x.F47))
-		binary.LittleEndian.PutUint32(d[244:], math.Float32bits(x.F51))
-		binary.LittleEndian.PutUint32(d[248:], math.Float32bits(x.F55))
-		binary.LittleEndian.PutUint32(d[252:], math.Float32bits(x.F59))
-		binary.LittleEndian.PutUint32(d[256:], math.Float32bits(x.F63))
-		binary.LittleEndian.PutUint32(d[260:], math.Float32bits(x.F67))
-		binary.LittleEndian.PutUint32(d[264:], math.Float32bits(x.F7))
-		binary.LittleEndian.PutUint32(d[268:], math.Float32bits(x.F71))
-		binary.LittleEndian.PutUint32(d[272:], math.Float32bits(x.F75))
-		binary.LittleEndian.PutUint32(d[276:], math.Float32bits(x.F79))
-		binary.LittleEndian.PutUint32(d[280:], math.Float32bits(x.F83))
-		binary.LittleEndian.PutUint32(d[284:], math.Float32bits(x.F87))
-		binary.LittleEndian.PutUint32(d[288:], math.Float32bits(x.F91))
-		binary.LittleEndian.PutUint32(d[292:], math.Float32bits(x.F95))
-		binary.LittleEndian.PutUint32(d[296:], math.Float32bits(x.F99))
-	}
-	{
-		v := [25]int64{
-			x.F10,
-			x.F14,
-			x.F18,
-			x.F2,
-			x.F22,
-			x.F26,
-			x.F30,
-			x.F34,
-			x.F38,
-			x.F42,
-			x.F46,
-			x.F50,
-			x.F54,
-			x.F58,
-			x.F6,
-			x.F62,
-			x.F66,
-			x.F70,
-			x.F74,
-			x.F78,
-			x.F82,
-			x.F86,
-			x.F90,
-			x.F94,
-			x.F98,
+		buf.Grow(658)
+		b := buf.Tail()[:658]
+		binary.LittleEndian.PutUint64(b, math.Float64bits(x.F100))
+		binary.LittleEndian.PutUint64(b[8:], math.Float64bits(x.F12))
+		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.F16))
+		binary.LittleEndian.PutUint64(b[24:], math.Float64bits(x.F20))
+		binary.LittleEndian.PutUint64(b[32:], math.Float64bits(x.F24))
+		binary.LittleEndian.PutUint64(b[40:], math.Float64bits(x.F28))
+		binary.LittleEndian.PutUint64(b[48:], math.Float64bits(x.F32))
+		binary.LittleEndian.PutUint64(b[56:], math.Float64bits(x.F36))
+		binary.LittleEndian.PutUint64(b[64:], math.Float64bits(x.F4))
+		binary.LittleEndian.PutUint64(b[72:], math.Float64bits(x.F40))
+		binary.LittleEndian.PutUint64(b[80:], math.Float64bits(x.F44))
+		binary.LittleEndian.PutUint64(b[88:], math.Float64bits(x.F48))
+		binary.LittleEndian.PutUint64(b[96:], math.Float64bits(x.F52))
+		binary.LittleEndian.PutUint64(b[104:], math.Float64bits(x.F56))
+		binary.LittleEndian.PutUint64(b[112:], math.Float64bits(x.F60))
+		binary.LittleEndian.PutUint64(b[120:], math.Float64bits(x.F64))
+		binary.LittleEndian.PutUint64(b[128:], math.Float64bits(x.F68))
+		binary.LittleEndian.PutUint64(b[136:], math.Float64bits(x.F72))
+		binary.LittleEndian.PutUint64(b[144:], math.Float64bits(x.F76))
+		binary.LittleEndian.PutUint64(b[152:], math.Float64bits(x.F8))
+		binary.LittleEndian.PutUint64(b[160:], math.Float64bits(x.F80))
+		binary.LittleEndian.PutUint64(b[168:], math.Float64bits(x.F84))
+		binary.LittleEndian.PutUint64(b[176:], math.Float64bits(x.F88))
+		binary.LittleEndian.PutUint64(b[184:], math.Float64bits(x.F92))
+		binary.LittleEndian.PutUint64(b[192:], math.Float64bits(x.F96))
+		binary.LittleEndian.PutUint32(b[200:], math.Float32bits(x.F11))
+		binary.LittleEndian.PutUint32(b[204:], math.Float32bits(x.F15))
+		binary.LittleEndian.PutUint32(b[208:], math.Float32bits(x.F19))
+		binary.LittleEndian.PutUint32(b[212:], math.Float32bits(x.F23))
+		binary.LittleEndian.PutUint32(b[216:], math.Float32bits(x.F27))
+		binary.LittleEndian.PutUint32(b[220:], math.Float32bits(x.F3))
+		binary.LittleEndian.PutUint32(b[224:], math.Float32bits(x.F31))
+		binary.LittleEndian.PutUint32(b[228:], math.Float32bits(x.F35))
+		binary.LittleEndian.PutUint32(b[232:], math.Float32bits(x.F39))
+		binary.LittleEndian.PutUint32(b[236:], math.Float32bits(x.F43))
+		binary.LittleEndian.PutUint32(b[240:], math.Float32bits(x.F47))
+		binary.LittleEndian.PutUint32(b[244:], math.Float32bits(x.F51))
+		binary.LittleEndian.PutUint32(b[248:], math.Float32bits(x.F55))
+		binary.LittleEndian.PutUint32(b[252:], math.Float32bits(x.F59))
+		binary.LittleEndian.PutUint32(b[256:], math.Float32bits(x.F63))
+		binary.LittleEndian.PutUint32(b[260:], math.Float32bits(x.F67))
+		binary.LittleEndian.PutUint32(b[264:], math.Float32bits(x.F7))
+		binary.LittleEndian.PutUint32(b[268:], math.Float32bits(x.F71))
+		binary.LittleEndian.PutUint32(b[272:], math.Float32bits(x.F75))
+		binary.LittleEndian.PutUint32(b[276:], math.Float32bits(x.F79))
+		binary.LittleEndian.PutUint32(b[280:], math.Float32bits(x.F83))
+		binary.LittleEndian.PutUint32(b[284:], math.Float32bits(x.F87))
+		binary.LittleEndian.PutUint32(b[288:], math.Float32bits(x.F91))
+		binary.LittleEndian.PutUint32(b[292:], math.Float32bits(x.F95))
+		binary.LittleEndian.PutUint32(b[296:], math.Float32bits(x.F99))
+		n := 300
+		{
+			v := [25]int64{
+				x.F10,
+				x.F14,
+				x.F18,
+				x.F2,
+				x.F22,
+				x.F26,
+				x.F30,
+				x.F34,
+				x.F38,
+				x.F42,
+				x.F46,
+				x.F50,
+				x.F54,
+				x.F58,
+				x.F6,
+				x.F62,
+				x.F66,
+				x.F70,
+				x.F74,
+				x.F78,
+				x.F82,
+				x.F86,
+				x.F90,
+				x.F94,
+				x.F98,
+			}
+			n += furyrt.PutVarint64s(b[n:], v[:])
 		}
-		b = furyrt.Reserve(b, 233)
-		b = b[:len(b)+furyrt.PutVarint64s(b[len(b):cap(b)], v[:])]
-	}
-	{
-		v := [25]int32{
-			x.F1,
-			x.F13,
-			x.F17,
-			x.F21,
-			x.F25,
-			x.F29,
-			x.F33,
-			x.F37,
-			x.F41,
-			x.F45,
-			x.F49,
-			x.F5,
-			x.F53,
-			x.F57,
-			x.F61,
-			x.F65,
-			x.F69,
-			x.F73,
-			x.F77,
-			x.F81,
-			x.F85,
-			x.F89,
-			x.F9,
-			x.F93,
-			x.F97,
+		{
+			v := [25]int32{
+				x.F1,
+				x.F13,
+				x.F17,
+				x.F21,
+				x.F25,
+				x.F29,
+				x.F33,
+				x.F37,
+				x.F41,
+				x.F45,
+				x.F49,
+				x.F5,
+				x.F53,
+				x.F57,
+				x.F61,
+				x.F65,
+				x.F69,
+				x.F73,
+				x.F77,
+				x.F81,
+				x.F85,
+				x.F89,
+				x.F9,
+				x.F93,
+				x.F97,
+			}
+			n += furyrt.PutVarint32s(b[n:], v[:])
 		}
-		b = furyrt.Reserve(b, 133)
-		b = b[:len(b)+furyrt.PutVarint32s(b[len(b):cap(b)], v[:])]
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 

@@ -57,18 +57,24 @@ func furyReadCustomerWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) e
 func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint64(b, x.ID)
+	{
+		buf.Grow(17)
+		b := buf.Tail()[:17]
+		n := 0
+		n += furyrt.PutVarint64(b[n:], x.ID)
+		buf.Advance(n)
+	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Email)
 		buf.WriteString(x.Name)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Email)
-		b = furyrt.AppendString(b, x.Name)
+		m := len(x.Email) + len(x.Name) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Email)
+		n += furyrt.PutString(b[n:], x.Name)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -142,31 +148,34 @@ func furyReadLineItemWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) e
 func furyWriteLineItem(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*LineItem)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(x.Price))
-	b = furyrt.AppendVarint32(b, x.Quantity)
+	{
+		buf.Grow(21)
+		b := buf.Tail()[:21]
+		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Price))
+		n := 8
+		n += furyrt.PutVarint32(b[n:], x.Quantity)
+		buf.Advance(n)
+	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(2, unsafe.Pointer(&x.Discount)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(17)
+		b := buf.Tail()[:17]
+		n := 0
 		if x.Discount == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*x.Discount))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint64(b[n:], math.Float64bits(*x.Discount))
+			n += 8
 		}
+		buf.Advance(n)
 	}
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.SKU)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.SKU)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.SKU)
 	return nil
 }
 
@@ -250,10 +259,14 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint64(b, x.ID)
-	b = furyrt.AppendVarint32(b, *(*int32)(&x.Status))
-	buf.Commit(b)
+	{
+		buf.Grow(22)
+		b := buf.Tail()[:22]
+		n := 0
+		n += furyrt.PutVarint64(b[n:], x.ID)
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Status))
+		buf.Advance(n)
+	}
 	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
 	} else if c != nil {
@@ -275,27 +288,19 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	b = buf.Bytes()
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(4, unsafe.Pointer(&x.Note)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.Note == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*x.Note)
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *x.Note)
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.Note)
 	}
-	b = furyrt.AppendTime(b, x.Placed)
-	buf.Commit(b)
+	buf.Grow(12)
+	furyrt.PutTime(buf.Tail(), x.Placed)
+	buf.Advance(12)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
@@ -395,9 +400,13 @@ func furyWriteOrderE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint64(b, x.ID)
-	buf.Commit(b)
+	{
+		buf.Grow(17)
+		b := buf.Tail()[:17]
+		n := 0
+		n += furyrt.PutVarint64(b[n:], x.ID)
+		buf.Advance(n)
+	}
 	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
 	} else if c != nil {
@@ -419,36 +428,24 @@ func furyWriteOrderE1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	b = buf.Bytes()
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(3, unsafe.Pointer(&x.Note)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.Note == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*x.Note)
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *x.Note)
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.Note)
 	}
-	b = furyrt.AppendTime(b, x.Placed)
+	buf.Grow(12)
+	furyrt.PutTime(buf.Tail(), x.Placed)
+	buf.Advance(12)
 	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
-	buf.Commit(b)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {

@@ -88,7 +88,15 @@ func (b *Buffer) Grow(n int) {
 	}
 }
 
-func (b *Buffer) grow(n int) { b.data = grown(b.data, n) }
+func (b *Buffer) grow(n int) {
+	c := 2*cap(b.data) + n
+	if c < 64 {
+		c = 64
+	}
+	nd := make([]byte, len(b.data), c)
+	copy(nd, b.data)
+	b.data = nd
+}
 
 // WritePacked writes the n (at most 8) low-order bytes of v, little-endian,
 // with one 8-byte store: a constant byte string of up to 8 bytes packed
@@ -979,6 +987,6 @@ func (b *Buffer) Spend(n int64) { b.budget -= n }
 func (b *Buffer) SetCompactStrings(on bool) { b.compactStrings = on }
 
 // CompactStrings reports whether WriteString writes the peers' compact
-// forms (see SetCompactStrings); when it does not, generated code appends
-// strings with AppendString.
+// forms (see SetCompactStrings); when it does not, generated code may write
+// strings with PutString.
 func (b *Buffer) CompactStrings() bool { return b.compactStrings }

@@ -232,3 +232,20 @@ func TestWritePackedAndTruncate(t *testing.T) {
 	b.Truncate(99)
 	require.Equal(t, 4, b.Len(), "out-of-range lengths are ignored")
 }
+
+// TestPutString holds PutString to WriteString's UTF-8 form: the same bytes
+// for short (one-byte header) and long strings, ASCII or not.
+func TestPutString(t *testing.T) {
+	// Golden: "héllo" is 6 UTF-8 bytes, header 6<<2|2.
+	dst := make([]byte, 6+9)
+	n := PutString(dst, "héllo")
+	require.Equal(t, []byte{0x1a, 'h', 0xc3, 0xa9, 'l', 'l', 'o'}, dst[:n])
+	for _, s := range []string{"", "a", strings.Repeat("x", 31), strings.Repeat("y", 32), strings.Repeat("é", 100),
+		strings.Repeat("z", 1<<14)} {
+		var want Buffer
+		want.WriteString(s)
+		dst := make([]byte, len(s)+9)
+		n := PutString(dst, s)
+		require.Equal(t, want.Bytes(), dst[:n], "len %d", len(s))
+	}
+}

@@ -1,9 +1,7 @@
 // Package furyrt is the runtime of the code that cmd/furygen generates:
 // the buffer that generated code and package fury share, the Writer and
 // Reader that generated functions receive, codec registration, and the
-// varint, string, array, map-chunk and time helpers generated code calls.
-// Generated Write functions append runs of fields to the buffer's bytes
-// with the Append functions (Buffer.Bytes, then Buffer.Commit).
+// varint, array, map-chunk and time helpers generated code calls.
 //
 // It exists for generated code. Users call package fury; they do not need
 // this package. Its API has no compatibility promise beyond matching the

@@ -321,6 +321,22 @@ func (c *MapChunk) Close(b *Buffer) {
 	}
 }
 
+// PutString stores s in its UTF-8 form (what WriteString writes when
+// CompactStrings is off) at the start of dst, which must have room for
+// len(s)+9 bytes, and returns the number of bytes stored. Generated code
+// writes a run of strings with one capacity check this way. (WriteString
+// writes the same bytes with its own copy of these lines: calling PutString,
+// which does not inline, cost the reflection path 8% more instructions on
+// MediaContent.)
+func PutString(dst []byte, s string) int {
+	if n := len(s); n < 32 {
+		dst[0] = byte(n<<2 | strUTF8)
+		return 1 + copy(dst[1:], s)
+	}
+	k := varint.Put64(dst, uint64(len(s))<<2|strUTF8)
+	return k + copy(dst[k:], s)
+}
+
 // PutTime stores t as a timestamp (int64 seconds, uint32 nanoseconds) into
 // dst (at least 12 bytes).
 func PutTime(dst []byte, t time.Time) {

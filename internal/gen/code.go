@@ -37,36 +37,124 @@ func delegateRead(w *strings.Builder, i int, fd *Field) {
 	fmt.Fprintf(w, "\tif err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", i, access(fd))
 }
 
+// writeStrings emits the writing of a run of string fields. A run of two
+// or more takes one capacity check when the strings travel as UTF-8 (the
+// default); the peers' compact forms take WriteString each.
+func writeStrings(w *strings.Builder, fields []*Field) {
+	if len(fields) == 1 {
+		fmt.Fprintf(w, "\tbuf.WriteString(%s)\n", scalarLV(fields[0]))
+		return
+	}
+	w.WriteString("\tif buf.CompactStrings() {\n")
+	lens := make([]string, len(fields))
+	for i, fd := range fields {
+		fmt.Fprintf(w, "\tbuf.WriteString(%s)\n", scalarLV(fd))
+		lens[i] = "len(" + scalarLV(fd) + ")"
+	}
+	fmt.Fprintf(w, "\t} else {\n\tm := %s + %d\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n", strings.Join(lens, " + "), 9*len(fields))
+	for i, fd := range fields {
+		if i == 0 {
+			fmt.Fprintf(w, "\tn := furyrt.PutString(b, %s)\n", scalarLV(fd))
+		} else {
+			fmt.Fprintf(w, "\tn += furyrt.PutString(b[n:], %s)\n", scalarLV(fd))
+		}
+	}
+	w.WriteString("\tbuf.Advance(n)\n\t}\n")
+}
+
 // genWrite emits the Write function of variant v.
 func (f *file) genWrite(s *Struct, v *Variant) {
 	var w strings.Builder
-	a := &appender{f: f, w: &w}
-	segs := segments(v)
-	for i := 0; i < len(segs); i++ {
-		if appendOp(segs[i].op) {
-			j := i + 1
-			for j < len(segs) && appendOp(segs[j].op) {
-				j++
-			}
-			a.run(segs[i:j])
-			i = j - 1
-			continue
-		}
-		seg := segs[i]
+	for _, seg := range segments(v) {
 		switch seg.op {
 		case opDelegate:
 			delegateWrite(&w, seg.first, seg.fields[0])
+		case opScalar:
+			max := 0
+			for _, fd := range seg.fields {
+				max += fd.desc.scalar.max
+			}
+			fmt.Fprintf(&w, "\t{\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n", max+8, max+8)
+			off := 0
+			for _, r := range batches(seg.fields) {
+				if r.b == nil {
+					off = store(&w, r.fields[0].desc.scalar, scalarLV(r.fields[0]), off)
+					continue
+				}
+				if off >= 0 {
+					fmt.Fprintf(&w, "\tn := %d\n", off)
+					off = -1
+				}
+				fmt.Fprintf(&w, "\t{\n\tv := [%d]%s{\n", len(r.fields), r.b.elem)
+				for _, fd := range r.fields {
+					val := scalarLV(fd)
+					if fd.desc.scalar.basic != r.b.elem {
+						val = r.b.elem + "(" + val + ")"
+					}
+					fmt.Fprintf(&w, "\t%s,\n", val)
+				}
+				fmt.Fprintf(&w, "\t}\n\tn += furyrt.Put%s(b[n:], v[:])\n\t}\n", r.b.name)
+			}
+			if off >= 0 {
+				fmt.Fprintf(&w, "\tbuf.Advance(%d)\n\t}\n", off)
+			} else {
+				w.WriteString("\tbuf.Advance(n)\n\t}\n")
+			}
+		case opNullScalar:
+			w.WriteString("\tif w.RefTracking() {\n")
+			for j, fd := range seg.fields {
+				delegateWrite(&w, seg.first+j, fd)
+			}
+			max := 0
+			for _, fd := range seg.fields {
+				max += 1 + fd.desc.elem.scalar.max
+			}
+			fmt.Fprintf(&w, "\t} else {\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n\tn := 0\n", max+8, max+8)
+			for _, fd := range seg.fields {
+				fmt.Fprintf(&w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tb[n] = 0xff // not null\n\tn++\n", access(fd))
+				store(&w, fd.desc.elem.scalar, pointeeLV(fd), -1)
+				w.WriteString("\t}\n")
+			}
+			w.WriteString("\tbuf.Advance(n)\n\t}\n")
+		case opString:
+			writeStrings(&w, seg.fields)
+		case opEnum:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif v := int64(%s); v >= 0 && v <= math.MaxUint32 {\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		case opNullEnum:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		case opNilOr:
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+		case opNullString:
+			fd := seg.fields[0]
+			w.WriteString("\tif w.RefTracking() {\n")
+			delegateWrite(&w, seg.first, fd)
+			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), pointeeLV(fd))
 		case opStruct:
 			fd := seg.fields[0]
 			ptr := "unsafe.Pointer(&" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif c, err := w.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
 			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Write", "w", ptr))
+		case opStructPtr:
+			fd := seg.fields[0]
+			ptr := "unsafe.Pointer(" + access(fd) + ")"
+			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if c, err := w.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
+			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Write", "w", ptr))
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif at := buf.Len(); %s!%s(buf, %s) {\n", helperGuard(fd, "w"), helperName("Write", s, fd, v), access(fd))
 			w.WriteString("\tw.Rewind(at) // the runtime writes it, or reports the error\n")
 			delegateWrite(&w, seg.first, fd)
 			w.WriteString("\t}\n")
+		case opTime:
+			fmt.Fprintf(&w, "\tbuf.Grow(12)\n\tfuryrt.PutTime(buf.Tail(), %s)\n\tbuf.Advance(12)\n", access(seg.fields[0]))
 		case opDuration:
 			fmt.Fprintf(&w, "\tw.WriteDuration(unsafe.Pointer(&%s))\n", access(seg.fields[0]))
 		case opDate:

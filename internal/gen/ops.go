@@ -148,6 +148,90 @@ func elemBasic(d *desc) string {
 	return d.elem.scalar.basic
 }
 
+// store emits the direct store of scalar s, value expression val, at
+// offset off into b (a constant, or "n" once a variable-length value has
+// been stored). It returns the new constant offset (or -1 for "n").
+func store(w *strings.Builder, s *scalar, val string, off int) int {
+	at := "n"
+	if off >= 0 {
+		at = fmt.Sprint(off)
+	}
+	adv := func(k int) int {
+		if off >= 0 {
+			return off + k
+		}
+		fmt.Fprintf(w, "\tn += %d\n", k)
+		return -1
+	}
+	idx := func() string {
+		if at == "0" {
+			return "b"
+		}
+		return "b[" + at + ":]"
+	}
+	switch s {
+	case sBool:
+		fmt.Fprintf(w, "\tif %s {\n\t\tb[%s] = 1\n\t} else {\n\t\tb[%s] = 0\n\t}\n", val, at, at)
+		return adv(1)
+	case sInt8:
+		fmt.Fprintf(w, "\tb[%s] = byte(%s)\n", at, val)
+		return adv(1)
+	case sUint8:
+		fmt.Fprintf(w, "\tb[%s] = %s\n", at, val)
+		return adv(1)
+	case sInt16:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint16(%s, uint16(%s))\n", idx(), val)
+		return adv(2)
+	case sUint16:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint16(%s, %s)\n", idx(), val)
+		return adv(2)
+	case sFloat32:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint32(%s, math.Float32bits(%s))\n", idx(), val)
+		return adv(4)
+	case sFloat64:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint64(%s, math.Float64bits(%s))\n", idx(), val)
+		return adv(8)
+	case sFixedInt32:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint32(%s, uint32(%s))\n", idx(), val)
+		return adv(4)
+	case sFixedUint32:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint32(%s, %s)\n", idx(), val)
+		return adv(4)
+	case sFixedInt64:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint64(%s, uint64(%s))\n", idx(), val)
+		return adv(8)
+	case sFixedUint64:
+		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint64(%s, %s)\n", idx(), val)
+		return adv(8)
+	}
+	var call string
+	switch s {
+	case sInt32:
+		call = "furyrt.PutVarint32(b[n:], " + val + ")"
+	case sUint32:
+		call = "furyrt.PutVaruint32(b[n:], " + val + ")"
+	case sInt64:
+		call = "furyrt.PutVarint64(b[n:], " + val + ")"
+	case sInt:
+		call = "furyrt.PutVarint64(b[n:], int64(" + val + "))"
+	case sUint64:
+		call = "furyrt.PutVaruint64(b[n:], " + val + ")"
+	case sUint:
+		call = "furyrt.PutVaruint64(b[n:], uint64(" + val + "))"
+	case sTaggedInt64:
+		call = "furyrt.PutTaggedInt64(b[n:], " + val + ")"
+	case sTaggedUint64:
+		call = "furyrt.PutTaggedUint64(b[n:], " + val + ")"
+	default:
+		panic("furygen: no store for scalar " + s.basic)
+	}
+	if off >= 0 {
+		fmt.Fprintf(w, "\tn := %d\n", off)
+	}
+	fmt.Fprintf(w, "\tn += %s\n", call)
+	return -1
+}
+
 // readCall is the ByteBuffer method reading scalar s and the conversion
 // from its result to s.basic.
 func readCall(s *scalar) (call, conv string) {
@@ -257,10 +341,9 @@ func loadAt(s *scalar, at string) string {
 	panic("furygen: no load for scalar " + s.basic)
 }
 
-// segment is fields handled together: a run of non-nullable scalars, of
-// nullable scalars or of strings, or a single field. segments splits a
-// variant's fields into them (consecutive segments of the append ops then
-// form an append run, see appender).
+// runs splits a variant's fields into segments handled together: runs of
+// direct scalar stores (one Grow each), runs of nullable scalars, and
+// single fields.
 type segment struct {
 	op     op
 	first  int // wire index of the first field

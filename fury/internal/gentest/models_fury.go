@@ -71,33 +71,35 @@ func furyReadImageWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) erro
 func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.Height)
-	b = furyrt.AppendVarint32(b, *(*int32)(&x.Size))
-	b = furyrt.AppendVarint32(b, x.Width)
+	{
+		buf.Grow(23)
+		b := buf.Tail()[:23]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Size))
+		n += furyrt.PutVarint32(b[n:], x.Width)
+		buf.Advance(n)
+	}
 	if x.Media == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(3, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(3, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Title)
 		buf.WriteString(x.URI)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Title)
-		b = furyrt.AppendString(b, x.URI)
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -147,41 +149,39 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteImageE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.Height)
-	b = furyrt.AppendVarint32(b, x.Width)
+	{
+		buf.Grow(18)
+		b := buf.Tail()[:18]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], x.Width)
+		buf.Advance(n)
+	}
 	if x.Media == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(2, furyWriteMediaWith(c, w, unsafe.Pointer(x.Media))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
 	if v := int64(x.Size); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Title)
 		buf.WriteString(x.URI)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Title)
-		b = furyrt.AppendString(b, x.URI)
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -295,51 +295,56 @@ func furyReadMediaWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) erro
 func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	if x.HasBitrate {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
-	}
-	b = furyrt.AppendVarint64(b, x.Duration)
-	b = furyrt.AppendVarint64(b, x.Size)
 	{
-		v := [4]int32{
-			x.Bitrate,
-			x.Height,
-			*(*int32)(&x.Player),
-			x.Width,
+		buf.Grow(47)
+		b := buf.Tail()[:47]
+		if x.HasBitrate {
+			b[0] = 1
+		} else {
+			b[0] = 0
 		}
-		b = furyrt.Reserve(b, 28)
-		b = b[:len(b)+furyrt.PutVarint32s(b[len(b):cap(b)], v[:])]
+		n := 1
+		n += furyrt.PutVarint64(b[n:], x.Duration)
+		n += furyrt.PutVarint64(b[n:], x.Size)
+		{
+			v := [4]int32{
+				x.Bitrate,
+				x.Height,
+				*(*int32)(&x.Player),
+				x.Width,
+			}
+			n += furyrt.PutVarint32s(b[n:], v[:])
+		}
+		buf.Advance(n)
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Copyright)
 		buf.WriteString(x.Format)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Copyright)
-		b = furyrt.AppendString(b, x.Format)
+		m := len(x.Copyright) + len(x.Format) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Copyright)
+		n += furyrt.PutString(b[n:], x.Format)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
-	b = buf.Bytes()
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Title)
 		buf.WriteString(x.URI)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Title)
-		b = furyrt.AppendString(b, x.URI)
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -402,53 +407,55 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteMediaE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	if x.HasBitrate {
-		b = append(b, 1)
-	} else {
-		b = append(b, 0)
+	{
+		buf.Grow(42)
+		b := buf.Tail()[:42]
+		if x.HasBitrate {
+			b[0] = 1
+		} else {
+			b[0] = 0
+		}
+		n := 1
+		n += furyrt.PutVarint64(b[n:], x.Duration)
+		n += furyrt.PutVarint64(b[n:], x.Size)
+		n += furyrt.PutVarint32(b[n:], x.Bitrate)
+		n += furyrt.PutVarint32(b[n:], x.Height)
+		n += furyrt.PutVarint32(b[n:], x.Width)
+		buf.Advance(n)
 	}
-	b = furyrt.AppendVarint64(b, x.Duration)
-	b = furyrt.AppendVarint64(b, x.Size)
-	b = furyrt.AppendVarint32(b, x.Bitrate)
-	b = furyrt.AppendVarint32(b, x.Height)
-	b = furyrt.AppendVarint32(b, x.Width)
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Copyright)
 		buf.WriteString(x.Format)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Copyright)
-		b = furyrt.AppendString(b, x.Format)
+		m := len(x.Copyright) + len(x.Format) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Copyright)
+		n += furyrt.PutString(b[n:], x.Format)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
 		}
 	}
-	b = buf.Bytes()
 	if v := int64(x.Player); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.Title)
 		buf.WriteString(x.URI)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.Title)
-		b = furyrt.AppendString(b, x.URI)
+		m := len(x.Title) + len(x.URI) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.Title)
+		n += furyrt.PutString(b[n:], x.URI)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -685,24 +692,24 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Sample)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	b := buf.Bytes()
-	b = furyrt.Extend(b, 17)
 	{
-		d := b[len(b)-17:]
-		binary.LittleEndian.PutUint64(d, math.Float64bits(x.DoubleValue))
-		binary.LittleEndian.PutUint32(d[8:], math.Float32bits(x.FloatValue))
-		binary.LittleEndian.PutUint16(d[12:], uint16(x.ShortValue))
-		binary.LittleEndian.PutUint16(d[14:], uint16(x.CharValue))
+		buf.Grow(39)
+		b := buf.Tail()[:39]
+		binary.LittleEndian.PutUint64(b, math.Float64bits(x.DoubleValue))
+		binary.LittleEndian.PutUint32(b[8:], math.Float32bits(x.FloatValue))
+		binary.LittleEndian.PutUint16(b[12:], uint16(x.ShortValue))
+		binary.LittleEndian.PutUint16(b[14:], x.CharValue)
 		if x.BooleanValue {
-			d[16] = 1
+			b[16] = 1
 		} else {
-			d[16] = 0
+			b[16] = 0
 		}
+		n := 17
+		n += furyrt.PutVarint64(b[n:], x.LongValue)
+		n += furyrt.PutVarint32(b[n:], x.IntValue)
+		buf.Advance(n)
 	}
-	b = furyrt.AppendVarint64(b, x.LongValue)
-	b = furyrt.AppendVarint32(b, x.IntValue)
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(7, unsafe.Pointer(&x.DoubleValueBoxed)); err != nil {
 			return err
 		}
@@ -724,56 +731,77 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 		if err := w.WriteField(13, unsafe.Pointer(&x.IntValueBoxed)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(46)
+		b := buf.Tail()[:46]
+		n := 0
 		if x.DoubleValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*x.DoubleValueBoxed))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint64(b[n:], math.Float64bits(*x.DoubleValueBoxed))
+			n += 8
 		}
 		if x.FloatValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(*x.FloatValueBoxed))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], math.Float32bits(*x.FloatValueBoxed))
+			n += 4
 		}
 		if x.ShortValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.ShortValueBoxed))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], uint16(*x.ShortValueBoxed))
+			n += 2
 		}
 		if x.CharValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.CharValueBoxed))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], *x.CharValueBoxed)
+			n += 2
 		}
 		if x.BooleanValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
+			b[n] = 0xff // not null
+			n++
 			if *x.BooleanValueBoxed {
-				b = append(b, 1)
+				b[n] = 1
 			} else {
-				b = append(b, 0)
+				b[n] = 0
 			}
+			n += 1
 		}
 		if x.LongValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, *x.LongValueBoxed)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], *x.LongValueBoxed)
 		}
 		if x.IntValueBoxed == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *x.IntValueBoxed)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *x.IntValueBoxed)
 		}
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	if direct {
 		furyrt.WriteArray(buf, x.BooleanArray)
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.BooleanArray)); err != nil {
@@ -809,15 +837,7 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err
 	}
-	b = buf.Bytes()
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.String)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.String)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.String)
 	return nil
 }
 
@@ -1147,124 +1167,122 @@ func _() {
 func furyWriteStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Struct)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.Extend(b, 300)
 	{
-		d := b[len(b)-300:]
-		binary.LittleEndian.PutUint64(d, math.Float64bits(x.F100))
-		binary.LittleEndian.PutUint64(d[8:], math.Float64bits(x.F12))
-		binary.LittleEndian.PutUint64(d[16:], math.Float64bits(x.F16))
-		binary.LittleEndian.PutUint64(d[24:], math.Float64bits(x.F20))
-		binary.LittleEndian.PutUint64(d[32:], math.Float64bits(x.F24))
-		binary.LittleEndian.PutUint64(d[40:], math.Float64bits(x.F28))
-		binary.LittleEndian.PutUint64(d[48:], math.Float64bits(x.F32))
-		binary.LittleEndian.PutUint64(d[56:], math.Float64bits(x.F36))
-		binary.LittleEndian.PutUint64(d[64:], math.Float64bits(x.F4))
-		binary.LittleEndian.PutUint64(d[72:], math.Float64bits(x.F40))
-		binary.LittleEndian.PutUint64(d[80:], math.Float64bits(x.F44))
-		binary.LittleEndian.PutUint64(d[88:], math.Float64bits(x.F48))
-		binary.LittleEndian.PutUint64(d[96:], math.Float64bits(x.F52))
-		binary.LittleEndian.PutUint64(d[104:], math.Float64bits(x.F56))
-		binary.LittleEndian.PutUint64(d[112:], math.Float64bits(x.F60))
-		binary.LittleEndian.PutUint64(d[120:], math.Float64bits(x.F64))
-		binary.LittleEndian.PutUint64(d[128:], math.Float64bits(x.F68))
-		binary.LittleEndian.PutUint64(d[136:], math.Float64bits(x.F72))
-		binary.LittleEndian.PutUint64(d[144:], math.Float64bits(x.F76))
-		binary.LittleEndian.PutUint64(d[152:], math.Float64bits(x.F8))
-		binary.LittleEndian.PutUint64(d[160:], math.Float64bits(x.F80))
-		binary.LittleEndian.PutUint64(d[168:], math.Float64bits(x.F84))
-		binary.LittleEndian.PutUint64(d[176:], math.Float64bits(x.F88))
-		binary.LittleEndian.PutUint64(d[184:], math.Float64bits(x.F92))
-		binary.LittleEndian.PutUint64(d[192:], math.Float64bits(x.F96))
-		binary.LittleEndian.PutUint32(d[200:], math.Float32bits(x.F11))
-		binary.LittleEndian.PutUint32(d[204:], math.Float32bits(x.F15))
-		binary.LittleEndian.PutUint32(d[208:], math.Float32bits(x.F19))
-		binary.LittleEndian.PutUint32(d[212:], math.Float32bits(x.F23))
-		binary.LittleEndian.PutUint32(d[216:], math.Float32bits(x.F27))
-		binary.LittleEndian.PutUint32(d[220:], math.Float32bits(x.F3))
-		binary.LittleEndian.PutUint32(d[224:], math.Float32bits(x.F31))
-		binary.LittleEndian.PutUint32(d[228:], math.Float32bits(x.F35))
-		binary.LittleEndian.PutUint32(d[232:], math.Float32bits(x.F39))
-		binary.LittleEndian.PutUint32(d[236:], math.Float32bits(x.F43))
-		binary.LittleEndian.PutUint32(d[240:], math.Float32bits(x.F47))
-		binary.LittleEndian.PutUint32(d[244:], math.Float32bits(x.F51))
-		binary.LittleEndian.PutUint32(d[248:], math.Float32bits(x.F55))
-		binary.LittleEndian.PutUint32(d[252:], math.Float32bits(x.F59))
-		binary.LittleEndian.PutUint32(d[256:], math.Float32bits(x.F63))
-		binary.LittleEndian.PutUint32(d[260:], math.Float32bits(x.F67))
-		binary.LittleEndian.PutUint32(d[264:], math.Float32bits(x.F7))
-		binary.LittleEndian.PutUint32(d[268:], math.Float32bits(x.F71))
-		binary.LittleEndian.PutUint32(d[272:], math.Float32bits(x.F75))
-		binary.LittleEndian.PutUint32(d[276:], math.Float32bits(x.F79))
-		binary.LittleEndian.PutUint32(d[280:], math.Float32bits(x.F83))
-		binary.LittleEndian.PutUint32(d[284:], math.Float32bits(x.F87))
-		binary.LittleEndian.PutUint32(d[288:], math.Float32bits(x.F91))
-		binary.LittleEndian.PutUint32(d[292:], math.Float32bits(x.F95))
-		binary.LittleEndian.PutUint32(d[296:], math.Float32bits(x.F99))
-	}
-	{
-		v := [25]int64{
-			x.F10,
-			x.F14,
-			x.F18,
-			x.F2,
-			x.F22,
-			x.F26,
-			x.F30,
-			x.F34,
-			x.F38,
-			x.F42,
-			x.F46,
-			x.F50,
-			x.F54,
-			x.F58,
-			x.F6,
-			x.F62,
-			x.F66,
-			x.F70,
-			x.F74,
-			x.F78,
-			x.F82,
-			x.F86,
-			x.F90,
-			x.F94,
-			x.F98,
+		buf.Grow(658)
+		b := buf.Tail()[:658]
+		binary.LittleEndian.PutUint64(b, math.Float64bits(x.F100))
+		binary.LittleEndian.PutUint64(b[8:], math.Float64bits(x.F12))
+		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.F16))
+		binary.LittleEndian.PutUint64(b[24:], math.Float64bits(x.F20))
+		binary.LittleEndian.PutUint64(b[32:], math.Float64bits(x.F24))
+		binary.LittleEndian.PutUint64(b[40:], math.Float64bits(x.F28))
+		binary.LittleEndian.PutUint64(b[48:], math.Float64bits(x.F32))
+		binary.LittleEndian.PutUint64(b[56:], math.Float64bits(x.F36))
+		binary.LittleEndian.PutUint64(b[64:], math.Float64bits(x.F4))
+		binary.LittleEndian.PutUint64(b[72:], math.Float64bits(x.F40))
+		binary.LittleEndian.PutUint64(b[80:], math.Float64bits(x.F44))
+		binary.LittleEndian.PutUint64(b[88:], math.Float64bits(x.F48))
+		binary.LittleEndian.PutUint64(b[96:], math.Float64bits(x.F52))
+		binary.LittleEndian.PutUint64(b[104:], math.Float64bits(x.F56))
+		binary.LittleEndian.PutUint64(b[112:], math.Float64bits(x.F60))
+		binary.LittleEndian.PutUint64(b[120:], math.Float64bits(x.F64))
+		binary.LittleEndian.PutUint64(b[128:], math.Float64bits(x.F68))
+		binary.LittleEndian.PutUint64(b[136:], math.Float64bits(x.F72))
+		binary.LittleEndian.PutUint64(b[144:], math.Float64bits(x.F76))
+		binary.LittleEndian.PutUint64(b[152:], math.Float64bits(x.F8))
+		binary.LittleEndian.PutUint64(b[160:], math.Float64bits(x.F80))
+		binary.LittleEndian.PutUint64(b[168:], math.Float64bits(x.F84))
+		binary.LittleEndian.PutUint64(b[176:], math.Float64bits(x.F88))
+		binary.LittleEndian.PutUint64(b[184:], math.Float64bits(x.F92))
+		binary.LittleEndian.PutUint64(b[192:], math.Float64bits(x.F96))
+		binary.LittleEndian.PutUint32(b[200:], math.Float32bits(x.F11))
+		binary.LittleEndian.PutUint32(b[204:], math.Float32bits(x.F15))
+		binary.LittleEndian.PutUint32(b[208:], math.Float32bits(x.F19))
+		binary.LittleEndian.PutUint32(b[212:], math.Float32bits(x.F23))
+		binary.LittleEndian.PutUint32(b[216:], math.Float32bits(x.F27))
+		binary.LittleEndian.PutUint32(b[220:], math.Float32bits(x.F3))
+		binary.LittleEndian.PutUint32(b[224:], math.Float32bits(x.F31))
+		binary.LittleEndian.PutUint32(b[228:], math.Float32bits(x.F35))
+		binary.LittleEndian.PutUint32(b[232:], math.Float32bits(x.F39))
+		binary.LittleEndian.PutUint32(b[236:], math.Float32bits(x.F43))
+		binary.LittleEndian.PutUint32(b[240:], math.Float32bits(x.F47))
+		binary.LittleEndian.PutUint32(b[244:], math.Float32bits(x.F51))
+		binary.LittleEndian.PutUint32(b[248:], math.Float32bits(x.F55))
+		binary.LittleEndian.PutUint32(b[252:], math.Float32bits(x.F59))
+		binary.LittleEndian.PutUint32(b[256:], math.Float32bits(x.F63))
+		binary.LittleEndian.PutUint32(b[260:], math.Float32bits(x.F67))
+		binary.LittleEndian.PutUint32(b[264:], math.Float32bits(x.F7))
+		binary.LittleEndian.PutUint32(b[268:], math.Float32bits(x.F71))
+		binary.LittleEndian.PutUint32(b[272:], math.Float32bits(x.F75))
+		binary.LittleEndian.PutUint32(b[276:], math.Float32bits(x.F79))
+		binary.LittleEndian.PutUint32(b[280:], math.Float32bits(x.F83))
+		binary.LittleEndian.PutUint32(b[284:], math.Float32bits(x.F87))
+		binary.LittleEndian.PutUint32(b[288:], math.Float32bits(x.F91))
+		binary.LittleEndian.PutUint32(b[292:], math.Float32bits(x.F95))
+		binary.LittleEndian.PutUint32(b[296:], math.Float32bits(x.F99))
+		n := 300
+		{
+			v := [25]int64{
+				x.F10,
+				x.F14,
+				x.F18,
+				x.F2,
+				x.F22,
+				x.F26,
+				x.F30,
+				x.F34,
+				x.F38,
+				x.F42,
+				x.F46,
+				x.F50,
+				x.F54,
+				x.F58,
+				x.F6,
+				x.F62,
+				x.F66,
+				x.F70,
+				x.F74,
+				x.F78,
+				x.F82,
+				x.F86,
+				x.F90,
+				x.F94,
+				x.F98,
+			}
+			n += furyrt.PutVarint64s(b[n:], v[:])
 		}
-		b = furyrt.Reserve(b, 233)
-		b = b[:len(b)+furyrt.PutVarint64s(b[len(b):cap(b)], v[:])]
-	}
-	{
-		v := [25]int32{
-			x.F1,
-			x.F13,
-			x.F17,
-			x.F21,
-			x.F25,
-			x.F29,
-			x.F33,
-			x.F37,
-			x.F41,
-			x.F45,
-			x.F49,
-			x.F5,
-			x.F53,
-			x.F57,
-			x.F61,
-			x.F65,
-			x.F69,
-			x.F73,
-			x.F77,
-			x.F81,
-			x.F85,
-			x.F89,
-			x.F9,
-			x.F93,
-			x.F97,
+		{
+			v := [25]int32{
+				x.F1,
+				x.F13,
+				x.F17,
+				x.F21,
+				x.F25,
+				x.F29,
+				x.F33,
+				x.F37,
+				x.F41,
+				x.F45,
+				x.F49,
+				x.F5,
+				x.F53,
+				x.F57,
+				x.F61,
+				x.F65,
+				x.F69,
+				x.F73,
+				x.F77,
+				x.F81,
+				x.F85,
+				x.F89,
+				x.F9,
+				x.F93,
+				x.F97,
+			}
+			n += furyrt.PutVarint32s(b[n:], v[:])
 		}
-		b = furyrt.Reserve(b, 133)
-		b = b[:len(b)+furyrt.PutVarint32s(b[len(b):cap(b)], v[:])]
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 

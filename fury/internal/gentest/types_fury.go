@@ -59,18 +59,24 @@ func furyReadAddressWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) er
 func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Address)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.Zip)
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.Zip)
+		buf.Advance(n)
+	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(x.City)
 		buf.WriteString(x.Street)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, x.City)
-		b = furyrt.AppendString(b, x.Street)
+		m := len(x.City) + len(x.Street) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, x.City)
+		n += furyrt.PutString(b[n:], x.Street)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -3667,21 +3673,15 @@ func furyWriteContainers(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	b := buf.Bytes()
 	if x.InnerPtr == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(5, furyWriteInnerWith(c, w, unsafe.Pointer(x.InnerPtr))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(5, furyWriteInnerWith(c, w, unsafe.Pointer(x.InnerPtr))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
-	buf.Commit(b)
 	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
 	} else if n > 0 {
@@ -3979,32 +3979,28 @@ func _() {
 func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = binary.LittleEndian.AppendUint16(b, uint16(x.embedded.Deep))
-	b = furyrt.AppendVarint64(b, x.Base.ID)
-	b = furyrt.AppendVarint32(b, x.Own)
-	b = furyrt.AppendTime(b, x.Base.Created)
+	{
+		buf.Grow(24)
+		b := buf.Tail()[:24]
+		binary.LittleEndian.PutUint16(b, uint16(x.embedded.Deep))
+		n := 2
+		n += furyrt.PutVarint64(b[n:], x.Base.ID)
+		n += furyrt.PutVarint32(b[n:], x.Own)
+		buf.Advance(n)
+	}
+	buf.Grow(12)
+	furyrt.PutTime(buf.Tail(), x.Base.Created)
+	buf.Advance(12)
 	if x.Extra == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(x.Extra))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(x.Extra))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.embedded.Label)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.embedded.Label)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.embedded.Label)
 	return nil
 }
 
@@ -4138,32 +4134,34 @@ func _() {
 func furyWriteEnums(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = append(b, *(*uint8)(&x.Level))
-	b = furyrt.AppendVarint32(b, *(*int32)(&x.Color))
-	b = furyrt.AppendVarint32(b, x.Count)
+	{
+		buf.Grow(19)
+		b := buf.Tail()[:19]
+		b[0] = *(*uint8)(&x.Level)
+		n := 1
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Color))
+		n += furyrt.PutVarint32(b[n:], x.Count)
+		buf.Advance(n)
+	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(14)
+		b := buf.Tail()[:14]
+		n := 0
 		if x.PColor == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *(*int32)(x.PColor))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *(*int32)(x.PColor))
 		}
+		buf.Advance(n)
 	}
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Z)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Z)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -4213,38 +4211,28 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteEnumsE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = append(b, *(*uint8)(&x.Level))
-	b = furyrt.AppendVarint32(b, x.Count)
+	{
+		buf.Grow(14)
+		b := buf.Tail()[:14]
+		b[0] = *(*uint8)(&x.Level)
+		n := 1
+		n += furyrt.PutVarint32(b[n:], x.Count)
+		buf.Advance(n)
+	}
 	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(2, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
 	if x.PColor == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
-		b = append(b, 0xff) // not null
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
+		return err
 	}
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Z)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Z)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -4296,40 +4284,38 @@ func furyReadEnumsE1(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteEnumsE2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, *(*int32)(&x.Color))
-	b = furyrt.AppendVarint32(b, x.Count)
+	{
+		buf.Grow(18)
+		b := buf.Tail()[:18]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Color))
+		n += furyrt.PutVarint32(b[n:], x.Count)
+		buf.Advance(n)
+	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(2, unsafe.Pointer(&x.PColor)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(14)
+		b := buf.Tail()[:14]
+		n := 0
 		if x.PColor == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *(*int32)(x.PColor))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *(*int32)(x.PColor))
 		}
+		buf.Advance(n)
 	}
 	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Z)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Z)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -4380,46 +4366,32 @@ func furyReadEnumsE2(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteEnumsE3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.Count)
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.Count)
+		buf.Advance(n)
+	}
 	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(1, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(1, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
 	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(2, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
 	if x.PColor == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
-		b = append(b, 0xff) // not null
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
+		return err
 	}
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Z)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Z)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -4496,9 +4468,13 @@ func _() {
 func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Holder)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.N)
-	buf.Commit(b)
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.N)
+		buf.Advance(n)
+	}
 	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.In)); err != nil {
 		return err
 	} else if c != nil {
@@ -4608,16 +4584,14 @@ func furyReadInnerWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) erro
 func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint64(b, x.ID)
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Label)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Label)
+	{
+		buf.Grow(17)
+		b := buf.Tail()[:17]
+		n := 0
+		n += furyrt.PutVarint64(b[n:], x.ID)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
+	buf.WriteString(x.Label)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteInner_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Tags)); err != nil {
@@ -4726,16 +4700,14 @@ func _() {
 func furyWriteIntPair(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.Key)
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Val)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Val)
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.Key)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
+	buf.WriteString(x.Val)
 	return nil
 }
 
@@ -4805,9 +4777,13 @@ func furyReadNodeWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error
 func furyWriteNode(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendVarint32(b, x.Value)
-	buf.Commit(b)
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += furyrt.PutVarint32(b[n:], x.Value)
+		buf.Advance(n)
+	}
 	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
@@ -4836,21 +4812,15 @@ func furyWriteNode(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	b = buf.Bytes()
 	if x.Next == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(2, furyWriteNodeWith(c, w, unsafe.Pointer(x.Next))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(2, furyWriteNodeWith(c, w, unsafe.Pointer(x.Next))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -4956,18 +4926,22 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Person)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	b := buf.Bytes()
-	b = furyrt.AppendVaruint32(b, x.Common.Version)
-	buf.Commit(b)
+	{
+		buf.Grow(13)
+		b := buf.Tail()[:13]
+		n := 0
+		n += furyrt.PutVaruint32(b[n:], x.Common.Version)
+		buf.Advance(n)
+	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Attrs)); err != nil {
 			return err
 		}
 	}
-	b = buf.Bytes()
-	b = furyrt.AppendTime(b, x.Common.CreatedAt)
-	buf.Commit(b)
+	buf.Grow(12)
+	furyrt.PutTime(buf.Tail(), x.Common.CreatedAt)
+	buf.Advance(12)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Emails)); err != nil {
@@ -5009,33 +4983,17 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	b = buf.Bytes()
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Name)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Name)
-	}
+	buf.WriteString(x.Name)
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(7, unsafe.Pointer(&x.Nick)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.Nick == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*x.Nick)
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *x.Nick)
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.Nick)
 	}
-	buf.Commit(b)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Ratings(buf, x.Ratings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Ratings)); err != nil {
@@ -5047,21 +5005,15 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Visits)); err != nil {
 		return err
 	}
-	b = buf.Bytes()
 	if x.Work == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(10, furyWriteAddressWith(c, w, unsafe.Pointer(x.Work))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(10, furyWriteAddressWith(c, w, unsafe.Pointer(x.Work))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -5414,9 +5366,7 @@ func _() {
 func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -5465,146 +5415,173 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		if err := w.WriteField(15, unsafe.Pointer(&x.Uint32)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(99)
+		b := buf.Tail()[:99]
+		n := 0
 		if x.Float64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*x.Float64))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint64(b[n:], math.Float64bits(*x.Float64))
+			n += 8
 		}
 		if x.FI32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, uint32(*(*int32)(x.FI32)))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], uint32(*(*int32)(x.FI32)))
+			n += 4
 		}
 		if x.Float32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(*x.Float32))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], math.Float32bits(*x.Float32))
+			n += 4
 		}
 		if x.Int16 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.Int16))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], uint16(*x.Int16))
+			n += 2
 		}
 		if x.Uint16 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.Uint16))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], *x.Uint16)
+			n += 2
 		}
 		if x.Bool == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
+			b[n] = 0xff // not null
+			n++
 			if *x.Bool {
-				b = append(b, 1)
+				b[n] = 1
 			} else {
-				b = append(b, 0)
+				b[n] = 0
 			}
+			n += 1
 		}
 		if x.Int8 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, byte(*x.Int8))
+			b[n] = 0xff // not null
+			n++
+			b[n] = byte(*x.Int8)
+			n += 1
 		}
 		if x.Level == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, *(*uint8)(x.Level))
+			b[n] = 0xff // not null
+			n++
+			b[n] = *(*uint8)(x.Level)
+			n += 1
 		}
 		if x.Uint8 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, *x.Uint8)
+			b[n] = 0xff // not null
+			n++
+			b[n] = *x.Uint8
+			n += 1
 		}
 		if x.Int == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, int64(*x.Int))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
 		}
 		if x.Int64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, *x.Int64)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], *x.Int64)
 		}
 		if x.TI64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendTaggedInt64(b, *(*int64)(x.TI64))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
 		}
 		if x.Uint64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVaruint64(b, *x.Uint64)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
 		}
 		if x.Color == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *(*int32)(x.Color))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *(*int32)(x.Color))
 		}
 		if x.Int32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *x.Int32)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *x.Int32)
 		}
 		if x.Uint32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVaruint32(b, *x.Uint32)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
 		}
+		buf.Advance(n)
 	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.Name == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*(*string)(x.Name))
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *(*string)(x.Name))
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*(*string)(x.Name))
 	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.String == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*x.String)
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *x.String)
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.String)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -5871,9 +5848,7 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointersE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -5919,152 +5894,172 @@ func furyWritePointersE1(w *furyrt.Writer, p unsafe.Pointer) error {
 		if err := w.WriteField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(97)
+		b := buf.Tail()[:97]
+		n := 0
 		if x.Float64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*x.Float64))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint64(b[n:], math.Float64bits(*x.Float64))
+			n += 8
 		}
 		if x.FI32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, uint32(*(*int32)(x.FI32)))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], uint32(*(*int32)(x.FI32)))
+			n += 4
 		}
 		if x.Float32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(*x.Float32))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], math.Float32bits(*x.Float32))
+			n += 4
 		}
 		if x.Int16 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.Int16))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], uint16(*x.Int16))
+			n += 2
 		}
 		if x.Uint16 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.Uint16))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], *x.Uint16)
+			n += 2
 		}
 		if x.Bool == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
+			b[n] = 0xff // not null
+			n++
 			if *x.Bool {
-				b = append(b, 1)
+				b[n] = 1
 			} else {
-				b = append(b, 0)
+				b[n] = 0
 			}
+			n += 1
 		}
 		if x.Int8 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, byte(*x.Int8))
+			b[n] = 0xff // not null
+			n++
+			b[n] = byte(*x.Int8)
+			n += 1
 		}
 		if x.Uint8 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, *x.Uint8)
+			b[n] = 0xff // not null
+			n++
+			b[n] = *x.Uint8
+			n += 1
 		}
 		if x.Int == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, int64(*x.Int))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
 		}
 		if x.Int64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, *x.Int64)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], *x.Int64)
 		}
 		if x.TI64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendTaggedInt64(b, *(*int64)(x.TI64))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
 		}
 		if x.Uint64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVaruint64(b, *x.Uint64)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
 		}
 		if x.Color == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *(*int32)(x.Color))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *(*int32)(x.Color))
 		}
 		if x.Int32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *x.Int32)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *x.Int32)
 		}
 		if x.Uint32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVaruint32(b, *x.Uint32)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
 		}
+		buf.Advance(n)
 	}
 	if x.Level == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
-		b = append(b, 0xff) // not null
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
+		return err
 	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.Name == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*(*string)(x.Name))
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *(*string)(x.Name))
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*(*string)(x.Name))
 	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.String == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*x.String)
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *x.String)
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.String)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -6332,9 +6327,7 @@ func furyReadPointersE1(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointersE2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -6380,152 +6373,173 @@ func furyWritePointersE2(w *furyrt.Writer, p unsafe.Pointer) error {
 		if err := w.WriteField(14, unsafe.Pointer(&x.Uint32)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(93)
+		b := buf.Tail()[:93]
+		n := 0
 		if x.Float64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*x.Float64))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint64(b[n:], math.Float64bits(*x.Float64))
+			n += 8
 		}
 		if x.FI32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, uint32(*(*int32)(x.FI32)))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], uint32(*(*int32)(x.FI32)))
+			n += 4
 		}
 		if x.Float32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(*x.Float32))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], math.Float32bits(*x.Float32))
+			n += 4
 		}
 		if x.Int16 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.Int16))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], uint16(*x.Int16))
+			n += 2
 		}
 		if x.Uint16 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.Uint16))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], *x.Uint16)
+			n += 2
 		}
 		if x.Bool == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
+			b[n] = 0xff // not null
+			n++
 			if *x.Bool {
-				b = append(b, 1)
+				b[n] = 1
 			} else {
-				b = append(b, 0)
+				b[n] = 0
 			}
+			n += 1
 		}
 		if x.Int8 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, byte(*x.Int8))
+			b[n] = 0xff // not null
+			n++
+			b[n] = byte(*x.Int8)
+			n += 1
 		}
 		if x.Level == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, *(*uint8)(x.Level))
+			b[n] = 0xff // not null
+			n++
+			b[n] = *(*uint8)(x.Level)
+			n += 1
 		}
 		if x.Uint8 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, *x.Uint8)
+			b[n] = 0xff // not null
+			n++
+			b[n] = *x.Uint8
+			n += 1
 		}
 		if x.Int == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, int64(*x.Int))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
 		}
 		if x.Int64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, *x.Int64)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], *x.Int64)
 		}
 		if x.TI64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendTaggedInt64(b, *(*int64)(x.TI64))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
 		}
 		if x.Uint64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVaruint64(b, *x.Uint64)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
 		}
 		if x.Int32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *x.Int32)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *x.Int32)
 		}
 		if x.Uint32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVaruint32(b, *x.Uint32)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
 		}
+		buf.Advance(n)
 	}
 	if x.Color == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
-		b = append(b, 0xff) // not null
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
+		return err
 	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.Name == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*(*string)(x.Name))
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *(*string)(x.Name))
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*(*string)(x.Name))
 	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.String == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*x.String)
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *x.String)
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.String)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -6793,9 +6807,7 @@ func furyReadPointersE2(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointersE3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -6838,158 +6850,172 @@ func furyWritePointersE3(w *furyrt.Writer, p unsafe.Pointer) error {
 		if err := w.WriteField(13, unsafe.Pointer(&x.Uint32)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else {
+		buf.Grow(91)
+		b := buf.Tail()[:91]
+		n := 0
 		if x.Float64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint64(b, math.Float64bits(*x.Float64))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint64(b[n:], math.Float64bits(*x.Float64))
+			n += 8
 		}
 		if x.FI32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, uint32(*(*int32)(x.FI32)))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], uint32(*(*int32)(x.FI32)))
+			n += 4
 		}
 		if x.Float32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(*x.Float32))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint32(b[n:], math.Float32bits(*x.Float32))
+			n += 4
 		}
 		if x.Int16 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.Int16))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], uint16(*x.Int16))
+			n += 2
 		}
 		if x.Uint16 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = binary.LittleEndian.AppendUint16(b, uint16(*x.Uint16))
+			b[n] = 0xff // not null
+			n++
+			binary.LittleEndian.PutUint16(b[n:], *x.Uint16)
+			n += 2
 		}
 		if x.Bool == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
+			b[n] = 0xff // not null
+			n++
 			if *x.Bool {
-				b = append(b, 1)
+				b[n] = 1
 			} else {
-				b = append(b, 0)
+				b[n] = 0
 			}
+			n += 1
 		}
 		if x.Int8 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, byte(*x.Int8))
+			b[n] = 0xff // not null
+			n++
+			b[n] = byte(*x.Int8)
+			n += 1
 		}
 		if x.Uint8 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = append(b, *x.Uint8)
+			b[n] = 0xff // not null
+			n++
+			b[n] = *x.Uint8
+			n += 1
 		}
 		if x.Int == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, int64(*x.Int))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
 		}
 		if x.Int64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint64(b, *x.Int64)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint64(b[n:], *x.Int64)
 		}
 		if x.TI64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendTaggedInt64(b, *(*int64)(x.TI64))
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutTaggedInt64(b[n:], *(*int64)(x.TI64))
 		}
 		if x.Uint64 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVaruint64(b, *x.Uint64)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
 		}
 		if x.Int32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVarint32(b, *x.Int32)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVarint32(b[n:], *x.Int32)
 		}
 		if x.Uint32 == nil {
-			b = append(b, 0xfd) // null
+			b[n] = 0xfd // null
+			n++
 		} else {
-			b = append(b, 0xff) // not null
-			b = furyrt.AppendVaruint32(b, *x.Uint32)
+			b[n] = 0xff // not null
+			n++
+			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
 		}
+		buf.Advance(n)
 	}
 	if x.Color == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
-		b = append(b, 0xff) // not null
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
+		return err
 	}
 	if x.Level == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
-		b = append(b, 0xff) // not null
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-1) // not null
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
+		return err
 	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.Name == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*(*string)(x.Name))
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *(*string)(x.Name))
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*(*string)(x.Name))
 	}
 	if w.RefTracking() {
-		buf.Commit(b)
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
-		b = buf.Bytes()
 	} else if x.String == nil {
-		b = append(b, 0xfd) // null
+		buf.WriteInt8(-3) // null
 	} else {
-		b = append(b, 0xff) // not null
-		if buf.CompactStrings() {
-			buf.Commit(b)
-			buf.WriteString(*x.String)
-			b = buf.Bytes()
-		} else {
-			b = furyrt.AppendString(b, *x.String)
-		}
+		buf.WriteInt8(-1) // not null
+		buf.WriteString(*x.String)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -7312,47 +7338,49 @@ func _() {
 func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.Extend(b, 53)
 	{
-		d := b[len(b)-53:]
-		binary.LittleEndian.PutUint64(d, uint64(*(*int64)(&x.FI64)))
-		binary.LittleEndian.PutUint64(d[8:], uint64(*(*uint64)(&x.FU64)))
-		binary.LittleEndian.PutUint64(d[16:], math.Float64bits(x.Float64))
-		binary.LittleEndian.PutUint64(d[24:], math.Float64bits(*(*float64)(&x.Ratio)))
-		binary.LittleEndian.PutUint32(d[32:], uint32(*(*int32)(&x.FI32)))
-		binary.LittleEndian.PutUint32(d[36:], uint32(*(*uint32)(&x.FU32)))
-		binary.LittleEndian.PutUint32(d[40:], math.Float32bits(x.Float32))
-		binary.LittleEndian.PutUint16(d[44:], uint16(x.Int16))
-		binary.LittleEndian.PutUint16(d[46:], uint16(x.Uint16))
+		buf.Grow(125)
+		b := buf.Tail()[:125]
+		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.FI64)))
+		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.FU64))
+		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Float64))
+		binary.LittleEndian.PutUint64(b[24:], math.Float64bits(*(*float64)(&x.Ratio)))
+		binary.LittleEndian.PutUint32(b[32:], uint32(*(*int32)(&x.FI32)))
+		binary.LittleEndian.PutUint32(b[36:], *(*uint32)(&x.FU32))
+		binary.LittleEndian.PutUint32(b[40:], math.Float32bits(x.Float32))
+		binary.LittleEndian.PutUint16(b[44:], uint16(x.Int16))
+		binary.LittleEndian.PutUint16(b[46:], x.Uint16)
 		if x.Bool {
-			d[48] = 1
+			b[48] = 1
 		} else {
-			d[48] = 0
+			b[48] = 0
 		}
-		d[49] = byte(x.Int8)
-		d[50] = x.Byte
-		d[51] = *(*uint8)(&x.Level)
-		d[52] = x.Uint8
+		b[49] = byte(x.Int8)
+		b[50] = x.Byte
+		b[51] = *(*uint8)(&x.Level)
+		b[52] = x.Uint8
+		n := 53
+		n += furyrt.PutVarint64(b[n:], int64(x.Int))
+		n += furyrt.PutVarint64(b[n:], x.Int64)
+		n += furyrt.PutTaggedInt64(b[n:], *(*int64)(&x.TI64))
+		n += furyrt.PutVaruint64(b[n:], uint64(x.Uint))
+		n += furyrt.PutVaruint64(b[n:], x.Uint64)
+		n += furyrt.PutTaggedUint64(b[n:], *(*uint64)(&x.TU64))
+		n += furyrt.PutVarint32(b[n:], x.Int32)
+		n += furyrt.PutVaruint32(b[n:], x.Uint32)
+		buf.Advance(n)
 	}
-	b = furyrt.AppendVarint64(b, int64(x.Int))
-	b = furyrt.AppendVarint64(b, x.Int64)
-	b = furyrt.AppendTaggedInt64(b, *(*int64)(&x.TI64))
-	b = furyrt.AppendVaruint64(b, uint64(x.Uint))
-	b = furyrt.AppendVaruint64(b, x.Uint64)
-	b = furyrt.AppendTaggedUint64(b, *(*uint64)(&x.TU64))
-	b = furyrt.AppendVarint32(b, x.Int32)
-	b = furyrt.AppendVaruint32(b, x.Uint32)
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(*(*string)(&x.Name))
 		buf.WriteString(x.String)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, *(*string)(&x.Name))
-		b = furyrt.AppendString(b, x.String)
+		m := len(*(*string)(&x.Name)) + len(x.String) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, *(*string)(&x.Name))
+		n += furyrt.PutString(b[n:], x.String)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -7432,55 +7460,53 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteScalarsE1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.Extend(b, 52)
 	{
-		d := b[len(b)-52:]
-		binary.LittleEndian.PutUint64(d, uint64(*(*int64)(&x.FI64)))
-		binary.LittleEndian.PutUint64(d[8:], uint64(*(*uint64)(&x.FU64)))
-		binary.LittleEndian.PutUint64(d[16:], math.Float64bits(x.Float64))
-		binary.LittleEndian.PutUint64(d[24:], math.Float64bits(*(*float64)(&x.Ratio)))
-		binary.LittleEndian.PutUint32(d[32:], uint32(*(*int32)(&x.FI32)))
-		binary.LittleEndian.PutUint32(d[36:], uint32(*(*uint32)(&x.FU32)))
-		binary.LittleEndian.PutUint32(d[40:], math.Float32bits(x.Float32))
-		binary.LittleEndian.PutUint16(d[44:], uint16(x.Int16))
-		binary.LittleEndian.PutUint16(d[46:], uint16(x.Uint16))
+		buf.Grow(124)
+		b := buf.Tail()[:124]
+		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.FI64)))
+		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.FU64))
+		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Float64))
+		binary.LittleEndian.PutUint64(b[24:], math.Float64bits(*(*float64)(&x.Ratio)))
+		binary.LittleEndian.PutUint32(b[32:], uint32(*(*int32)(&x.FI32)))
+		binary.LittleEndian.PutUint32(b[36:], *(*uint32)(&x.FU32))
+		binary.LittleEndian.PutUint32(b[40:], math.Float32bits(x.Float32))
+		binary.LittleEndian.PutUint16(b[44:], uint16(x.Int16))
+		binary.LittleEndian.PutUint16(b[46:], x.Uint16)
 		if x.Bool {
-			d[48] = 1
+			b[48] = 1
 		} else {
-			d[48] = 0
+			b[48] = 0
 		}
-		d[49] = byte(x.Int8)
-		d[50] = x.Byte
-		d[51] = x.Uint8
+		b[49] = byte(x.Int8)
+		b[50] = x.Byte
+		b[51] = x.Uint8
+		n := 52
+		n += furyrt.PutVarint64(b[n:], int64(x.Int))
+		n += furyrt.PutVarint64(b[n:], x.Int64)
+		n += furyrt.PutTaggedInt64(b[n:], *(*int64)(&x.TI64))
+		n += furyrt.PutVaruint64(b[n:], uint64(x.Uint))
+		n += furyrt.PutVaruint64(b[n:], x.Uint64)
+		n += furyrt.PutTaggedUint64(b[n:], *(*uint64)(&x.TU64))
+		n += furyrt.PutVarint32(b[n:], x.Int32)
+		n += furyrt.PutVaruint32(b[n:], x.Uint32)
+		buf.Advance(n)
 	}
-	b = furyrt.AppendVarint64(b, int64(x.Int))
-	b = furyrt.AppendVarint64(b, x.Int64)
-	b = furyrt.AppendTaggedInt64(b, *(*int64)(&x.TI64))
-	b = furyrt.AppendVaruint64(b, uint64(x.Uint))
-	b = furyrt.AppendVaruint64(b, x.Uint64)
-	b = furyrt.AppendTaggedUint64(b, *(*uint64)(&x.TU64))
-	b = furyrt.AppendVarint32(b, x.Int32)
-	b = furyrt.AppendVaruint32(b, x.Uint32)
 	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
-		b = furyrt.AppendVaruint32(b, uint32(v))
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteVaruint32(uint32(v))
+	} else if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
+		return err
 	}
 	if buf.CompactStrings() {
-		buf.Commit(b)
 		buf.WriteString(*(*string)(&x.Name))
 		buf.WriteString(x.String)
-		b = buf.Bytes()
 	} else {
-		b = furyrt.AppendString(b, *(*string)(&x.Name))
-		b = furyrt.AppendString(b, x.String)
+		m := len(*(*string)(&x.Name)) + len(x.String) + 18
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := furyrt.PutString(b, *(*string)(&x.Name))
+		n += furyrt.PutString(b[n:], x.String)
+		buf.Advance(n)
 	}
-	buf.Commit(b)
 	return nil
 }
 
@@ -7599,11 +7625,15 @@ func _() {
 func furyWriteTagged(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Tagged)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = binary.LittleEndian.AppendUint16(b, uint16(x.Plain))
-	b = furyrt.AppendVarint64(b, x.Renamed)
-	b = furyrt.AppendVarint32(b, x.A)
-	buf.Commit(b)
+	{
+		buf.Grow(24)
+		b := buf.Tail()[:24]
+		binary.LittleEndian.PutUint16(b, uint16(x.Plain))
+		n := 2
+		n += furyrt.PutVarint64(b[n:], x.Renamed)
+		n += furyrt.PutVarint32(b[n:], x.A)
+		buf.Advance(n)
+	}
 	if err := w.WriteField(3, unsafe.Pointer(&x.Must)); err != nil {
 		return err
 	}
@@ -7613,28 +7643,16 @@ func furyWriteTagged(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	b = buf.Bytes()
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.B)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.B)
-	}
+	buf.WriteString(x.B)
 	if x.Alone == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(6, furyWriteInnerWith(c, w, unsafe.Pointer(x.Alone))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(6, furyWriteInnerWith(c, w, unsafe.Pointer(x.Alone))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
-	buf.Commit(b)
 	if err := w.WriteField(7, unsafe.Pointer(&x.Counts)); err != nil {
 		return err
 	}
@@ -7941,21 +7959,15 @@ func furyWriteTeam(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Team)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	b := buf.Bytes()
 	if x.Lead == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
+		buf.WriteInt8(-3) // null
+	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
+		return err
+	} else if c != nil {
+		if err := w.EndStruct(0, furyWritePersonWith(c, w, unsafe.Pointer(x.Lead))); err != nil {
 			return err
-		} else if c != nil {
-			if err := w.EndStruct(0, furyWritePersonWith(c, w, unsafe.Pointer(x.Lead))); err != nil {
-				return err
-			}
 		}
-		b = buf.Bytes()
 	}
-	buf.Commit(b)
 	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
 		return err
 	} else if n > 0 {
@@ -7970,15 +7982,7 @@ func furyWriteTeam(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	b = buf.Bytes()
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Name)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Name)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.Name)
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteTeam_Scores(buf, x.Scores) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Scores)); err != nil {
@@ -8150,50 +8154,34 @@ func _() {
 func furyWriteTimes(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := w.Buffer()
-	b := buf.Bytes()
-	b = furyrt.AppendTime(b, x.At)
-	buf.Commit(b)
+	buf.Grow(12)
+	furyrt.PutTime(buf.Tail(), x.At)
+	buf.Advance(12)
 	if at := buf.Len(); w.RefTracking() || !furyWriteTimes_AtP(buf, x.AtP) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
 			return err
 		}
 	}
-	b = buf.Bytes()
 	if x.Big == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(2, unsafe.Pointer(&x.Big)); err != nil {
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Big)); err != nil {
+		return err
 	}
-	buf.Commit(b)
 	if err := w.WriteDecimal(3, unsafe.Pointer(&x.Cost)); err != nil {
 		return err
 	}
 	w.WriteDuration(unsafe.Pointer(&x.For))
-	b = buf.Bytes()
 	if x.ForP == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(5, unsafe.Pointer(&x.ForP)); err != nil {
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.ForP)); err != nil {
+		return err
 	}
 	if x.Max == nil {
-		b = append(b, 0xfd) // null
-	} else {
-		buf.Commit(b)
-		if err := w.WriteField(6, unsafe.Pointer(&x.Max)); err != nil {
-			return err
-		}
-		b = buf.Bytes()
+		buf.WriteInt8(-3) // null
+	} else if err := w.WriteField(6, unsafe.Pointer(&x.Max)); err != nil {
+		return err
 	}
-	buf.Commit(b)
 	w.WriteDate(unsafe.Pointer(&x.On))
 	return nil
 }
@@ -8337,15 +8325,7 @@ func furyWriteTree(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	b := buf.Bytes()
-	if buf.CompactStrings() {
-		buf.Commit(b)
-		buf.WriteString(x.Label)
-		b = buf.Bytes()
-	} else {
-		b = furyrt.AppendString(b, x.Label)
-	}
-	buf.Commit(b)
+	buf.WriteString(x.Label)
 	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Meta)); err != nil {
 		return err
 	} else if c != nil {
