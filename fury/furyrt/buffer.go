@@ -722,6 +722,18 @@ func (b *Buffer) ReadString() (string, error) {
 		return "", ferr.ErrTruncatedRead
 	}
 	p := u[:n]
+	if h&3 == strUTF8 { // Go's own form: a copy into the slab
+		b.off += int(n)
+		// Alloc's common case inline: the string fits in the current slab.
+		if o, k := b.slabOff, int(n); k > 0 && k <= len(b.slab)-o {
+			b.slabLast = o
+			b.slabOff = min(o+(k+7)&^7, len(b.slab))
+			d := b.slab[o : o+k : o+k]
+			copy(d, p)
+			return unsafe.String(&d[0], k), nil
+		}
+		return b.copyString(p), nil
+	}
 	switch h & 3 {
 	case strLatin1:
 		b.off += int(n)
@@ -740,9 +752,6 @@ func (b *Buffer) ReadString() (string, error) {
 		}
 		b.off += int(n)
 		return b.decodeUTF16(p), nil
-	case strUTF8:
-		b.off += int(n)
-		return b.copyString(p), nil
 	}
 	return "", ferr.Wrapf(ferr.ErrInvalidData, "unknown string encoding %d", h&3)
 }
