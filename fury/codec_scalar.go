@@ -218,11 +218,11 @@ const maxTimestampSec = math.MaxInt64 - 62135596800
 
 func (timestampCodec) write(e *encoder, p unsafe.Pointer) error {
 	t := (*time.Time)(p)
-	if t.Before(minTimestamp) {
+	e.buf.Grow(12)
+	if !furyrt.PutTime(e.buf.Tail(), *t) {
 		return wrapf(ErrInvalidArgument, "time %v is before the earliest timestamp the wire holds", t)
 	}
-	e.buf.WriteInt64(t.Unix())
-	e.buf.WriteUint32(uint32(t.Nanosecond()))
+	e.buf.Advance(12)
 	return nil
 }
 

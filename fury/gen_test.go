@@ -733,6 +733,53 @@ func TestGeneratedNestedDepth(t *testing.T) {
 	}
 }
 
+// TestGeneratedListOfNilsDepth checks that a list of pointers counts a
+// nesting level for its elements only when one of them is not nil, in
+// generated code as in the reflection path: a list of nils under a tight
+// WithMaxDepth is written by both or refused by both, byte for byte.
+func TestGeneratedListOfNilsDepth(t *testing.T) {
+	values := map[string]gentest.Node{
+		"nils":  {Value: 1, Kids: []*gentest.Node{nil, nil}},
+		"mixed": {Value: 2, Kids: []*gentest.Node{nil, {Value: 3}}},
+		"full":  {Value: 4, Kids: []*gentest.Node{{Value: 5}, {Value: 6, Kids: []*gentest.Node{nil}}}},
+	}
+	for _, compatible := range []bool{false, true} {
+		for name, v := range values {
+			for max := 1; max <= 5; max++ {
+				newF := func(typ any) *fury.Fury {
+					f := fury.New(fury.WithCompatible(compatible), fury.WithMaxDepth(max))
+					require.NoError(t, f.Register(typ, 1))
+					return f
+				}
+				gen, twin := newF(gentest.Node{}), newF(gentest.NodeR{})
+				got, errGen := gen.Marshal(&v)
+				want, errTwin := twin.Marshal(convertNode(&v))
+				msg := fmt.Sprintf("compatible=%v %s max=%d: reflect %v, generated %v", compatible, name, max, errTwin, errGen)
+				require.Equal(t, errTwin == nil, errGen == nil, msg)
+				if errGen != nil {
+					assert.ErrorIs(t, errGen, fury.ErrDepthExceeded, msg)
+					continue
+				}
+				require.Equal(t, want, got, msg)
+				var back gentest.Node
+				require.NoError(t, gen.Unmarshal(got, &back), msg)
+				assert.Equal(t, v, back, msg)
+			}
+		}
+	}
+}
+
+func convertNode(n *gentest.Node) *gentest.NodeR {
+	if n == nil {
+		return nil
+	}
+	r := &gentest.NodeR{Value: n.Value, Next: convertNode(n.Next)}
+	for _, k := range n.Kids {
+		r.Kids = append(r.Kids, convertNode(k))
+	}
+	return r
+}
+
 func convertTree(t gentest.Tree) gentest.TreeR {
 	r := gentest.TreeR{Label: t.Label, Meta: t.Meta}
 	for _, k := range t.Kids {

@@ -251,6 +251,15 @@ func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 		// even in a field tagged noref.)
 		return 0, nil, 0, w.WriteField(i, p)
 	}
+	hasNull := false
+	if nf.ptrElems {
+		elems := unsafe.Slice((*unsafe.Pointer)(h.data), h.len)
+		if hasNull = slices.Contains(elems, nil); hasNull && !slices.ContainsFunc(elems, notNil) {
+			// Only nulls: no element is entered, so the runtime's depth
+			// accounting (one level, for the list) applies.
+			return 0, nil, 0, w.WriteField(i, p)
+		}
+	}
 	e.buf.WriteVaruint32(uint32(h.len))
 	est := nf.elem
 	if fr := &nf.pre[e.modeIndex()]; fr.ok && e.depth+2 <= e.maxDepth {
@@ -269,7 +278,7 @@ func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 		return h.len, nil, 0, nil
 	}
 	header := byte(collSameType)
-	if nf.ptrElems && slices.Contains(unsafe.Slice((*unsafe.Pointer)(h.data), h.len), nil) {
+	if hasNull {
 		// Generated code writes the flags: null, or not null before
 		// each element.
 		header |= collHasNull
@@ -286,6 +295,8 @@ func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 	e.genStack = append(e.genStack, est)
 	return h.len, est.gen, est.hash, nil
 }
+
+func notNil(p unsafe.Pointer) bool { return p != nil }
 
 // EndList ends a list begun by BeginList with n > 0; err is the first
 // error of its elements.

@@ -3,6 +3,7 @@ package furyrt
 import (
 	"encoding/binary"
 	"errors"
+	"math"
 	"time"
 	"unsafe"
 
@@ -337,21 +338,33 @@ func PutString(dst []byte, s string) int {
 	return k + copy(dst[k:], s)
 }
 
+// The wire holds a timestamp as int64 seconds since 1970; time.Time holds
+// int64 seconds since year 1. Seconds beyond maxTimestampSec have no
+// time.Time, and a time.Time whose Unix seconds overflow int64 (before
+// time.Unix(math.MinInt64, 0)) has no wire form: its Unix() wraps to a value
+// above maxTimestampSec, which no other time.Time gives.
+const maxTimestampSec = math.MaxInt64 - 62135596800
+
 // PutTime stores t as a timestamp (int64 seconds, uint32 nanoseconds) into
-// dst (at least 12 bytes).
-func PutTime(dst []byte, t time.Time) {
-	binary.LittleEndian.PutUint64(dst, uint64(t.Unix()))
+// dst (at least 12 bytes). It reports false, leaving dst's contents
+// unspecified, when t is too early for the wire (the runtime reports that
+// as an error).
+func PutTime(dst []byte, t time.Time) bool {
+	s := t.Unix()
+	binary.LittleEndian.PutUint64(dst, uint64(s))
 	binary.LittleEndian.PutUint32(dst[8:], uint32(t.Nanosecond()))
+	return s <= maxTimestampSec
 }
 
 // GetTime decodes a timestamp from src; ok is false when src is shorter
-// than 12 bytes or the nanoseconds are out of range.
+// than 12 bytes, the nanoseconds are out of range or the seconds are beyond
+// what a time.Time holds (the runtime reports those as errors).
 func GetTime(src []byte) (t time.Time, ok bool) {
 	if len(src) < 12 {
 		return time.Time{}, false
 	}
 	s, ns := int64(binary.LittleEndian.Uint64(src)), binary.LittleEndian.Uint32(src[8:])
-	if ns >= 1e9 {
+	if ns >= 1e9 || s > maxTimestampSec {
 		return time.Time{}, false
 	}
 	return time.Unix(s, int64(ns)).UTC(), true
