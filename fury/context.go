@@ -367,7 +367,7 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 		if err != nil {
 			return false, -1, err
 		}
-		if int(rid) >= len(d.refs) {
+		if uint(rid) >= uint(len(d.refs)) {
 			return false, -1, wrapf(ErrInvalidData, "reference id %d out of range (%d seen)", rid, len(d.refs))
 		}
 		v := d.refs[rid]

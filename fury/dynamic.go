@@ -375,7 +375,7 @@ func (d *decoder) beginDynamic() (v any, done bool, id int, err error) {
 		if err != nil {
 			return nil, false, -1, err
 		}
-		if int(rid) >= len(d.refs) || d.refs[rid] == refUnset {
+		if uint(rid) >= uint(len(d.refs)) || d.refs[rid] == refUnset {
 			return nil, false, -1, wrapf(ErrInvalidData, "bad reference id %d", rid)
 		}
 		return d.refs[rid], true, -1, nil

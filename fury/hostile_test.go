@@ -237,3 +237,20 @@ func TestHostileIssue13(t *testing.T) {
 		}
 	})
 }
+
+// TestHugeIndexes checks that counts and indexes above math.MaxInt32 are
+// refused by comparisons that hold on 32-bit platforms too (where int(u)
+// of such a uint32 is negative): a reference id, a type meta's extra size.
+func TestHugeIndexes(t *testing.T) {
+	big := []byte{0x81, 0x80, 0x80, 0x80, 0x08} // varuint32 0x80000001
+	for _, opts := range allModes() {
+		f := newHostileFury(opts...)
+		msg := append([]byte{headerXlang, 0xfe}, big...) // 0xfe: the reference flag (-2)
+		var v any
+		require.ErrorIs(t, f.Unmarshal(msg, &v), ErrInvalidData)
+		var s []int32
+		require.ErrorIs(t, f.Unmarshal(msg, &s), ErrInvalidData)
+		var n Node
+		require.Error(t, f.Unmarshal(msg, &n))
+	}
+}

@@ -314,7 +314,7 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 			if err != nil {
 				return nil, err
 			}
-			if int(extra) > b.Remaining() {
+			if uint(extra) > uint(b.Remaining()) {
 				return nil, wrapf(ErrTooLarge, "type meta declares %d fields", extra)
 			}
 			nfields += int(extra)
@@ -369,7 +369,7 @@ func readTDName(b *ByteBuffer, me *metaEncoder) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if int(extra) > b.Remaining() {
+		if uint(extra) > uint(b.Remaining()) {
 			return "", errTruncated
 		}
 		n += int(extra)
@@ -401,7 +401,7 @@ func readTDField(b *ByteBuffer, f *remoteField) error {
 		if err != nil {
 			return err
 		}
-		if int(extra) > b.Remaining() {
+		if uint(extra) > uint(b.Remaining()) {
 			return errTruncated
 		}
 		size += int(extra)
