@@ -38,6 +38,12 @@
 // shared and cycles work. Struct fields of pointer, map, slice and interface
 // types are then tracked; `fury:"noref"` opts a field out (Java fields need
 // @Ref and Python fields pyfory.field(ref=True) to match a tracked field).
+// Two exceptions: []byte and the other slices sent as primitive arrays
+// ([]int32, []float64, ...; see the table below) are values on the wire, so
+// each use comes back as its own copy; and identity is that of the value a
+// pointer, map or slice refers to as a whole, so a pointer into a struct
+// field or a slice element (p := &v.Items, q := &v.Items[0]) is not matched
+// with that field or element and comes back pointing at a copy.
 //
 // # Go types and wire types
 //
