@@ -45,17 +45,22 @@ func typeWord(t reflect.Type) unsafe.Pointer { return (*ifaceWords)(unsafe.Point
 
 // isDirectIface reports whether t's values are stored directly in an
 // interface's data word (pointer-shaped types) rather than behind a pointer.
+// The compiler's rule has changed between Go releases (a struct of
+// zero-size fields and one pointer became pointer-shaped in Go 1.26), so
+// rather than restate it, this asks the runtime: a word-sized value holding
+// a known pointer is boxed, and the data word compared with that pointer.
 func isDirectIface(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
-		return true
-	case reflect.Array:
-		return t.Len() == 1 && isDirectIface(t.Elem())
-	case reflect.Struct:
-		return t.NumField() == 1 && isDirectIface(t.Field(0).Type)
+	if t.Size() != unsafe.Sizeof(uintptr(0)) {
+		return false
 	}
-	return false
+	v := reflect.New(t)
+	*(*unsafe.Pointer)(v.UnsafePointer()) = unsafe.Pointer(&directMarker)
+	boxed := v.Elem().Interface()
+	return efaceOf(&boxed).data == unsafe.Pointer(&directMarker)
 }
+
+// directMarker is the pointer isDirectIface stores in a probe value.
+var directMarker uintptr
 
 // dataPointer returns a pointer to the value held by the interface (empty
 // or not) at p, whose dynamic type is direct or not (see isDirectIface).
