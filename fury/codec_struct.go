@@ -130,7 +130,7 @@ func hasHiddenFields(t reflect.Type) bool {
 		if sf.Tag.Get("fury") == "-" {
 			continue
 		}
-		if sf.Anonymous && sf.Type.Kind() == reflect.Struct {
+		if promoted(sf) {
 			if hasHiddenFields(sf.Type) {
 				return true
 			}
@@ -139,6 +139,22 @@ func hasHiddenFields(t reflect.Type) bool {
 		}
 	}
 	return false
+}
+
+// promoted reports whether sf is an embedded struct whose fields are
+// promoted to the embedding struct. The struct types the package writes as
+// one value (time.Time, big.Int, Decimal, Date) are not: embedded, they are
+// a field named after their type, as in Go (an embedded time.Time is field
+// Time).
+func promoted(sf reflect.StructField) bool {
+	if !sf.Anonymous || sf.Type.Kind() != reflect.Struct {
+		return false
+	}
+	switch sf.Type {
+	case timeType, bigIntType, decimalType, dateType:
+		return false
+	}
+	return true
 }
 
 func maxEncodedSize(k kind) int {
@@ -169,7 +185,7 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 			continue
 		}
 		idx := append(append([]int(nil), index...), i)
-		if sf.Anonymous && sf.Type.Kind() == reflect.Struct && !hasTag {
+		if promoted(sf) && !hasTag {
 			// Promote the fields of embedded structs, as encoding/json does.
 			if err := r.collectFields(st, sf.Type, base+sf.Offset, idx); err != nil {
 				return err

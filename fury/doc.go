@@ -113,7 +113,9 @@
 // # Struct fields
 //
 // Exported fields are serialized, promoted fields of embedded structs
-// included (a struct whose fields are all unexported is refused with
+// included (an embedded time.Time, big.Int, Decimal or Date is not
+// flattened: it is one field named after its type, Time, Int, Decimal or
+// Date, as in Go; a struct whose fields are all unexported is refused with
 // ErrUnsupportedType rather than written empty); the wire name of a field is its snake_case name (UserName is
 // user_name, as Java's userName and Python's user_name). Fields are ordered
 // on the wire as the peers order them, whatever their order in the Go

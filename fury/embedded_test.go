@@ -1,0 +1,61 @@
+package fury
+
+import (
+	"math/big"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type embeddedValues struct {
+	time.Time
+	big.Int
+	Date
+	Decimal
+	Name string
+}
+
+type embeddedTimeOnly struct{ time.Time }
+
+// TestEmbeddedValueTypes checks that the struct types written as one value
+// are not flattened when embedded (time.Time and big.Int have no exported
+// fields, so flattening dropped them): each is a field named after its
+// type, as in Go.
+func TestEmbeddedValueTypes(t *testing.T) {
+	v := embeddedValues{
+		Time:    time.Date(2024, 5, 6, 7, 8, 9, 10, time.UTC),
+		Date:    Date{Year: 2024, Month: time.May, Day: 6},
+		Decimal: NewDecimal(-12345, 2),
+		Name:    "launch",
+	}
+	v.Int.SetInt64(1 << 40)
+	for _, opts := range allModes() {
+		f := New(opts...)
+		data, err := f.Marshal(&v)
+		require.NoError(t, err)
+		var out embeddedValues
+		require.NoError(t, f.Unmarshal(data, &out))
+		assert.True(t, v.Time.Equal(out.Time), "time: %v", out.Time)
+		assert.Equal(t, 0, v.Int.Cmp(&out.Int), "big.Int: %v", &out.Int)
+		assert.Equal(t, v.Date, out.Date)
+		assert.Equal(t, v.Decimal.String(), out.Decimal.String())
+		assert.Equal(t, v.Name, out.Name)
+
+		only := embeddedTimeOnly{v.Time}
+		data, err = f.Marshal(only)
+		require.NoError(t, err)
+		var back embeddedTimeOnly
+		require.NoError(t, f.Unmarshal(data, &back))
+		assert.True(t, only.Time.Equal(back.Time))
+	}
+	st, err := New().r.typeInfoOf(reflect.TypeFor[embeddedValues]())
+	require.NoError(t, err)
+	var names []string
+	for _, f := range st.st.fields {
+		names = append(names, f.name)
+	}
+	assert.ElementsMatch(t, []string{"time", "int", "date", "decimal", "name"}, names)
+}
