@@ -563,6 +563,11 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		}
 		return storeInterface(ti, p, v)
 	}
+	if l := wt.local; l != nil && l.auto && l != ti.wire() {
+		// Read as a Fury that has not met the Go type would (see
+		// unknownAuto): the struct's fields, to convert from.
+		wt.local = nil
+	}
 	d.typed++
 	v, err := d.readDynamicData(wt)
 	d.typed--

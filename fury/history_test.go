@@ -42,6 +42,8 @@ func TestTypedResultIndependentOfHistory(t *testing.T) {
 		{"root", a, new(histB), func() any { return new(histA) }},
 		{"list", []histA{a, a}, new([]histB), func() any { return new([]histA) }},
 		{"map values", map[string]histA{"k": a}, new(map[string]histB), func() any { return new(map[string]histA) }},
+		{"root into a map", a, new(map[string]any), func() any { return new(histA) }},
+		{"list into maps", []histA{a}, new([]map[string]any), func() any { return new([]histA) }},
 	}
 	for _, compatible := range []bool{false, true} {
 		for _, c := range cases {
@@ -49,16 +51,26 @@ func TestTypedResultIndependentOfHistory(t *testing.T) {
 			require.NoError(t, err)
 
 			fresh := New(WithCompatible(compatible))
-			errFresh := fresh.Unmarshal(data, newLike(c.dst))
 
+			outFresh := newLike(c.dst)
+			errFresh := fresh.Unmarshal(data, outFresh)
+
+			// A Fury that has met the type by decoding into it, and one
+			// that has only marshalled it.
 			seen := New(WithCompatible(compatible))
 			require.NoError(t, seen.Unmarshal(data, c.own()), "%s: the type's own destination", c.name)
-			errSeen := seen.Unmarshal(data, newLike(c.dst))
-
-			require.Equal(t, errFresh == nil, errSeen == nil, "compatible=%v %s: fresh %v, after its own type %v",
-				compatible, c.name, errFresh, errSeen)
-			require.Equal(t, errClass(errFresh), errClass(errSeen), "compatible=%v %s: fresh %v, after its own type %v",
-				compatible, c.name, errFresh, errSeen)
+			wrote := New(WithCompatible(compatible))
+			_, err = wrote.Marshal(c.src)
+			require.NoError(t, err)
+			for _, g := range []*Fury{seen, wrote} {
+				out := newLike(c.dst)
+				errSeen := g.Unmarshal(data, out)
+				require.Equal(t, errFresh == nil, errSeen == nil, "compatible=%v %s: fresh %v, after its own type %v",
+					compatible, c.name, errFresh, errSeen)
+				require.Equal(t, errClass(errFresh), errClass(errSeen), "compatible=%v %s: fresh %v, after its own type %v",
+					compatible, c.name, errFresh, errSeen)
+				require.Equal(t, outFresh, out, "compatible=%v %s", compatible, c.name)
+			}
 		}
 	}
 }
