@@ -23,6 +23,22 @@ func mismatch(v any, t reflect.Type) error {
 	return &furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %T in %v", v, t), Cause: errNoConversion}
 }
 
+// firstFit is how a container's conversion weighs its elements' errors,
+// so that the result does not depend on the order it meets them in (a
+// map's is random): an element whose type does not convert at all makes
+// the whole container not convert (err is returned at once, as is any
+// error other than a mismatch); of the values that convert but do not fit,
+// the first is kept in fit and reported after the other elements are seen.
+func firstFit(fit, err error) (error, error) {
+	if errors.Is(err, errNoConversion) || !errors.Is(err, ErrTypeMismatch) {
+		return fit, err
+	}
+	if fit == nil {
+		fit = err
+	}
+	return fit, nil
+}
+
 // errNoConversion marks a value whose type does not convert to the
 // destination at all (as opposed to one that converts but does not fit):
 // in compatible mode a struct field whose type changed that way reads as
@@ -137,12 +153,15 @@ func convertValue(d *decoder, dst reflect.Value, v any) error {
 			}
 			dst.Set(reflect.MakeSlice(t, n, n))
 		}
+		var fit error
 		for i := 0; i < n; i++ {
 			if err := convertValue(d, dst.Index(i), sv.Index(i).Interface()); err != nil {
-				return err
+				if fit, err = firstFit(fit, err); err != nil {
+					return err
+				}
 			}
 		}
-		return nil
+		return fit
 	case reflect.Map:
 		if st.Kind() != reflect.Map {
 			break
@@ -154,16 +173,22 @@ func convertValue(d *decoder, dst reflect.Value, v any) error {
 		k := reflect.New(t.Key()).Elem()
 		e := reflect.New(t.Elem()).Elem()
 		it := sv.MapRange()
+		var fit error
 		for it.Next() {
-			if err := convertValue(d, k, it.Key().Interface()); err != nil {
-				return err
+			err := convertValue(d, k, it.Key().Interface())
+			if err == nil && (t.Elem().Size() > 0 || st.Elem().Size() > 0) {
+				err = convertValue(d, e, it.Value().Interface())
 			}
-			if t.Elem().Size() > 0 || st.Elem().Size() > 0 {
-				if err := convertValue(d, e, it.Value().Interface()); err != nil {
+			if err != nil {
+				if fit, err = firstFit(fit, err); err != nil {
 					return err
 				}
+				continue
 			}
 			m.SetMapIndex(k, e)
+		}
+		if fit != nil {
+			return fit
 		}
 		dst.Set(m)
 		return nil
