@@ -58,8 +58,11 @@ func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.Grow(12)
-	furyrt.PutTime(buf.Tail(), x.BirthDay)
-	buf.Advance(12)
+	if furyrt.PutTime(buf.Tail(), x.BirthDay) {
+		buf.Advance(12)
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.BirthDay)); err != nil { // too early for the wire: the runtime's error
+		return err
+	}
 	if buf.CompactStrings() {
 		buf.WriteString(x.Name)
 		buf.WriteString(x.Phone)

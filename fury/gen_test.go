@@ -852,3 +852,36 @@ func FuzzGenerated(f *testing.F) {
 		}
 	})
 }
+
+// TestGeneratedWriteErrors checks that values the wire cannot hold are the
+// same error with generated code as with the reflection path: a Date that
+// is not a day of the calendar, and a time.Time before the earliest
+// timestamp (as a field, in a list and as a map value). Generated code used
+// to skip the date silently and to wrap the time's seconds.
+func TestGeneratedWriteErrors(t *testing.T) {
+	early := time.Unix(math.MinInt64, 0).Add(-time.Second)
+	times := pairOf[gentest.Times, gentest.TimesR]()
+	colls := pairOf[gentest.Collections, gentest.CollectionsR]()
+	cases := []struct {
+		p genPair
+		v any
+	}{
+		{times, &gentest.Times{On: fury.Date{Year: 2023, Month: time.February, Day: 30}}},
+		{times, &gentest.Times{At: early}},
+		{colls, &gentest.Collections{Stamps: []time.Time{{}, early}}},
+		{colls, &gentest.Collections{When: map[int64]time.Time{1: early}}},
+	}
+	for _, c := range genConfigs() {
+		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+		for i, tc := range cases {
+			v := reflect.ValueOf(tc.v).Elem()
+			require.True(t, gen.GeneratedInUse(v.Interface()), "%v: generated code not in use", tc.p.gen)
+			_, errTwin := twin.Marshal(asTwin(tc.p, v))
+			_, errGen := gen.Marshal(tc.v)
+			require.ErrorIs(t, errTwin, fury.ErrInvalidArgument, "%v case %d", c, i)
+			require.ErrorIs(t, errGen, fury.ErrInvalidArgument, "%v case %d: reflect %v, generated %v", c, i, errTwin, errGen)
+			assert.Equal(t, errTwin.Error(), strings.ReplaceAll(errGen.Error(), tc.p.gen.Name(), tc.p.twin.Name()),
+				"%v case %d", c, i)
+		}
+	}
+}

@@ -26,8 +26,13 @@ func (r *genReader) ReadDuration(i int, p unsafe.Pointer) error {
 	return r.check(i, durationCodec{}.read((*decoder)(r), p))
 }
 
-// WriteDate writes a Date as the runtime does.
-func (w *genWriter) WriteDate(p unsafe.Pointer) { _ = dateCodec{}.write((*encoder)(w), p) }
+// WriteDate writes Date field i as the runtime does.
+func (w *genWriter) WriteDate(i int, p unsafe.Pointer) error {
+	if err := (dateCodec{}).write((*encoder)(w), p); err != nil {
+		return w.wrap(i, err)
+	}
+	return nil
+}
 
 // ReadDate reads Date field i as the runtime does.
 func (r *genReader) ReadDate(i int, p unsafe.Pointer) error {

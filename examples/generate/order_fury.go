@@ -299,8 +299,11 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteString(*x.Note)
 	}
 	buf.Grow(12)
-	furyrt.PutTime(buf.Tail(), x.Placed)
-	buf.Advance(12)
+	if furyrt.PutTime(buf.Tail(), x.Placed) {
+		buf.Advance(12)
+	} else if err := w.WriteField(5, unsafe.Pointer(&x.Placed)); err != nil { // too early for the wire: the runtime's error
+		return err
+	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
@@ -439,8 +442,11 @@ func furyWriteOrderE1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteString(*x.Note)
 	}
 	buf.Grow(12)
-	furyrt.PutTime(buf.Tail(), x.Placed)
-	buf.Advance(12)
+	if furyrt.PutTime(buf.Tail(), x.Placed) {
+		buf.Advance(12)
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.Placed)); err != nil { // too early for the wire: the runtime's error
+		return err
+	}
 	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error

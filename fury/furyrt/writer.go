@@ -43,7 +43,7 @@ type WriterEngine interface {
 	BeginList(i int, p unsafe.Pointer) (int, *Codec, int32, error)
 	EndList(i int, err error) error
 	WriteDuration(p unsafe.Pointer)
-	WriteDate(p unsafe.Pointer)
+	WriteDate(i int, p unsafe.Pointer) error
 	WriteDecimal(i int, p unsafe.Pointer) error
 }
 
@@ -148,8 +148,9 @@ func (w *Writer) EndList(i int, err error) error { return w.eng.EndList(i, err) 
 // WriteDuration writes the time.Duration at p as the runtime does.
 func (w *Writer) WriteDuration(p unsafe.Pointer) { w.eng.WriteDuration(p) }
 
-// WriteDate writes the fury.Date at p as the runtime does.
-func (w *Writer) WriteDate(p unsafe.Pointer) { w.eng.WriteDate(p) }
+// WriteDate writes field i, the fury.Date at p, as the runtime does (a
+// date that is not a day of the calendar is an error).
+func (w *Writer) WriteDate(i int, p unsafe.Pointer) error { return w.eng.WriteDate(i, p) }
 
 // WriteDecimal writes field i, the fury.Decimal at p, as the runtime does.
 func (w *Writer) WriteDecimal(i int, p unsafe.Pointer) error { return w.eng.WriteDecimal(i, p) }

@@ -154,11 +154,13 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			delegateWrite(&w, seg.first, fd)
 			w.WriteString("\t}\n")
 		case opTime:
-			fmt.Fprintf(&w, "\tbuf.Grow(12)\n\tfuryrt.PutTime(buf.Tail(), %s)\n\tbuf.Advance(12)\n", access(seg.fields[0]))
+			fd := seg.fields[0]
+			fmt.Fprintf(&w, "\tbuf.Grow(12)\n\tif furyrt.PutTime(buf.Tail(), %s) {\n\t\tbuf.Advance(12)\n\t} ", access(fd))
+			fmt.Fprintf(&w, "else if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // too early for the wire: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opDuration:
 			fmt.Fprintf(&w, "\tw.WriteDuration(unsafe.Pointer(&%s))\n", access(seg.fields[0]))
 		case opDate:
-			fmt.Fprintf(&w, "\tw.WriteDate(unsafe.Pointer(&%s))\n", access(seg.fields[0]))
+			fmt.Fprintf(&w, "\tif err := w.WriteDate(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opDecimal:
 			fmt.Fprintf(&w, "\tif err := w.WriteDecimal(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opList:

@@ -196,7 +196,7 @@ func (g *cgen) write(d *desc, expr string) {
 		}
 		g.printf("buf.%s(%s)\n", m, expr)
 	case cTime:
-		g.printf("buf.Grow(12)\nfuryrt.PutTime(buf.Tail(), %s)\nbuf.Advance(12)\n", expr)
+		g.printf("buf.Grow(12)\nif !furyrt.PutTime(buf.Tail(), %s) {\nreturn false // too early for the wire: the runtime's error\n}\nbuf.Advance(12)\n", expr)
 	case cBinary, cArray:
 		if _, named := isNamed(d.t); named {
 			expr = "[]" + elemBasic(d) + "(" + expr + ")"

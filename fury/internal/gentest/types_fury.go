@@ -2728,7 +2728,9 @@ func furyWriteCollections_Stamps(buf *furyrt.Buffer, v []time.Time) bool {
 		buf.WriteUint8(0x0c) // same type, declared
 		for _, e1 := range v {
 			buf.Grow(12)
-			furyrt.PutTime(buf.Tail(), e1)
+			if !furyrt.PutTime(buf.Tail(), e1) {
+				return false // too early for the wire: the runtime's error
+			}
 			buf.Advance(12)
 		}
 	}
@@ -2779,7 +2781,9 @@ func furyWriteCollections_When(buf *furyrt.Buffer, v map[int64]time.Time) bool {
 			chunk1.Add(buf)
 			buf.WriteVarint64(k2)
 			buf.Grow(12)
-			furyrt.PutTime(buf.Tail(), v3)
+			if !furyrt.PutTime(buf.Tail(), v3) {
+				return false // too early for the wire: the runtime's error
+			}
 			buf.Advance(12)
 		}
 		chunk1.Close(buf)
@@ -3989,8 +3993,11 @@ func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.Grow(12)
-	furyrt.PutTime(buf.Tail(), x.Base.Created)
-	buf.Advance(12)
+	if furyrt.PutTime(buf.Tail(), x.Base.Created) {
+		buf.Advance(12)
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.Base.Created)); err != nil { // too early for the wire: the runtime's error
+		return err
+	}
 	if x.Extra == nil {
 		buf.WriteInt8(-3) // null
 	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
@@ -4940,8 +4947,11 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 	}
 	buf.Grow(12)
-	furyrt.PutTime(buf.Tail(), x.Common.CreatedAt)
-	buf.Advance(12)
+	if furyrt.PutTime(buf.Tail(), x.Common.CreatedAt) {
+		buf.Advance(12)
+	} else if err := w.WriteField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil { // too early for the wire: the runtime's error
+		return err
+	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Emails)); err != nil {
@@ -7826,7 +7836,9 @@ func furyReadTagged_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *int32) bool {
 func furyWriteTagged_When(buf *furyrt.Buffer, v time.Time) bool {
 	buf.WriteInt8(-1) // not null
 	buf.Grow(12)
-	furyrt.PutTime(buf.Tail(), v)
+	if !furyrt.PutTime(buf.Tail(), v) {
+		return false // too early for the wire: the runtime's error
+	}
 	buf.Advance(12)
 	return true
 }
@@ -8155,8 +8167,11 @@ func furyWriteTimes(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := w.Buffer()
 	buf.Grow(12)
-	furyrt.PutTime(buf.Tail(), x.At)
-	buf.Advance(12)
+	if furyrt.PutTime(buf.Tail(), x.At) {
+		buf.Advance(12)
+	} else if err := w.WriteField(0, unsafe.Pointer(&x.At)); err != nil { // too early for the wire: the runtime's error
+		return err
+	}
 	if at := buf.Len(); w.RefTracking() || !furyWriteTimes_AtP(buf, x.AtP) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
@@ -8182,7 +8197,9 @@ func furyWriteTimes(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
-	w.WriteDate(unsafe.Pointer(&x.On))
+	if err := w.WriteDate(7, unsafe.Pointer(&x.On)); err != nil {
+		return err
+	}
 	return nil
 }
 
@@ -8240,7 +8257,9 @@ func furyWriteTimes_AtP(buf *furyrt.Buffer, v *time.Time) bool {
 	}
 	buf.WriteInt8(-1) // not null
 	buf.Grow(12)
-	furyrt.PutTime(buf.Tail(), *v)
+	if !furyrt.PutTime(buf.Tail(), *v) {
+		return false // too early for the wire: the runtime's error
+	}
 	buf.Advance(12)
 	return true
 }
