@@ -40,6 +40,7 @@ var genCorpus = []genPair{
 	pairOf[gentest.Pointers, gentest.PointersR](),
 	pairOf[gentest.Arrays, gentest.ArraysR](),
 	pairOf[gentest.Inner, gentest.InnerR](),
+	pairOf[gentest.Embeds, gentest.EmbedsR](),
 	pairOf[gentest.Containers, gentest.ContainersR](),
 	pairOf[gentest.Embedding, gentest.EmbeddingR](),
 	pairOf[gentest.Times, gentest.TimesR](),

@@ -397,13 +397,11 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		// A component is reachable from the owner's package when it is
 		// exported or declared there.
 		ok := reach && (v.Exported() || v.Pkg() == ownerPkg)
-		if v.Embedded() && !hasTag {
-			if es, isStruct := v.Type().Underlying().(*types.Struct); isStruct {
-				if out, err = c.collectIn(owner, es, p, out, ok, names, tags); err != nil {
-					return nil, err
-				}
-				continue
+		if es, ok2 := promoted(v, hasTag); ok2 {
+			if out, err = c.collectIn(owner, es, p, out, ok, names, tags); err != nil {
+				return nil, err
 			}
+			continue
 		}
 		if !v.Exported() {
 			continue
@@ -580,14 +578,28 @@ func buildStruct(name string, t types.Type, file string) (*Struct, error) {
 	return s, nil
 }
 
+// promoted mirrors the runtime's promoted: an untagged embedded struct has
+// its fields promoted, unless it is one of the struct types written as one
+// value (time.Time, big.Int, fury.Date, fury.Decimal), which is a field
+// named after its type.
+func promoted(v *types.Var, hasTag bool) (*types.Struct, bool) {
+	if !v.Embedded() || hasTag {
+		return nil, false
+	}
+	if n, ok := isNamed(v.Type()); ok && (isObj(n, "time", "Time") || isObj(n, "math/big", "Int") ||
+		isObj(n, FuryPath, "Date") || isObj(n, FuryPath, "Decimal")) {
+		return nil, false
+	}
+	es, ok := v.Type().Underlying().(*types.Struct)
+	return es, ok
+}
+
 // embeddedTypes lists the embedded struct types whose fields are promoted.
 func embeddedTypes(st *types.Struct, out *[]types.Type) {
 	for i := 0; i < st.NumFields(); i++ {
 		v := st.Field(i)
-		if _, hasTag := reflect.StructTag(st.Tag(i)).Lookup("fury"); !v.Embedded() || hasTag {
-			continue
-		}
-		if es, ok := v.Type().Underlying().(*types.Struct); ok {
+		_, hasTag := reflect.StructTag(st.Tag(i)).Lookup("fury")
+		if es, ok := promoted(v, hasTag); ok {
 			*out = append(*out, v.Type())
 			embeddedTypes(es, out)
 		}

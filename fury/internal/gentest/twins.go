@@ -15,6 +15,7 @@ type (
 	ArraysR      Arrays
 	InnerR       Inner
 	TimesR       Times
+	EmbedsR      Embeds
 	EnumsR       Enums
 	EmptyR       Empty
 	AddressR     Address

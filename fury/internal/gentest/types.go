@@ -321,3 +321,15 @@ type Team struct {
 	Lead    *Person
 	Scores  map[string][]float64
 }
+
+// Embeds embeds the struct types written as one value: each is a field
+// named after its type (Time, Int, Date, Decimal), not flattened.
+//
+//fury:generate
+type Embeds struct {
+	time.Time
+	big.Int
+	fury.Date
+	fury.Decimal
+	Name string
+}

@@ -4056,6 +4056,81 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
+// ---- Embeds ----
+
+var (
+	furyCodecEmbeds *furyrt.Codec
+)
+
+func init() {
+	furyCodecEmbeds = &furyrt.Codec{
+		Fields: []string{"Date", "Decimal", "Int", "Name", "Time"},
+		Write:  furyWriteEmbeds,
+		Read:   furyReadEmbeds,
+	}
+	furyrt.Register(Embeds{}, furyCodecEmbeds)
+}
+
+// The conversions below stop compiling when Embeds changes shape; run go generate.
+func _() {
+	_ = struct {
+		time.Time
+		big.Int
+		fury.Date
+		fury.Decimal
+		Name string
+	}(Embeds{})
+}
+
+// furyWriteEmbeds writes the fields of the Embeds at p in wire order.
+func furyWriteEmbeds(w *furyrt.Writer, p unsafe.Pointer) error {
+	x := (*Embeds)(p)
+	buf := w.Buffer()
+	if err := w.WriteDate(0, unsafe.Pointer(&x.Date)); err != nil {
+		return err
+	}
+	if err := w.WriteDecimal(1, unsafe.Pointer(&x.Decimal)); err != nil {
+		return err
+	}
+	if err := w.WriteField(2, unsafe.Pointer(&x.Int)); err != nil {
+		return err
+	}
+	buf.WriteString(x.Name)
+	buf.Grow(12)
+	if furyrt.PutTime(buf.Tail(), x.Time) {
+		buf.Advance(12)
+	} else if err := w.WriteField(4, unsafe.Pointer(&x.Time)); err != nil { // too early for the wire: the runtime's error
+		return err
+	}
+	return nil
+}
+
+// furyReadEmbeds reads the fields of the Embeds at p in wire order.
+func furyReadEmbeds(r *furyrt.Reader, p unsafe.Pointer) error {
+	x := (*Embeds)(p)
+	buf := r.Buffer()
+	var err error
+	if err := r.ReadDate(0, unsafe.Pointer(&x.Date)); err != nil {
+		return err
+	}
+	if err := r.ReadDecimal(1, unsafe.Pointer(&x.Decimal)); err != nil {
+		return err
+	}
+	if err := r.ReadField(2, unsafe.Pointer(&x.Int)); err != nil {
+		return err
+	}
+	if x.Name, err = buf.ReadString(); err != nil {
+		return err
+	}
+	if t, ok := furyrt.GetTime(buf.Unread()); ok {
+		x.Time = t
+		_ = buf.Skip(12)
+	} else if err := r.ReadField(4, unsafe.Pointer(&x.Time)); err != nil {
+		return err
+	}
+	return nil
+}
+
 // ---- Empty ----
 
 var (
