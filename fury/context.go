@@ -267,9 +267,13 @@ type decoder struct {
 	oobOn     bool
 	nextDef   *remoteDef // TypeDef for the struct about to be read
 	// typed > 0 while a value is decoded for conversion into a typed
-	// destination, where an unregistered struct may come back as its Go
-	// type (the destination names it); interface{} results never hold one.
-	typed      int
+	// destination.
+	typed int
+	// reach: the struct types the destination's type mentions (see
+	// reachableStructs); only those of them that are unregistered are
+	// read as their Go type, so that the result does not depend on which
+	// other unregistered types this Fury has met.
+	reach      map[reflect.Type]bool
 	genStack   []*structInfo
 	gr         furyrt.Reader  // what generated code reads through
 	mapScratch mapScratchPool // key and value variables for reading maps
@@ -563,7 +567,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		}
 		return storeInterface(ti, p, v)
 	}
-	if l := wt.local; l != nil && l.auto && l != ti.wire() {
+	if l := wt.local; l != nil && l.auto && !d.reach[l.typ] {
 		// Read as a Fury that has not met the Go type would (see
 		// unknownAuto): the struct's fields, to convert from.
 		wt.local = nil
@@ -579,12 +583,13 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 
 // unknownAuto returns the error a Fury that has not met the Go type gives
 // for data of wire type wt read into the typed position ti, or nil: an
-// unregistered (auto-named) struct other than ti's own is found by its name
-// only once this Fury has met the Go type (see resolver.lookupName), and a
-// typed position must get the same result either way. (In compatible mode
-// the data carries its TypeDef and reads without the Go type.)
+// unregistered (auto-named) struct that the destination's type does not
+// mention is found by its name only once this Fury has met the Go type (see
+// resolver.lookupName), and a typed position must get the same result
+// either way. (In compatible mode the data carries its TypeDef and reads
+// without the Go type.)
 func (d *decoder) unknownAuto(ti *typeInfo, wt wireType) error {
-	if l := wt.local; l != nil && l.auto && wt.def == nil && !ti.isAny && l != ti.wire() {
+	if l := wt.local; l != nil && l.auto && wt.def == nil && !ti.isAny && l != ti.wire() && !d.reach[l.typ] {
 		return wrapf(ErrUnknownType, "no type registered as %q", joinName(l.ns, l.name))
 	}
 	return nil

@@ -99,16 +99,19 @@
 //	none, null                   nil
 //	registered struct            *T
 //	registered enum              T
-//	unregistered struct          map[string]any of its fields (compatible mode; ErrUnknownType
-//	                             in schema-consistent mode), even if this Fury has met its Go type
+//	unregistered struct          *T when the destination's type mentions T (as a field, element,
+//	                             key or pointee type, at any depth); otherwise map[string]any of
+//	                             its fields (compatible mode; ErrUnknownType in schema-consistent
+//	                             mode), even if this Fury has met T elsewhere
 //
 // Unmarshal into a typed destination converts where the value fits: a
 // Python list of ints into []int32, a varint64 into an int32 field (with an
-// overflow check), map[any]any into map[string]int64, and so on. In
-// schema-consistent mode, the data of an unregistered struct read into a
-// different struct type is ErrUnknownType, whether or not this Fury has met
-// the first type (the result of a decode never depends on what was decoded
-// before).
+// overflow check), map[any]any into map[string]int64, and so on. Which
+// unregistered structs a decode knows by their Go type depends on the
+// destination's type alone, never on what this Fury marshalled or decoded
+// before: in schema-consistent mode, the data of an unregistered struct
+// that the destination's type does not mention is ErrUnknownType, whether
+// or not this Fury has met that struct.
 //
 // # Struct fields
 //

@@ -241,11 +241,12 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		err := wt.local.codec.read(d, v.UnsafePointer())
 		return v.Elem().Interface(), err
 	case tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct:
-		if wt.local != nil && wt.local.auto && d.typed == 0 {
-			// Only registered structs come back as Go types here: an
-			// unregistered one is known to a Fury only once it has met
-			// the Go type, and what an interface{} receives must not
-			// depend on that (nor on which pooled Fury decodes).
+		if wt.local != nil && wt.local.auto && !d.reach[wt.local.typ] {
+			// Registered structs come back as Go types here, and
+			// unregistered ones that the destination's type mentions: any
+			// other is known to a Fury only once it has met the Go type,
+			// and what an interface{} receives must not depend on that
+			// (nor on which pooled Fury decodes).
 			if wt.def == nil {
 				return nil, wrapf(ErrUnknownType, "struct %s in an interface value: register its Go type to read it there", joinName(wt.local.ns, wt.local.name))
 			}

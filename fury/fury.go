@@ -442,6 +442,7 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	d := &f.dec
 	d.trim()
 	d.reset(buf)
+	d.reach = ti.reachable()
 	if buffers != nil {
 		d.oobBufs = buffers
 	}

@@ -77,3 +77,68 @@ func TestTypedResultIndependentOfHistory(t *testing.T) {
 
 // newLike returns a new zero value of the type p points to, as a pointer.
 func newLike(p any) any { return reflect.New(reflect.TypeOf(p).Elem()).Interface() }
+
+type refNode struct{ V int64 }
+
+type refAnyFirst struct {
+	A any
+	B *refNode
+}
+
+type refAnyLast struct {
+	B *refNode
+	A any
+}
+
+// TestSharedUnregisteredInInterface shares a pointer to an unregistered
+// struct between an interface field and a typed field, under reference
+// tracking: the destination's type mentions the struct, so the interface
+// field gets the *T too (not a map of its fields), in either field order,
+// and the two fields come back shared.
+func TestSharedUnregisteredInInterface(t *testing.T) {
+	for _, compatible := range []bool{false, true} {
+		n := &refNode{V: 1}
+		f := New(WithCompatible(compatible), WithRefTracking(true))
+		data, err := f.Marshal(&refAnyFirst{A: n, B: n})
+		require.NoError(t, err)
+		var first refAnyFirst
+		require.NoError(t, New(WithCompatible(compatible), WithRefTracking(true)).Unmarshal(data, &first))
+		require.Equal(t, n, first.B)
+		require.Same(t, first.B, first.A, "compatible=%v", compatible)
+
+		data, err = f.Marshal(&refAnyLast{A: n, B: n})
+		require.NoError(t, err)
+		var last refAnyLast
+		require.NoError(t, New(WithCompatible(compatible), WithRefTracking(true)).Unmarshal(data, &last))
+		require.Same(t, last.B, last.A, "compatible=%v", compatible)
+	}
+}
+
+// TestCrossTypeIndependentOfHistory reads the bytes of values holding
+// unregistered structs into unrelated destinations, fresh and after the
+// Fury has met the written types: the error class (or value) must agree.
+func TestCrossTypeIndependentOfHistory(t *testing.T) {
+	a := histA{X: 1, S: "a"}
+	srcs := []any{a, []histA{a}, [2]histA{a, a}, map[string]histA{"k": a}, &a, refAnyFirst{A: int64(1), B: &refNode{V: 2}}}
+	dsts := []any{new(histB), new(string), new([]histB), new(map[string]any), new([]any), new(any), new(refAnyLast)}
+	for _, compatible := range []bool{false, true} {
+		for _, src := range srcs {
+			data, err := New(WithCompatible(compatible)).Marshal(src)
+			require.NoError(t, err)
+			for _, dst := range dsts {
+				outFresh := newLike(dst)
+				errFresh := New(WithCompatible(compatible)).Unmarshal(data, outFresh)
+				seen := New(WithCompatible(compatible))
+				for _, s := range srcs {
+					_, err := seen.Marshal(s)
+					require.NoError(t, err)
+				}
+				out := newLike(dst)
+				errSeen := seen.Unmarshal(data, out)
+				require.Equal(t, errClass(errFresh), errClass(errSeen), "compatible=%v %T into %T: fresh %v, after history %v",
+					compatible, src, dst, errFresh, errSeen)
+				require.Equal(t, outFresh, out, "compatible=%v %T into %T", compatible, src, dst)
+			}
+		}
+	}
+}

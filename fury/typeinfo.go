@@ -77,6 +77,43 @@ type typeInfo struct {
 	// root says, per mode, how a root value of this type may be written
 	// with its constant prefix (see rootFrameOf); built on first use.
 	root *[2]rootFrame
+	// reach: the struct types this type mentions (see reachableStructs);
+	// built on first use as a decode destination.
+	reach map[reflect.Type]bool
+}
+
+// reachable returns the struct types ti's type mentions.
+func (ti *typeInfo) reachable() map[reflect.Type]bool {
+	if ti.reach == nil {
+		m := map[reflect.Type]bool{}
+		reachableStructs(ti.typ, m)
+		ti.reach = m
+	}
+	return ti.reach
+}
+
+// reachableStructs adds to out the struct types that t mentions: itself,
+// and through pointers, slices, arrays, maps and struct fields (not
+// through interfaces, whose dynamic types the static type does not say).
+// It may include types that travel in no field (an unexported or skipped
+// field's), and it holds the other types it went through too: what matters
+// is that it depends on t alone.
+func reachableStructs(t reflect.Type, out map[reflect.Type]bool) {
+	if out[t] {
+		return // seen (types can be recursive: type L []L)
+	}
+	out[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		reachableStructs(t.Elem(), out)
+	case reflect.Map:
+		reachableStructs(t.Key(), out)
+		reachableStructs(t.Elem(), out)
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			reachableStructs(t.Field(i).Type, out)
+		}
+	}
 }
 
 // newTypeInfo returns the type info of t with its layout facts filled in.
