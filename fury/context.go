@@ -273,7 +273,11 @@ type decoder struct {
 	// reachableStructs); only those of them that are unregistered are
 	// read as their Go type, so that the result does not depend on which
 	// other unregistered types this Fury has met.
-	reach      map[reflect.Type]bool
+	reach map[reflect.Type]bool
+	// skipping: the value is read only to find where it ends (a stream
+	// Decoder skipping a message), so every unregistered struct this Fury
+	// has met is known.
+	skipping   bool
 	genStack   []*structInfo
 	gr         furyrt.Reader  // what generated code reads through
 	mapScratch mapScratchPool // key and value variables for reading maps
@@ -567,7 +571,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		}
 		return storeInterface(ti, p, v)
 	}
-	if l := wt.local; l != nil && l.auto && !d.reach[l.typ] {
+	if l := wt.local; l != nil && l.auto && !d.knows(l) {
 		// Read as a Fury that has not met the Go type would (see
 		// unknownAuto): the struct's fields, to convert from.
 		wt.local = nil
@@ -581,6 +585,10 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 	return convertInto(d, ti.typ, p, v)
 }
 
+// knows reports whether the unregistered struct type l, whose name this
+// Fury has met, is read as its Go type in the decode in progress.
+func (d *decoder) knows(l *typeInfo) bool { return d.skipping || d.reach[l.typ] }
+
 // unknownAuto returns the error a Fury that has not met the Go type gives
 // for data of wire type wt read into the typed position ti, or nil: an
 // unregistered (auto-named) struct that the destination's type does not
@@ -589,7 +597,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 // either way. (In compatible mode the data carries its TypeDef and reads
 // without the Go type.)
 func (d *decoder) unknownAuto(ti *typeInfo, wt wireType) error {
-	if l := wt.local; l != nil && l.auto && wt.def == nil && !ti.isAny && l != ti.wire() && !d.reach[l.typ] {
+	if l := wt.local; l != nil && l.auto && wt.def == nil && !ti.isAny && l != ti.wire() && !d.knows(l) {
 		return wrapf(ErrUnknownType, "no type registered as %q", joinName(l.ns, l.name))
 	}
 	return nil

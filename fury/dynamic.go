@@ -241,7 +241,7 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		err := wt.local.codec.read(d, v.UnsafePointer())
 		return v.Elem().Interface(), err
 	case tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct:
-		if wt.local != nil && wt.local.auto && !d.reach[wt.local.typ] {
+		if wt.local != nil && wt.local.auto && !d.knows(wt.local) {
 			// Registered structs come back as Go types here, and
 			// unregistered ones that the destination's type mentions: any
 			// other is known to a Fury only once it has met the Go type,

@@ -169,8 +169,9 @@ const minRead = 4 << 10
 // larger than the limit gives ErrTooLarge. Errors from the reader are
 // returned wrapped (errors.Is finds them). A v that is not a non-nil
 // pointer gives ErrInvalidArgument and consumes nothing; a well-formed
-// message that does not convert into v (ErrTypeMismatch, ErrSchemaMismatch)
-// is skipped. After any other error the Decoder cannot find the next message
+// message that does not convert into v (ErrTypeMismatch, ErrSchemaMismatch,
+// or ErrUnknownType for a struct that v's type does not mention but that
+// this Decoder's Fury knows) is skipped. After any other error the Decoder cannot find the next message
 // and returns the same error from every later call.
 func (d *Decoder) Decode(v any) error {
 	if d == nil || d.f == nil {
@@ -194,9 +195,11 @@ func (d *Decoder) Decode(v any) error {
 				d.lastSize = used
 				return nil
 			}
-			if !needsMoreInput(err) && (errors.Is(err, ErrTypeMismatch) || errors.Is(err, ErrSchemaMismatch)) {
+			if !needsMoreInput(err) && (errors.Is(err, ErrTypeMismatch) || errors.Is(err, ErrSchemaMismatch) ||
+				errors.Is(err, ErrUnknownType)) {
 				// Perhaps a well-formed message that does not fit v (or
-				// v's layout): skip it, and the stream stays usable.
+				// v's layout, or holds a struct v's type does not
+				// mention): skip it, and the stream stays usable.
 				serr := d.skipMessage()
 				if serr == nil {
 					return err
@@ -276,7 +279,9 @@ func needsMoreInput(err error) bool {
 func (d *Decoder) skipMessage() error {
 	var skipped any
 	d.in.SetBytes(d.buf[d.start:d.end])
+	d.f.dec.skipping = true
 	err := d.f.Deserialize(&d.in, &skipped, nil)
+	d.f.dec.skipping = false
 	used := d.in.ReaderIndex()
 	d.in.SetBytes(nil)
 	if err == nil {

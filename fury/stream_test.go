@@ -397,3 +397,26 @@ func FuzzDecoder(f *testing.F) {
 		}
 	})
 }
+
+// TestDecoderSkipsUnknownForDestination: in schema-consistent mode, a
+// message holding an unregistered struct that the destination's type does
+// not mention is ErrUnknownType; the Decoder skips it (its Fury knows the
+// struct from an earlier message), and the stream stays usable.
+func TestDecoderSkipsUnknownForDestination(t *testing.T) {
+	var stream bytes.Buffer
+	enc := NewEncoder(&stream, WithCompatible(false))
+	a := histA{X: 3, S: "s"}
+	for i := 0; i < 3; i++ {
+		require.NoError(t, enc.Encode(&a))
+	}
+	dec := NewDecoder(&stream, WithCompatible(false))
+	var got histA
+	require.NoError(t, dec.Decode(&got))
+	assert.Equal(t, a, got)
+	var other histB
+	require.ErrorIs(t, dec.Decode(&other), ErrUnknownType)
+	got = histA{}
+	require.NoError(t, dec.Decode(&got))
+	assert.Equal(t, a, got)
+	require.ErrorIs(t, dec.Decode(&got), io.EOF)
+}
