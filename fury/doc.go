@@ -162,7 +162,10 @@
 // write nil as empty there), so both read as nil; generated code does the
 // same. Where a null flag exists, nil and empty stay apart. A nil pointer
 // field is null; a nil pointer at a `fury:"notnull"` position is written
-// as its zero value.
+// as its zero value. A pointer travels as its pointee, so a non-nil
+// pointer to a nil slice or map (*[]T, *map[K]V) comes back as a pointer
+// to an empty one: the pointee is not a field, and has no null flag of its
+// own.
 //
 // # Interfaces
 //

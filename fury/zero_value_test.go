@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -40,4 +41,31 @@ func TestZeroValueTypes(t *testing.T) {
 	var x int32
 	require.NoError(t, NewDecoder(&b).Decode(&x))
 	require.Equal(t, int32(7), x)
+}
+
+// TestPointerToNilContainer holds the package documentation's rule: a
+// non-nil pointer to a nil slice or map comes back pointing at an empty
+// one (a nil pointer stays nil).
+func TestPointerToNilContainer(t *testing.T) {
+	type holder struct {
+		S  *[]string
+		M  *map[string]int32
+		NS *[]string
+	}
+	for _, opts := range allModes() {
+		f := New(opts...)
+		var s []string
+		var m map[string]int32
+		data, err := f.Marshal(&holder{S: &s, M: &m})
+		require.NoError(t, err)
+		var out holder
+		require.NoError(t, f.Unmarshal(data, &out))
+		require.NotNil(t, out.S)
+		require.NotNil(t, out.M)
+		assert.NotNil(t, *out.S)
+		assert.Empty(t, *out.S)
+		assert.NotNil(t, *out.M)
+		assert.Empty(t, *out.M)
+		assert.Nil(t, out.NS)
+	}
 }
