@@ -47,6 +47,7 @@ type fieldInfo struct {
 	index    []int        // reflect field index path
 	path     string       // dotted Go field path, as generated code names it
 	nested   *nestedField // how generated code may nest into it, once asked
+	named    bool         // its wire name comes from a name= tag (see dominantFields)
 }
 
 // fieldOptions are parsed from a `fury:"..."` struct tag.
@@ -94,6 +95,9 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 	st := &structInfo{ti: ti, byName: map[string]*fieldInfo{}, byTag: map[int]*fieldInfo{}}
 	if err := r.collectFields(st, ti.typ, 0, nil); err != nil {
+		return nil, err
+	}
+	if err := st.dominantFields(); err != nil {
 		return nil, err
 	}
 	if len(st.fields) == 0 && hasHiddenFields(ti.typ) {
@@ -173,6 +177,51 @@ func maxEncodedSize(k kind) int {
 	return 9
 }
 
+// dominantFields applies Go's rule for promoted fields, as encoding/json
+// does, by wire name: of the fields with the same wire name, the shallowest
+// one (the outer struct's, over an embedded struct's) is serialized and the
+// deeper ones are hidden; at the same depth, one named by a name= tag wins.
+// Where Go's rule leaves the name ambiguous (two untagged fields, or two
+// tagged ones, at the same depth), encoding/json drops both silently; this
+// refuses the struct instead. It fills st.byName.
+func (st *structInfo) dominantFields() error {
+	best := map[string]*fieldInfo{}
+	ambiguous := map[string]bool{}
+	for _, f := range st.fields {
+		if f.tagID >= 0 {
+			continue
+		}
+		b, seen := best[f.name]
+		if !seen || len(f.index) < len(b.index) {
+			best[f.name], ambiguous[f.name] = f, false
+			continue
+		}
+		if len(f.index) == len(b.index) {
+			switch {
+			case f.named == b.named:
+				ambiguous[f.name] = true
+			case f.named:
+				best[f.name], ambiguous[f.name] = f, false
+			}
+		}
+	}
+	kept := st.fields[:0:0]
+	for _, f := range st.fields {
+		if f.tagID < 0 {
+			if ambiguous[f.name] {
+				return wrapf(ErrUnsupportedType, "%v: two fields named %q on the wire at the same depth (ambiguous in Go); tag one with fury:\"-\" or fury:\"name=...\"", st.ti.typ, f.name)
+			}
+			if best[f.name] != f {
+				continue // hidden by a shallower field
+			}
+			st.byName[f.name] = f
+		}
+		kept = append(kept, f)
+	}
+	st.fields = kept
+	return nil
+}
+
 func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, index []int) error {
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
@@ -209,7 +258,7 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 			path:   fieldPath(st.ti.typ, idx),
 		}
 		if opts.name != "" {
-			f.name = opts.name
+			f.name, f.named = opts.name, true
 		}
 		// Pointers are nullable; interface fields are not, as in the
 		// peers (a nil interface travels as the none type).
@@ -248,11 +297,6 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 				return wrapf(ErrInvalidArgument, "%v: duplicate fury tag id %d", st.ti.typ, f.tagID)
 			}
 			st.byTag[f.tagID] = f
-		} else {
-			if _, dup := st.byName[f.name]; dup {
-				return wrapf(ErrInvalidArgument, "%v: two fields named %q on the wire", st.ti.typ, f.name)
-			}
-			st.byName[f.name] = f
 		}
 		st.fields = append(st.fields, f)
 	}

@@ -119,10 +119,15 @@
 // included (an embedded time.Time, big.Int, Decimal or Date is not
 // flattened: it is one field named after its type, Time, Int, Decimal or
 // Date, as in Go; a struct whose fields are all unexported is refused with
-// ErrUnsupportedType rather than written empty); the wire name of a field is its snake_case name (UserName is
-// user_name, as Java's userName and Python's user_name). Fields are ordered
-// on the wire as the peers order them, whatever their order in the Go
-// source. A `fury` struct tag adjusts a field:
+// ErrUnsupportedType rather than written empty); the wire name of a field
+// is its snake_case name (UserName is user_name, as Java's userName and
+// Python's user_name). Promoted fields follow Go's rule, by wire name, as
+// encoding/json does: a shallower field hides a deeper one of the same
+// name, and at the same depth a field named by a name= tag wins; a name
+// that is still ambiguous is refused with ErrUnsupportedType (where json
+// drops both fields silently). Fields are ordered on the wire as the peers
+// order them, whatever their order in the Go source. A `fury` struct tag
+// adjusts a field:
 //
 //	`fury:"-"`            skip the field
 //	`fury:"name=x"`       wire name x

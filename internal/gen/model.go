@@ -317,6 +317,7 @@ type Field struct {
 	tagged   bool // a tag furygen leaves to the runtime (ref, notnull on a pointer, nullable on other kinds)
 	nullTag  bool // `fury:"nullable"` on a value that is not a pointer: a null flag before it
 	reach    bool // every path component is accessible from the struct's package
+	named    bool // its wire name comes from a name= tag (see dominant)
 }
 
 // nullableValue reports whether generated code writes a value of d
@@ -378,10 +379,53 @@ func parseTag(tag string) (fieldOptions, error) {
 // collect mirrors the runtime's collectFields: fields in declaration order,
 // promoted fields of untagged embedded structs flattened.
 func (c *classifier) collect(owner types.Type, st *types.Struct, path []string, out []*Field) ([]*Field, error) {
-	return c.collectIn(owner, st, path, out, true, map[string]bool{}, map[int]bool{})
+	fields, err := c.collectIn(owner, st, path, out, true, map[int]bool{})
+	if err != nil {
+		return nil, err
+	}
+	return dominant(owner, fields)
 }
 
-func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string, out []*Field, reach bool, names map[string]bool, tags map[int]bool) ([]*Field, error) {
+// dominant mirrors the runtime's dominantFields: of the fields with the
+// same wire name, the shallowest is kept, and at the same depth the one
+// named by a name= tag; a name still ambiguous is an error.
+func dominant(owner types.Type, fields []*Field) ([]*Field, error) {
+	best := map[string]*Field{}
+	ambiguous := map[string]bool{}
+	for _, f := range fields {
+		if f.TagID >= 0 {
+			continue
+		}
+		b, seen := best[f.WireName]
+		if !seen || len(f.Path) < len(b.Path) {
+			best[f.WireName], ambiguous[f.WireName] = f, false
+			continue
+		}
+		if len(f.Path) == len(b.Path) {
+			switch {
+			case f.named == b.named:
+				ambiguous[f.WireName] = true
+			case f.named:
+				best[f.WireName], ambiguous[f.WireName] = f, false
+			}
+		}
+	}
+	var kept []*Field
+	for _, f := range fields {
+		if f.TagID < 0 {
+			if ambiguous[f.WireName] {
+				return nil, fmt.Errorf("%s: two fields named %q on the wire at the same depth", short(owner), f.WireName)
+			}
+			if best[f.WireName] != f {
+				continue // hidden by a shallower field
+			}
+		}
+		kept = append(kept, f)
+	}
+	return kept, nil
+}
+
+func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string, out []*Field, reach bool, tags map[int]bool) ([]*Field, error) {
 	ownerPkg := pkgOf(owner)
 	for i := 0; i < st.NumFields(); i++ {
 		v := st.Field(i)
@@ -398,7 +442,7 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		// exported or declared there.
 		ok := reach && (v.Exported() || v.Pkg() == ownerPkg)
 		if es, ok2 := promoted(v, hasTag); ok2 {
-			if out, err = c.collectIn(owner, es, p, out, ok, names, tags); err != nil {
+			if out, err = c.collectIn(owner, es, p, out, ok, tags); err != nil {
 				return nil, err
 			}
 			continue
@@ -412,7 +456,7 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 		}
 		f := &Field{Path: p, GoName: v.Name(), WireName: wire.SnakeCase(v.Name()), TagID: opts.tagID, desc: d, reach: ok}
 		if opts.name != "" {
-			f.WireName = opts.name
+			f.WireName, f.named = opts.name, true
 		}
 		// Pointers are nullable; interface fields are not (a nil
 		// interface travels as the none type), as in the runtime.
@@ -435,11 +479,6 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 				return nil, fmt.Errorf("%s: duplicate fury tag id %d", short(owner), f.TagID)
 			}
 			tags[f.TagID] = true
-		} else {
-			if names[f.WireName] {
-				return nil, fmt.Errorf("%s: two fields named %q on the wire", short(owner), f.WireName)
-			}
-			names[f.WireName] = true
 		}
 		out = append(out, f)
 	}

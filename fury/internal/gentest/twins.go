@@ -16,6 +16,7 @@ type (
 	InnerR       Inner
 	TimesR       Times
 	EmbedsR      Embeds
+	ShadowR      Shadow
 	EnumsR       Enums
 	EmptyR       Empty
 	AddressR     Address

@@ -333,3 +333,21 @@ type Embeds struct {
 	fury.Decimal
 	Name string
 }
+
+// ShadowBase is embedded by Shadow, whose own fields hide some of its
+// fields, as Go's selectors do.
+type ShadowBase struct {
+	X    int32
+	Name string
+	Keep int64
+}
+
+// Shadow's X hides ShadowBase.X, and Other, tagged with the wire name
+// "name", hides ShadowBase.Name: the shallower field wins.
+//
+//fury:generate
+type Shadow struct {
+	ShadowBase
+	X     string
+	Other int32 `fury:"name=name"`
+}

@@ -7671,6 +7671,75 @@ func furyReadScalarsE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
+// ---- Shadow ----
+
+var (
+	furyCodecShadow *furyrt.Codec
+)
+
+func init() {
+	furyCodecShadow = &furyrt.Codec{
+		Fields: []string{"ShadowBase.Keep", "Other", "X"},
+		Write:  furyWriteShadow,
+		Read:   furyReadShadow,
+	}
+	furyrt.Register(Shadow{}, furyCodecShadow)
+}
+
+// The conversions below stop compiling when Shadow changes shape; run go generate.
+func _() {
+	_ = struct {
+		ShadowBase
+		X     string
+		Other int32
+	}(Shadow{})
+	_ = struct {
+		X    int32
+		Name string
+		Keep int64
+	}(ShadowBase{})
+}
+
+// furyWriteShadow writes the fields of the Shadow at p in wire order.
+func furyWriteShadow(w *furyrt.Writer, p unsafe.Pointer) error {
+	x := (*Shadow)(p)
+	buf := w.Buffer()
+	{
+		buf.Grow(22)
+		b := buf.Tail()[:22]
+		n := 0
+		n += furyrt.PutVarint64(b[n:], x.ShadowBase.Keep)
+		n += furyrt.PutVarint32(b[n:], x.Other)
+		buf.Advance(n)
+	}
+	buf.WriteString(x.X)
+	return nil
+}
+
+// furyReadShadow reads the fields of the Shadow at p in wire order.
+func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
+	x := (*Shadow)(p)
+	buf := r.Buffer()
+	var err error
+	{
+		b := buf.Unread()
+		n, k := 0, 0
+		if x.ShadowBase.Keep, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+			return r.VarintError(k, "field ShadowBase.Keep")
+		}
+		n += k
+		if x.Other, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Other")
+		}
+		n += k
+		_ = buf.Skip(n)
+	}
+	if x.X, err = buf.ReadString(); err != nil {
+		return err
+	}
+	return nil
+}
+
 // ---- Tagged ----
 
 var (
