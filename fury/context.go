@@ -548,7 +548,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 	}
 	if !ti.isAny {
 		w := ti.wire()
-		if wt.local != nil && wt.local == w {
+		if wt.local != nil && wt.local == w || anonymousPair(w, wt) {
 			d.nextDef = wt.def
 			err := cd.read(d, p)
 			d.nextDef = nil
@@ -583,6 +583,17 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		return err
 	}
 	return convertInto(d, ti.typ, p, v)
+}
+
+// anonymousPair reports whether the declared type w and the data (wire
+// type wt) are both struct types without a name, the data with its
+// TypeDef (compatible mode): an unnamed struct is named by a hash of its
+// Go spelling, so a changed one (a field added) has another name, and is
+// read by its TypeDef into the declared type, as a named struct that
+// evolved is.
+func anonymousPair(w *typeInfo, wt wireType) bool {
+	return wt.def != nil && wt.def.isStruct && wt.def.named && wt.def.ns == anonStructNS &&
+		w.st != nil && w.auto && w.ns == anonStructNS
 }
 
 // knows reports whether the unregistered struct type l, whose name this

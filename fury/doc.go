@@ -30,7 +30,8 @@
 // Compatible mode (the default, as in the peers) sends each struct type's
 // field names and types once per message (a TypeDef), so writer and reader
 // may have different versions of a struct: unknown fields are skipped,
-// missing ones stay zero. Schema-consistent mode (WithCompatible(false))
+// missing ones stay zero (struct types without a name, a field declared
+// struct{ ... }, evolve too). Schema-consistent mode (WithCompatible(false))
 // sends only a 4-byte hash of the layout, which must match.
 //
 // Reference tracking (WithRefTracking(true) or NewFury(true)) writes a

@@ -334,6 +334,9 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 	return nil
 }
 
+// anonStructNS is the namespace of struct types without a name.
+const anonStructNS = "go.struct"
+
 // autoRegistration names an unregistered struct type: by its package path
 // and name, or, for a struct type without a name (struct{ X int } in a
 // declaration, or one made by reflect.StructOf), by a hash of its type as
@@ -346,7 +349,7 @@ func autoRegistration(t reflect.Type) *registration {
 	}
 	h := fnv.New64a()
 	h.Write([]byte(t.String()))
-	return &registration{ns: "go.struct", name: "S" + strconv.FormatUint(h.Sum64(), 36)}
+	return &registration{ns: anonStructNS, name: "S" + strconv.FormatUint(h.Sum64(), 36)}
 }
 
 // lookupByID finds the Go type registered under a user id.
