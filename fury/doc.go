@@ -155,6 +155,12 @@
 // ErrInvalidData. Deserialize reads one value and leaves the rest of the
 // buffer, for streams.
 //
+// The bytes of a value are the same from call to call, and from one Fury to
+// another with the same options, except for maps: their entries are written
+// in Go's map iteration order, which varies, so a value holding a map with
+// more than one entry has several encodings (all decoding to the same
+// value). Compare decoded values, not bytes.
+//
 // Nil and empty slices and maps follow one rule, the same in all four
 // modes (compatible or not, reference tracking or not):
 //
