@@ -142,7 +142,11 @@
 // path and type name, which serves Go-to-Go use; cross-language use needs a
 // registration matching the peers'. A struct type without a name (a field
 // of type struct{ ... }, or one made with reflect.StructOf) is named after a
-// hash of its Go spelling.
+// hash of its Go spelling. Types declared inside functions can share a name
+// (two func-local types T of one package): both are written under it, and a
+// decode reads it as the one its destination's type mentions; an
+// unregistered type whose name another type is registered under is
+// ErrRegistration.
 //
 // # Decoding into Go values
 //
@@ -263,8 +267,8 @@
 // ErrTruncated, ErrInvalidData, ErrUnknownType, ErrUnsupportedType (a wire
 // type or TypeDef form this package does not read, or a destination type
 // it cannot fill), ErrTypeMismatch, ErrSchemaMismatch, ErrDepthExceeded,
-// ErrTooLarge, ErrRegistration (the destination's plan needs a name that
-// clashes) or ErrInvalidArgument (a nil or non-pointer destination, or an invalid
+// ErrTooLarge, ErrRegistration (the destination's plan needs an unregistered
+// type's auto name that another type is registered under) or ErrInvalidArgument (a nil or non-pointer destination, or an invalid
 // option: New keeps it and every call returns it) — test
 // with errors.Is — and name the field where they happened.
 //

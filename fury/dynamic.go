@@ -50,6 +50,36 @@ type wireType struct {
 }
 
 func (d *decoder) readTypeInfo() (wireType, error) {
+	wt, err := d.readTypeInfoOf()
+	if l := wt.local; err == nil && l != nil && l.auto && !d.knows(l) {
+		if alt := d.sameAutoName(l); alt != nil {
+			wt.local = alt
+		}
+	}
+	return wt, err
+}
+
+// sameAutoName returns the unregistered struct type that the destination's
+// type mentions under the auto name of l, if exactly one does: two Go types
+// can have the same auto name (types declared inside functions), and the
+// name lookup finds the one this Fury met first.
+func (d *decoder) sameAutoName(l *typeInfo) *typeInfo {
+	var found *typeInfo
+	for t := range d.reach {
+		if t.Kind() != reflect.Struct || t == l.typ {
+			continue
+		}
+		if ti := d.r.byType[t]; ti != nil && ti.auto && ti.ns == l.ns && ti.name == l.name {
+			if found != nil {
+				return nil
+			}
+			found = ti
+		}
+	}
+	return found
+}
+
+func (d *decoder) readTypeInfoOf() (wireType, error) {
 	id, err := d.buf.ReadVaruint32()
 	if err != nil {
 		return wireType{}, err

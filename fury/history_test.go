@@ -142,3 +142,38 @@ func TestCrossTypeIndependentOfHistory(t *testing.T) {
 		}
 	}
 }
+
+func localA() any {
+	type T struct{ A int64 }
+	return T{A: 1}
+}
+
+func localB() any {
+	type T struct{ B string }
+	return T{B: "x"}
+}
+
+// TestSameAutoName: two types declared inside functions have the same auto
+// name. A Fury writes both, whichever it met first, and reads each into its
+// own type; the package-level API (a pool of Furys) behaves the same
+// whatever the pool's history.
+func TestSameAutoName(t *testing.T) {
+	for _, compatible := range []bool{false, true} {
+		f := New(WithCompatible(compatible))
+		for round := 0; round < 2; round++ {
+			for _, v := range []any{localA(), localB()} {
+				data, err := f.Marshal(v)
+				require.NoError(t, err, "compatible=%v %T", compatible, v)
+				out := reflect.New(reflect.TypeOf(v))
+				require.NoError(t, f.Unmarshal(data, out.Interface()), "compatible=%v %T", compatible, v)
+				require.Equal(t, v, out.Elem().Interface())
+
+				data2, err := Marshal(v) // pooled
+				require.NoError(t, err)
+				out = reflect.New(reflect.TypeOf(v))
+				require.NoError(t, Unmarshal(data2, out.Interface()))
+				require.Equal(t, v, out.Elem().Interface())
+			}
+		}
+	}
+}

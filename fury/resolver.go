@@ -292,13 +292,13 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 		// Register or RegisterTagType.
 		reg = autoRegistration(t)
 		k := nameKey{reg.ns, reg.name}
-		other, ok := r.reg.byName[k]
-		if !ok {
-			other, ok = r.auto[k]
+		if other, ok := r.reg.byName[k]; ok && other != t {
+			return wrapf(ErrRegistration, "%v: auto name %s.%s clashes with %v, registered under it; register %v too", t, reg.ns, reg.name, other, t)
 		}
-		if ok && other != t {
-			return wrapf(ErrRegistration, "%v: auto name %s.%s clashes with %v; register it explicitly", t, reg.ns, reg.name, other)
-		}
+		// Two unregistered types can share an auto name (types declared
+		// inside functions): both are written under it, and a decode
+		// reads it as the one its destination's type mentions (see
+		// decoder.sameAutoName); the name lookup finds the first.
 		if _, ok := r.auto[k]; !ok {
 			r.auto[k] = t
 			r.autoNames++
