@@ -3,6 +3,8 @@ package fury
 import (
 	"math"
 	"reflect"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // The decode memory budget.
@@ -46,15 +48,14 @@ func WithMaxDecodedBytes(n int64) Option {
 
 // Costs charged for values whose size the Go type does not state.
 const (
-	boxCost     = 16 // an interface{} holding a value that is not pointer-shaped
-	mapSlotCost = 8  // per-entry overhead of a Go map (control bytes, growth slack)
-	refCost     = 32 // an entry of the reference table, with growth slack
+	boxCost = 16 // an interface{} holding a value that is not pointer-shaped
+	refCost = 32 // an entry of the reference table, with growth slack
 
 	// Elements and fields that take no memory can take no input either (a
 	// list of struct{} elements of type none, a TypeDef field of type
 	// none), yet each costs time to read: each is charged at least this,
 	// which bounds a decode to a few million of them.
-	minElemCharge = 32
+	minElemCharge = furyrt.MinElemCharge // generated code charges the same (furyrt.ChargeSlice)
 	stepCharge    = 32
 )
 
@@ -110,12 +111,9 @@ func (d *decoder) chargeMap(n int, kt, vt reflect.Type) error {
 	return d.charge(n, mapEntryCost(kt.Size(), vt.Size()), reflect.MapOf(kt, vt))
 }
 
-func mapEntryCost(k, v uintptr) uintptr {
-	// A Go map's groups hold 8 slots (and a control byte each) at a load
-	// of at most 7/8, and tables double as the map grows: the tables
-	// allocated while n entries go in hold about 4.6 n slots in all.
-	return 5*(k+v+1) + mapSlotCost
-}
+// mapEntryCost is what an entry of a map with keys of k bytes and values of
+// v bytes costs (generated code charges the same: furyrt.ChargeMap).
+func mapEntryCost(k, v uintptr) uintptr { return furyrt.MapEntryCost(k, v) }
 
 func (d *decoder) overBudget(need int64, what any) error {
 	used := d.limit - d.buf.Budget()

@@ -128,3 +128,9 @@ func (r *genReader) ReadField(i int, p unsafe.Pointer) error {
 
 // CountOK reports whether a collection or map of n elements may be decoded.
 func (r *genReader) CountOK(n uint32) bool { return checkCount((*decoder)(r), n) == nil }
+
+// Charge charges count × size bytes, for values of type what, to the
+// decode budget (see furyrt.NewPointee).
+func (r *genReader) Charge(count int, size uintptr, what reflect.Type) error {
+	return (*decoder)(r).charge(count, size, what)
+}

@@ -11,5 +11,6 @@
 // The Init and Set methods of Writer and Reader, the Writer/ReaderEngine
 // interfaces, Codecs, and the Buffer methods about slabs and budgets
 // (BeginSlab, Alloc, Budget, ...) are how package fury drives this
-// package; generated code does not call them.
+// package; generated code does not call them. It charges the budget with
+// the functions of budget.go (ChargeSlice, NewPointee, Mark, ...).
 package furyrt

@@ -2,6 +2,7 @@ package furyrt
 
 import (
 	"encoding/binary"
+	"reflect"
 	"unsafe"
 
 	"github.com/fury-go/fury/fury/internal/ferr"
@@ -187,6 +188,9 @@ type ReaderEngine interface {
 	StartElem() error
 	EndList(i int, err error) error
 	CountOK(n uint32) bool
+	// Charge charges count × size bytes, for values of type what, to the
+	// decode budget, or returns the runtime's error when they do not fit.
+	Charge(count int, size uintptr, what reflect.Type) error
 	ReadDuration(i int, p unsafe.Pointer) error
 	ReadDate(i int, p unsafe.Pointer) error
 	ReadDecimal(i int, p unsafe.Pointer) error

@@ -1,0 +1,64 @@
+package furyrt
+
+import (
+	"math"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestCharges(t *testing.T) {
+	b := NewBuffer(nil)
+	b.BeginSlab()
+	b.SetBudget(1000)
+	require.True(t, ChargeSlice[string](b, 10)) // 10 × max(16, 32)
+	assert.Equal(t, int64(1000-320), b.Budget())
+	require.True(t, ChargeSlice[[64]byte](b, 2)) // 2 × 64
+	assert.Equal(t, int64(1000-320-128), b.Budget())
+	require.False(t, ChargeMap[int32, bool](b, 100), "100 × (5 × (4+1+1) + 8)")
+	assert.Equal(t, int64(552), b.Budget(), "a charge that does not fit takes nothing")
+	require.True(t, ChargeMap[int32, bool](b, 10))
+	assert.Equal(t, int64(552-380), b.Budget())
+	require.True(t, ChargeSet[int64, struct{}](b, 2)) // 2 × (5 × 9 + 8), then 2 × 8
+	assert.Equal(t, int64(172-106-16), b.Budget())
+	require.True(t, ChargeNew[[50]byte](b))
+	assert.Equal(t, int64(0), b.Budget())
+	require.True(t, ChargeSlice[int32](b, 0), "nothing fits in nothing")
+	require.False(t, ChargeNew[byte](b))
+
+	// Over the budget (strings took it below zero), not even nothing fits,
+	// as in the runtime.
+	b.Spend(1)
+	require.False(t, ChargeSlice[int32](b, 0))
+	// Overflowing products never fit.
+	b.SetBudget(math.MaxInt64)
+	require.False(t, b.charge(math.MaxUint64/8, 16))
+	assert.Equal(t, int64(math.MaxInt64), b.Budget())
+}
+
+// TestMarkRestore checks that Restore returns the read offset, the budget
+// and the block strings are carved from to where Mark found them.
+func TestMarkRestore(t *testing.T) {
+	b := NewBuffer(nil)
+	for range 3 {
+		b.WriteString("hello, world")
+	}
+	b.BeginSlab()
+	b.SetBudget(1 << 20)
+	first, err := b.ReadString()
+	require.NoError(t, err)
+	m := b.Mark()
+	budget := b.Budget()
+	second, err := b.ReadString()
+	require.NoError(t, err)
+	require.True(t, ChargeSlice[string](b, 3))
+	b.Restore(m)
+	assert.Equal(t, budget, b.Budget())
+	again, err := b.ReadString()
+	require.NoError(t, err)
+	assert.Equal(t, second, again)
+	assert.Equal(t, unsafe.StringData(second), unsafe.StringData(again), "the block is handed back")
+	assert.Equal(t, "hello, world", first)
+}
