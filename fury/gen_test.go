@@ -19,6 +19,7 @@ import (
 
 	"github.com/fury-go/fury/fury"
 	"github.com/fury-go/fury/fury/internal/gentest"
+	"github.com/fury-go/fury/fury/internal/gentest/v"
 )
 
 // Generated code is held to the reflection path: each gentest type T has
@@ -61,13 +62,47 @@ var genCorpus = []genPair{
 	pairOf[gentest.Address, gentest.AddressR](),
 	pairOf[gentest.Person, gentest.PersonR](),
 	pairOf[gentest.Team, gentest.TeamR](),
+	// Types that once made furygen's output fail to compile or differ
+	// from the reflection path (gentest/regress.go).
+	pairOf[gentest.SmallEnums, gentest.SmallEnumsR](),
+	pairOf[gentest.Budgets, gentest.BudgetsR](),
+	pairOf[gentest.IntSized, gentest.IntSizedR](),
+	pairOf[gentest.Event, gentest.EventR](),
+	pairOf[gentest.EventWith, gentest.EventWithR](),
+	pairOf[gentest.Line, gentest.LineR](),
+	pairOf[gentest.Grid, gentest.GridR](),
+	pairOf[gentest.Order, gentest.OrderR](),
+	pairOf[gentest.OrderE1, gentest.OrderE1R](),
+	pairOf[gentest.Order_1, gentest.Order_1R](),
+	pairOf[gentest.Locals, gentest.LocalsR](),
+	// The unexported types x and buf.
+	fieldPair[gentest.Locals, gentest.LocalsR]("X"),
+	{fieldType[gentest.Locals]("Bufs").Elem().Elem(), fieldType[gentest.LocalsR]("Bufs").Elem().Elem()},
+	pairOf[gentest.NamedPtrs, gentest.NamedPtrsR](),
+	pairOf[gentest.Foreign, gentest.ForeignR](),
+}
+
+// fieldType is the type of field name of struct T (for the unexported
+// types of gentest).
+func fieldType[T any](name string) reflect.Type {
+	f, ok := reflect.TypeFor[T]().FieldByName(name)
+	if !ok {
+		panic("no field " + name)
+	}
+	return f.Type
+}
+
+// fieldPair pairs the types of field name of T and of its twin R.
+func fieldPair[T, R any](name string) genPair {
+	return genPair{fieldType[T](name), fieldType[R](name)}
 }
 
 // genConfig is one configuration of the comparison.
 type genConfig struct {
 	compatible, refs, byName, enums bool
-	javaForms                       bool // matters only schema-consistent, by name
-	compact                         bool // the peers' latin1/UTF-16 string forms (WithCompactStrings)
+	javaForms                       bool  // matters only schema-consistent, by name
+	compact                         bool  // the peers' latin1/UTF-16 string forms (WithCompactStrings)
+	maxDecoded                      int64 // WithMaxDecodedBytes, when not 0
 }
 
 func (c genConfig) String() string {
@@ -78,7 +113,7 @@ func (c genConfig) String() string {
 func genConfigs() []genConfig {
 	var cs []genConfig
 	for i := 0; i < 16; i++ {
-		cs = append(cs, genConfig{i&1 != 0, i&2 != 0, i&4 != 0, i&8 != 0, false, false})
+		cs = append(cs, genConfig{compatible: i&1 != 0, refs: i&2 != 0, byName: i&4 != 0, enums: i&8 != 0})
 	}
 	return append(cs, genConfig{byName: true, javaForms: true}, genConfig{refs: true, byName: true, enums: true, javaForms: true},
 		genConfig{enums: true, compact: true}, genConfig{compatible: true, compact: true},
@@ -86,14 +121,14 @@ func genConfigs() []genConfig {
 }
 
 // shared are registered identically on both sides (no generated code).
-var genShared = []any{gentest.Extra{}, gentest.Plain{}}
+var genShared = []any{gentest.Extra{}, gentest.Plain{}, v.Pt{}}
 
 // newGenFury returns a Fury with the generated (twin=false) or the twin
 // types registered.
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
 	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
-		fury.WithCompactStrings(c.compact))
+		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded))
 	reg := func(v any, i int, name string) {
 		var err error
 		if c.byName {
@@ -117,6 +152,9 @@ func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 		reg(gentest.Color(0), 150, "Color")
 		reg(gentest.Player(0), 151, "Player")
 		reg(gentest.Size(0), 152, "Size")
+		reg(gentest.Small(0), 153, "Small")
+		reg(gentest.Status(0), 154, "Status")
+		reg(reflect.Zero(v1Type).Interface(), 155, "v1")
 	}
 	return f
 }
@@ -492,6 +530,8 @@ var (
 	colorType    = reflect.TypeFor[gentest.Color]()
 	playerType   = reflect.TypeFor[gentest.Player]()
 	sizeType     = reflect.TypeFor[gentest.Size]()
+	statusType   = reflect.TypeFor[gentest.Status]()
+	v1Type       = fieldType[gentest.Locals]("V").Elem() // an unexported named uint16
 	durationType = reflect.TypeFor[time.Duration]()
 	timeType     = reflect.TypeFor[time.Time]()
 	dateType     = reflect.TypeFor[fury.Date]()
@@ -556,7 +596,7 @@ func randFloat(r *rand.Rand) float64 {
 func fillRandom(r *rand.Rand, v reflect.Value, depth int, tag string) {
 	t := v.Type()
 	switch t {
-	case colorType, playerType, sizeType:
+	case colorType, playerType, sizeType, statusType:
 		v.SetInt(int64(r.IntN(4)))
 		return
 	case durationType:

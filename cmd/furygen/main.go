@@ -15,12 +15,13 @@
 // dependency has put furygen's requirements in go.mod and go.sum.)
 //
 // or mark types with a //fury:generate comment and run furygen without
-// -type (or with -all for every struct type in the package). For each
-// source file that declares selected types, furygen writes <file>_fury.go
-// next to it (or one file named by -output). The generated code calls
-// package github.com/fury-go/fury/fury/furyrt, the runtime for generated
-// code (and package fury only for types such as fury.Date that the structs
-// hold); regenerate after upgrading the module.
+// -type (or with -all for every struct type in the package; a type named
+// twice in -type is generated once). For each source file that declares
+// selected types, furygen writes <file>_fury.go next to it (or one file
+// named by -output). The generated code calls package
+// github.com/fury-go/fury/fury/furyrt, the runtime for generated code (and
+// package fury only for types such as fury.Date that the structs hold);
+// regenerate after upgrading the module.
 //
 // Usage:
 //
@@ -31,6 +32,35 @@
 // field, and so are fields of an anonymous struct type (struct{ ... }):
 // the runtime serializes those, but furygen needs a named type to generate
 // code for (declare one).
+//
+// Build constraints: a generated file builds where its source file does.
+// The source's //go:build line is copied, and a GOOS or GOARCH suffix of
+// its name is kept at the end of the output's (stat_linux.go gives
+// stat_fury_linux.go). -tags selects the build tags the package is loaded
+// with; -buildtag adds a constraint to every generated file (and-ed with
+// the copied ones), for code that should build only with a tag. With
+// -output, the constraints of all the sources, file name suffixes
+// included, are and-ed.
+//
+// Generated files record the types they hold and their source files
+// ("// Source: models.go (Person, Team)."). A run removes the generated
+// files of its package that no longer correspond to their sources (their
+// types moved to another file, or are gone), and -check reports them, as
+// it reports missing and out-of-date files. Generated files of other runs
+// (other go:generate lines, other build tags) are left alone.
+//
+// Limits: whether a named integer type (type Status int32) is an enum
+// depends on the Fury's registrations, and it changes the field order, so
+// furygen generates one layout per combination; a struct whose fields
+// mention more than 4 distinct named integer types (2^4 = 16 layouts) is
+// refused at generation time. Use plain integer types for some of them, or
+// leave the struct to the runtime (it is serialized by reflection, with the
+// same bytes). Generated files declare package-level names beginning with
+// furyCodec, furyWrite, furyRead and furyDispatch followed by the struct's
+// name; the package must not declare such names itself (furygen reports
+// it). Any other names are fine, the generator's own locals included: a
+// local that would hide a type of the package (type x, type buf) is
+// renamed in the generated file.
 //
 // What the generated code does for each field:
 //   - runs of non-nullable numbers and bools: one buffer reservation, direct
@@ -109,6 +139,22 @@ func run(cfg gen.Config, check bool) error {
 		if err != nil {
 			return err
 		}
+		// Generated files that no longer correspond to their sources (a
+		// type moved to another file) would declare their code twice.
+		old, err := gen.Stale(p, files, cfg.Output)
+		if err != nil {
+			return err
+		}
+		for _, o := range old {
+			if check {
+				stale = append(stale, fmt.Sprintf("%s is stale (%s)", o.Path, o.Reason))
+				continue
+			}
+			if err := os.Remove(o.Path); err != nil {
+				return err
+			}
+			fmt.Fprintf(os.Stderr, "furygen: removed %s: %s\n", o.Path, o.Reason)
+		}
 		names := make([]string, 0, len(files))
 		for n := range files {
 			names = append(names, n)
@@ -133,7 +179,7 @@ func run(cfg gen.Config, check bool) error {
 		}
 	}
 	if len(stale) > 0 {
-		return fmt.Errorf("out of date: %s (run go generate)", strings.Join(stale, ", "))
+		return fmt.Errorf("out of date: %s (run go generate)", strings.Join(stale, "; "))
 	}
 	return nil
 }

@@ -17,7 +17,7 @@ func ParseArgs(args []string) (Config, bool, error) {
 	all := fs.Bool("all", false, "generate for every struct type in the package")
 	output := fs.String("output", "", "output file name (default: <file>_fury.go for each source file)")
 	tags := fs.String("tags", "", "comma-separated build tags for loading the package")
-	buildTag := fs.String("buildtag", "", "build constraint expression for the generated files (//go:build line)")
+	buildTag := fs.String("buildtag", "", "build constraint expression added to the generated files' //go:build line (and-ed with their sources' constraints)")
 	check := fs.Bool("check", false, "do not write; fail if any generated file is missing or out of date")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {

@@ -112,7 +112,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\t} else {\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n\tn := 0\n", max+8, max+8)
 			for _, fd := range seg.fields {
 				fmt.Fprintf(&w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tb[n] = 0xff // not null\n\tn++\n", access(fd))
-				store(&w, fd.desc.elem.scalar, pointeeLV(fd), -1)
+				store(&w, fd.desc.elem.scalar, f.pointeeLV(fd), -1)
 				w.WriteString("\t}\n")
 			}
 			w.WriteString("\tbuf.Advance(n)\n\t}\n")
@@ -135,7 +135,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fd := seg.fields[0]
 			w.WriteString("\tif w.RefTracking() {\n")
 			delegateWrite(&w, seg.first, fd)
-			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), pointeeLV(fd))
+			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), f.pointeeLV(fd))
 		case opStruct:
 			fd := seg.fields[0]
 			ptr := "unsafe.Pointer(&" + access(fd) + ")"
@@ -187,12 +187,12 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			}
 		case opArray:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif direct {\n\tfuryrt.WriteArray(buf, %s)\n\t} else ", f.arraySlice(fd))
+			fmt.Fprintf(&w, "\tif %s {\n\tfuryrt.WriteArray(buf, %s)\n\t} else ", arrayCond(fd), f.arraySlice(fd))
 			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		}
 	}
 	body := w.String()
-	name := "furyWrite" + s.Name + v.Suffix
+	name := funcName("Write", s, v)
 	f.printf("// %s writes the fields of the %s at p in wire order%s.\n", name, s.Name, layoutComment(s, v))
 	f.printf("func %s(w *furyrt.Writer, p unsafe.Pointer) error {\n", name)
 	f.preamble(s, body, "w")
@@ -201,7 +201,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 
 func (f *file) preamble(s *Struct, body, rw string) {
 	if strings.Contains(body, "x.") {
-		f.printf("\tx := (*%s)(p)\n", s.Name)
+		f.printf("\tx := (*%s)(p)\n", ownType(s.Name))
 	}
 	if strings.Contains(body, "buf.") || strings.Contains(body, "(buf,") {
 		f.printf("\tbuf := %s.Buffer()\n", rw)
@@ -216,29 +216,79 @@ func (f *file) preamble(s *Struct, body, rw string) {
 
 var directUse = regexp.MustCompile(`\bdirect\b`)
 
+// arrayCond is the condition under which generated code copies primitive
+// array field fd in bulk.
+func arrayCond(fd *Field) string {
+	if intArrays(fd.desc) {
+		return "direct && strconv.IntSize == 64"
+	}
+	return "direct"
+}
+
 // helperGuard is the condition, followed by " || ", under which field
 // fd, written and read by helpers, goes to the runtime without trying
 // them, or "".
 func helperGuard(fd *Field, rw string) string {
-	switch {
-	case ptrValue(fd.desc):
-		return rw + ".RefTracking() || "
-	case containerField(fd.desc):
-		return containerGuard(fd, rw) + " || "
+	var g string
+	switch d := fd.desc; {
+	case ptrValue(d) && containerField(d.elem):
+		g = containerGuard(d.elem, rw)
+	case ptrValue(d):
+		g = rw + ".RefTracking()"
+	case containerField(d):
+		g = containerGuard(d, rw)
+	default:
+		return ""
 	}
-	return ""
+	if intArrays(fd.desc) {
+		g = intArraysGuard + " || " + g
+	}
+	return g + " || "
 }
 
-// containerGuard is the condition under which container field fd goes to
-// the runtime (rw is "w" or "r"): reference tracking (the field carries a
-// reference flag), a nesting deeper than the limit allows, or primitive
-// arrays that travel out of band.
-func containerGuard(fd *Field, rw string) string {
-	g := fmt.Sprintf("%s.RefTracking() || !%s.CanNest(%d)", rw, rw, nesting(fd.desc))
-	if hasArrays(fd.desc) {
+// containerGuard is the condition under which a container field of desc d
+// goes to the runtime (rw is "w" or "r"): reference tracking (the field
+// carries a reference flag), a nesting deeper than the limit allows, or
+// primitive arrays that travel out of band.
+func containerGuard(d *desc, rw string) string {
+	g := fmt.Sprintf("%s.RefTracking() || !%s.CanNest(%d)", rw, rw, nesting(d))
+	if hasArrays(d) {
 		g += " || !direct"
 	}
 	return g
+}
+
+// intArraysGuard is true where an int is not 64 bits: there the runtime
+// writes a []int or []uint as a list of varints, not as a primitive array
+// of int64 or uint64 (see intArrays).
+const intArraysGuard = "strconv.IntSize != 64"
+
+// intArrays reports whether values of d hold slices or arrays of int or
+// uint, which generated code writes as primitive arrays of 64-bit
+// elements: what the runtime does where int has 64 bits. Elsewhere it
+// leaves them to the runtime (intArraysGuard).
+func intArrays(d *desc) bool {
+	switch d.class {
+	case cArray:
+		return d.elem != nil && (d.elem.scalar == sInt || d.elem.scalar == sUint)
+	case cList, cPointer:
+		return intArrays(d.elem)
+	case cMap:
+		return intArrays(d.key) || intArrays(d.val)
+	}
+	return false
+}
+
+// ordinalFits is the condition under which ordinal v (a uint32) is a
+// value of enum type et (desc d), as the runtime checks it, or "" when
+// every ordinal is: an ordinal beyond the type's range is the runtime's
+// error, so generated readers leave it to the runtime.
+func ordinalFits(d *desc, et, v string) string {
+	switch d.scalar {
+	case sInt8, sUint8, sInt16, sUint16, sInt32, sInt: // int: 32 bits on some platforms
+		return fmt.Sprintf("int64(%s(%s)) == int64(%s)", et, v, v)
+	}
+	return ""
 }
 
 // readInto emits a read with ByteBuffer method call into lv; val is the
@@ -259,22 +309,35 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opDelegate:
 			delegateRead(&w, seg.first, seg.fields[0])
 		case opScalar:
-			f.readScalars(&w, seg.fields)
+			f.readScalars(&w, seg.first, seg.fields)
 		case opString:
 			for _, fd := range seg.fields {
 				fmt.Fprintf(&w, "\tif %s, err = buf.ReadString(); err != nil {\n\t\treturn err\n\t}\n", scalarLV(fd))
 			}
 		case opEnum:
 			fd := seg.fields[0]
-			readInto(&w, "ReadVaruint32", access(fd), f.typeString(fd.desc.t)+"(v)")
+			et := f.typeString(fd.desc.t)
+			if fits := ordinalFits(fd.desc, et, "v"); fits != "" {
+				fmt.Fprintf(&w, "\tif v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && %s {\n\t%s = %s(v)\n\t_ = buf.Skip(k)\n\t} ", fits, access(fd), et)
+				fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil { // out of range: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			} else {
+				readInto(&w, "ReadVaruint32", access(fd), et+"(v)")
+			}
 		case opNullEnum:
 			fd := seg.fields[0]
 			et := f.typeString(fd.desc.elem.t)
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) == 0 {\n")
 			delegateRead(&w, seg.first, fd)
 			fmt.Fprintf(&w, "\t} else if b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
-			fmt.Fprintf(&w, "else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 { // not null\n\t_ = buf.Skip(1 + k)\n")
-			fmt.Fprintf(&w, "\tq := furyrt.NewScalar[%s](buf)\n\t*q = %s(v)\n\t%s = q\n\t} ", et, et, access(fd))
+			fits := ordinalFits(fd.desc.elem, et, "v")
+			if fits != "" {
+				fits = " && " + fits
+			}
+			// The pointee is taken before the ordinal is read, as the
+			// runtime takes it (the size of a new block of the decode's
+			// memory depends on the input left).
+			fmt.Fprintf(&w, "else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0%s { // not null\n\t_ = buf.Skip(1)\n", fits)
+			fmt.Fprintf(&w, "\tq := furyrt.NewScalar[%s](buf)\n\t_ = buf.Skip(k)\n\t*q = %s(v)\n\t%s = q\n\t} ", et, et, access(fd))
 			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:
 			fd := seg.fields[0]
@@ -289,15 +352,32 @@ func (f *file) genRead(s *Struct, v *Variant) {
 					val = conv + "(v)"
 				}
 				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n", access(fd))
-				fmt.Fprintf(&w, "\t} else if len(b) > 0 && b[0] == 0xff { // not null\n\t_ = buf.Skip(1)\n")
-				fmt.Fprintf(&w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
+				charge := ""
+				if e.scalar == sString {
+					// As the runtime, which takes *string's pointee from the
+					// heap: over the budget, its error.
+					charge = " && furyrt.ChargeNew[" + f.typeString(e.t) + "](buf)"
+				}
+				fmt.Fprintf(&w, "\t} else if len(b) > 0 && b[0] == 0xff%s { // not null\n\t_ = buf.Skip(1)\n", charge)
+				// A new pointee always (decoding replaces, it never writes
+				// through a pointer the destination held), taken before
+				// the value is read, as the runtime takes it: the size of
+				// a new block of the decode's memory depends on the input
+				// left.
 				alloc := "furyrt.NewScalar[" + f.typeString(e.t) + "](buf)" // from the decode's shared block
 				if e.scalar == sString {
-					alloc = "furyrt.NewString[" + f.typeString(e.t) + "](buf)" // charged to the decode budget
+					alloc = "new(" + f.typeString(e.t) + ")" // charged above
 				}
-				// A new pointee always: decoding replaces, it never writes
-				// through a pointer the destination held.
-				fmt.Fprintf(&w, "\t%s = %s\n\t%s = %s\n", access(fd), alloc, pointeeLV(fd), val)
+				fmt.Fprintf(&w, "\t%s = %s\n", access(fd), alloc)
+				fmt.Fprintf(&w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
+				if o := overflow(e.scalar, "v"); o != "" {
+					fmt.Fprintf(&w, "\tif %s {\n\tbuf.SetReaderIndex(buf.Len() - len(b)) // 32-bit platforms only: the runtime's error\n", o)
+					fmt.Fprintf(&w, "\tif err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n\t} else {\n", seg.first+j, access(fd))
+				}
+				fmt.Fprintf(&w, "\t%s = %s\n", f.pointeeLV(fd), val)
+				if overflow(e.scalar, "v") != "" {
+					w.WriteString("\t}\n")
+				}
 				fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first+j, access(fd))
 			}
 		case opStruct:
@@ -309,12 +389,15 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
 			fmt.Fprintf(&w, "else if c, err := r.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
-			fmt.Fprintf(&w, "\t%s = new(%s)\n", access(fd), f.typeString(fd.desc.elem.t))
-			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer("+access(fd)+")"))
+			// The pointee is charged to the decode budget as the runtime
+			// charges it (its ErrTooLarge when over).
+			fmt.Fprintf(&w, "\tq, err := furyrt.NewPointee[%s](r)\n\tif err == nil {\n\t%s = q\n", f.typeString(fd.desc.elem.t), access(fd))
+			fmt.Fprintf(&w, "\terr = %s\n\t}\n", f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer(q)"))
+			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif at := buf.ReaderIndex(); %s!%s(r, buf, &%s) {\n", helperGuard(fd, "r"), helperName("Read", s, fd, v), access(fd))
-			w.WriteString("\tbuf.SetReaderIndex(at) // a shape the runtime reads\n")
+			fmt.Fprintf(&w, "\tif at := buf.Mark(); %s!%s(r, buf, &%s) {\n", helperGuard(fd, "r"), helperName("Read", s, fd, v), access(fd))
+			w.WriteString("\tbuf.Restore(at) // a shape the runtime reads, or its error\n")
 			delegateRead(&w, seg.first, fd)
 			w.WriteString("\t}\n")
 		case opTime:
@@ -330,7 +413,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\tif n, c, err := r.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
 			fmt.Fprintf(&w, "\ts, el := %s, r.Elems()\n\tfor j := range s {\n", access(fd))
 			if e.class == cPointer {
-				fmt.Fprintf(&w, "\ts[j] = new(%s)\n", f.typeString(e.elem.t))
+				fmt.Fprintf(&w, "\tq, e := furyrt.NewPointee[%s](r)\n\tif e != nil {\n\terr = e\n\tbreak\n\t}\n\ts[j] = q\n", f.typeString(e.elem.t))
 				w.WriteString("\tif err = r.StartElem(el); err != nil {\n\tbreak\n\t}\n")
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Read", "r", "unsafe.Pointer(s[j])"))
 			} else if e.class == cStruct {
@@ -347,16 +430,16 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opArray:
 			fd := seg.fields[0]
 			if fd.desc.length >= 0 {
-				fmt.Fprintf(&w, "\tif direct {\n\tif err := furyrt.ReadFixedArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlice(fd))
+				fmt.Fprintf(&w, "\tif %s {\n\tif err := furyrt.ReadFixedArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", arrayCond(fd), f.arraySlice(fd))
 			} else {
-				fmt.Fprintf(&w, "\tif direct {\n\tif err := furyrt.ReadArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", f.arraySlicePtr(fd))
+				fmt.Fprintf(&w, "\tif %s {\n\tif err := furyrt.ReadArray(buf, %s); err != nil {\n\t\treturn err\n\t}\n", arrayCond(fd), f.arraySlicePtr(fd))
 				fmt.Fprintf(&w, "\tif len(%s) == 0 {\n\t%s = nil // an empty field that is not nullable reads as nil\n\t}\n", access(fd), access(fd))
 			}
 			fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		}
 	}
 	body := w.String()
-	name := "furyRead" + s.Name + v.Suffix
+	name := funcName("Read", s, v)
 	f.printf("// %s reads the fields of the %s at p in wire order%s.\n", name, s.Name, layoutComment(s, v))
 	f.printf("func %s(r *furyrt.Reader, p unsafe.Pointer) error {\n", name)
 	f.preamble(s, body, "r")
@@ -368,7 +451,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 // when t is generated in this run, else through the codec.
 func (f *file) nestedCall(t types.Type, op, rw, ptr string) string {
 	if s := f.pkg.local(t); s != nil {
-		return fmt.Sprintf("fury%s%sWith(c, %s, %s)", op, s.Name, rw, ptr)
+		return fmt.Sprintf("%s(c, %s, %s)", dispatchName(op, s), rw, ptr)
 	}
 	return fmt.Sprintf("c.%s(%s, %s)", op, rw, ptr)
 }
@@ -377,24 +460,25 @@ func (f *file) nestedCall(t types.Type, op, rw, ptr string) string {
 // codec the runtime chose, calling the matching variant directly.
 func (f *file) genDispatch(s *Struct) {
 	for _, op := range []struct{ name, rw, typ string }{{"Write", "w", "Writer"}, {"Read", "r", "Reader"}} {
-		name := "fury" + op.name + s.Name + "With"
+		name := dispatchName(op.name, s)
 		f.printf("// %s %ss a %s with codec c, calling its generated function directly.\n", name, strings.ToLower(op.name), s.Name)
 		f.printf("func %s(c *furyrt.Codec, %s *furyrt.%s, p unsafe.Pointer) error {\n\tswitch c {\n", name, op.rw, op.typ)
 		for _, v := range s.Variants {
-			f.printf("\tcase %s:\n\t\treturn fury%s%s%s(%s, p)\n", codecVar(s, v), op.name, s.Name, v.Suffix, op.rw)
+			f.printf("\tcase %s:\n\t\treturn %s(%s, p)\n", codecVar(s, v), funcName(op.name, s, v), op.rw)
 		}
 		f.printf("\t}\n\treturn c.%s(%s, p)\n}\n\n", op.name, op.rw)
 	}
 }
 
-// codecVar names the package variable holding variant v's codec.
-func codecVar(s *Struct, v *Variant) string { return "furyCodec" + s.Name + v.Suffix }
-
 // readScalars emits the read of a run of non-nullable scalar fields from
 // the unread bytes: leading fixed-width fields after one bounds check at
 // constant offsets, then varints (runs of them with a bulk kernel) and
 // further fixed-width fields, each checked against the bytes left.
-func (f *file) readScalars(w *strings.Builder, fields []*Field) {
+//
+// An int or uint that does not fit (a varint beyond 32 bits, on 32-bit
+// platforms) is the runtime's error: the fields from the one read first
+// are read again by the runtime, which reports it (see overflow).
+func (f *file) readScalars(w *strings.Builder, first int, fields []*Field) {
 	k, fixed := 0, 0
 	for _, fd := range fields {
 		if fd.desc.scalar.size == 0 {
@@ -429,17 +513,50 @@ func (f *file) readScalars(w *strings.Builder, fields []*Field) {
 	} else {
 		fmt.Fprintf(w, "\tn := %d\n", fixed)
 	}
-	for _, r := range runs {
+	// runtimeReads emits the reading of fields fs (at wire index i on) by
+	// the runtime, from where they start (offset n of b), and the reading
+	// of what follows from there.
+	runtimeReads := func(i int, fs []*Field, last bool) {
+		w.WriteString("\t_ = buf.Skip(n) // 32-bit platforms only: the runtime's error\n")
+		for j, fd := range fs {
+			fmt.Fprintf(w, "\tif err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", i+j, access(fd))
+		}
+		if last {
+			w.WriteString("\tn = 0\n")
+		} else {
+			w.WriteString("\tb, n = buf.Unread(), 0\n")
+		}
+	}
+	at := first + k // wire index of the run
+	for ri, r := range runs {
+		last := ri == len(runs)-1
+		i := at
+		at += len(r.fields)
 		if r.b != nil {
 			what := "fields " + r.fields[0].PathString() + " to " + r.fields[len(r.fields)-1].PathString()
 			fmt.Fprintf(w, "\t{\n\tvar v [%d]%s\n\tm := furyrt.Get%s(v[:], b[n:])\n", len(r.fields), r.b.elem, r.b.name)
-			fmt.Fprintf(w, "\tif m <= 0 {\n\treturn r.VarintError(m, %q)\n\t}\n\tn += m\n", what)
+			fmt.Fprintf(w, "\tif m <= 0 {\n\treturn r.VarintError(m, %q)\n\t}\n", what)
+			var overflows []string
+			for j, fd := range r.fields {
+				if o := overflow(fd.desc.scalar, fmt.Sprintf("v[%d]", j)); o != "" {
+					overflows = append(overflows, o)
+				}
+			}
+			if len(overflows) > 0 {
+				fmt.Fprintf(w, "\tif %s {\n", strings.Join(overflows, " || "))
+				runtimeReads(i, r.fields, last)
+				w.WriteString("\t} else {\n")
+			}
+			w.WriteString("\tn += m\n")
 			for j, fd := range r.fields {
 				val := fmt.Sprintf("v[%d]", j)
 				if b := fd.desc.scalar.basic; b != r.b.elem {
 					val = b + "(" + val + ")"
 				}
 				fmt.Fprintf(w, "\t%s = %s\n", scalarLV(fd), val)
+			}
+			if len(overflows) > 0 {
+				w.WriteString("\t}\n")
 			}
 			w.WriteString("\t}\n")
 			continue
@@ -457,7 +574,13 @@ func (f *file) readScalars(w *strings.Builder, fields []*Field) {
 			fmt.Fprintf(w, "\tif %s, k = furyrt.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t}\n\tn += k\n", scalarLV(fd), get, what)
 			continue
 		}
-		fmt.Fprintf(w, "\tif v, k := furyrt.%s(b[n:]); k > 0 {\n\t%s = %s(v)\n\tn += k\n\t} else {\n\treturn r.VarintError(k, %q)\n\t}\n", get, scalarLV(fd), conv, what)
+		fmt.Fprintf(w, "\tif v, k := furyrt.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t} ", get, what)
+		if o := overflow(s, "v"); o != "" {
+			fmt.Fprintf(w, "else if %s {\n", o)
+			runtimeReads(i, r.fields, last)
+			w.WriteString("\t} ")
+		}
+		fmt.Fprintf(w, "else {\n\t%s = %s(v)\n\tn += k\n\t}\n", scalarLV(fd), conv)
 	}
 	w.WriteString("\t_ = buf.Skip(n)\n\t}\n")
 }

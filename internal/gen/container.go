@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"go/types"
 	"strings"
 
 	"github.com/fury-go/fury/internal/wire"
@@ -13,8 +14,17 @@ import (
 // carries no type info for them, and no reference tracking. The code
 // mirrors the runtime's mapCodec and listCodec for those shapes; for any
 // other input a reader gives the field back to the runtime (see fury's
-// furyrt.Reader.CanNest and Buffer.SetReaderIndex), which reads it or
-// reports the error exactly as the reflection path does.
+// furyrt.Reader.CanNest and Buffer.Restore), which reads it or reports the
+// error exactly as the reflection path does.
+//
+// Readers charge the decode memory budget before they allocate, as the
+// runtime charges (furyrt.ChargeSlice, ChargeMap, ChargeSet, ChargeNew);
+// over it, they give the field back and the runtime reports ErrTooLarge.
+// They check what the runtime checks when it converts: an enum ordinal
+// beyond its Go type, a number beyond a 32-bit int. A reader builds the
+// value in locals and stores it into *dst only once it has read all of it:
+// the caller's Restore hands back the memory of what the reader took from
+// the decode's block, which must then be referenced by nothing.
 
 // Map chunk header bits and collection header bits, as the runtime writes
 // them for declared keys, values and elements.
@@ -250,12 +260,18 @@ func (g *cgen) write(d *desc, expr string) {
 func (g *cgen) read(d *desc, lv string, field bool) {
 	switch d.class {
 	case cNamedInt:
-		call := "ReadVaruint32"
+		call, fails := "ReadVaruint32", ""
+		v := g.name("v")
+		et := g.f.typeString(d.t)
 		if !g.v.Enums[d.enum] {
 			call, _ = readCall(d.scalar)
+			if o := overflow(d.scalar, v); o != "" {
+				fails = " || " + o // the runtime's error
+			}
+		} else if fits := ordinalFits(d, et, v); fits != "" {
+			fails = " || !(" + fits + ")" // out of range: the runtime's error
 		}
-		v := g.name("v")
-		g.printf("if %s, err := buf.%s(); err != nil {\nreturn false\n} else {\n%s = %s(%s)\n}\n", v, call, lv, g.f.typeString(d.t), v)
+		g.printf("if %s, err := buf.%s(); err != nil%s {\nreturn false\n} else {\n%s = %s(%s)\n}\n", v, call, fails, lv, et, v)
 	case cScalar:
 		call, conv := readCall(d.scalar)
 		v := g.name("v")
@@ -266,7 +282,11 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		case conv != "":
 			val = conv + "(" + v + ")"
 		}
-		g.printf("if %s, err := buf.%s(); err != nil {\nreturn false\n} else {\n%s = %s\n}\n", v, call, lv, val)
+		fails := ""
+		if o := overflow(d.scalar, v); o != "" {
+			fails = " || " + o // the runtime's error
+		}
+		g.printf("if %s, err := buf.%s(); err != nil%s {\nreturn false\n} else {\n%s = %s\n}\n", v, call, fails, lv, val)
 	case cTime:
 		t, ok := g.name("t"), g.name("ok")
 		g.printf("if %s, %s := furyrt.GetTime(buf.Unread()); !%s {\nreturn false\n} else {\n%s = %s\n_ = buf.Skip(12)\n}\n", t, ok, ok, lv, t)
@@ -282,6 +302,9 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 	case cList:
 		n, s, h, j := g.name("n"), g.name("s"), g.name("h"), g.name("j")
 		g.printf("{\n%s, err := buf.ReadVaruint32()\nif err != nil || !r.CountOK(%s) {\nreturn false\n}\n", n, n)
+		if d.length < 0 {
+			g.printf("if !furyrt.ChargeSlice[%s](buf, %s) {\nreturn false // over the decode budget: the runtime's error\n}\n", g.f.typeString(d.elem.t), n)
+		}
 		if d.length >= 0 {
 			// A Go array: the count must match.
 			field = false
@@ -312,6 +335,7 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 	case cMap:
 		n, m, done, h, size, k, v := g.name("n"), g.name("m"), g.name("done"), g.name("h"), g.name("size"), g.name("k"), g.name("v")
 		g.printf("{\n%s, err := buf.ReadVaruint32()\nif err != nil || !r.CountOK(%s) {\nreturn false\n}\n", n, n)
+		g.printf("if !furyrt.ChargeMap[%s, %s](buf, %s) {\nreturn false // over the decode budget: the runtime's error\n}\n", g.f.typeString(d.key.t), g.f.typeString(d.val.t), n)
 		if field {
 			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
 		}
@@ -338,6 +362,7 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 	case cSet:
 		n, m, h, k := g.name("n"), g.name("m"), g.name("h"), g.name("k")
 		g.printf("{\n%s, err := buf.ReadVaruint32()\nif err != nil || !r.CountOK(%s) {\nreturn false\n}\n", n, n)
+		g.printf("if !furyrt.ChargeSet[%s, %s](buf, %s) {\nreturn false // over the decode budget: the runtime's error\n}\n", g.f.typeString(d.key.t), g.f.typeString(d.t.Underlying().(*types.Map).Elem()), n)
 		if field {
 			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
 		}
@@ -361,15 +386,6 @@ func (g *cgen) sizedMap(m string, d *desc, n string) {
 	hint := g.name("hint")
 	g.printf("%s := int(%s)\nif %s > %d {\n%s = %d\n}\n", hint, n, hint, maxUnbacked, hint, maxUnbacked)
 	g.printf("%s := make(%s, %s)\n", m, g.f.typeString(d.t), hint)
-}
-
-// helperName names the container helpers of field fd of s.
-func helperName(op string, s *Struct, fd *Field, v *Variant) string {
-	name := "fury" + op + s.Name + "_" + strings.Join(fd.Path, "_")
-	if hasNamedInt(fd.desc) {
-		name += v.Suffix
-	}
-	return name
 }
 
 // ptrValue reports whether d is a pointer to a timestamp or to an inline
@@ -435,6 +451,7 @@ func (f *file) genHelpers(s *Struct, fd *Field, v *Variant) {
 	switch {
 	case ptr:
 		g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n*dst = nil\nreturn true\n}\n")
+		g.printf("if !furyrt.ChargeNew[%s](buf) {\nreturn false // over the decode budget: the runtime's error\n}\n", f.typeString(d.elem.t))
 		g.printf("var v %s\n", f.typeString(d.elem.t))
 		g.read(d.elem, "v", false)
 		g.printf("*dst = &v\n")

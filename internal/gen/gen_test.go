@@ -72,6 +72,9 @@ func checkCurrent(t *testing.T, dir string, args []string) {
 				t.Errorf("%s is out of date: run go generate in %s", name, dir)
 			}
 		}
+		stale, err := Stale(p, files, cfg.Output)
+		require.NoError(t, err)
+		assert.Empty(t, stale, "stale generated files: run go generate")
 	}
 }
 
@@ -94,6 +97,7 @@ func TestUnsupportedInput(t *testing.T) {
 		{"MapOfFuncs", []string{"bad.MapOfFuncs.M", "funcs are not supported"}},
 		{"Missing", []string{"no type Missing"}},
 		{"Reach", []string{"Reach.Outer.inner.X", "cannot reach"}},
+		{"FiveEnums", []string{"FiveEnums", "5 named integer types (E1, E2, E3, E4, E5)", "at most 4", "leave FiveEnums to the runtime"}},
 	}
 	for _, c := range cases {
 		t.Run(c.typ, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -41,7 +42,8 @@ type Package struct {
 	Types    *types.Package
 	Structs  []*Struct
 
-	nestedSet map[*Struct]bool
+	nestedSet   map[*Struct]bool
+	constraints map[string]constraint.Expr // source file -> its //go:build constraint
 }
 
 // local returns the struct of this run whose type is t, or nil.
@@ -125,7 +127,18 @@ func Load(cfg Config) ([]*Package, error) {
 		if len(p.GoFiles) == 0 {
 			continue
 		}
-		pkg := &Package{Name: p.Name, Path: p.PkgPath, Dir: filepath.Dir(p.GoFiles[0]), Types: p.Types, BuildTag: cfg.BuildTag}
+		pkg := &Package{Name: p.Name, Path: p.PkgPath, Dir: filepath.Dir(p.GoFiles[0]), Types: p.Types, BuildTag: cfg.BuildTag,
+			constraints: map[string]constraint.Expr{}}
+		for _, af := range p.Syntax {
+			name := p.Fset.File(af.Pos()).Name()
+			x, err := fileConstraint(af)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", name, err)
+			}
+			if x != nil {
+				pkg.constraints[name] = x
+			}
+		}
 		names, err := selectTypes(cfg, p)
 		if err != nil {
 			return nil, err
@@ -177,7 +190,15 @@ func IsGenerated(src []byte) bool {
 
 func selectTypes(cfg Config, p *packages.Package) ([]string, error) {
 	if len(cfg.Types) > 0 {
-		return cfg.Types, nil
+		var names []string
+		seen := map[string]bool{}
+		for _, t := range cfg.Types {
+			if !seen[t] { // -type A,A generates A once
+				seen[t] = true
+				names = append(names, t)
+			}
+		}
+		return names, nil
 	}
 	var names []string
 	for _, f := range p.Syntax {

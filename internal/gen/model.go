@@ -551,9 +551,9 @@ func (f *Field) wireID(enums map[*types.TypeName]bool) uint32 {
 // Variant is one layout of a struct: its fields in wire order for one
 // choice of which named integer types are enums.
 type Variant struct {
-	Suffix string
-	Enums  map[*types.TypeName]bool
-	Order  []*Field
+	Enums map[*types.TypeName]bool
+	Order []*Field
+	mask  int // bit i: the struct's i-th named integer type is an enum
 }
 
 // Struct is a struct type to generate code for.
@@ -599,13 +599,11 @@ func buildStruct(name string, t types.Type, file string) (*Struct, error) {
 		}
 	}
 	if len(amb) > maxEnumTypes {
-		return nil, fmt.Errorf("%s: more than %d named integer field types (each may be an enum or not); generate fewer variants by using plain integer types", name, maxEnumTypes)
+		return nil, fmt.Errorf("%s: its fields use %d named integer types (%s); furygen generates a layout for each combination of them being registered as enums or not, and supports at most %d: use plain integer types for some, or leave %s to the runtime",
+			name, len(amb), enumNames(amb), maxEnumTypes, name)
 	}
 	for mask := 0; mask < 1<<len(amb); mask++ {
-		v := &Variant{Enums: map[*types.TypeName]bool{}}
-		if mask > 0 {
-			v.Suffix = "E" + strconv.Itoa(mask)
-		}
+		v := &Variant{Enums: map[*types.TypeName]bool{}, mask: mask}
 		for i, e := range amb {
 			if mask&(1<<i) != 0 {
 				v.Enums[e] = true
@@ -615,6 +613,14 @@ func buildStruct(name string, t types.Type, file string) (*Struct, error) {
 		s.Variants = append(s.Variants, v)
 	}
 	return s, nil
+}
+
+func enumNames(tns []*types.TypeName) string {
+	names := make([]string, len(tns))
+	for i, tn := range tns {
+		names[i] = tn.Name()
+	}
+	return strings.Join(names, ", ")
 }
 
 // promoted mirrors the runtime's promoted: an untagged embedded struct has

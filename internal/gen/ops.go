@@ -113,12 +113,18 @@ func scalarLV(fd *Field) string {
 }
 
 // pointeeLV is the scalar a pointer field points to, as its basic type.
-func pointeeLV(fd *Field) string {
+// A field of a named pointer type (type PStatus *Status) converts to
+// *Status first: Go converts only unnamed pointer types to one another.
+func (f *file) pointeeLV(fd *Field) string {
 	e := fd.desc.elem
-	if e.named {
-		return fmt.Sprintf("*(*%s)(%s)", e.scalar.basic, access(fd))
+	ptr := access(fd)
+	if !e.named {
+		return "*" + ptr
 	}
-	return "*" + access(fd)
+	if _, named := isNamed(fd.desc.t); named {
+		ptr = "(" + f.typeString(types.NewPointer(e.t)) + ")(" + ptr + ")"
+	}
+	return fmt.Sprintf("*(*%s)(%s)", e.scalar.basic, ptr)
 }
 
 // arraySlice is the field as a slice of its basic element type.
@@ -278,6 +284,20 @@ func readCall(s *scalar) (call, conv string) {
 		return "ReadString", ""
 	}
 	panic("furygen: no read for scalar " + s.basic)
+}
+
+// overflow is the condition under which v, read for scalar s, does not
+// fit the int or uint it is stored in (on 32-bit platforms), or "" for the
+// other scalars. Generated readers leave such a value to the runtime,
+// which reports the error.
+func overflow(s *scalar, v string) string {
+	switch s {
+	case sInt:
+		return fmt.Sprintf("int64(int(%s)) != %s", v, v)
+	case sUint:
+		return fmt.Sprintf("uint64(uint(%s)) != %s", v, v)
+	}
+	return ""
 }
 
 // getCall is the furyrt.Get* decoder of variable-length scalar s and the

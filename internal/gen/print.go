@@ -14,22 +14,16 @@ import (
 
 // Generate returns the generated files of pkg, keyed by path. out names a
 // single output file (relative to the package directory) or is "" for one
-// <file>_fury.go per source file.
+// file per source file (OutputName: x.go gives x_fury.go).
 func Generate(pkg *Package, out string) (map[string][]byte, error) {
 	groups := map[string][]*Struct{}
 	for _, s := range pkg.Structs {
-		name := out
-		if name == "" {
-			name = strings.TrimSuffix(filepath.Base(s.File), ".go") + "_fury.go"
-		}
-		if !filepath.IsAbs(name) {
-			name = filepath.Join(pkg.Dir, name)
-		}
+		name := outputPath(pkg, s, out)
 		groups[name] = append(groups[name], s)
 	}
 	files := map[string][]byte{}
 	for name, structs := range groups {
-		src, err := generateFile(pkg, structs)
+		src, err := generateFile(pkg, structs, out == "")
 		if err != nil {
 			return nil, err
 		}
@@ -38,23 +32,31 @@ func Generate(pkg *Package, out string) (map[string][]byte, error) {
 	return files, nil
 }
 
+// outputPath is the path of the file that holds the code of s.
+func outputPath(pkg *Package, s *Struct, out string) string {
+	name := out
+	if name == "" {
+		name = OutputName(filepath.Base(s.File))
+	}
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(pkg.Dir, name)
+	}
+	return name
+}
+
 // file accumulates one generated file.
 type file struct {
 	pkg     *Package
 	body    bytes.Buffer
-	imports map[string]string // path -> name
-	names   map[string]string // name -> path
+	imports map[string]imported // path -> its placeholder and package name
 	err     error
 }
 
-func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
-	f := &file{pkg: pkg, imports: map[string]string{}, names: map[string]string{}}
-	for _, n := range []string{"fury", "furyrt", "unsafe", "binary", "math"} {
-		f.names[n] = "" // reserved for the fixed imports
-		if obj := pkg.Types.Scope().Lookup(n); obj != nil {
-			return nil, fmt.Errorf("package %s declares %s, which generated code needs as an import name", pkg.Path, n)
-		}
-	}
+// imported is a package imported through the qualifier.
+type imported struct{ ref, name string }
+
+func generateFile(pkg *Package, structs []*Struct, perFile bool) ([]byte, error) {
+	f := &file{pkg: pkg, imports: map[string]imported{}}
 	sort.Slice(structs, func(i, j int) bool { return structs[i].Name < structs[j].Name })
 	for _, s := range structs {
 		f.genStruct(s)
@@ -62,17 +64,36 @@ func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
 	if f.err != nil {
 		return nil, f.err
 	}
-	body := f.body.String()
+	for _, n := range fixedImports {
+		if !regexp.MustCompile(`\b` + n + `\.`).MatchString(f.body.String()) {
+			continue
+		}
+		if obj := pkg.Types.Scope().Lookup(n); obj != nil {
+			return nil, fmt.Errorf("package %s declares %s, which generated code needs as an import name", pkg.Path, n)
+		}
+	}
+	body, names, err := f.resolveNames(f.body.String())
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
-	b.WriteString(Header + "\n\n")
-	if pkg.BuildTag != "" {
-		fmt.Fprintf(&b, "//go:build %s\n\n", pkg.BuildTag)
+	b.WriteString(Header + "\n")
+	for _, line := range sourceLines(structs) {
+		b.WriteString(line + "\n")
+	}
+	b.WriteString("\n")
+	c, err := buildConstraint(pkg, structs, perFile)
+	if err != nil {
+		return nil, err
+	}
+	if c != "" {
+		fmt.Fprintf(&b, "//go:build %s\n\n", c)
 	}
 	fmt.Fprintf(&b, "package %s\n\nimport (\n", pkg.Name)
 	// Standard library imports first, then the others, as goimports
 	// groups them.
 	fixed := []struct{ path, use string }{
-		{"encoding/binary", "binary."}, {"math", "math."}, {"unsafe", "unsafe."},
+		{"encoding/binary", "binary."}, {"math", "math."}, {"strconv", "strconv."}, {"unsafe", "unsafe."},
 	}
 	var std, other []string
 	for _, imp := range fixed {
@@ -98,7 +119,7 @@ func generateFile(pkg *Package, structs []*Struct) ([]byte, error) {
 			b.WriteString("\n")
 		}
 		for _, p := range group {
-			if name, ok := f.imports[p]; ok && name != lastElem(p) {
+			if name, ok := names[p]; ok && name != lastElem(p) {
 				fmt.Fprintf(&b, "\t%s %q\n", name, p)
 			} else {
 				fmt.Fprintf(&b, "\t%q\n", p)
@@ -123,36 +144,36 @@ func lastElem(path string) string {
 
 func (f *file) printf(format string, args ...any) { fmt.Fprintf(&f.body, format, args...) }
 
-// qualifier names other packages' types, importing them.
+// qualifier names other packages' types, importing them, and the
+// package's own types, as placeholders that resolveNames resolves.
 func (f *file) qualifier(p *types.Package) string {
 	if p == f.pkg.Types {
-		return ""
+		return ownPkg
 	}
 	if p.Path() == FuryPath {
 		return "fury"
 	}
-	if name, ok := f.imports[p.Path()]; ok {
-		return name
+	if imp, ok := f.imports[p.Path()]; ok {
+		return imp.ref
 	}
-	name := p.Name()
-	for i := 2; ; i++ {
-		if _, taken := f.names[name]; !taken && f.pkg.Types.Scope().Lookup(name) == nil {
-			break
-		}
-		name = p.Name() + strconv.Itoa(i)
-	}
-	f.imports[p.Path()] = name
-	f.names[name] = p.Path()
-	return name
+	ref := pkgRef + strconv.Itoa(len(f.imports))
+	f.imports[p.Path()] = imported{ref: ref, name: p.Name()}
+	return ref
 }
+
+// ownPkg marks the package's own types in type strings (see typeString).
+const ownPkg = "\x00"
 
 // typeString writes t as Go source in the generated file.
 func (f *file) typeString(t types.Type) string {
 	if err := f.checkNameable(t, map[types.Type]bool{}); err != nil && f.err == nil {
 		f.err = err
 	}
-	return types.TypeString(t, f.qualifier)
+	return strings.ReplaceAll(types.TypeString(t, f.qualifier), ownPkg+".", typeRef)
 }
+
+// ownType is the placeholder of the package's type (or alias) name.
+func ownType(name string) string { return typeRef + name }
 
 // checkNameable reports types the generated file cannot name (unexported
 // types of other packages).
@@ -234,8 +255,8 @@ func (f *file) genStruct(s *Struct) {
 		if len(enums) > 0 {
 			f.printf("\t\tEnums: []string{%s},\n", strings.Join(enums, ", "))
 		}
-		f.printf("\t\tWrite: furyWrite%s%s,\n\t\tRead: furyRead%s%s,\n\t}\n", tname, v.Suffix, tname, v.Suffix)
-		f.printf("\tfuryrt.Register(%s{}, %s)\n", tname, codecVar(s, v))
+		f.printf("\t\tWrite: %s,\n\t\tRead: %s,\n\t}\n", funcName("Write", s, v), funcName("Read", s, v))
+		f.printf("\tfuryrt.Register(%s{}, %s)\n", ownType(tname), codecVar(s, v))
 	}
 	f.printf("}\n\n")
 	f.genShape(s)
@@ -254,7 +275,7 @@ func (f *file) genStruct(s *Struct) {
 func (f *file) genShape(s *Struct) {
 	f.printf("// The conversions below stop compiling when %s changes shape; run go generate.\n", s.Name)
 	f.printf("func _() {\n")
-	f.printf("\t_ = %s(%s{})\n", f.structLiteralType(s.Type), s.Name)
+	f.printf("\t_ = %s(%s{})\n", f.structLiteralType(s.Type), ownType(s.Name))
 	for _, e := range s.Embedded {
 		if err := f.checkNameable(e.Underlying(), map[types.Type]bool{}); err != nil {
 			continue // a foreign struct with unexported fields: the runtime's field check still guards it

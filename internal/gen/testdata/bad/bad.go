@@ -60,3 +60,21 @@ type MapOfFuncs struct {
 type Reach struct {
 	other.Outer
 }
+
+// FiveEnums mentions five named integer types: 2^5 layouts, more than
+// furygen generates.
+type FiveEnums struct {
+	A E1
+	B E2
+	C []E3
+	D map[string]E4
+	E *E5
+}
+
+type (
+	E1 int32
+	E2 int32
+	E3 uint8
+	E4 int64
+	E5 int16
+)
