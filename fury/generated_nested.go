@@ -457,13 +457,15 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 		return 0, nil, err
 	}
 	n := int(u)
+	// Charged even when empty, as the runtime's list codec does (a budget
+	// that strings took below zero fails here, in both paths).
+	if err := d.charge(n, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
+		return 0, nil, err
+	}
 	if n == 0 {
 		// A struct field that is not nullable reads an empty list as nil.
 		*(*sliceHeader)(p) = sliceHeader{}
 		return 0, nil, nil
-	}
-	if err := d.charge(n, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
-		return 0, nil, err
 	}
 	base := newArray(lc.elemWord, n)
 	*(*sliceHeader)(p) = sliceHeader{data: base, len: n, cap: n}
