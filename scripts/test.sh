@@ -70,6 +70,8 @@ stage purego   "tests with the pure-Go kernels (-tags purego)" go test -count=1 
 stage test     "tests" go test -count=1 $nonx
 stage race     "tests under the race detector" go test -count=1 -race $nonx
 stage checkptr "fury tests with -gcflags=all=-d=checkptr" go test -count=1 -gcflags=all=-d=checkptr ./fury/...
+stage 386      "32-bit tests (GOARCH=386: int is 32 bits, lengths above MaxInt32 are negative ints)" \
+	env GOARCH=386 go test -count=1 ./fury/... ./internal/... ./row/... ./furygrpc/...
 stage examples "every example README calls runnable runs (make examples)" make --no-print-directory examples
 
 # Last: the cross-language round trips. The verbose log lists every case;
