@@ -185,35 +185,20 @@ func maxEncodedSize(k kind) int {
 // tagged ones, at the same depth), encoding/json drops both silently; this
 // refuses the struct instead. It fills st.byName.
 func (st *structInfo) dominantFields() error {
-	best := map[string]*fieldInfo{}
-	ambiguous := map[string]bool{}
-	for _, f := range st.fields {
-		if f.tagID >= 0 {
-			continue
-		}
-		b, seen := best[f.name]
-		if !seen || len(f.index) < len(b.index) {
-			best[f.name], ambiguous[f.name] = f, false
-			continue
-		}
-		if len(f.index) == len(b.index) {
-			switch {
-			case f.named == b.named:
-				ambiguous[f.name] = true
-			case f.named:
-				best[f.name], ambiguous[f.name] = f, false
-			}
-		}
+	ps := make([]wire.Promoted, len(st.fields))
+	for i, f := range st.fields {
+		ps[i] = wire.Promoted{Name: f.name, Depth: len(f.index), Named: f.named, ByID: f.tagID >= 0}
+	}
+	keep, amb := wire.Visible(ps)
+	if amb != "" {
+		return wrapf(ErrUnsupportedType, "%v: two fields named %q on the wire at the same depth (ambiguous in Go); tag one with fury:\"-\" or fury:\"name=...\"", st.ti.typ, amb)
 	}
 	kept := st.fields[:0:0]
-	for _, f := range st.fields {
+	for i, f := range st.fields {
+		if !keep[i] {
+			continue // hidden by a shallower field
+		}
 		if f.tagID < 0 {
-			if ambiguous[f.name] {
-				return wrapf(ErrUnsupportedType, "%v: two fields named %q on the wire at the same depth (ambiguous in Go); tag one with fury:\"-\" or fury:\"name=...\"", st.ti.typ, f.name)
-			}
-			if best[f.name] != f {
-				continue // hidden by a shallower field
-			}
 			st.byName[f.name] = f
 		}
 		kept = append(kept, f)

@@ -390,37 +390,19 @@ func (c *classifier) collect(owner types.Type, st *types.Struct, path []string, 
 // same wire name, the shallowest is kept, and at the same depth the one
 // named by a name= tag; a name still ambiguous is an error.
 func dominant(owner types.Type, fields []*Field) ([]*Field, error) {
-	best := map[string]*Field{}
-	ambiguous := map[string]bool{}
-	for _, f := range fields {
-		if f.TagID >= 0 {
-			continue
-		}
-		b, seen := best[f.WireName]
-		if !seen || len(f.Path) < len(b.Path) {
-			best[f.WireName], ambiguous[f.WireName] = f, false
-			continue
-		}
-		if len(f.Path) == len(b.Path) {
-			switch {
-			case f.named == b.named:
-				ambiguous[f.WireName] = true
-			case f.named:
-				best[f.WireName], ambiguous[f.WireName] = f, false
-			}
-		}
+	ps := make([]wire.Promoted, len(fields))
+	for i, f := range fields {
+		ps[i] = wire.Promoted{Name: f.WireName, Depth: len(f.Path), Named: f.named, ByID: f.TagID >= 0}
+	}
+	keep, amb := wire.Visible(ps)
+	if amb != "" {
+		return nil, fmt.Errorf("%s: two fields named %q on the wire at the same depth", short(owner), amb)
 	}
 	var kept []*Field
-	for _, f := range fields {
-		if f.TagID < 0 {
-			if ambiguous[f.WireName] {
-				return nil, fmt.Errorf("%s: two fields named %q on the wire at the same depth", short(owner), f.WireName)
-			}
-			if best[f.WireName] != f {
-				continue // hidden by a shallower field
-			}
+	for i, f := range fields {
+		if keep[i] {
+			kept = append(kept, f)
 		}
-		kept = append(kept, f)
 	}
 	return kept, nil
 }

@@ -263,3 +263,56 @@ func writeTypeFingerprint(b *strings.Builder, t *Type, top bool) {
 		b.WriteByte(']')
 	}
 }
+
+// Promoted is a field as Visible sees it: its wire name, its depth (the
+// length of its Go field path: 1 for the struct's own fields, more for
+// promoted ones), whether a name= tag gave the name, and whether a tag id
+// identifies it instead (then the name plays no part).
+type Promoted struct {
+	Name  string
+	Depth int
+	Named bool
+	ByID  bool
+}
+
+// Visible applies Go's rule for promoted fields, by wire name, as
+// encoding/json does, for the runtime and the generator alike: of the
+// fields with the same wire name, the shallowest is serialized and the
+// deeper ones are hidden; at the same depth one named by a name= tag wins.
+// It reports which fields are serialized, or, when Go's rule leaves a name
+// ambiguous (two untagged or two tagged fields at the same depth), that
+// name (encoding/json drops both fields; the callers refuse the struct).
+func Visible(fs []Promoted) (keep []bool, ambiguous string) {
+	best := map[string]int{}
+	amb := map[string]bool{}
+	for i, f := range fs {
+		if f.ByID {
+			continue
+		}
+		b, seen := best[f.Name]
+		if !seen || f.Depth < fs[b].Depth {
+			best[f.Name], amb[f.Name] = i, false
+			continue
+		}
+		if f.Depth == fs[b].Depth {
+			switch {
+			case f.Named == fs[b].Named:
+				amb[f.Name] = true
+			case f.Named:
+				best[f.Name], amb[f.Name] = i, false
+			}
+		}
+	}
+	keep = make([]bool, len(fs))
+	for i, f := range fs {
+		if f.ByID {
+			keep[i] = true
+			continue
+		}
+		if amb[f.Name] {
+			return nil, f.Name
+		}
+		keep[i] = best[f.Name] == i
+	}
+	return keep, ""
+}

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -43,4 +44,31 @@ func TestSortOrder(t *testing.T) {
 		got = append(got, f.GoName)
 	}
 	require.Equal(t, []string{"D", "I", "B", "V", "N", "T", "S"}, got)
+}
+
+func TestVisible(t *testing.T) {
+	p := func(name string, depth int, named bool) Promoted {
+		return Promoted{Name: name, Depth: depth, Named: named}
+	}
+	for _, c := range []struct {
+		name string
+		in   []Promoted
+		keep []bool
+		amb  string
+	}{
+		{"distinct", []Promoted{p("a", 1, false), p("b", 2, false)}, []bool{true, true}, ""},
+		{"shallower wins", []Promoted{p("x", 2, false), p("x", 1, false)}, []bool{false, true}, ""},
+		{"shallower wins over a tag", []Promoted{p("x", 2, true), p("x", 1, false)}, []bool{false, true}, ""},
+		{"tag wins at a depth", []Promoted{p("v", 2, false), p("v", 2, true)}, []bool{false, true}, ""},
+		{"tag wins after a tie", []Promoted{p("v", 2, false), p("v", 2, false), p("v", 2, true)}, []bool{false, false, true}, ""},
+		{"ambiguous", []Promoted{p("v", 2, false), p("v", 2, false)}, nil, "v"},
+		{"ambiguous tags", []Promoted{p("v", 2, true), p("v", 2, true)}, nil, "v"},
+		{"hidden ambiguity", []Promoted{p("v", 2, false), p("v", 2, false), p("v", 1, false)}, []bool{false, false, true}, ""},
+		{"ids apart", []Promoted{{Name: "x", Depth: 1, ByID: true}, p("x", 1, false)}, []bool{true, true}, ""},
+	} {
+		keep, amb := Visible(c.in)
+		if amb != c.amb || fmt.Sprint(keep) != fmt.Sprint(c.keep) {
+			t.Errorf("%s: got %v %q, want %v %q", c.name, keep, amb, c.keep, c.amb)
+		}
+	}
 }
