@@ -57,10 +57,11 @@ func putPrefix(q unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) int {
 }
 
 // readPrefix reads the primitive prefix fields from src, which holds at
-// least the prefix's maximum encoded size, and returns the bytes consumed.
+// least the prefix's maximum encoded size, and returns the bytes consumed;
+// on error, it returns the position in fields of the field that failed.
 func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int, error) {
 	n := 0
-	for _, f := range fields {
+	for j, f := range fields {
 		fp := unsafe.Add(p, f.offset)
 		s := unsafe.Add(src, n)
 		switch f.kind {
@@ -82,7 +83,7 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 		case kInt32, kUint32:
 			v, m := varint.Get32((*[5]byte)(s)[:])
 			if m <= 0 {
-				return 0, errVarintOverflow
+				return j, errVarintOverflow
 			}
 			if f.kind == kInt32 {
 				*(*int32)(fp) = int32(v>>1) ^ -int32(v&1)
@@ -102,7 +103,7 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 			var b ByteBuffer
 			b.SetBytes(unsafe.Slice((*byte)(s), 9))
 			if err := readScalar(&b, f.kind, fp); err != nil {
-				return 0, err
+				return j, err
 			}
 			n += b.ReaderIndex()
 		}

@@ -510,7 +510,7 @@ func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 		}
 		n, err := readPrefix(unsafe.Pointer(unsafe.SliceData(u)), fields[i:k], p)
 		if err != nil {
-			return wrapField(err, st, fields[i])
+			return wrapField(err, st, fields[i+n]) // n: the failing field
 		}
 		_ = buf.Skip(n)
 		if i = k; i == st.nPrim {

@@ -239,15 +239,6 @@ func TestGeneratedIntSize(t *testing.T) {
 			field, _, _ := strings.Cut(name, " ")
 			assert.Contains(t, err.Error(), "in IntSized."+field+": ", msg)
 			assert.Contains(t, err.Error(), "1099511627776 overflows", msg)
-			if field == "I" || field == "U" || field == "I3" {
-				// The reflection path names the first field of the run of
-				// numbers it read at once, not always the one that
-				// overflowed: the same error otherwise.
-				errTwin := twin.Unmarshal(data, new(gentest.IntSizedR))
-				require.ErrorIs(t, errTwin, fury.ErrInvalidData, msg)
-				assert.Contains(t, errTwin.Error(), "1099511627776 overflows", msg)
-				continue
-			}
 			decodeBoth(t, p, gen, twin, data, msg)
 		}
 		// And the generated writer's []int bytes are the reflection path's.
