@@ -208,13 +208,9 @@ func (c *ptrCodec) read(d *decoder, p unsafe.Pointer) error {
 
 type timestampCodec struct{}
 
-// The wire holds a timestamp as int64 seconds since 1970 and nanoseconds.
-// time.Time holds seconds since year 1 in an int64, so the two ranges
-// differ by 62135596800 s at either end: a time before minTimestamp has no
-// wire form, and seconds beyond maxTimestampSec have no time.Time.
-var minTimestamp = time.Unix(math.MinInt64, 0)
-
-const maxTimestampSec = math.MaxInt64 - 62135596800
+// The wire holds a timestamp as int64 seconds since 1970 and nanoseconds;
+// furyrt.PutTime and GetTime check the ranges the two sides can hold (the
+// generated code uses them too).
 
 func (timestampCodec) write(e *encoder, p unsafe.Pointer) error {
 	t := (*time.Time)(p)
@@ -227,22 +223,18 @@ func (timestampCodec) write(e *encoder, p unsafe.Pointer) error {
 }
 
 func (timestampCodec) read(d *decoder, p unsafe.Pointer) error {
-	s, err := d.buf.ReadInt64()
-	if err != nil {
-		return err
+	u := d.buf.Unread()
+	if t, ok := furyrt.GetTime(u); ok {
+		*(*time.Time)(p) = t
+		return d.buf.Skip(12)
 	}
-	ns, err := d.buf.ReadUint32()
-	if err != nil {
-		return err
+	if len(u) < 12 {
+		return errTruncated
 	}
-	if ns >= 1e9 {
+	if ns := binary.LittleEndian.Uint32(u[8:]); ns >= 1e9 {
 		return wrapf(ErrInvalidData, "timestamp nanoseconds %d", ns)
 	}
-	if s > maxTimestampSec {
-		return wrapf(ErrInvalidData, "timestamp of %d seconds is beyond time.Time's range", s)
-	}
-	*(*time.Time)(p) = time.Unix(s, int64(ns)).UTC()
-	return nil
+	return wrapf(ErrInvalidData, "timestamp of %d seconds is beyond time.Time's range", int64(binary.LittleEndian.Uint64(u)))
 }
 
 type durationCodec struct{}

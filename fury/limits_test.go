@@ -17,6 +17,9 @@ type enumHolder struct {
 	C Color
 }
 
+// maxTimestampSec is the last wire second a time.Time holds (as in furyrt).
+const maxTimestampSec = math.MaxInt64 - 62135596800
+
 func enumFury(t testing.TB) *Fury {
 	f := New()
 	require.NoError(t, f.Register(Small(0), 90))
@@ -173,7 +176,7 @@ func TestTimestampLimits(t *testing.T) {
 	b.WriteInt64(maxTimestampSec + 1)
 	b.WriteUint32(0)
 	require.ErrorIs(t, f.Unmarshal(b.Bytes(), &got), ErrInvalidData)
-	_, err = f.Marshal(minTimestamp.Add(-time.Second))
+	_, err = f.Marshal(time.Unix(math.MinInt64, 0).Add(-time.Second)) // before the earliest wire timestamp
 	require.ErrorIs(t, err, ErrInvalidArgument)
 }
 

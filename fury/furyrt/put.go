@@ -220,13 +220,6 @@ func NewScalar[T ArrayElem](b *Buffer) *T {
 	return (*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(int(unsafe.Sizeof(*new(T)))))))
 }
 
-// NewString returns a new empty T for a string pointer field being
-// decoded, charged to the decode's memory budget.
-func NewString[T ~string](b *Buffer) *T {
-	b.budget -= int64(unsafe.Sizeof(""))
-	return new(T)
-}
-
 // GetVaruint32 decodes a varuint32 from the start of src, returning the
 // value and the bytes used; n <= 0 means src is malformed or too short.
 func GetVaruint32(src []byte) (v uint32, n int) {
