@@ -157,17 +157,36 @@ func sortableKey(k *plan) bool {
 
 type namedField struct {
 	fieldPlan
-	wire string
+	wire  string
+	depth int  // length of the Go field path (1 for the struct's own fields)
+	named bool // a name= tag gave the wire name
 }
 
 // structFields collects t's serialized fields (exported, not tagged
-// `fury:"-"`, embedded structs promoted) and sorts them by wire name, as
-// pyfory sorts a dataclass's fields.
+// `fury:"-"`, embedded structs promoted by Go's rule) and sorts them by wire
+// name, as pyfory sorts a dataclass's fields.
 func structFields(t reflect.Type, inProgress map[reflect.Type]bool, depth int) ([]namedField, error) {
 	var out []namedField
-	if err := collect(t, 0, inProgress, depth, &out); err != nil {
+	if err := collect(t, 0, 1, inProgress, depth, &out); err != nil {
 		return nil, err
 	}
+	// Go's rule for promoted fields, by wire name, as package fury applies
+	// it: a shallower field hides deeper ones of the same name.
+	ps := make([]wire.Promoted, len(out))
+	for i, f := range out {
+		ps[i] = wire.Promoted{Name: f.wire, Depth: f.depth, Named: f.named}
+	}
+	keep, amb := wire.Visible(ps)
+	if amb != "" {
+		return nil, errorf(errUnsupported, "%v: two fields named %q on the wire at the same depth (ambiguous in Go); tag one with fury:\"-\" or fury:\"name=...\"", t, amb)
+	}
+	visible := out[:0]
+	for i, f := range out {
+		if keep[i] {
+			visible = append(visible, f)
+		}
+	}
+	out = visible
 	sort.SliceStable(out, func(i, j int) bool { return out[i].wire < out[j].wire })
 	for i := 1; i < len(out); i++ {
 		if out[i].wire == out[i-1].wire {
@@ -177,7 +196,18 @@ func structFields(t reflect.Type, inProgress map[reflect.Type]bool, depth int) (
 	return out, nil
 }
 
-func collect(t reflect.Type, base uintptr, inProgress map[reflect.Type]bool, depth int, out *[]namedField) error {
+// promoted reports whether the fields of embedded field sf are promoted:
+// sf is an untagged embedded struct that is not one of the struct types
+// with a row type of their own (time.Time, fury.Date), which are a field
+// named after their type, as in Go and package fury.
+func promoted(sf reflect.StructField, hasTag bool) bool {
+	if !sf.Anonymous || sf.Type.Kind() != reflect.Struct || hasTag {
+		return false
+	}
+	return sf.Type != timeType && sf.Type != dateType
+}
+
+func collect(t reflect.Type, base uintptr, level int, inProgress map[reflect.Type]bool, depth int, out *[]namedField) error {
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		tag, hasTag := sf.Tag.Lookup("fury")
@@ -191,8 +221,8 @@ func collect(t reflect.Type, base uintptr, inProgress map[reflect.Type]bool, dep
 				name = part[len("name="):]
 			}
 		}
-		if sf.Anonymous && sf.Type.Kind() == reflect.Struct && !hasTag {
-			if err := collect(sf.Type, base+sf.Offset, inProgress, depth, out); err != nil {
+		if promoted(sf, hasTag) {
+			if err := collect(sf.Type, base+sf.Offset, level+1, inProgress, depth, out); err != nil {
 				return err
 			}
 			continue
@@ -204,10 +234,11 @@ func collect(t reflect.Type, base uintptr, inProgress map[reflect.Type]bool, dep
 		if err != nil {
 			return errorf(errUnsupported, "field %v.%s: %v", t, sf.Name, err)
 		}
-		if name == "" {
+		named := name != ""
+		if !named {
 			name = wire.SnakeCase(sf.Name)
 		}
-		*out = append(*out, namedField{fieldPlan: fieldPlan{goName: sf.Name, offset: base + sf.Offset, p: p}, wire: name})
+		*out = append(*out, namedField{fieldPlan: fieldPlan{goName: sf.Name, offset: base + sf.Offset, p: p}, wire: name, depth: level, named: named})
 	}
 	return nil
 }

@@ -328,9 +328,17 @@ func TestRowUnsupportedTypes(t *testing.T) {
 	check(err)
 	_, err = row.NewEncoder[RecList]()
 	check(err)
+	// Two fields the same wire name at the same depth: ambiguous in Go's
+	// rule (a name= tag wins over an untagged field; see
+	// TestRowPromotedFields).
 	_, err = row.NewEncoder[struct {
 		A int32 `fury:"name=x"`
-		X int32
+		B int32 `fury:"name=x"`
+	}]()
+	check(err)
+	_, err = row.NewEncoder[struct {
+		AmbA
+		AmbB
 	}]()
 	check(err)
 }
