@@ -76,16 +76,27 @@
 // fury.ErrUnsupportedType, as do recursive types (a row schema is finite)
 // and map keys other than bool, integers, floats, strings and fury.Date.
 //
-// Fields are the exported fields (embedded structs promoted, `fury:"-"`
-// skipped), named by the snake_case of the Go name or by a
-// `fury:"name=..."` tag, and ordered by name (pyfory sorts a dataclass's
-// fields by name, comparing code points; Go's byte order on UTF-8 is the
-// same). Pointers, slices, maps and []byte are nullable: nil is written as
+// Fields are the exported fields (`fury:"-"` skipped), named by the
+// snake_case of the Go name or by a `fury:"name=..."` tag, and ordered by
+// name (pyfory sorts a dataclass's fields by name, comparing code points;
+// Go's byte order on UTF-8 is the same). The fields of an untagged embedded
+// struct are promoted by Go's rule, as package fury applies it: of the
+// fields with the same wire name the shallowest is kept and the deeper
+// ones are hidden (not written, left zero when decoding), at the same depth
+// one named by a name= tag wins, and a name left ambiguous makes
+// NewEncoder fail. An embedded time.Time or fury.Date is not promoted: it
+// is a field named "time" or "date", as in Go. Pointers, slices, maps and []byte are nullable: nil is written as
 // null and null is read as nil, while an empty slice or map stays empty and
 // non-nil. A null read into a Go type that cannot hold it (a non-pointer
 // scalar, string or struct) is an error wrapping fury.ErrTypeMismatch. The
 // schema marks only those fields nullable; pyfory marks every inferred
 // field nullable, which does not change the bytes or the hash.
+//
+// Encoding refuses, with an error wrapping fury.ErrInvalidArgument, what
+// the row format cannot hold: a time.Time outside the int64 range of
+// microseconds since 1970 (years -290307 to 294246), and a fury.Date that
+// is not a day of the calendar (February 30, month 13; the zero Date{}
+// excepted) or lies beyond the ±2^31 days of date32, as package fury does.
 //
 // What does not survive the row format: a time.Time's location (rows
 // carry UTC) and anything below a microsecond (floored, as UnixMicro);

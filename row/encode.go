@@ -104,7 +104,11 @@ func (w *writer) writeValue(p *plan, v reflect.Value, base, bitmap, i, slot int)
 		}
 		le.PutUint32(b[slot:], uint32(d))
 	case TypeTimestamp:
-		le.PutUint64(b[slot:], uint64((*(*time.Time)(addr(v))).UnixMicro()))
+		us, err := microsOf(*(*time.Time)(addr(v)))
+		if err != nil {
+			return err
+		}
+		le.PutUint64(b[slot:], uint64(us))
 	case TypeDuration:
 		le.PutUint64(b[slot:], uint64(time.Duration(v.Int())/time.Microsecond))
 	case TypeString:

@@ -120,8 +120,13 @@ func (w *writer) buildValue(t *DataType, v any, base, bitmap, i, slot int) error
 		}
 	case TypeTimestamp:
 		var x time.Time
-		x, ok = v.(time.Time)
-		le.PutUint64(b[slot:], uint64(x.UnixMicro()))
+		if x, ok = v.(time.Time); ok {
+			us, err := microsOf(x)
+			if err != nil {
+				return err
+			}
+			le.PutUint64(b[slot:], uint64(us))
+		}
 	case TypeDuration:
 		var x time.Duration
 		x, ok = v.(time.Duration)

@@ -211,9 +211,32 @@ func dateFromDays(d int32) fury.Date {
 }
 
 // zeroDateDays is what daysOf gives for fury.Date{} (-0001-11-30).
-var zeroDateDays = func() int32 { d, _ := daysOf(fury.Date{}); return d }()
+var zeroDateDays = func() int32 { d, _ := unixDays(fury.Date{}); return d }()
 
+// daysOf returns d as days since 1970-01-01, refusing what would not read
+// back as d, as package fury does: a day that is not on the calendar (month
+// 13, February 30; the zero Date{} excepted, see zeroDateDays) and a date
+// outside the date32 range.
 func daysOf(d fury.Date) (int32, error) {
+	if d == (fury.Date{}) {
+		return zeroDateDays, nil
+	}
+	// int32 days reach about ±5.9 million years; bounding the year first
+	// keeps time.Date away from years it cannot represent.
+	if y := int64(d.Year); y > 6_000_000 || y < -6_000_000 {
+		return 0, errorf(errInvalidArgument, "date %v out of the date32 range", d)
+	}
+	if d.Month < time.January || d.Month > time.December || d.Day < 1 || fury.DateOf(d.Time()) != d {
+		return 0, errorf(errInvalidArgument, "date %v is not a day of the calendar", d)
+	}
+	days, err := unixDays(d)
+	if err != nil {
+		return 0, err
+	}
+	return days, nil
+}
+
+func unixDays(d fury.Date) (int32, error) {
 	secs := d.Time().Unix()
 	days := secs / 86400
 	if secs%86400 < 0 {
@@ -223,6 +246,29 @@ func daysOf(d fury.Date) (int32, error) {
 		return 0, errorf(errInvalidArgument, "date %v out of the date32 range", d)
 	}
 	return int32(days), nil
+}
+
+// microsOf returns t as microseconds since the epoch (floored, as
+// UnixMicro), or an error for a time.Time outside the int64 microsecond
+// range (before year -290307 or after 294246), where UnixMicro would wrap.
+const (
+	usPerSec = 1_000_000
+	maxSec   = math.MaxInt64 / usPerSec // the last second of the range, up to maxUs
+	maxUs    = math.MaxInt64 % usPerSec
+	minSec   = math.MinInt64/usPerSec - 1 // the first second of the range, from minUs
+	minUs    = math.MinInt64 - minSec*usPerSec
+)
+
+func microsOf(t time.Time) (int64, error) {
+	s := t.Unix()
+	us := int64(t.Nanosecond() / 1000)
+	switch {
+	case s > maxSec || s < minSec || (s == maxSec && us > maxUs) || (s == minSec && us < minUs):
+		return 0, errorf(errInvalidArgument, "time %v out of the timestamp range (int64 microseconds since 1970)", t)
+	case s == minSec:
+		return math.MinInt64 + (us - minUs), nil // s*usPerSec alone would overflow
+	}
+	return s*usPerSec + us, nil
 }
 
 func durationFromMicros(us int64) (time.Duration, error) {
