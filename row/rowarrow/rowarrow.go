@@ -13,14 +13,21 @@
 //	map<K, V>                           ↔ map<K, V>
 //	struct<...>                         ↔ struct<...>
 //
-// Field names and nullability carry over both ways. Arrow input with
-// sub-microsecond units is truncated to microseconds, as the row format
-// stores them.
+// Field names and nullability carry over both ways; ToRecordBatch refuses
+// a row with a null in a field (or nested struct field) its schema says is
+// not nullable, with an error wrapping fury.ErrInvalidData, rather than
+// build a batch that contradicts its schema. Arrow input in nanoseconds is
+// brought to the microseconds the row format stores as the row package
+// does: a timestamp floored (as time.Time.UnixMicro), a duration truncated
+// toward zero. A timestamp or duration in seconds or milliseconds whose
+// microseconds overflow int64, or a duration beyond time.Duration's range,
+// is an error wrapping fury.ErrInvalidData.
 package rowarrow
 
 import (
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -222,18 +229,31 @@ func ToRecordBatch(mem memory.Allocator, s *row.Schema, rows []row.Row) (arrow.R
 			return nil, fmt.Errorf("row %d: %w", ri, err)
 		}
 		for i, v := range vals {
-			if err := appendValue(b.Field(i), s.Field(i).Type, v); err != nil {
-				return nil, fmt.Errorf("row %d, field %s: %w", ri, s.Field(i).Name, err)
+			f := s.Field(i)
+			if err := appendValue(b.Field(i), f.Type, f.Nullable, v); err != nil {
+				return nil, fmt.Errorf("row %d, field %s: %w", ri, f.Name, err)
 			}
 		}
 	}
-	return b.NewRecordBatch(), nil
+	rec := b.NewRecordBatch()
+	if s.NumFields() == 0 && len(rows) > 0 {
+		// Without columns the builder cannot count the rows.
+		rec.Release()
+		rec = array.NewRecordBatch(as, nil, int64(len(rows)))
+	}
+	return rec, nil
 }
 
 var errValue = errors.New("value does not match its type")
 
-func appendValue(b array.Builder, t *row.DataType, v any) (err error) {
+// appendValue appends v, a value of row type t in Build's generic form, to
+// b; nullable says whether the Arrow field b builds may hold nulls (a null
+// there is an error, as the batch would contradict its schema).
+func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err error) {
 	if v == nil {
+		if !nullable {
+			return errorf(fury.ErrInvalidData, "null value for a field that is not nullable")
+		}
 		b.AppendNull()
 		return nil
 	}
@@ -297,10 +317,10 @@ func appendValue(b array.Builder, t *row.DataType, v any) (err error) {
 			if m.Keys[i] == nil {
 				return errorf(fury.ErrInvalidData, "null map key")
 			}
-			if err := appendValue(bb.KeyBuilder(), t.Key(), m.Keys[i]); err != nil {
+			if err := appendValue(bb.KeyBuilder(), t.Key(), false, m.Keys[i]); err != nil {
 				return err
 			}
-			if err := appendValue(bb.ItemBuilder(), t.Value(), m.Values[i]); err != nil {
+			if err := appendValue(bb.ItemBuilder(), t.Value(), true, m.Values[i]); err != nil {
 				return err
 			}
 		}
@@ -311,7 +331,7 @@ func appendValue(b array.Builder, t *row.DataType, v any) (err error) {
 		}
 		bb.Append(true)
 		for _, x := range xs {
-			if err := appendValue(bb.ValueBuilder(), t.Elem(), x); err != nil {
+			if err := appendValue(bb.ValueBuilder(), t.Elem(), true, x); err != nil {
 				return err
 			}
 		}
@@ -322,8 +342,9 @@ func appendValue(b array.Builder, t *row.DataType, v any) (err error) {
 		}
 		bb.Append(true)
 		for i, x := range xs {
-			if err := appendValue(bb.FieldBuilder(i), t.Schema().Field(i).Type, x); err != nil {
-				return err
+			f := t.Schema().Field(i)
+			if err := appendValue(bb.FieldBuilder(i), f.Type, f.Nullable, x); err != nil {
+				return fmt.Errorf("field %s: %w", f.Name, err)
 			}
 		}
 	default:
@@ -347,6 +368,9 @@ func FromRecordBatch(s *row.Schema, rec arrow.RecordBatch) ([]row.Row, error) {
 		if s, err = FromArrowSchema(rec.Schema()); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.Validate(); err != nil {
+		return nil, err
 	}
 	if int(rec.NumCols()) != s.NumFields() {
 		return nil, errorf(fury.ErrSchemaMismatch, "record batch has %d columns, schema %d fields", rec.NumCols(), s.NumFields())
@@ -381,16 +405,30 @@ func FromRecordBatch(s *row.Schema, rec arrow.RecordBatch) ([]row.Row, error) {
 	return rows, nil
 }
 
-func unitMicros(u arrow.TimeUnit, v int64) int64 {
+// unitMicros converts v in unit u to microseconds: a finer unit is floored
+// (a timestamp, as time.Time.UnixMicro does) or truncated toward zero (a
+// duration, as time.Duration division does); a coarser one that would
+// overflow int64 microseconds is an error.
+func unitMicros(u arrow.TimeUnit, v int64, floor bool) (int64, error) {
+	var per int64
 	switch u {
 	case arrow.Second:
-		return v * 1e6
+		per = 1_000_000
 	case arrow.Millisecond:
-		return v * 1e3
+		per = 1_000
 	case arrow.Nanosecond:
-		return v / 1e3
+		us := v / 1_000
+		if floor && v%1_000 < 0 {
+			us--
+		}
+		return us, nil
+	default:
+		return v, nil
 	}
-	return v
+	if v > math.MaxInt64/per || v < math.MinInt64/per {
+		return 0, errorf(fury.ErrInvalidData, "%d%s overflows int64 microseconds", v, u)
+	}
+	return v * per, nil
 }
 
 // valueAt returns element i of arr in row's generic value form.
@@ -424,10 +462,19 @@ func valueAt(arr arrow.Array, t *row.DataType, i int) (any, error) {
 	case *array.Date32:
 		return fury.DateOf(a.Value(i).ToTime()), nil
 	case *array.Timestamp:
-		us := unitMicros(a.DataType().(*arrow.TimestampType).Unit, int64(a.Value(i)))
+		us, err := unitMicros(a.DataType().(*arrow.TimestampType).Unit, int64(a.Value(i)), true)
+		if err != nil {
+			return nil, err
+		}
 		return time.UnixMicro(us).UTC(), nil
 	case *array.Duration:
-		us := unitMicros(a.DataType().(*arrow.DurationType).Unit, int64(a.Value(i)))
+		us, err := unitMicros(a.DataType().(*arrow.DurationType).Unit, int64(a.Value(i)), false)
+		if err != nil {
+			return nil, err
+		}
+		if us > math.MaxInt64/1_000 || us < math.MinInt64/1_000 {
+			return nil, errorf(fury.ErrInvalidData, "duration of %d microseconds overflows time.Duration", us)
+		}
 		return time.Duration(us) * time.Microsecond, nil
 	case *array.Map:
 		if t.ID() != row.TypeMap {
