@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
+	"reflect"
 )
 
 // DefaultMaxMessageSize is the largest message an Encoder writes and a
@@ -72,8 +73,14 @@ func NewEncoder(w io.Writer, opts ...Option) *Encoder {
 }
 
 // Fury returns the Fury the Encoder serializes with, to register types on
-// (before the first Encode). Do not use it concurrently with the Encoder.
-func (e *Encoder) Fury() *Fury { return e.f }
+// (before the first Encode), or nil for a nil Encoder. Do not use it
+// concurrently with the Encoder.
+func (e *Encoder) Fury() *Fury {
+	if e == nil {
+		return nil
+	}
+	return e.f
+}
 
 // Encode writes the serialized form of v. An error from serializing v
 // (ErrUnsupportedType, ErrTooLarge, ...) writes nothing and leaves the
@@ -150,12 +157,23 @@ func NewDecoder(r io.Reader, opts ...Option) *Decoder {
 }
 
 // Fury returns the Fury the Decoder deserializes with, to register types on
-// (before the first Decode). Do not use it concurrently with the Decoder.
-func (d *Decoder) Fury() *Fury { return d.f }
+// (before the first Decode), or nil for a nil Decoder. Do not use it
+// concurrently with the Decoder.
+func (d *Decoder) Fury() *Fury {
+	if d == nil {
+		return nil
+	}
+	return d.f
+}
 
-// Buffered returns the bytes read from the reader but not yet decoded. They
-// are valid until the next Decode.
-func (d *Decoder) Buffered() []byte { return d.buf[d.start:d.end] }
+// Buffered returns the bytes read from the reader but not yet decoded (nil
+// for a nil Decoder). They are valid until the next Decode.
+func (d *Decoder) Buffered() []byte {
+	if d == nil {
+		return nil
+	}
+	return d.buf[d.start:d.end]
+}
 
 // minRead is the least a Decoder asks the reader for.
 const minRead = 4 << 10
@@ -171,8 +189,10 @@ const minRead = 4 << 10
 // pointer gives ErrInvalidArgument and consumes nothing; a well-formed
 // message that does not convert into v (ErrTypeMismatch, ErrSchemaMismatch,
 // or ErrUnknownType for a struct that v's type does not mention but that
-// this Decoder's Fury knows) is skipped. After any other error the Decoder cannot find the next message
-// and returns the same error from every later call.
+// this Decoder's Fury knows) is skipped. A v whose type Fury cannot decode
+// into (ErrUnsupportedType, such as a *chan int) consumes nothing either,
+// and the stream stays usable. After any other error the Decoder cannot
+// find the next message and returns the same error from every later call.
 func (d *Decoder) Decode(v any) error {
 	if d == nil || d.f == nil {
 		return wrapf(ErrInvalidArgument, "a Decoder must be made by fury.NewDecoder (got a nil or zero Decoder)")
@@ -209,9 +229,13 @@ func (d *Decoder) Decode(v any) error {
 				}
 			}
 			if !needsMoreInput(err) {
-				if !errors.Is(err, ErrInvalidArgument) { // v itself was wrong: nothing read
-					d.err = err
+				if errors.Is(err, ErrInvalidArgument) {
+					return err // v itself was wrong: nothing read
 				}
+				if derr := d.f.destinationError(v); derr != nil {
+					return derr // v's type cannot be decoded into: nothing read
+				}
+				d.err = err
 				return err
 			}
 			if n >= d.limit {
@@ -266,6 +290,19 @@ func (d *Decoder) deserialize(v any, n int) (int, error) {
 // examine in all, when n bytes are buffered, before the Decoder waits for
 // the buffered input to double: 2·n·log2(n).
 func retryBudget(n int) int { return 2 * n * bits.Len(uint(n)) }
+
+// destinationError returns the error decoding into v fails with before
+// reading anything, whatever the input: v is not a non-nil pointer, or its
+// type is one f cannot decode into.
+func (f *Fury) destinationError(v any) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return wrapf(ErrInvalidArgument, "Decode needs a non-nil pointer, got %T", v)
+	}
+	f.sync()
+	_, err := f.r.typeInfoOf(rv.Type().Elem())
+	return err
+}
 
 // needsMoreInput reports whether a decoding error may be due to the input
 // ending early: a truncated value, or a count or length larger than the
