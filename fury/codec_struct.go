@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/fury-go/fury/fury/furyrt"
+	"github.com/fury-go/fury/fury/internal/ferr"
 
 	"github.com/fury-go/fury/internal/wire"
 )
@@ -403,20 +404,7 @@ func wrapField(err error, st *structInfo, f *fieldInfo) error {
 	if tn := st.ti.typ.Name(); tn != "" {
 		name = tn + "." + f.goName
 	}
-	if fe, ok := err.(*furyError); ok && fe.Path != "" {
-		return &furyError{Sentinel: fe.Sentinel, Msg: fe.Msg, Cause: fe.Cause, Path: name + "." + strings.TrimPrefix(fe.Path, st.ti.typ.Name()+".")}
-	}
-	return &furyError{Sentinel: sentinelOf(err), Msg: errMsg(err), Path: name}
-}
-
-func errMsg(err error) string {
-	if fe, ok := err.(*furyError); ok {
-		if fe.Cause != nil {
-			return fe.Msg + ": " + fe.Cause.Error()
-		}
-		return fe.Msg
-	}
-	return err.Error()
+	return ferr.InField(err, name, st.ti.typ.Name())
 }
 
 func sentinelOf(err error) error {

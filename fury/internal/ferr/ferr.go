@@ -6,6 +6,7 @@ package ferr
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The sentinels. Package fury exports them under their user-facing names
@@ -30,6 +31,53 @@ type Error struct {
 	Msg      string
 	Cause    error
 	Path     string // struct field path where it happened, if any
+
+	// outer holds the outermost fields of a path too deep to keep whole
+	// (see InField): Path then keeps the innermost ones.
+	outer string
+}
+
+// The longest field path an error spells out: the innermost pathInner
+// segments and the outermost pathOuter, with an ellipsis for the levels in
+// between. Without a bound, an error from deep nesting (a cycle written
+// without reference tracking, or hostile input under a large WithMaxDepth)
+// would cost time and memory quadratic in the depth.
+const (
+	pathInner = 12
+	pathOuter = 4
+)
+
+// InField returns err with the struct field name (a "Type.Field" path
+// segment) added to the outside of its path; typ is the name of the struct
+// type, dropped from the front of err's path when it repeats there. An
+// error other than an *Error gets a path and the sentinel ErrInvalidData.
+func InField(err error, name, typ string) *Error {
+	e, ok := err.(*Error)
+	if !ok {
+		return &Error{Sentinel: ErrInvalidData, Msg: err.Error(), Path: name}
+	}
+	n := *e
+	switch {
+	case n.Path == "":
+		n.Path = name
+	case n.outer == "" && strings.Count(n.Path, ".") < pathInner:
+		n.Path = name + "." + trimType(n.Path, typ)
+	case n.outer == "":
+		n.outer, n.Path = name, trimType(n.Path, typ)
+	default:
+		n.outer = name + "." + trimType(n.outer, typ)
+		if strings.Count(n.outer, ".") >= pathOuter {
+			n.outer = n.outer[:strings.LastIndexByte(n.outer, '.')]
+		}
+	}
+	return &n
+}
+
+func trimType(path, typ string) string {
+	if typ == "" {
+		return path
+	}
+	return strings.TrimPrefix(path, typ+".")
 }
 
 // Wrapf returns an error that wraps sentinel with a formatted context message.
@@ -39,7 +87,9 @@ func Wrapf(sentinel error, format string, args ...any) error {
 
 func (e *Error) Error() string {
 	s := e.Sentinel.Error() + ": "
-	if e.Path != "" {
+	if e.outer != "" {
+		s += "in " + e.outer + "…" + e.Path + ": "
+	} else if e.Path != "" {
 		s += "in " + e.Path + ": "
 	}
 	s += e.Msg
