@@ -273,7 +273,10 @@
 // with errors.Is — and name the field where they happened.
 //
 // Lengths are checked against the remaining input, nesting is bounded
-// (WithMaxDepth), and every allocation a decode makes is charged, before
+// (WithMaxDepth, at most MaxDepthLimit levels, so that the goroutine stack
+// a decode takes stays within tens of megabytes; an error from deep down
+// names the outermost and innermost fields of its path, with an ellipsis
+// between), and every allocation a decode makes is charged, before
 // it is made, against a decode memory budget by what the destination
 // costs (a list of n elements of a 2 KiB struct costs n × 2 KiB, however
 // few bytes the input spends on them; maps count their entries, big.Int

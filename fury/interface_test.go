@@ -3,6 +3,8 @@ package fury
 import (
 	"errors"
 	"fmt"
+	"math"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -420,7 +422,7 @@ func TestTrailingBytes(t *testing.T) {
 }
 
 func TestInvalidOptions(t *testing.T) {
-	for _, opt := range []Option{WithMaxDepth(0), WithMaxDepth(-3), nil} {
+	for _, opt := range []Option{WithMaxDepth(0), WithMaxDepth(-3), WithMaxDepth(MaxDepthLimit + 1), WithMaxDepth(math.MaxInt), nil} {
 		f := New(WithCompatible(true), opt)
 		_, err := f.Marshal(1)
 		require.ErrorIs(t, err, ErrInvalidArgument)
@@ -434,9 +436,59 @@ func TestInvalidOptions(t *testing.T) {
 		require.ErrorIs(t, f.Serialize(NewByteBuffer(nil), 1, nil), ErrInvalidArgument)
 		require.ErrorIs(t, f.Deserialize(NewByteBuffer([]byte{2, 0}), &v, nil), ErrInvalidArgument)
 	}
-	f := New(WithMaxDepth(1))
-	_, err := f.Marshal(Pt{})
-	require.NoError(t, err)
+	for _, n := range []int{1, MaxDepthLimit} {
+		f := New(WithMaxDepth(n))
+		_, err := f.Marshal(Pt{})
+		require.NoError(t, err)
+	}
+}
+
+// TestMaxDepthLimitStack: values nested to MaxDepthLimit levels are written
+// and read back in every mode, on a goroutine whose stack is capped at 64
+// MB (the limit's documented cost is a few tens of megabytes), and one
+// level more is ErrDepthExceeded.
+func TestMaxDepthLimitStack(t *testing.T) {
+	type node struct {
+		V    int32
+		Next *node
+	}
+	root := &node{}
+	cur := root
+	for i := 1; i < MaxDepthLimit; i++ { // MaxDepthLimit structs
+		cur.Next = &node{V: int32(i)}
+		cur = cur.Next
+	}
+	var list any = int32(1) // MaxDepthLimit nested []any
+	for i := 1; i < MaxDepthLimit; i++ {
+		list = []any{list}
+	}
+	defer debug.SetMaxStack(debug.SetMaxStack(64 << 20))
+	for _, opts := range [][]Option{{WithCompatible(false)}, {WithCompatible(true)}, {WithRefTracking(true)}} {
+		f := New(append(opts, WithMaxDepth(MaxDepthLimit))...)
+		done := make(chan struct{})
+		go func() { // a fresh goroutine: its stack starts small
+			defer close(done)
+			data, err := f.Marshal(root)
+			require.NoError(t, err)
+			var back node
+			require.NoError(t, f.Unmarshal(data, &back))
+			last := &back
+			for last.Next != nil {
+				last = last.Next
+			}
+			assert.Equal(t, int32(MaxDepthLimit-1), last.V)
+			data, err = f.Marshal(list)
+			require.NoError(t, err)
+			var l any
+			require.NoError(t, f.Unmarshal(data, &l))
+
+			cur.Next = &node{}
+			defer func() { cur.Next = nil }()
+			_, err = f.Marshal(root)
+			require.ErrorIs(t, err, ErrDepthExceeded)
+		}()
+		<-done
+	}
 }
 
 // TestUnnamedStructs: struct types without a name (declared inline or
