@@ -128,8 +128,9 @@ func WithBufferPool(p mem.BufferPool) Option {
 }
 
 // New returns a Codec configured by opts. It builds one Fury at once, so
-// that a failing registration is reported here rather than on the first
-// call.
+// that an invalid Fury option (fury.WithMaxDepth(0)) or a failing
+// registration is reported here, wrapping the Fury's error, rather than on
+// every call.
 func New(opts ...Option) (*Codec, error) {
 	c := &Codec{bufs: mem.DefaultBufferPool()}
 	for i, o := range opts {
@@ -149,6 +150,11 @@ func New(opts ...Option) (*Codec, error) {
 
 func (c *Codec) newEntry() *entry {
 	f := fury.New(c.opts...)
+	// fury.New keeps an invalid option's error for every later call; a
+	// first call brings it out here, so that New reports it.
+	if _, err := f.MarshalAppend(nil, nil); err != nil {
+		return &entry{err: fmt.Errorf("furygrpc: building a Fury: %w", err)}
+	}
 	for _, fn := range c.setup {
 		if err := fn(f); err != nil {
 			return &entry{err: fmt.Errorf("furygrpc: setting up a Fury: %w", err)}

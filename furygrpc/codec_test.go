@@ -382,6 +382,12 @@ func TestNewReportsRegistrationErrors(t *testing.T) {
 	assert.ErrorIs(t, err, fury.ErrRegistration)
 	_, err = furygrpc.New(furygrpc.WithSetup(func(*fury.Fury) error { return errors.New("boom") }))
 	assert.ErrorContains(t, err, "boom")
+	// An invalid Fury option is reported by New too (it used to succeed and
+	// fail every call).
+	_, err = furygrpc.New(furygrpc.WithFuryOptions(fury.WithMaxDepth(0)))
+	assert.ErrorIs(t, err, fury.ErrInvalidArgument)
+	_, err = furygrpc.New(furygrpc.WithFuryOptions(nil))
+	assert.ErrorIs(t, err, fury.ErrInvalidArgument)
 }
 
 // Unmarshal of a frame in several pieces equals Unmarshal of it whole, and
