@@ -112,20 +112,50 @@ func StructOf(fields ...Field) *DataType {
 	return &DataType{id: TypeStruct, fields: NewSchema(fields...)}
 }
 
-// ID returns the type's id.
-func (t *DataType) ID() TypeID { return t.id }
+// The accessors of DataType and Schema accept a nil receiver (what
+// Primitive returns for an unknown id, Row.Schema for the zero Row, or an
+// incomplete hand-built type holds), reporting it as empty rather than
+// panicking.
+
+// ID returns the type's id (0 for a nil type).
+func (t *DataType) ID() TypeID {
+	if t == nil {
+		return 0
+	}
+	return t.id
+}
 
 // Elem returns a list type's element type (nil for other types).
-func (t *DataType) Elem() *DataType { return t.elem }
+func (t *DataType) Elem() *DataType {
+	if t == nil {
+		return nil
+	}
+	return t.elem
+}
 
 // Key returns a map type's key type (nil for other types).
-func (t *DataType) Key() *DataType { return t.key }
+func (t *DataType) Key() *DataType {
+	if t == nil {
+		return nil
+	}
+	return t.key
+}
 
 // Value returns a map type's value type (nil for other types).
-func (t *DataType) Value() *DataType { return t.val }
+func (t *DataType) Value() *DataType {
+	if t == nil {
+		return nil
+	}
+	return t.val
+}
 
 // Schema returns a struct type's fields as a schema (nil for other types).
-func (t *DataType) Schema() *Schema { return t.fields }
+func (t *DataType) Schema() *Schema {
+	if t == nil {
+		return nil
+	}
+	return t.fields
+}
 
 // String formats the type as pyfory prints it ("list<int8>",
 // "struct<a: utf8, b: int64>").
@@ -262,23 +292,36 @@ func NewSchema(fields ...Field) *Schema {
 	return s
 }
 
-// NumFields returns the number of fields.
-func (s *Schema) NumFields() int { return len(s.fields) }
+// NumFields returns the number of fields (0 for a nil schema).
+func (s *Schema) NumFields() int {
+	if s == nil {
+		return 0
+	}
+	return len(s.fields)
+}
 
 // Field returns field i. It returns the zero Field when i is out of range.
 func (s *Schema) Field(i int) Field {
-	if i < 0 || i >= len(s.fields) {
+	if s == nil || i < 0 || i >= len(s.fields) {
 		return Field{}
 	}
 	return s.fields[i]
 }
 
 // Fields returns a copy of the fields.
-func (s *Schema) Fields() []Field { return append([]Field(nil), s.fields...) }
+func (s *Schema) Fields() []Field {
+	if s == nil {
+		return nil
+	}
+	return append([]Field(nil), s.fields...)
+}
 
 // FieldIndex returns the index of the field with the given wire name, or
 // -1 if there is none.
 func (s *Schema) FieldIndex(name string) int {
+	if s == nil {
+		return -1
+	}
 	if i, ok := s.index[name]; ok {
 		return i
 	}
@@ -288,8 +331,14 @@ func (s *Schema) FieldIndex(name string) int {
 // Hash returns the schema hash that frames an encoded row (see Encoder.Encode):
 // h = 17, then h = h*31 + type id over every field's type tree in
 // depth-first order, where a step that would exceed the int64 range first
-// divides h by 4 until it fits (pyfory's compute_schema_hash).
-func (s *Schema) Hash() int64 { return s.hash }
+// divides h by 4 until it fits (pyfory's compute_schema_hash). A nil
+// schema's hash is 0.
+func (s *Schema) Hash() int64 {
+	if s == nil {
+		return 0
+	}
+	return s.hash
+}
 
 func (s *Schema) computeHash() int64 {
 	h := uint64(17)
@@ -349,8 +398,11 @@ func (s *Schema) Equal(o *Schema) bool {
 }
 
 // String lists the fields one per line as "name: type", as pyfory prints a
-// schema.
+// schema ("" for a nil schema).
 func (s *Schema) String() string {
+	if s == nil {
+		return ""
+	}
 	var sb strings.Builder
 	for i, f := range s.fields {
 		if i > 0 {
