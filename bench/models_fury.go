@@ -134,7 +134,7 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Media](r)
+		q, err := furyrt.NewPointee[*Media](r)
 		if err == nil {
 			x.Media = q
 			err = furyDispatchReadMedia(c, r, unsafe.Pointer(q))
@@ -216,7 +216,7 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Media](r)
+		q, err := furyrt.NewPointee[*Media](r)
 		if err == nil {
 			x.Media = q
 			err = furyDispatchReadMedia(c, r, unsafe.Pointer(q))

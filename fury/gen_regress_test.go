@@ -36,12 +36,19 @@ func sameError(t *testing.T, errGen, errTwin error, msg string) {
 
 // twinless names the twin types of an error message as their originals.
 func twinless(s string) string {
+	for twin, gen := range twinNames {
+		s = strings.ReplaceAll(s, twin, gen)
+	}
 	for _, p := range genCorpus {
 		s = strings.ReplaceAll(s, p.twin.Name()+".", p.gen.Name()+".")
 		s = strings.ReplaceAll(s, "gentest."+p.twin.Name(), "gentest."+p.gen.Name())
 	}
 	return s
 }
+
+// twinNames are the twins of gentest's types that are not structs of
+// genCorpus.
+var twinNames = map[string]string{"gentest.PInnerR": "gentest.PInner"}
 
 // decodeBoth decodes data with gen (into the generated type) and twin.
 func decodeBoth(t *testing.T, p genPair, gen, twin *fury.Fury, data []byte, msg string) {
@@ -140,6 +147,28 @@ func TestGeneratedDecodeBudget(t *testing.T) {
 					decodeBoth(t, p, gens[b], twins[b], data, fmt.Sprintf("%v %v budget %d", c, p.gen, b))
 				}
 			}
+		}
+	}
+}
+
+// TestGeneratedNamedPointerBudget checks that a struct pointee over the
+// decode budget, in a field or a list element of a named pointer type
+// (type PInner *Inner), is the runtime's error in generated code too: it
+// once named *gentest.Inner where the runtime names gentest.PInner.
+func TestGeneratedNamedPointerBudget(t *testing.T) {
+	v := gentest.NamedPtrs{In: &gentest.Inner{ID: 1}, Ins: []gentest.PInner{&gentest.Inner{Label: "b"}, nil}}
+	p := pairOf[gentest.NamedPtrs, gentest.NamedPtrsR]()
+	for _, c := range []genConfig{{}, {compatible: true}} {
+		data, err := newGenFury(t, c, false).Marshal(v)
+		require.NoError(t, err)
+		ok := false
+		for b := int64(1); !ok; b++ {
+			require.Less(t, b, int64(100_000), "%v: no budget decodes", c)
+			c.maxDecoded = b
+			gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+			require.True(t, gen.GeneratedInUse(v))
+			decodeBoth(t, p, gen, twin, data, fmt.Sprintf("%v budget %d", c, b))
+			ok = gen.Unmarshal(data, new(gentest.NamedPtrs)) == nil
 		}
 	}
 }

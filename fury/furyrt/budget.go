@@ -73,14 +73,16 @@ func ChargeSet[K comparable, V any](b *Buffer, n uint32) bool {
 // ChargeNew charges a new T that a pointer will point to.
 func ChargeNew[T any](b *Buffer) bool { return b.charge(1, unsafe.Sizeof(*new(T))) }
 
-// NewPointee returns a new T for a pointer that generated code fills (a
-// struct that a field or a list element points to), charged to the decode
-// budget first, as the runtime charges it; over the budget, it returns the
-// runtime's ErrTooLarge.
-func NewPointee[T any](r *Reader) (*T, error) {
+// NewPointee returns a new T for a pointer of type P (*T, or a named
+// pointer type such as type PT *T) that generated code fills (a struct
+// that a field or a list element points to), charged to the decode budget
+// first, as the runtime charges it; over the budget, it returns the
+// runtime's ErrTooLarge, which names P as the runtime names the pointer
+// type it decodes.
+func NewPointee[P ~*T, T any](r *Reader) (P, error) {
 	size := unsafe.Sizeof(*new(T))
 	if !r.buf.charge(1, size) {
-		return nil, r.eng.Charge(1, size, reflect.TypeFor[*T]())
+		return nil, r.eng.Charge(1, size, reflect.TypeFor[P]())
 	}
 	return new(T), nil
 }

@@ -391,7 +391,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "else if c, err := r.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
 			// The pointee is charged to the decode budget as the runtime
 			// charges it (its ErrTooLarge when over).
-			fmt.Fprintf(&w, "\tq, err := furyrt.NewPointee[%s](r)\n\tif err == nil {\n\t%s = q\n", f.typeString(fd.desc.elem.t), access(fd))
+			fmt.Fprintf(&w, "\tq, err := furyrt.NewPointee[%s](r)\n\tif err == nil {\n\t%s = q\n", f.pointerType(fd.desc), access(fd))
 			fmt.Fprintf(&w, "\terr = %s\n\t}\n", f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer(q)"))
 			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
 		case opContainer, opNullValue:
@@ -413,7 +413,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\tif n, c, err := r.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
 			fmt.Fprintf(&w, "\ts, el := %s, r.Elems()\n\tfor j := range s {\n", access(fd))
 			if e.class == cPointer {
-				fmt.Fprintf(&w, "\tq, e := furyrt.NewPointee[%s](r)\n\tif e != nil {\n\terr = e\n\tbreak\n\t}\n\ts[j] = q\n", f.typeString(e.elem.t))
+				fmt.Fprintf(&w, "\tq, e := furyrt.NewPointee[%s](r)\n\tif e != nil {\n\terr = e\n\tbreak\n\t}\n\ts[j] = q\n", f.pointerType(e))
 				w.WriteString("\tif err = r.StartElem(el); err != nil {\n\tbreak\n\t}\n")
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Read", "r", "unsafe.Pointer(s[j])"))
 			} else if e.class == cStruct {
@@ -583,4 +583,16 @@ func (f *file) readScalars(w *strings.Builder, first int, fields []*Field) {
 		fmt.Fprintf(w, "else {\n\t%s = %s(v)\n\tn += k\n\t}\n", scalarLV(fd), conv)
 	}
 	w.WriteString("\t_ = buf.Skip(n)\n\t}\n")
+}
+
+// pointerType names the pointer type of d (a field or list element
+// pointing to a struct) for furyrt.NewPointee, as declared: a budget error
+// then names it as the runtime does (type PT *T is PT there, not *T). An
+// unexported pointer type of another package, which the file cannot name,
+// is written *T.
+func (f *file) pointerType(d *desc) string {
+	if f.checkNameable(d.t, map[types.Type]bool{}) != nil {
+		return "*" + f.typeString(d.elem.t)
+	}
+	return f.typeString(d.t)
 }

@@ -132,7 +132,7 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Media](r)
+		q, err := furyrt.NewPointee[*Media](r)
 		if err == nil {
 			x.Media = q
 			err = furyDispatchReadMedia(c, r, unsafe.Pointer(q))
@@ -214,7 +214,7 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Media](r)
+		q, err := furyrt.NewPointee[*Media](r)
 		if err == nil {
 			x.Media = q
 			err = furyDispatchReadMedia(c, r, unsafe.Pointer(q))

@@ -169,13 +169,16 @@ type (
 	PInner  *Inner
 )
 
-// NamedPtrs has fields of named pointer types.
+// NamedPtrs has fields of named pointer types. A pointee over the decode
+// budget once named *Inner in generated code's error, where the runtime
+// names PInner.
 //
 //fury:generate
 type NamedPtrs struct {
-	S  PStatus
-	L  PLabel
-	In PInner
+	S   PStatus
+	L   PLabel
+	In  PInner
+	Ins []PInner
 }
 
 // Foreign holds types of package v, whose name generated code uses for

@@ -1248,7 +1248,7 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.P)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[v2.Pt](r)
+		q, err := furyrt.NewPointee[*v2.Pt](r)
 		if err == nil {
 			x.P = q
 			err = c.Read(r, unsafe.Pointer(q))
@@ -1262,7 +1262,7 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if n > 0 {
 		s, el := x.Ps, r.Elems()
 		for j := range s {
-			q, e := furyrt.NewPointee[v2.Pt](r)
+			q, e := furyrt.NewPointee[*v2.Pt](r)
 			if e != nil {
 				err = e
 				break
@@ -1370,7 +1370,7 @@ func furyReadForeign_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.P)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[v2.Pt](r)
+		q, err := furyrt.NewPointee[*v2.Pt](r)
 		if err == nil {
 			x.P = q
 			err = c.Read(r, unsafe.Pointer(q))
@@ -1400,7 +1400,7 @@ func furyReadForeign_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if n > 0 {
 		s, el := x.Ps, r.Elems()
 		for j := range s {
-			q, e := furyrt.NewPointee[v2.Pt](r)
+			q, e := furyrt.NewPointee[*v2.Pt](r)
 			if e != nil {
 				err = e
 				break
@@ -2424,7 +2424,7 @@ func furyReadLine(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.PE)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Event](r)
+		q, err := furyrt.NewPointee[*Event](r)
 		if err == nil {
 			x.PE = q
 			err = furyDispatchReadEvent(c, r, unsafe.Pointer(q))
@@ -2591,7 +2591,7 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if n > 0 {
 		s, el := x_.Bufs, r.Elems()
 		for j := range s {
-			q, e := furyrt.NewPointee[buf](r)
+			q, e := furyrt.NewPointee[*buf](r)
 			if e != nil {
 				err = e
 				break
@@ -2614,7 +2614,7 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x_.PX)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[x](r)
+		q, err := furyrt.NewPointee[*x](r)
 		if err == nil {
 			x_.PX = q
 			err = furyDispatchReadx(c, r, unsafe.Pointer(q))
@@ -2755,7 +2755,7 @@ func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if n > 0 {
 		s, el := x_.Bufs, r.Elems()
 		for j := range s {
-			q, e := furyrt.NewPointee[buf](r)
+			q, e := furyrt.NewPointee[*buf](r)
 			if e != nil {
 				err = e
 				break
@@ -2794,7 +2794,7 @@ func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x_.PX)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[x](r)
+		q, err := furyrt.NewPointee[*x](r)
 		if err == nil {
 			x_.PX = q
 			err = furyDispatchReadx(c, r, unsafe.Pointer(q))
@@ -3200,13 +3200,13 @@ var (
 
 func init() {
 	furyCodecNamedPtrs = &furyrt.Codec{
-		Fields: []string{"S", "In", "L"},
+		Fields: []string{"S", "In", "Ins", "L"},
 		Write:  furyWriteNamedPtrs,
 		Read:   furyReadNamedPtrs,
 	}
 	furyrt.Register(NamedPtrs{}, furyCodecNamedPtrs)
 	furyCodecNamedPtrs_1 = &furyrt.Codec{
-		Fields: []string{"In", "L", "S"},
+		Fields: []string{"In", "Ins", "L", "S"},
 		Enums:  []string{"S"},
 		Write:  furyWriteNamedPtrs_1,
 		Read:   furyReadNamedPtrs_1,
@@ -3217,9 +3217,10 @@ func init() {
 // The conversions below stop compiling when NamedPtrs changes shape; run go generate.
 func _() {
 	_ = struct {
-		S  PStatus
-		L  PLabel
-		In PInner
+		S   PStatus
+		L   PLabel
+		In  PInner
+		Ins []PInner
 	}(NamedPtrs{})
 }
 
@@ -3254,8 +3255,36 @@ func furyWriteNamedPtrs(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
+	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+		return err
+	} else if n > 0 {
+		el := w.Elems()
+		hasNull := false
+		for _, e := range x.Ins {
+			if e == nil {
+				hasNull = true
+				break
+			}
+		}
+		for _, e := range x.Ins {
+			if hasNull {
+				if e == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			w.StartElem(el)
+			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(e)); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(2, err); err != nil {
+			return err
+		}
+	}
 	if w.RefTracking() {
-		if err := w.WriteField(2, unsafe.Pointer(&x.L)); err != nil {
+		if err := w.WriteField(3, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	} else if x.L == nil {
@@ -3291,12 +3320,34 @@ func furyReadNamedPtrs(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.In)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Inner](r)
+		q, err := furyrt.NewPointee[PInner](r)
 		if err == nil {
 			x.In = q
 			err = furyDispatchReadInner(c, r, unsafe.Pointer(q))
 		}
 		if err := r.EndStruct(1, err); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+		return err
+	} else if n > 0 {
+		s, el := x.Ins, r.Elems()
+		for j := range s {
+			q, e := furyrt.NewPointee[PInner](r)
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = q
+			if err = r.StartElem(el); err != nil {
+				break
+			}
+			if err = furyDispatchReadInner(c, r, unsafe.Pointer(s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(2, err); err != nil {
 			return err
 		}
 	}
@@ -3311,7 +3362,7 @@ func furyReadNamedPtrs(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 		*(*string)((*Label)(x.L)) = v
-	} else if err := r.ReadField(2, unsafe.Pointer(&x.L)); err != nil {
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.L)); err != nil {
 		return err
 	}
 	return nil
@@ -3330,8 +3381,36 @@ func furyWriteNamedPtrs_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
+	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Ins)); err != nil {
+		return err
+	} else if n > 0 {
+		el := w.Elems()
+		hasNull := false
+		for _, e := range x.Ins {
+			if e == nil {
+				hasNull = true
+				break
+			}
+		}
+		for _, e := range x.Ins {
+			if hasNull {
+				if e == nil {
+					buf.WriteInt8(-3) // null
+					continue
+				}
+				buf.WriteInt8(-1) // not null
+			}
+			w.StartElem(el)
+			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(e)); err != nil {
+				break
+			}
+		}
+		if err = w.EndList(1, err); err != nil {
+			return err
+		}
+	}
 	if w.RefTracking() {
-		if err := w.WriteField(1, unsafe.Pointer(&x.L)); err != nil {
+		if err := w.WriteField(2, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	} else if x.L == nil {
@@ -3345,7 +3424,7 @@ func furyWriteNamedPtrs_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if v := int64(*x.S); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(2, unsafe.Pointer(&x.S)); err != nil { // a reference, or not an ordinal
+	} else if err := w.WriteField(3, unsafe.Pointer(&x.S)); err != nil { // a reference, or not an ordinal
 		return err
 	}
 	return nil
@@ -3361,12 +3440,34 @@ func furyReadNamedPtrs_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.In)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Inner](r)
+		q, err := furyrt.NewPointee[PInner](r)
 		if err == nil {
 			x.In = q
 			err = furyDispatchReadInner(c, r, unsafe.Pointer(q))
 		}
 		if err := r.EndStruct(0, err); err != nil {
+			return err
+		}
+	}
+	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Ins)); err != nil {
+		return err
+	} else if n > 0 {
+		s, el := x.Ins, r.Elems()
+		for j := range s {
+			q, e := furyrt.NewPointee[PInner](r)
+			if e != nil {
+				err = e
+				break
+			}
+			s[j] = q
+			if err = r.StartElem(el); err != nil {
+				break
+			}
+			if err = furyDispatchReadInner(c, r, unsafe.Pointer(s[j])); err != nil {
+				break
+			}
+		}
+		if err = r.EndList(1, err); err != nil {
 			return err
 		}
 	}
@@ -3381,11 +3482,11 @@ func furyReadNamedPtrs_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 		*(*string)((*Label)(x.L)) = v
-	} else if err := r.ReadField(1, unsafe.Pointer(&x.L)); err != nil {
+	} else if err := r.ReadField(2, unsafe.Pointer(&x.L)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) == 0 {
-		if err := r.ReadField(2, unsafe.Pointer(&x.S)); err != nil {
+		if err := r.ReadField(3, unsafe.Pointer(&x.S)); err != nil {
 			return err
 		}
 	} else if b[0] == 0xfd { // null
@@ -3397,7 +3498,7 @@ func furyReadNamedPtrs_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(k)
 		*q = Status(v)
 		x.S = q
-	} else if err := r.ReadField(2, unsafe.Pointer(&x.S)); err != nil {
+	} else if err := r.ReadField(3, unsafe.Pointer(&x.S)); err != nil {
 		return err
 	}
 	return nil
@@ -4361,7 +4462,7 @@ func furyReadx(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[x](r)
+		q, err := furyrt.NewPointee[*x](r)
 		if err == nil {
 			x_.Next = q
 			err = furyDispatchReadx(c, r, unsafe.Pointer(q))

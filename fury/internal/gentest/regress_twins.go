@@ -40,9 +40,13 @@ type LocalsR struct {
 	Vs   [][]v1
 }
 
+// PInnerR is the twin of PInner.
+type PInnerR *InnerR
+
 // NamedPtrsR is the twin of NamedPtrs.
 type NamedPtrsR struct {
-	S  PStatus
-	L  PLabel
-	In *InnerR
+	S   PStatus
+	L   PLabel
+	In  PInnerR
+	Ins []PInnerR
 }

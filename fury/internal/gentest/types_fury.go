@@ -3848,7 +3848,7 @@ func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Inner](r)
+		q, err := furyrt.NewPointee[*Inner](r)
 		if err == nil {
 			x.InnerPtr = q
 			err = furyDispatchReadInner(c, r, unsafe.Pointer(q))
@@ -4159,7 +4159,7 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Extra](r)
+		q, err := furyrt.NewPointee[*Extra](r)
 		if err == nil {
 			x.Extra = q
 			err = c.Read(r, unsafe.Pointer(q))
@@ -5051,7 +5051,7 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if n > 0 {
 		s, el := x.Kids, r.Elems()
 		for j := range s {
-			q, e := furyrt.NewPointee[Node](r)
+			q, e := furyrt.NewPointee[*Node](r)
 			if e != nil {
 				err = e
 				break
@@ -5074,7 +5074,7 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Node](r)
+		q, err := furyrt.NewPointee[*Node](r)
 		if err == nil {
 			x.Next = q
 			err = furyDispatchReadNode(c, r, unsafe.Pointer(q))
@@ -5276,7 +5276,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if n > 0 {
 		s, el := x.Friends, r.Elems()
 		for j := range s {
-			q, e := furyrt.NewPointee[Person](r)
+			q, e := furyrt.NewPointee[*Person](r)
 			if e != nil {
 				err = e
 				break
@@ -5339,7 +5339,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Address](r)
+		q, err := furyrt.NewPointee[*Address](r)
 		if err == nil {
 			x.Work = q
 			err = furyDispatchReadAddress(c, r, unsafe.Pointer(q))
@@ -8113,7 +8113,7 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Inner](r)
+		q, err := furyrt.NewPointee[*Inner](r)
 		if err == nil {
 			x.Alone = q
 			err = furyDispatchReadInner(c, r, unsafe.Pointer(q))
@@ -8130,7 +8130,7 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if n > 0 {
 		s, el := x.Kids, r.Elems()
 		for j := range s {
-			q, e := furyrt.NewPointee[Inner](r)
+			q, e := furyrt.NewPointee[*Inner](r)
 			if e != nil {
 				err = e
 				break
@@ -8383,7 +8383,7 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[Person](r)
+		q, err := furyrt.NewPointee[*Person](r)
 		if err == nil {
 			x.Lead = q
 			err = furyDispatchReadPerson(c, r, unsafe.Pointer(q))
