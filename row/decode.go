@@ -2,6 +2,7 @@ package row
 
 import (
 	"math"
+	"math/bits"
 	"reflect"
 	"time"
 	"unsafe"
@@ -20,21 +21,44 @@ import (
 // is the most Go memory the destination type spends per wire byte at any
 // one place (see memFactor): no honest row needs more, and a list of null
 // elements of a large struct type cannot allocate more.
+//
+// The Go-memory arithmetic is in uint64, saturating: a destination type of
+// huge elements (a big array field tagged `fury:"-"`) must not make a
+// product wrap to a small number, least of all where int is 32 bits.
 type reader struct {
 	budget   int
-	goBudget int
+	goBudget uint64
 	factor   int
 }
 
 func newReader(inputLen, factor int) reader {
-	return reader{budget: inputLen, goBudget: factor*inputLen + 4096, factor: factor}
+	return reader{budget: inputLen, goBudget: mulSat(uint64(factor), uint64(inputLen)) + 4096, factor: factor}
 }
 
-func (d *reader) chargeGo(n uintptr, what reflect.Type) error {
-	if n > uintptr(d.goBudget) {
+// maxGoAlloc bounds one allocation of decoded values: math.MaxInt32 where
+// int is 32 bits, 2^47 bytes elsewhere (below the runtime's largest
+// allocation, past which reflect panics rather than fail).
+const maxGoAlloc = 1<<47*(bits.UintSize/64) + math.MaxInt32*(1-bits.UintSize/64)
+
+// mulSat returns a*b, or math.MaxUint64 when that overflows.
+func mulSat(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	if hi != 0 {
+		return math.MaxUint64
+	}
+	return lo
+}
+
+// chargeGo charges n bytes of Go memory for a value of type what (n from
+// mulSat, so never wrapped).
+func (d *reader) chargeGo(n uint64, what reflect.Type) error {
+	if n > d.goBudget {
 		return errorf(errInvalidData, "decoding %v would allocate %d bytes, more than %d times the input", what, n, d.factor)
 	}
-	d.goBudget -= int(n)
+	if n > maxGoAlloc {
+		return errorf(errInvalidData, "decoding %v would allocate %d bytes, more than this platform can", what, n)
+	}
+	d.goBudget -= n
 	return nil
 }
 
@@ -74,7 +98,7 @@ func (d *reader) readValue(p *plan, v *view, i int, dst reflect.Value) error {
 		return errorf(errTypeMismatch, "null value for Go type %v, which cannot hold null (use a pointer)", p.typ)
 	}
 	if p.ptr {
-		if err := d.chargeGo(p.base.Size(), p.base); err != nil {
+		if err := d.chargeGo(uint64(p.base.Size()), p.base); err != nil {
 			return err
 		}
 		nv := reflect.New(p.base)
@@ -202,7 +226,7 @@ func (d *reader) readList(p *plan, a *view, dst reflect.Value) error {
 		dst.Set(reflect.MakeSlice(p.base, 0, 0)) // empty, not nil
 		return nil
 	}
-	if err := d.chargeGo(uintptr(n)*p.base.Elem().Size(), p.base); err != nil {
+	if err := d.chargeGo(mulSat(uint64(n), uint64(p.base.Elem().Size())), p.base); err != nil {
 		return err
 	}
 	// dst is a nil slice: growing it in place allocates only the elements.
@@ -290,7 +314,7 @@ func (d *reader) readMap(p *plan, m *Map, dst reflect.Value) error {
 	if err := d.charge(8 + m.keys.v.data + n*m.keys.v.elem.id.width() + m.values.v.data + n*m.values.v.elem.id.width()); err != nil {
 		return err
 	}
-	if err := d.chargeGo(2*uintptr(n)*(p.key.typ.Size()+p.val.typ.Size()), p.base); err != nil {
+	if err := d.chargeGo(mulSat(2*uint64(n), uint64(p.key.typ.Size())+uint64(p.val.typ.Size())), p.base); err != nil {
 		return err
 	}
 	out := reflect.MakeMapWithSize(p.base, n)
@@ -321,20 +345,22 @@ func memFactor(p *plan, seen map[*plan]bool) int {
 		return f
 	}
 	seen[p] = true
-	ratio := func(goSize uintptr, wire int) {
-		if r := int((goSize + uintptr(wire) - 1) / uintptr(wire)); r > f {
-			f = r
+	ratio := func(goSize uint64, wire int) {
+		r := goSize/uint64(wire) + 1
+		if r > math.MaxInt {
+			r = math.MaxInt
 		}
+		f = max(f, int(r))
 	}
 	if p.ptr {
-		ratio(p.base.Size(), p.t.id.width())
+		ratio(uint64(p.base.Size()), p.t.id.width())
 	}
 	switch p.t.id {
 	case TypeList:
-		ratio(p.base.Elem().Size(), p.elem.t.id.width())
+		ratio(uint64(p.base.Elem().Size()), p.elem.t.id.width())
 		f = max(f, memFactor(p.elem, seen))
 	case TypeMap:
-		ratio(2*(p.key.typ.Size()+p.val.typ.Size()), p.key.t.id.width()+p.val.t.id.width())
+		ratio(2*(uint64(p.key.typ.Size())+uint64(p.val.typ.Size())), p.key.t.id.width()+p.val.t.id.width())
 		f = max(f, memFactor(p.key, seen), memFactor(p.val, seen))
 	case TypeStruct:
 		for i := range p.fields {

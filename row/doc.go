@@ -119,7 +119,9 @@
 // Decode allocates at most as many Go bytes per wire byte as the
 // destination type spends at any one place (a list of a 500-byte struct
 // type costs 8 wire bytes per element), so null elements cannot inflate
-// it either.
+// it either. That arithmetic cannot wrap, even where int is 32 bits, and an
+// allocation larger than the platform can make (above math.MaxInt32 bytes
+// on 32-bit platforms) is an error wrapping fury.ErrInvalidData.
 //
 // # Peers
 //
