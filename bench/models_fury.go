@@ -134,12 +134,7 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Media](r)
-		if err == nil {
-			x.Media = q
-			err = furyDispatchReadMedia(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(3, err); err != nil {
+		if err := r.EndStruct(3, furyDispatchReadMedia(c, r, unsafe.Pointer(x.Media))); err != nil {
 			return err
 		}
 	}
@@ -216,12 +211,7 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Media](r)
-		if err == nil {
-			x.Media = q
-			err = furyDispatchReadMedia(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(2, err); err != nil {
+		if err := r.EndStruct(2, furyDispatchReadMedia(c, r, unsafe.Pointer(x.Media))); err != nil {
 			return err
 		}
 	}

@@ -173,6 +173,49 @@ func TestGeneratedNamedPointerBudget(t *testing.T) {
 	}
 }
 
+// TestGeneratedPointeeBudgetOrder checks that generated code charges a
+// struct pointee to the decode budget where the runtime does: after the
+// field's type info, before the nesting check and the struct hash. Under a
+// depth limit the pointee exceeds and a budget it exceeds too, both paths
+// fail with the same error; generated code once checked the depth (and in
+// schema-consistent mode the hash) first, so it reported
+// ErrDepthExceeded where the runtime reports ErrTooLarge.
+func TestGeneratedPointeeBudgetOrder(t *testing.T) {
+	// The pointer is the first field that nests.
+	values := map[string]struct {
+		v any
+		p genPair
+	}{
+		"field":   {gentest.Image{URI: "u", Media: &gentest.Media{URI: "m"}}, pairOf[gentest.Image, gentest.ImageR]()},
+		"element": {gentest.Person{Name: "a", Friends: []*gentest.Person{{Name: "b"}}}, pairOf[gentest.Person, gentest.PersonR]()},
+	}
+	for _, c := range []genConfig{{}, {compatible: true}} {
+		writer := newGenFury(t, c, false)
+		for name, v := range values {
+			data, err := writer.Marshal(v.v)
+			require.NoError(t, err)
+			for depth := 1; depth <= 3; depth++ {
+				ok := false
+				for b := int64(1); !ok; b++ {
+					require.Less(t, b, int64(100_000), "%v %s depth %d: no budget gets past the pointee", c, name, depth)
+					cb := c
+					cb.maxDecoded, cb.maxDepth = b, depth
+					gen, twin := newGenFury(t, cb, false), newGenFury(t, cb, true)
+					require.True(t, gen.GeneratedInUse(v.v))
+					decodeBoth(t, v.p, gen, twin, data, fmt.Sprintf("%v %s depth %d budget %d", c, name, depth, b))
+					// A fresh Fury: one that has parsed the TypeDefs keeps them
+					// and charges them no more.
+					err := newGenFury(t, cb, true).Unmarshal(data, reflect.New(v.p.twin).Interface())
+					ok = !errors.Is(err, fury.ErrTooLarge)
+					if !ok && strings.Contains(err.Error(), "type meta") {
+						b += 15 // the TypeDefs (kilobytes) are not what this is about
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestGeneratedDecodeBudgetLarge checks large containers of each kind that
 // generated code allocates itself against a budget they exceed.
 func TestGeneratedDecodeBudgetLarge(t *testing.T) {

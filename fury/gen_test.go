@@ -103,6 +103,7 @@ type genConfig struct {
 	javaForms                       bool  // matters only schema-consistent, by name
 	compact                         bool  // the peers' latin1/UTF-16 string forms (WithCompactStrings)
 	maxDecoded                      int64 // WithMaxDecodedBytes, when not 0
+	maxDepth                        int   // WithMaxDepth, when not 0
 }
 
 func (c genConfig) String() string {
@@ -129,6 +130,10 @@ func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
 	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
 		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded))
+	if c.maxDepth != 0 {
+		f = fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
+			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth))
+	}
 	reg := func(v any, i int, name string) {
 		var err error
 		if c.byName {

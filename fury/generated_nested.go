@@ -344,8 +344,10 @@ func (r *genReader) BeginStruct(i int, p unsafe.Pointer) (*furyrt.Codec, error) 
 // BeginStructPtr starts field i at p, a pointer to a struct, whose null
 // flag (0xfd) generated code has ruled out. When the pointee's type has
 // generated code in use and the data has the local layout, it reads the
-// not-null flag, type info and struct hash and returns the codec; the
-// caller then stores a new struct in the field, reads it with the codec
+// not-null flag, type info and struct hash, stores a new struct at p
+// (charged to the decode budget where the runtime's pointer codec charges
+// it: after the type info, before the nesting check and the hash) and
+// returns the codec; the caller then reads the new struct with the codec
 // and calls EndStruct. Otherwise it reads the whole field as ReadField does
 // and returns a nil codec.
 func (r *genReader) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, error) {
@@ -359,6 +361,8 @@ func (r *genReader) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, erro
 	return r.beginStruct(i, f, st, p, true)
 }
 
+// beginStruct is BeginStruct, or BeginStructPtr past the not-null flag
+// (flagged).
 func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Pointer, flagged bool) (*furyrt.Codec, error) {
 	d := (*decoder)(r)
 	if d.r.compatible {
@@ -378,19 +382,26 @@ func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 			}
 			return nil, nil
 		}
-		if err := d.enter(); err != nil {
-			return nil, r.wrap(i, err)
+	} else if f.dynamic {
+		if flagged {
+			d.buf.SetReaderIndex(d.buf.ReaderIndex() - 1)
 		}
-	} else {
-		if f.dynamic {
-			if flagged {
-				d.buf.SetReaderIndex(d.buf.ReaderIndex() - 1)
+		return nil, r.ReadField(i, p)
+	}
+	if flagged {
+		// As ptrCodec.read: a new pointee (the destination was cleared, so
+		// the field is nil), charged before it is made.
+		if size := st.ti.typ.Size(); !d.take(1, size) {
+			if err := d.chargeSlow(1, size, f.ti.typ); err != nil {
+				return nil, r.wrap(i, err)
 			}
-			return nil, r.ReadField(i, p)
 		}
-		if err := d.enter(); err != nil {
-			return nil, r.wrap(i, err)
-		}
+		*(*unsafe.Pointer)(p) = unsafeNew(st.ti.typ)
+	}
+	if err := d.enter(); err != nil {
+		return nil, r.wrap(i, err)
+	}
+	if !d.r.compatible {
 		if err := st.checkHash(d.buf); err != nil {
 			d.depth--
 			return nil, r.wrap(i, err)
@@ -499,6 +510,12 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 			return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
 		}
 	} else if wt.local != est.ti || wt.def != nil {
+		return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
+	}
+	if d.depth >= d.maxDepth {
+		// The elements nest too deep: the runtime reads them, to fail as
+		// it fails (it charges a pointer element before it checks the
+		// element's nesting).
 		return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
 	}
 	if err := d.enter(); err != nil {

@@ -15,8 +15,7 @@ import (
 // whether the charge fit; when it does not, the reader leaves the field to
 // the runtime (returning to a Mark taken at its start), which charges
 // again and reports the ErrTooLarge of the reflection path. NewPointee, for
-// the structs that fields and list elements point to, returns that error
-// itself.
+// the structs that list elements point to, returns that error itself.
 
 // Charges for memory whose size the Go type does not state; package fury
 // charges the same.
@@ -75,7 +74,8 @@ func ChargeNew[T any](b *Buffer) bool { return b.charge(1, unsafe.Sizeof(*new(T)
 
 // NewPointee returns a new T for a pointer of type P (*T, or a named
 // pointer type such as type PT *T) that generated code fills (a struct
-// that a field or a list element points to), charged to the decode budget
+// that a list element points to; Reader.BeginStructPtr makes those of
+// fields), charged to the decode budget
 // first, as the runtime charges it; over the budget, it returns the
 // runtime's ErrTooLarge, which names P as the runtime names the pointer
 // type it decodes.

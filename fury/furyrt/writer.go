@@ -245,10 +245,11 @@ func (r *Reader) BeginStruct(i int, p unsafe.Pointer) (*Codec, error) {
 // BeginStructPtr starts field i at p, a pointer to a struct, whose null
 // flag generated code has ruled out. When the pointee's type has generated
 // code in use and the data has the local layout, it reads the not-null
-// flag, type info and struct hash and returns the codec; the caller then
-// stores a new struct in the field, reads it with the codec and calls
-// EndStruct. Otherwise it reads the whole field as ReadField does and
-// returns a nil codec.
+// flag, type info and struct hash, stores a new struct in the field
+// (charged to the decode budget where the runtime charges it, between the
+// type info and the hash) and returns the codec; the caller then reads the
+// new struct with the codec and calls EndStruct. Otherwise it reads the
+// whole field as ReadField does and returns a nil codec.
 func (r *Reader) BeginStructPtr(i int, p unsafe.Pointer) (*Codec, error) {
 	return r.eng.BeginStructPtr(i, p)
 }

@@ -388,12 +388,10 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opStructPtr:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			// BeginStructPtr stores the new pointee in the field, charged
+			// to the decode budget where the runtime charges it.
 			fmt.Fprintf(&w, "else if c, err := r.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
-			// The pointee is charged to the decode budget as the runtime
-			// charges it (its ErrTooLarge when over).
-			fmt.Fprintf(&w, "\tq, err := furyrt.NewPointee[%s](r)\n\tif err == nil {\n\t%s = q\n", f.pointerType(fd.desc), access(fd))
-			fmt.Fprintf(&w, "\terr = %s\n\t}\n", f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer(q)"))
-			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
+			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer("+access(fd)+")"))
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif at := buf.Mark(); %s!%s(r, buf, &%s) {\n", helperGuard(fd, "r"), helperName("Read", s, fd, v), access(fd))

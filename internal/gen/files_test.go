@@ -189,5 +189,5 @@ func TestReservedNames(t *testing.T) {
 	_, files := generate(t, Config{Dir: dir, Types: []string{"x", "buf"}})
 	src := string(files[filepath.Join(dir, "a_fury.go")])
 	assert.Contains(t, src, "x_ := (*x)(p)")
-	assert.Contains(t, src, "furyrt.NewPointee[*x](r)")
+	assert.Contains(t, src, "furyrt.NewPointee[*buf](r)")
 }

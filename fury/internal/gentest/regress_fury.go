@@ -1248,12 +1248,7 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.P)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*v2.Pt](r)
-		if err == nil {
-			x.P = q
-			err = c.Read(r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(2, err); err != nil {
+		if err := r.EndStruct(2, c.Read(r, unsafe.Pointer(x.P))); err != nil {
 			return err
 		}
 	}
@@ -1370,12 +1365,7 @@ func furyReadForeign_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.P)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*v2.Pt](r)
-		if err == nil {
-			x.P = q
-			err = c.Read(r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(1, err); err != nil {
+		if err := r.EndStruct(1, c.Read(r, unsafe.Pointer(x.P))); err != nil {
 			return err
 		}
 	}
@@ -2424,12 +2414,7 @@ func furyReadLine(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.PE)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Event](r)
-		if err == nil {
-			x.PE = q
-			err = furyDispatchReadEvent(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(3, err); err != nil {
+		if err := r.EndStruct(3, furyDispatchReadEvent(c, r, unsafe.Pointer(x.PE))); err != nil {
 			return err
 		}
 	}
@@ -2570,26 +2555,26 @@ func furyWriteLocals(w *furyrt.Writer, p unsafe.Pointer) error {
 
 // furyReadLocals reads the fields of the Locals at p in wire order (layout when none of its named integer types is registered as an enum).
 func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
-	x_ := (*Locals)(p)
+	x := (*Locals)(p)
 	buf_ := r.Buffer()
 	if b := buf_.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf_.Skip(1)
-		x_.PV = nil
+		x.PV = nil
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf_.Skip(1)
-		x_.PV = furyrt.NewScalar[v1](buf_)
+		x.PV = furyrt.NewScalar[v1](buf_)
 		v, err := buf_.ReadUint16()
 		if err != nil {
 			return err
 		}
-		*(*uint16)(x_.PV) = v
-	} else if err := r.ReadField(0, unsafe.Pointer(&x_.PV)); err != nil {
+		*(*uint16)(x.PV) = v
+	} else if err := r.ReadField(0, unsafe.Pointer(&x.PV)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(1, unsafe.Pointer(&x_.Bufs)); err != nil {
+	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Bufs)); err != nil {
 		return err
 	} else if n > 0 {
-		s, el := x_.Bufs, r.Elems()
+		s, el := x.Bufs, r.Elems()
 		for j := range s {
 			q, e := furyrt.NewPointee[*buf](r)
 			if e != nil {
@@ -2610,42 +2595,37 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf_.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf_.Skip(1)
-		x_.PX = nil
-	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x_.PX)); err != nil {
+		x.PX = nil
+	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*x](r)
-		if err == nil {
-			x_.PX = q
-			err = furyDispatchReadx(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(2, err); err != nil {
+		if err := r.EndStruct(2, furyDispatchReadx(c, r, unsafe.Pointer(x.PX))); err != nil {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadLocals_V(r, buf_, &x_.V) {
+	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadLocals_V(r, buf_, &x.V) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
-		if err := r.ReadField(3, unsafe.Pointer(&x_.V)); err != nil {
+		if err := r.ReadField(3, unsafe.Pointer(&x.V)); err != nil {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadLocals_Vs(r, buf_, &x_.Vs) {
+	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadLocals_Vs(r, buf_, &x.Vs) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
-		if err := r.ReadField(4, unsafe.Pointer(&x_.Vs)); err != nil {
+		if err := r.ReadField(4, unsafe.Pointer(&x.Vs)); err != nil {
 			return err
 		}
 	}
-	if c, err := r.BeginStruct(5, unsafe.Pointer(&x_.X)); err != nil {
+	if c, err := r.BeginStruct(5, unsafe.Pointer(&x.X)); err != nil {
 		return err
 	} else if c != nil {
-		if err := r.EndStruct(5, furyDispatchReadx(c, r, unsafe.Pointer(&x_.X))); err != nil {
+		if err := r.EndStruct(5, furyDispatchReadx(c, r, unsafe.Pointer(&x.X))); err != nil {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x_.Xs)); err != nil {
+	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
 		return err
 	} else if n > 0 {
-		s, el := x_.Xs, r.Elems()
+		s, el := x.Xs, r.Elems()
 		for j := range s {
 			if err = r.StartElem(el); err != nil {
 				break
@@ -2748,12 +2728,12 @@ func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 
 // furyReadLocals_1 reads the fields of the Locals at p in wire order (layout when fields PV, V[val], Vs[][] are enums).
 func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
-	x_ := (*Locals)(p)
+	x := (*Locals)(p)
 	buf_ := r.Buffer()
-	if n, c, err := r.BeginList(0, unsafe.Pointer(&x_.Bufs)); err != nil {
+	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Bufs)); err != nil {
 		return err
 	} else if n > 0 {
-		s, el := x_.Bufs, r.Elems()
+		s, el := x.Bufs, r.Elems()
 		for j := range s {
 			q, e := furyrt.NewPointee[*buf](r)
 			if e != nil {
@@ -2773,59 +2753,54 @@ func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	if b := buf_.Unread(); len(b) == 0 {
-		if err := r.ReadField(1, unsafe.Pointer(&x_.PV)); err != nil {
+		if err := r.ReadField(1, unsafe.Pointer(&x.PV)); err != nil {
 			return err
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf_.Skip(1)
-		x_.PV = nil
+		x.PV = nil
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(v1(v)) == int64(v) { // not null
 		_ = buf_.Skip(1)
 		q := furyrt.NewScalar[v1](buf_)
 		_ = buf_.Skip(k)
 		*q = v1(v)
-		x_.PV = q
-	} else if err := r.ReadField(1, unsafe.Pointer(&x_.PV)); err != nil {
+		x.PV = q
+	} else if err := r.ReadField(1, unsafe.Pointer(&x.PV)); err != nil {
 		return err
 	}
 	if b := buf_.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf_.Skip(1)
-		x_.PX = nil
-	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x_.PX)); err != nil {
+		x.PX = nil
+	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*x](r)
-		if err == nil {
-			x_.PX = q
-			err = furyDispatchReadx(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(2, err); err != nil {
+		if err := r.EndStruct(2, furyDispatchReadx(c, r, unsafe.Pointer(x.PX))); err != nil {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadLocals_V_1(r, buf_, &x_.V) {
+	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadLocals_V_1(r, buf_, &x.V) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
-		if err := r.ReadField(3, unsafe.Pointer(&x_.V)); err != nil {
+		if err := r.ReadField(3, unsafe.Pointer(&x.V)); err != nil {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadLocals_Vs_1(r, buf_, &x_.Vs) {
+	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadLocals_Vs_1(r, buf_, &x.Vs) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
-		if err := r.ReadField(4, unsafe.Pointer(&x_.Vs)); err != nil {
+		if err := r.ReadField(4, unsafe.Pointer(&x.Vs)); err != nil {
 			return err
 		}
 	}
-	if c, err := r.BeginStruct(5, unsafe.Pointer(&x_.X)); err != nil {
+	if c, err := r.BeginStruct(5, unsafe.Pointer(&x.X)); err != nil {
 		return err
 	} else if c != nil {
-		if err := r.EndStruct(5, furyDispatchReadx(c, r, unsafe.Pointer(&x_.X))); err != nil {
+		if err := r.EndStruct(5, furyDispatchReadx(c, r, unsafe.Pointer(&x.X))); err != nil {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x_.Xs)); err != nil {
+	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
 		return err
 	} else if n > 0 {
-		s, el := x_.Xs, r.Elems()
+		s, el := x.Xs, r.Elems()
 		for j := range s {
 			if err = r.StartElem(el); err != nil {
 				break
@@ -3320,12 +3295,7 @@ func furyReadNamedPtrs(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.In)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[PInner](r)
-		if err == nil {
-			x.In = q
-			err = furyDispatchReadInner(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(1, err); err != nil {
+		if err := r.EndStruct(1, furyDispatchReadInner(c, r, unsafe.Pointer(x.In))); err != nil {
 			return err
 		}
 	}
@@ -3440,12 +3410,7 @@ func furyReadNamedPtrs_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.In)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[PInner](r)
-		if err == nil {
-			x.In = q
-			err = furyDispatchReadInner(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(0, err); err != nil {
+		if err := r.EndStruct(0, furyDispatchReadInner(c, r, unsafe.Pointer(x.In))); err != nil {
 			return err
 		}
 	}
@@ -4462,12 +4427,7 @@ func furyReadx(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*x](r)
-		if err == nil {
-			x_.Next = q
-			err = furyDispatchReadx(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(1, err); err != nil {
+		if err := r.EndStruct(1, furyDispatchReadx(c, r, unsafe.Pointer(x_.Next))); err != nil {
 			return err
 		}
 	}

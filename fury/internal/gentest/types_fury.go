@@ -3848,12 +3848,7 @@ func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Inner](r)
-		if err == nil {
-			x.InnerPtr = q
-			err = furyDispatchReadInner(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(5, err); err != nil {
+		if err := r.EndStruct(5, furyDispatchReadInner(c, r, unsafe.Pointer(x.InnerPtr))); err != nil {
 			return err
 		}
 	}
@@ -4159,12 +4154,7 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Extra](r)
-		if err == nil {
-			x.Extra = q
-			err = c.Read(r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(4, err); err != nil {
+		if err := r.EndStruct(4, c.Read(r, unsafe.Pointer(x.Extra))); err != nil {
 			return err
 		}
 	}
@@ -5074,12 +5064,7 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Node](r)
-		if err == nil {
-			x.Next = q
-			err = furyDispatchReadNode(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(2, err); err != nil {
+		if err := r.EndStruct(2, furyDispatchReadNode(c, r, unsafe.Pointer(x.Next))); err != nil {
 			return err
 		}
 	}
@@ -5339,12 +5324,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Address](r)
-		if err == nil {
-			x.Work = q
-			err = furyDispatchReadAddress(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(10, err); err != nil {
+		if err := r.EndStruct(10, furyDispatchReadAddress(c, r, unsafe.Pointer(x.Work))); err != nil {
 			return err
 		}
 	}
@@ -8113,12 +8093,7 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Inner](r)
-		if err == nil {
-			x.Alone = q
-			err = furyDispatchReadInner(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(6, err); err != nil {
+		if err := r.EndStruct(6, furyDispatchReadInner(c, r, unsafe.Pointer(x.Alone))); err != nil {
 			return err
 		}
 	}
@@ -8383,12 +8358,7 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
 		return err
 	} else if c != nil {
-		q, err := furyrt.NewPointee[*Person](r)
-		if err == nil {
-			x.Lead = q
-			err = furyDispatchReadPerson(c, r, unsafe.Pointer(q))
-		}
-		if err := r.EndStruct(0, err); err != nil {
+		if err := r.EndStruct(0, furyDispatchReadPerson(c, r, unsafe.Pointer(x.Lead))); err != nil {
 			return err
 		}
 	}
