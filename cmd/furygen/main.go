@@ -57,10 +57,22 @@
 // leave the struct to the runtime (it is serialized by reflection, with the
 // same bytes). Generated files declare package-level names beginning with
 // furyCodec, furyWrite, furyRead and furyDispatch followed by the struct's
-// name; the package must not declare such names itself (furygen reports
-// it). Any other names are fine, the generator's own locals included: a
-// local that would hide a type of the package (type x, type buf) is
-// renamed in the generated file.
+// name, and import fury, furyrt, unsafe, binary, math and strconv under
+// those names when their code uses them; the package must not declare such
+// names itself (furygen reports it). Any other names are fine, the
+// generator's own locals included: a local that would hide a type of the
+// package (type x, type buf) is renamed in the generated file, and so is
+// an import whose name the package uses (type time int gives time2
+// "time").
+//
+// Generic types: furygen generates code for instantiations, not for a
+// generic type itself. Declare an alias in the package that declares the
+// generic type (type UserPage = Page[User]) and name it in -type (or mark
+// it //fury:generate); -type Page is refused and -all skips generic types.
+// A field of an instantiated type (Users Page[User]) calls that code when
+// it exists, and leaves the field to the runtime otherwise. An alias of
+// another package's generic type (type P = other.Page[T]) is refused:
+// generate it in that package.
 //
 // What the generated code does for each field:
 //   - runs of non-nullable numbers and bools: one buffer reservation, direct
