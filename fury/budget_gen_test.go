@@ -24,3 +24,19 @@ func TestDecodeBudgetGenerated(t *testing.T) {
 		require.Len(t, got.Images, 2000)
 	}
 }
+
+// TestDecodeBudgetIndependentOfHistoryGenerated: TestDecodeBudgetIndependentOfHistory
+// with generated code, whose root TypeDef comes from the root's cached
+// frame (readRoot), in both modes.
+func TestDecodeBudgetIndependentOfHistoryGenerated(t *testing.T) {
+	v := &gentest.MediaContent{Images: []gentest.Image{{URI: "a", Title: "b"}, {URI: "c"}}, Media: gentest.Media{URI: "m", Persons: []string{"p"}}}
+	for _, compatible := range []bool{true, false} {
+		w := fury.New(fury.WithCompatible(compatible))
+		require.True(t, w.GeneratedInUse(v))
+		data, err := w.Marshal(v)
+		require.NoError(t, err)
+		fury.CheckBudgetHistory(t, data, func(limit int64) *fury.Fury {
+			return fury.New(fury.WithCompatible(compatible), fury.WithMaxDecodedBytes(limit))
+		}, func() any { return new(gentest.MediaContent) })
+	}
+}

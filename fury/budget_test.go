@@ -363,3 +363,53 @@ func TestDecodeBudgetAccounting(t *testing.T) {
 		})
 	}
 }
+
+type budgetHistInner struct {
+	A, B, C int32
+	Name    string
+}
+
+type budgetHistOuter struct {
+	ID    int64
+	Items []budgetHistInner
+	Tags  map[string]int32
+}
+
+// TestDecodeBudgetIndependentOfHistory: whether a message fits a decode
+// budget does not depend on what the Fury decoded before. A TypeDef found in
+// the Fury's cache is charged what parsing it is charged; it used to be free,
+// so a message over the budget failed on the first decode and passed on the
+// next ones. (TestDecodeBudgetIndependentOfHistoryGenerated: the same with
+// generated code, whose root TypeDef is found another way.)
+func TestDecodeBudgetIndependentOfHistory(t *testing.T) {
+	in := &budgetHistOuter{ID: 7, Items: []budgetHistInner{{1, 2, 3, "x"}, {4, 5, 6, "y"}}, Tags: map[string]int32{"a": 1}}
+	data, err := New(WithCompatible(true)).Marshal(in)
+	require.NoError(t, err)
+	checkBudgetHistory(t, data, func(limit int64) *Fury {
+		return New(WithCompatible(true), WithMaxDecodedBytes(limit))
+	}, func() any { return new(budgetHistOuter) })
+}
+
+// checkBudgetHistory decodes data twice with one Fury (newFury(limit)) for
+// a range of limits and requires the same outcome both times.
+func checkBudgetHistory(t *testing.T, data []byte, newFury func(limit int64) *Fury, dst func() any) {
+	t.Helper()
+	var sawFail, sawPass bool
+	for limit := int64(1); limit < 8192; limit += 8 {
+		f := newFury(limit)
+		first, again := dst(), dst()
+		errFirst := f.Unmarshal(data, first)
+		errAgain := f.Unmarshal(data, again)
+		if errFirst == nil {
+			sawPass = true
+			require.NoError(t, errAgain, "limit %d: passed first, failed again", limit)
+			require.Equal(t, first, again)
+			continue
+		}
+		sawFail = true
+		require.ErrorIs(t, errFirst, ErrTooLarge, "limit %d", limit)
+		require.Error(t, errAgain, "limit %d: failed first (%v), passed again", limit, errFirst)
+		require.Equal(t, errFirst.Error(), errAgain.Error(), "limit %d", limit)
+	}
+	require.True(t, sawFail && sawPass, "the limits tried must straddle the message's cost")
+}

@@ -280,7 +280,9 @@
 // it is made, against a decode memory budget by what the destination
 // costs (a list of n elements of a 2 KiB struct costs n × 2 KiB, however
 // few bytes the input spends on them; maps count their entries, big.Int
-// its words, interface{} values their boxes, TypeDefs their fields). The
+// its words, interface{} values their boxes, TypeDefs their fields, in
+// every message that carries them, read before or not, so that whether a
+// message fits does not depend on what the Fury decoded earlier). The
 // budget is max(64 MiB, 64 × the input length) unless WithMaxDecodedBytes
 // sets it; a decode that would exceed it fails with ErrTooLarge naming
 // what it was asked to allocate. Maps and sets are pre-sized only to what

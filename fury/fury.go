@@ -545,6 +545,9 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 		if !st.readsAsIs(rd) {
 			return false, nil
 		}
+		if err := d.chargeTypeDef(rd); err != nil {
+			return true, err
+		}
 		d.defsRead = append(d.defsRead, rd)
 	}
 	_ = d.buf.Skip(len(r.pre))

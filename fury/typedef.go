@@ -249,20 +249,28 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 	raw := d.buf.Bytes()[start:d.buf.ReaderIndex()]
 	// The header holds a hash of the body: a one-word key finds the
 	// TypeDef seen before, and the byte comparison confirms it.
-	if rd, ok := d.r.remoteByHeader[header]; ok && rd.raw == string(raw) {
-		d.defsRead = append(d.defsRead, rd)
-		return rd, nil
+	rd, ok := d.r.remoteByHeader[header]
+	if !ok || rd.raw != string(raw) {
+		rd, ok = d.r.remotes[string(raw)]
 	}
-	rd, ok := d.r.remotes[string(raw)]
 	if !ok {
 		if rd, err = parseTypeDef(raw[len(raw)-size:], d); err != nil {
 			return nil, err
 		}
 		rd.raw = string(raw)
 		d.r.cacheRemote(header, rd)
+	} else if err := d.chargeTypeDef(rd); err != nil {
+		return nil, err
 	}
 	d.defsRead = append(d.defsRead, rd)
 	return rd, nil
+}
+
+// chargeTypeDef charges a TypeDef found in the cache what parsing it
+// charged (parseTypeDef), so that whether a message fits a decode budget
+// does not depend on the messages read before it.
+func (d *decoder) chargeTypeDef(rd *remoteDef) error {
+	return d.charge(1, uintptr(rd.cost), "a type meta")
 }
 
 // MaxCachedTypeDefBytes bounds the memory a Fury keeps for the TypeDefs
