@@ -48,7 +48,7 @@ func _() {
 	}(Image{})
 }
 
-// furyDispatchWriteImage writes a Image with codec c, calling its generated function directly.
+// furyDispatchWriteImage writes an Image with codec c, calling its generated function directly.
 func furyDispatchWriteImage(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecImage:
@@ -59,7 +59,7 @@ func furyDispatchWriteImage(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer)
 	return c.Write(w, p)
 }
 
-// furyDispatchReadImage reads a Image with codec c, calling its generated function directly.
+// furyDispatchReadImage reads an Image with codec c, calling its generated function directly.
 func furyDispatchReadImage(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecImage:

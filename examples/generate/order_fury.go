@@ -549,7 +549,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteOrder_Tags writes field Tags of a Order: a list with a declared element type.
+// furyWriteOrder_Tags writes field Tags of an Order: a list with a declared element type.
 func furyWriteOrder_Tags(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -561,7 +561,7 @@ func furyWriteOrder_Tags(buf *furyrt.Buffer, v []string) bool {
 	return true
 }
 
-// furyReadOrder_Tags reads field Tags of a Order, reporting false for
+// furyReadOrder_Tags reads field Tags of an Order, reporting false for
 // input it leaves to the runtime.
 func furyReadOrder_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{

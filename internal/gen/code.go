@@ -459,7 +459,7 @@ func (f *file) nestedCall(t types.Type, op, rw, ptr string) string {
 func (f *file) genDispatch(s *Struct) {
 	for _, op := range []struct{ name, rw, typ string }{{"Write", "w", "Writer"}, {"Read", "r", "Reader"}} {
 		name := dispatchName(op.name, s)
-		f.printf("// %s %ss a %s with codec c, calling its generated function directly.\n", name, strings.ToLower(op.name), s.Name)
+		f.printf("// %s %ss %s with codec c, calling its generated function directly.\n", name, strings.ToLower(op.name), article(s.Name))
 		f.printf("func %s(c *furyrt.Codec, %s *furyrt.%s, p unsafe.Pointer) error {\n\tswitch c {\n", name, op.rw, op.typ)
 		for _, v := range s.Variants {
 			f.printf("\tcase %s:\n\t\treturn %s(%s, p)\n", codecVar(s, v), funcName(op.name, s, v), op.rw)
@@ -593,4 +593,13 @@ func (f *file) pointerType(d *desc) string {
 		return "*" + f.typeString(d.elem.t)
 	}
 	return f.typeString(d.t)
+}
+
+// article returns name with "a" or "an" before it, by how English reads
+// its first letter ("an Account", "a Media").
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
 }

@@ -444,7 +444,7 @@ func (f *file) genHelpers(s *Struct, fd *Field, v *Variant) {
 	if hasNamedInt(d) {
 		layout = layoutComment(s, v)
 	}
-	f.printf("// %s writes field %s of a %s%s: %s.\n", name, fd.PathString(), s.Name, layout, what)
+	f.printf("// %s writes field %s of %s%s: %s.\n", name, fd.PathString(), article(s.Name), layout, what)
 	f.printf("func %s(buf *furyrt.Buffer, v %s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
 
 	g = &cgen{f: f, v: v}
@@ -463,7 +463,7 @@ func (f *file) genHelpers(s *Struct, fd *Field, v *Variant) {
 		g.read(d, "*dst", true)
 	}
 	name = helperName("Read", s, fd, v)
-	f.printf("// %s reads field %s of a %s%s, reporting false for\n// input it leaves to the runtime.\n", name, fd.PathString(), s.Name, layout)
+	f.printf("// %s reads field %s of %s%s, reporting false for\n// input it leaves to the runtime.\n", name, fd.PathString(), article(s.Name), layout)
 	f.printf("func %s(r *furyrt.Reader, buf *furyrt.Buffer, dst *%s) bool {\n%s\treturn true\n}\n\n", name, typ, g.w.String())
 }
 

@@ -951,7 +951,7 @@ func _() {
 	}(Event{})
 }
 
-// furyDispatchWriteEvent writes a Event with codec c, calling its generated function directly.
+// furyDispatchWriteEvent writes an Event with codec c, calling its generated function directly.
 func furyDispatchWriteEvent(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecEvent:
@@ -960,7 +960,7 @@ func furyDispatchWriteEvent(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer)
 	return c.Write(w, p)
 }
 
-// furyDispatchReadEvent reads a Event with codec c, calling its generated function directly.
+// furyDispatchReadEvent reads an Event with codec c, calling its generated function directly.
 func furyDispatchReadEvent(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecEvent:
@@ -1011,7 +1011,7 @@ func _() {
 	}(EventWith{})
 }
 
-// furyDispatchWriteEventWith writes a EventWith with codec c, calling its generated function directly.
+// furyDispatchWriteEventWith writes an EventWith with codec c, calling its generated function directly.
 func furyDispatchWriteEventWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecEventWith:
@@ -1020,7 +1020,7 @@ func furyDispatchWriteEventWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Poin
 	return c.Write(w, p)
 }
 
-// furyDispatchReadEventWith reads a EventWith with codec c, calling its generated function directly.
+// furyDispatchReadEventWith reads an EventWith with codec c, calling its generated function directly.
 func furyDispatchReadEventWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecEventWith:
@@ -1060,7 +1060,7 @@ func furyReadEventWith(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteEventWith_Files writes field Files of a EventWith: a list with a declared element type.
+// furyWriteEventWith_Files writes field Files of an EventWith: a list with a declared element type.
 func furyWriteEventWith_Files(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1072,7 +1072,7 @@ func furyWriteEventWith_Files(buf *furyrt.Buffer, v []string) bool {
 	return true
 }
 
-// furyReadEventWith_Files reads field Files of a EventWith, reporting false for
+// furyReadEventWith_Files reads field Files of an EventWith, reporting false for
 // input it leaves to the runtime.
 func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
@@ -2008,7 +2008,7 @@ func furyReadIntSized(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteIntSized_MI writes field MI of a IntSized: a map in chunks of up to 255 entries with declared key and value types.
+// furyWriteIntSized_MI writes field MI of an IntSized: a map in chunks of up to 255 entries with declared key and value types.
 func furyWriteIntSized_MI(buf *furyrt.Buffer, v map[string][]int) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -2030,7 +2030,7 @@ func furyWriteIntSized_MI(buf *furyrt.Buffer, v map[string][]int) bool {
 	return true
 }
 
-// furyReadIntSized_MI reads field MI of a IntSized, reporting false for
+// furyReadIntSized_MI reads field MI of an IntSized, reporting false for
 // input it leaves to the runtime.
 func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]int) bool {
 	{
@@ -2095,7 +2095,7 @@ func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 	return true
 }
 
-// furyWriteIntSized_LU writes field LU of a IntSized: a list with a declared element type.
+// furyWriteIntSized_LU writes field LU of an IntSized: a list with a declared element type.
 func furyWriteIntSized_LU(buf *furyrt.Buffer, v [][]uint) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -2125,7 +2125,7 @@ func furyWriteIntSized_LU(buf *furyrt.Buffer, v [][]uint) bool {
 	return true
 }
 
-// furyReadIntSized_LU reads field LU of a IntSized, reporting false for
+// furyReadIntSized_LU reads field LU of an IntSized, reporting false for
 // input it leaves to the runtime.
 func furyReadIntSized_LU(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]uint) bool {
 	{
@@ -2167,7 +2167,7 @@ func furyReadIntSized_LU(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]uint) bo
 	return true
 }
 
-// furyWriteIntSized_KI writes field KI of a IntSized: a map in chunks of up to 255 entries with declared key and value types.
+// furyWriteIntSized_KI writes field KI of an IntSized: a map in chunks of up to 255 entries with declared key and value types.
 func furyWriteIntSized_KI(buf *furyrt.Buffer, v map[int]uint) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -2182,7 +2182,7 @@ func furyWriteIntSized_KI(buf *furyrt.Buffer, v map[int]uint) bool {
 	return true
 }
 
-// furyReadIntSized_KI reads field KI of a IntSized, reporting false for
+// furyReadIntSized_KI reads field KI of an IntSized, reporting false for
 // input it leaves to the runtime.
 func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint) bool {
 	{
@@ -2236,7 +2236,7 @@ func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint
 	return true
 }
 
-// furyWriteIntSized_Counts writes field Counts of a IntSized: a map in chunks of up to 255 entries with declared key and value types.
+// furyWriteIntSized_Counts writes field Counts of an IntSized: a map in chunks of up to 255 entries with declared key and value types.
 func furyWriteIntSized_Counts(buf *furyrt.Buffer, v map[string]int) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -2251,7 +2251,7 @@ func furyWriteIntSized_Counts(buf *furyrt.Buffer, v map[string]int) bool {
 	return true
 }
 
-// furyReadIntSized_Counts reads field Counts of a IntSized, reporting false for
+// furyReadIntSized_Counts reads field Counts of an IntSized, reporting false for
 // input it leaves to the runtime.
 func furyReadIntSized_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int) bool {
 	{
@@ -3579,7 +3579,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteOrder_Items writes field Items of a Order (layout when none of its named integer types is registered as an enum): a map in chunks of up to 255 entries with declared key and value types.
+// furyWriteOrder_Items writes field Items of an Order (layout when none of its named integer types is registered as an enum): a map in chunks of up to 255 entries with declared key and value types.
 func furyWriteOrder_Items(buf *furyrt.Buffer, v map[string]Status) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -3594,7 +3594,7 @@ func furyWriteOrder_Items(buf *furyrt.Buffer, v map[string]Status) bool {
 	return true
 }
 
-// furyReadOrder_Items reads field Items of a Order (layout when none of its named integer types is registered as an enum), reporting false for
+// furyReadOrder_Items reads field Items of an Order (layout when none of its named integer types is registered as an enum), reporting false for
 // input it leaves to the runtime.
 func furyReadOrder_Items(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]Status) bool {
 	{
@@ -3648,7 +3648,7 @@ func furyReadOrder_Items(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]S
 	return true
 }
 
-// furyWriteOrder_Items_1 writes field Items of a Order (layout when fields Items[val], S are enums): a map in chunks of up to 255 entries with declared key and value types.
+// furyWriteOrder_Items_1 writes field Items of an Order (layout when fields Items[val], S are enums): a map in chunks of up to 255 entries with declared key and value types.
 func furyWriteOrder_Items_1(buf *furyrt.Buffer, v map[string]Status) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -3667,7 +3667,7 @@ func furyWriteOrder_Items_1(buf *furyrt.Buffer, v map[string]Status) bool {
 	return true
 }
 
-// furyReadOrder_Items_1 reads field Items of a Order (layout when fields Items[val], S are enums), reporting false for
+// furyReadOrder_Items_1 reads field Items of an Order (layout when fields Items[val], S are enums), reporting false for
 // input it leaves to the runtime.
 func furyReadOrder_Items_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]Status) bool {
 	{

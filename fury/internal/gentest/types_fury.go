@@ -39,7 +39,7 @@ func _() {
 	}(Address{})
 }
 
-// furyDispatchWriteAddress writes a Address with codec c, calling its generated function directly.
+// furyDispatchWriteAddress writes an Address with codec c, calling its generated function directly.
 func furyDispatchWriteAddress(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecAddress:
@@ -48,7 +48,7 @@ func furyDispatchWriteAddress(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointe
 	return c.Write(w, p)
 }
 
-// furyDispatchReadAddress reads a Address with codec c, calling its generated function directly.
+// furyDispatchReadAddress reads an Address with codec c, calling its generated function directly.
 func furyDispatchReadAddress(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecAddress:
@@ -1411,7 +1411,7 @@ func furyReadArrays_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteArrays_List writes field List of a Arrays: a list with a declared element type.
+// furyWriteArrays_List writes field List of an Arrays: a list with a declared element type.
 func furyWriteArrays_List(buf *furyrt.Buffer, v fury.Int32Slice) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1423,7 +1423,7 @@ func furyWriteArrays_List(buf *furyrt.Buffer, v fury.Int32Slice) bool {
 	return true
 }
 
-// furyReadArrays_List reads field List of a Arrays, reporting false for
+// furyReadArrays_List reads field List of an Arrays, reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Slice) bool {
 	{
@@ -1460,7 +1460,7 @@ func furyReadArrays_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Sl
 	return true
 }
 
-// furyWriteArrays_Levels writes field Levels of a Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
+// furyWriteArrays_Levels writes field Levels of an Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
 func furyWriteArrays_Levels(buf *furyrt.Buffer, v []Level) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1472,7 +1472,7 @@ func furyWriteArrays_Levels(buf *furyrt.Buffer, v []Level) bool {
 	return true
 }
 
-// furyReadArrays_Levels reads field Levels of a Arrays (layout when none of its named integer types is registered as an enum), reporting false for
+// furyReadArrays_Levels reads field Levels of an Arrays (layout when none of its named integer types is registered as an enum), reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Levels(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
@@ -1509,7 +1509,7 @@ func furyReadArrays_Levels(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) b
 	return true
 }
 
-// furyWriteArrays_Levels_1 writes field Levels of a Arrays (layout when field Levels[] is an enum): a list with a declared element type.
+// furyWriteArrays_Levels_1 writes field Levels of an Arrays (layout when field Levels[] is an enum): a list with a declared element type.
 func furyWriteArrays_Levels_1(buf *furyrt.Buffer, v []Level) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1525,7 +1525,7 @@ func furyWriteArrays_Levels_1(buf *furyrt.Buffer, v []Level) bool {
 	return true
 }
 
-// furyReadArrays_Levels_1 reads field Levels of a Arrays (layout when field Levels[] is an enum), reporting false for
+// furyReadArrays_Levels_1 reads field Levels of an Arrays (layout when field Levels[] is an enum), reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Levels_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
@@ -1562,7 +1562,7 @@ func furyReadArrays_Levels_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 	return true
 }
 
-// furyWriteArrays_Levels_2 writes field Levels of a Arrays (layout when field Colors[] is an enum): a list with a declared element type.
+// furyWriteArrays_Levels_2 writes field Levels of an Arrays (layout when field Colors[] is an enum): a list with a declared element type.
 func furyWriteArrays_Levels_2(buf *furyrt.Buffer, v []Level) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1574,7 +1574,7 @@ func furyWriteArrays_Levels_2(buf *furyrt.Buffer, v []Level) bool {
 	return true
 }
 
-// furyReadArrays_Levels_2 reads field Levels of a Arrays (layout when field Colors[] is an enum), reporting false for
+// furyReadArrays_Levels_2 reads field Levels of an Arrays (layout when field Colors[] is an enum), reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Levels_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
@@ -1611,7 +1611,7 @@ func furyReadArrays_Levels_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 	return true
 }
 
-// furyWriteArrays_Levels_3 writes field Levels of a Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
+// furyWriteArrays_Levels_3 writes field Levels of an Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
 func furyWriteArrays_Levels_3(buf *furyrt.Buffer, v []Level) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1627,7 +1627,7 @@ func furyWriteArrays_Levels_3(buf *furyrt.Buffer, v []Level) bool {
 	return true
 }
 
-// furyReadArrays_Levels_3 reads field Levels of a Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
+// furyReadArrays_Levels_3 reads field Levels of an Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Levels_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
@@ -1664,7 +1664,7 @@ func furyReadArrays_Levels_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 	return true
 }
 
-// furyWriteArrays_Colors writes field Colors of a Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
+// furyWriteArrays_Colors writes field Colors of an Arrays (layout when none of its named integer types is registered as an enum): a list with a declared element type.
 func furyWriteArrays_Colors(buf *furyrt.Buffer, v []Color) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1676,7 +1676,7 @@ func furyWriteArrays_Colors(buf *furyrt.Buffer, v []Color) bool {
 	return true
 }
 
-// furyReadArrays_Colors reads field Colors of a Arrays (layout when none of its named integer types is registered as an enum), reporting false for
+// furyReadArrays_Colors reads field Colors of an Arrays (layout when none of its named integer types is registered as an enum), reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Colors(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
@@ -1713,7 +1713,7 @@ func furyReadArrays_Colors(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) b
 	return true
 }
 
-// furyWriteArrays_Colors_1 writes field Colors of a Arrays (layout when field Levels[] is an enum): a list with a declared element type.
+// furyWriteArrays_Colors_1 writes field Colors of an Arrays (layout when field Levels[] is an enum): a list with a declared element type.
 func furyWriteArrays_Colors_1(buf *furyrt.Buffer, v []Color) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1725,7 +1725,7 @@ func furyWriteArrays_Colors_1(buf *furyrt.Buffer, v []Color) bool {
 	return true
 }
 
-// furyReadArrays_Colors_1 reads field Colors of a Arrays (layout when field Levels[] is an enum), reporting false for
+// furyReadArrays_Colors_1 reads field Colors of an Arrays (layout when field Levels[] is an enum), reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Colors_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
@@ -1762,7 +1762,7 @@ func furyReadArrays_Colors_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 	return true
 }
 
-// furyWriteArrays_Colors_2 writes field Colors of a Arrays (layout when field Colors[] is an enum): a list with a declared element type.
+// furyWriteArrays_Colors_2 writes field Colors of an Arrays (layout when field Colors[] is an enum): a list with a declared element type.
 func furyWriteArrays_Colors_2(buf *furyrt.Buffer, v []Color) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1778,7 +1778,7 @@ func furyWriteArrays_Colors_2(buf *furyrt.Buffer, v []Color) bool {
 	return true
 }
 
-// furyReadArrays_Colors_2 reads field Colors of a Arrays (layout when field Colors[] is an enum), reporting false for
+// furyReadArrays_Colors_2 reads field Colors of an Arrays (layout when field Colors[] is an enum), reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Colors_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
@@ -1815,7 +1815,7 @@ func furyReadArrays_Colors_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 	return true
 }
 
-// furyWriteArrays_Colors_3 writes field Colors of a Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
+// furyWriteArrays_Colors_3 writes field Colors of an Arrays (layout when fields Colors[], Levels[] are enums): a list with a declared element type.
 func furyWriteArrays_Colors_3(buf *furyrt.Buffer, v []Color) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1831,7 +1831,7 @@ func furyWriteArrays_Colors_3(buf *furyrt.Buffer, v []Color) bool {
 	return true
 }
 
-// furyReadArrays_Colors_3 reads field Colors of a Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
+// furyReadArrays_Colors_3 reads field Colors of an Arrays (layout when fields Colors[], Levels[] are enums), reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Colors_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
@@ -1868,7 +1868,7 @@ func furyReadArrays_Colors_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 	return true
 }
 
-// furyWriteArrays_Strings writes field Strings of a Arrays: a list with a declared element type.
+// furyWriteArrays_Strings writes field Strings of an Arrays: a list with a declared element type.
 func furyWriteArrays_Strings(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1880,7 +1880,7 @@ func furyWriteArrays_Strings(buf *furyrt.Buffer, v []string) bool {
 	return true
 }
 
-// furyReadArrays_Strings reads field Strings of a Arrays, reporting false for
+// furyReadArrays_Strings reads field Strings of an Arrays, reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
@@ -1917,7 +1917,7 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 	return true
 }
 
-// furyWriteArrays_Names writes field Names of a Arrays: a list with a declared element type.
+// furyWriteArrays_Names writes field Names of an Arrays: a list with a declared element type.
 func furyWriteArrays_Names(buf *furyrt.Buffer, v []Name) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -1929,7 +1929,7 @@ func furyWriteArrays_Names(buf *furyrt.Buffer, v []Name) bool {
 	return true
 }
 
-// furyReadArrays_Names reads field Names of a Arrays, reporting false for
+// furyReadArrays_Names reads field Names of an Arrays, reporting false for
 // input it leaves to the runtime.
 func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) bool {
 	{
@@ -4758,7 +4758,7 @@ func _() {
 	}(Inner{})
 }
 
-// furyDispatchWriteInner writes a Inner with codec c, calling its generated function directly.
+// furyDispatchWriteInner writes an Inner with codec c, calling its generated function directly.
 func furyDispatchWriteInner(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecInner:
@@ -4767,7 +4767,7 @@ func furyDispatchWriteInner(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer)
 	return c.Write(w, p)
 }
 
-// furyDispatchReadInner reads a Inner with codec c, calling its generated function directly.
+// furyDispatchReadInner reads an Inner with codec c, calling its generated function directly.
 func furyDispatchReadInner(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
 	case furyCodecInner:
@@ -4823,7 +4823,7 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 	return nil
 }
 
-// furyWriteInner_Tags writes field Tags of a Inner: a list with a declared element type.
+// furyWriteInner_Tags writes field Tags of an Inner: a list with a declared element type.
 func furyWriteInner_Tags(buf *furyrt.Buffer, v []string) bool {
 	buf.WriteVaruint32(uint32(len(v)))
 	if len(v) > 0 {
@@ -4835,7 +4835,7 @@ func furyWriteInner_Tags(buf *furyrt.Buffer, v []string) bool {
 	return true
 }
 
-// furyReadInner_Tags reads field Tags of a Inner, reporting false for
+// furyReadInner_Tags reads field Tags of an Inner, reporting false for
 // input it leaves to the runtime.
 func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
