@@ -478,7 +478,7 @@ func (st *structInfo) primFit(i, n int) int {
 
 func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 	if st.gen != nil {
-		d.genStack = append(d.genStack, st)
+		pushPlan(&d.genStack, st)
 		err := st.gen.Read(&d.gr, p)
 		d.genStack = d.genStack[:len(d.genStack)-1]
 		return err

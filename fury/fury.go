@@ -552,7 +552,7 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 	}
 	_ = d.buf.Skip(len(r.pre))
 	d.depth = 1
-	d.genStack = append(d.genStack, st)
+	pushPlan(&d.genStack, st)
 	return true, st.gen.Read(&d.gr, p)
 }
 

@@ -407,7 +407,7 @@ func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 			return nil, r.wrap(i, err)
 		}
 	}
-	d.genStack = append(d.genStack, st)
+	pushPlan(&d.genStack, st)
 	return st.gen, nil
 }
 
@@ -495,7 +495,7 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 		if header != collSameType|collDeclared {
 			return 0, nil, readElementsAfter(d, &lc.elem, n, header, slot)
 		}
-		d.genStack = append(d.genStack, nil)
+		pushPlan(&d.genStack, nil)
 		return n, nil, nil
 	}
 	if header != collSameType {
@@ -521,7 +521,7 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 	if err := d.enter(); err != nil {
 		return 0, nil, err
 	}
-	d.genStack = append(d.genStack, est)
+	pushPlan(&d.genStack, est)
 	return n, est.gen, nil
 }
 
