@@ -216,9 +216,7 @@ func FuzzNewRow(f *testing.F) {
 	for _, b := range hostileInputs(f) {
 		f.Add(b[row.HashSize:])
 	}
-	encA, _ := row.NewEncoder[AllTypes]()
-	encN, _ := row.NewEncoder[Nested]()
-	encE, _ := row.NewEncoder[Edge]()
+	encA, encN, encE := fuzzEncoders()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, s := range []*row.Schema{encA.Schema(), encN.Schema(), encE.Schema()} {
 			r, err := row.NewRow(s, data)
@@ -235,15 +233,9 @@ func FuzzDecode(f *testing.F) {
 	for _, b := range hostileInputs(f) {
 		f.Add(b)
 	}
-	encA, _ := row.NewEncoder[AllTypes]()
-	encN, _ := row.NewEncoder[Nested]()
-	encE, _ := row.NewEncoder[Edge]()
+	encA, encN, encE := fuzzEncoders()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		// Try every schema whatever the hash says.
-		for _, h := range []int64{encA.Schema().Hash(), encN.Schema().Hash(), encE.Schema().Hash()} {
-			if len(data) >= row.HashSize {
-				le64(data, uint64(h))
-			}
+		eachHash(data, func() {
 			for _, dec := range []func([]byte) error{
 				func(b []byte) error { _, err := encA.Decode(b); return err },
 				func(b []byte) error { _, err := encN.Decode(b); return err },
@@ -253,8 +245,28 @@ func FuzzDecode(f *testing.F) {
 					sentinel(t, err)
 				}
 			}
-		}
+		}, encA.Schema(), encN.Schema(), encE.Schema())
 	})
+}
+
+// fuzzEncoders returns the encoders the fuzz targets try every input with.
+func fuzzEncoders() (*row.Encoder[AllTypes], *row.Encoder[Nested], *row.Encoder[Edge]) {
+	encA, _ := row.NewEncoder[AllTypes]()
+	encN, _ := row.NewEncoder[Nested]()
+	encE, _ := row.NewEncoder[Edge]()
+	return encA, encN, encE
+}
+
+// eachHash stamps each schema's hash on data (when it is long enough to
+// hold one) and calls fn: fuzz input is tried as a row of every schema,
+// whatever its hash says.
+func eachHash(data []byte, fn func(), schemas ...*row.Schema) {
+	for _, s := range schemas {
+		if len(data) >= row.HashSize {
+			le64(data, uint64(s.Hash()))
+		}
+		fn()
+	}
 }
 
 type wideRef struct {

@@ -56,18 +56,13 @@ func FuzzDecodeReencode(f *testing.F) {
 	for _, b := range hostileInputs(f) {
 		f.Add(b)
 	}
-	encA, _ := row.NewEncoder[AllTypes]()
-	encN, _ := row.NewEncoder[Nested]()
-	encE, _ := row.NewEncoder[Edge]()
+	encA, encN, encE := fuzzEncoders()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, h := range []int64{encA.Schema().Hash(), encN.Schema().Hash(), encE.Schema().Hash()} {
-			if len(data) >= row.HashSize {
-				le64(data, uint64(h))
-			}
+		eachHash(data, func() {
 			reencode(t, encA, data)
 			reencode(t, encN, data)
 			reencode(t, encE, data)
-		}
+		}, encA.Schema(), encN.Schema(), encE.Schema())
 		if len(data) >= row.HashSize {
 			for _, s := range []*row.Schema{encA.Schema(), encN.Schema(), encE.Schema()} {
 				rebuild(t, s, data[row.HashSize:])
