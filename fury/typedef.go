@@ -354,7 +354,7 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	// field its record, its type, its name and its plan step, and per
 	// byte the nested field types and names it may still describe.
 	rd.cost = int64(nfields)*typeDefFieldCost + int64(len(body))*typeDefByteCost
-	if err := d.charge(1, uintptr(rd.cost), "a type meta"); err != nil {
+	if err := d.chargeTypeDef(rd); err != nil {
 		return nil, err
 	}
 	rd.fields = make([]remoteField, nfields)
