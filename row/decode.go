@@ -318,15 +318,23 @@ func (d *reader) readMap(p *plan, m *Map, dst reflect.Value) error {
 		return err
 	}
 	out := reflect.MakeMapWithSize(p.base, n)
+	// One key and one value are read into and reset for every entry
+	// (SetMapIndex copies them): a fresh pair per entry would allocate,
+	// for large value types, as much again as the map itself, beyond what
+	// chargeGo counted.
+	k := reflect.New(p.key.typ).Elem()
+	val := reflect.New(p.val.typ).Elem()
 	for j := 0; j < n; j++ {
-		k := reflect.New(p.key.typ).Elem()
+		if j > 0 {
+			k.SetZero()
+			val.SetZero()
+		}
 		if m.keys.v.isNull(j) {
 			return errorf(errInvalidData, "map key %d is null", j)
 		}
 		if err := d.readValue(p.key, &m.keys.v, j, k); err != nil {
 			return wrapCtx(err, "map key %d", j)
 		}
-		val := reflect.New(p.val.typ).Elem()
 		if err := d.readValue(p.val, &m.values.v, j, val); err != nil {
 			return wrapCtx(err, "map value %d", j)
 		}
