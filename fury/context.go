@@ -548,7 +548,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 	}
 	if !ti.isAny {
 		w := ti.wire()
-		if wt.local != nil && wt.local == w || anonymousPair(w, wt) {
+		if wt.local != nil && (wt.local == w || sharedAutoName(w, wt.local)) || anonymousPair(w, wt) {
 			d.nextDef = wt.def
 			err := cd.read(d, p)
 			d.nextDef = nil
@@ -583,6 +583,14 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		return err
 	}
 	return convertInto(d, ti.typ, p, v)
+}
+
+// sharedAutoName reports whether the declared type w and the type l the
+// data's name was looked up as are distinct unregistered structs sharing
+// an auto name (types declared inside functions): the lookup finds only
+// the first of them, and a typed position reads the data as its own type.
+func sharedAutoName(w, l *typeInfo) bool {
+	return w.st != nil && w.auto && l.auto && l.ns == w.ns && l.name == w.name
 }
 
 // anonymousPair reports whether the declared type w and the data (wire
