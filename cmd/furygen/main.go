@@ -96,7 +96,9 @@
 //     struct pointers or strings: the runtime writes what precedes the data
 //     (type info, struct hash, list header), generated code writes the null
 //     flags, and the generated code of the nested struct is called directly
-//     when it was generated in the same run (through its codec otherwise);
+//     when it was generated in the same run and its file builds wherever the
+//     caller's does (through its codec otherwise: Stat in stat_linux.go,
+//     say, held by a struct of a file without constraints);
 //   - what is left goes to the runtime's reflection path, field by field,
 //     with the same bytes: interfaces (their type is known only at run
 //     time), reference tracking of shared values (fields tagged ref, and

@@ -140,13 +140,13 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fd := seg.fields[0]
 			ptr := "unsafe.Pointer(&" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif c, err := w.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
-			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Write", "w", ptr))
+			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.t, "Write", "w", ptr))
 		case opStructPtr:
 			fd := seg.fields[0]
 			ptr := "unsafe.Pointer(" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
 			fmt.Fprintf(&w, "if c, err := w.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
-			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Write", "w", ptr))
+			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.elem.t, "Write", "w", ptr))
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif at := buf.Len(); %s!%s(buf, %s) {\n", helperGuard(fd, "w"), helperName("Write", s, fd, v), access(fd))
@@ -170,12 +170,12 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n\tel := w.Elems()\n", seg.first, access(fd))
 				fmt.Fprintf(&w, "\thasNull := false\n\tfor _, e := range %s {\n\tif e == nil {\n\thasNull = true\n\tbreak\n\t}\n\t}\n", access(fd))
 				fmt.Fprintf(&w, "\tfor _, e := range %s {\n\tif hasNull {\n\tif e == nil {\n\tbuf.WriteInt8(-3) // null\n\tcontinue\n\t}\n\tbuf.WriteInt8(-1) // not null\n\t}\n\tw.StartElem(el)\n", access(fd))
-				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Write", "w", "unsafe.Pointer(e)"))
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.elem.t, "Write", "w", "unsafe.Pointer(e)"))
 				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
 			} else if e.class == cStruct {
 				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n\tel := w.Elems()\n", seg.first, access(fd))
 				fmt.Fprintf(&w, "\tfor j := range %s {\n\tw.StartElem(el)\n", access(fd))
-				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Write", "w", "unsafe.Pointer(&"+access(fd)+"[j])"))
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.t, "Write", "w", "unsafe.Pointer(&"+access(fd)+"[j])"))
 				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
 			} else {
 				val := "s"
@@ -384,14 +384,14 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fd := seg.fields[0]
 			ptr := "unsafe.Pointer(&" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif c, err := r.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
-			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.t, "Read", "r", ptr))
+			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.t, "Read", "r", ptr))
 		case opStructPtr:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
 			// BeginStructPtr stores the new pointee in the field, charged
 			// to the decode budget where the runtime charges it.
 			fmt.Fprintf(&w, "else if c, err := r.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
-			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(fd.desc.elem.t, "Read", "r", "unsafe.Pointer("+access(fd)+")"))
+			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.elem.t, "Read", "r", "unsafe.Pointer("+access(fd)+")"))
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif at := buf.Mark(); %s!%s(r, buf, &%s) {\n", helperGuard(fd, "r"), helperName("Read", s, fd, v), access(fd))
@@ -413,10 +413,10 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			if e.class == cPointer {
 				fmt.Fprintf(&w, "\tq, e := furyrt.NewPointee[%s](r)\n\tif e != nil {\n\terr = e\n\tbreak\n\t}\n\ts[j] = q\n", f.pointerType(e))
 				w.WriteString("\tif err = r.StartElem(el); err != nil {\n\tbreak\n\t}\n")
-				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.elem.t, "Read", "r", "unsafe.Pointer(s[j])"))
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.elem.t, "Read", "r", "unsafe.Pointer(s[j])"))
 			} else if e.class == cStruct {
 				w.WriteString("\tif err = r.StartElem(el); err != nil {\n\tbreak\n\t}\n")
-				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(e.t, "Read", "r", "unsafe.Pointer(&s[j])"))
+				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.t, "Read", "r", "unsafe.Pointer(&s[j])"))
 			} else {
 				val := "v"
 				if e.named {
@@ -445,10 +445,11 @@ func (f *file) genRead(s *Struct, v *Variant) {
 }
 
 // nestedCall is the call that writes or reads (op "Write" or "Read") the
-// struct of type t at ptr with codec c: the generated function directly
-// when t is generated in this run, else through the codec.
-func (f *file) nestedCall(t types.Type, op, rw, ptr string) string {
-	if s := f.pkg.local(t); s != nil {
+// struct of type t at ptr with codec c, from the code of struct from: the
+// generated function directly when t is generated in this run and its code
+// builds wherever from's does (Package.callable), else through the codec.
+func (f *file) nestedCall(from *Struct, t types.Type, op, rw, ptr string) string {
+	if s := f.pkg.local(t); s != nil && f.pkg.callable(from, s) {
 		return fmt.Sprintf("%s(c, %s, %s)", dispatchName(op, s), rw, ptr)
 	}
 	return fmt.Sprintf("c.%s(%s, %s)", op, rw, ptr)

@@ -118,6 +118,69 @@ func TestBuildConstraints(t *testing.T) {
 	assert.ErrorContains(t, err, `-buildtag "a &&"`)
 }
 
+// TestNestedCallsAcrossConstraints checks that generated code calls the
+// generated functions of another struct directly only where the file that
+// declares them builds whenever the calling file does. A field of type
+// Stat (declared in stat_linux.go) in an unconstrained file once called
+// furyDispatchWriteStat, undefined where stat_linux.go is not built.
+func TestNestedCallsAcrossConstraints(t *testing.T) {
+	osFile := "stat_" + runtime.GOOS + ".go"
+	dir := tempModule(t, map[string]string{
+		"plain.go":   "package m\n\ntype Plain struct {\n\tS Stat\n\tPS *Stat\n\tL []Stat\n\tT Tagged\n\tU Unc\n\tPU *Unc\n}\n",
+		"unc.go":     "package m\n\ntype Unc struct{ A int32 }\n",
+		osFile:       "package m\n\ntype Stat struct {\n\tD uint64\n\tU Unc\n}\n",
+		"tagged.go":  "//go:build extra\n\npackage m\n\ntype Tagged struct {\n\tS Stat\n\tT2 []Tagged2\n\tU Unc\n}\n",
+		"tagged2.go": "//go:build extra\n\npackage m\n\ntype Tagged2 struct{ B string }\n",
+	})
+	cfg := Config{Dir: dir, Types: []string{"Plain", "Unc", "Stat", "Tagged", "Tagged2"}, Tags: []string{"extra"}}
+	_, files := generate(t, cfg)
+	require.Len(t, files, 5)
+	constraintOf := func(name string) string {
+		_, suffix := osArchSuffix(strings.TrimSuffix(filepath.Base(name), ".go"))
+		h := header(files[name])
+		i := strings.Index(h, "//go:build ")
+		if i < 0 {
+			return suffix
+		}
+		line, _, _ := strings.Cut(h[i:], "\n")
+		return line + suffix
+	}
+	declRe := regexp.MustCompile(`(?m)^func (furyDispatch(?:Write|Read)\w+)\(`)
+	callRe := regexp.MustCompile(`\b(furyDispatch(?:Write|Read)\w+)\(c,`)
+	declaredIn := map[string]string{}
+	for name, src := range files {
+		for _, m := range declRe.FindAllStringSubmatch(string(src), -1) {
+			declaredIn[m[1]] = name
+		}
+	}
+	calls := map[string]bool{}
+	for name, src := range files {
+		for _, m := range callRe.FindAllStringSubmatch(string(src), -1) {
+			decl, ok := declaredIn[m[1]]
+			require.True(t, ok, "%s calls %s, declared nowhere", filepath.Base(name), m[1])
+			calls[filepath.Base(name)+" "+m[1]] = true
+			if decl != name && constraintOf(decl) != "" {
+				assert.Equal(t, constraintOf(decl), constraintOf(name), "%s calls %s of %s", filepath.Base(name), m[1], filepath.Base(decl))
+			}
+		}
+	}
+	// The calls that stay direct.
+	for _, c := range []string{"plain_fury.go furyDispatchWriteUnc", "tagged_fury.go furyDispatchReadTagged2",
+		"tagged_fury.go furyDispatchWriteUnc", OutputName(osFile) + " furyDispatchReadUnc"} {
+		assert.True(t, calls[c], c)
+	}
+	assert.False(t, calls["plain_fury.go furyDispatchWriteStat"])
+	assert.False(t, calls["plain_fury.go furyDispatchWriteTagged"])
+
+	// In one output file, every call is direct.
+	cfg.Output = "all_fury.go"
+	_, files = generate(t, cfg)
+	all := string(files[filepath.Join(dir, "all_fury.go")])
+	for _, s := range []string{"Stat", "Tagged", "Tagged2", "Unc"} {
+		assert.Contains(t, all, "furyDispatchWrite"+s+"(c, ", s)
+	}
+}
+
 // TestDuplicateTypes checks that a type named twice is generated once.
 func TestDuplicateTypes(t *testing.T) {
 	dir := tempModule(t, map[string]string{"a.go": "package m\n\ntype A struct{ X int32 }\n"})

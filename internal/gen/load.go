@@ -44,6 +44,7 @@ type Package struct {
 
 	nestedSet   map[*Struct]bool
 	constraints map[string]constraint.Expr // source file -> its //go:build constraint
+	single      bool                       // one output file (-output) for all structs
 }
 
 // local returns the struct of this run whose type is t, or nil.
@@ -54,6 +55,32 @@ func (p *Package) local(t types.Type) *Struct {
 		}
 	}
 	return nil
+}
+
+// callable reports whether the generated code of from may call the
+// generated functions of to directly: whenever the file holding from's code
+// builds, so does the file holding to's. That holds when both are in one
+// file, when to's file builds everywhere, and when the two files have the
+// same build constraints (their sources' //go:build lines and GOOS/GOARCH
+// name suffixes). Otherwise (Stat in stat_linux.go, a field of type Stat in
+// an unconstrained file) from calls to through its codec, which the runtime
+// resolves in every build.
+func (p *Package) callable(from, to *Struct) bool {
+	if p.single || from.File == to.File {
+		return true
+	}
+	key := func(src string) string {
+		var b strings.Builder
+		if x := p.constraints[src]; x != nil {
+			b.WriteString(x.String())
+		}
+		if x := impliedConstraint(filepath.Base(src)); x != nil {
+			b.WriteString(" && " + x.String())
+		}
+		return b.String()
+	}
+	k := key(to.File)
+	return k == "" || k == key(from.File)
 }
 
 // nested returns the structs of this run that generated code of this run
@@ -81,7 +108,7 @@ func (p *Package) nested() map[*Struct]bool {
 				if t == nil {
 					continue
 				}
-				if n := p.local(t); n != nil {
+				if n := p.local(t); n != nil && p.callable(s, n) {
 					p.nestedSet[n] = true
 				}
 			}

@@ -16,6 +16,7 @@ import (
 // single output file (relative to the package directory) or is "" for one
 // file per source file (OutputName: x.go gives x_fury.go).
 func Generate(pkg *Package, out string) (map[string][]byte, error) {
+	pkg.single, pkg.nestedSet = out != "", nil
 	groups := map[string][]*Struct{}
 	for _, s := range pkg.Structs {
 		name := outputPath(pkg, s, out)
