@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"encoding/binary"
 	"math"
 	"reflect"
 	"strconv"
@@ -55,8 +56,40 @@ func (d *decoder) readTypeInfo() (wireType, error) {
 		if alt := d.sameAutoName(l); alt != nil {
 			wt.local = alt
 		}
+	} else if err == nil && l != nil && l.twin {
+		if alt := d.twinFor(l, wt); alt != nil {
+			wt.local = alt
+		}
 	}
 	return wt, err
+}
+
+// twinFor returns the type the data is written as when the name lookup
+// found l but the destination's type mentions other unregistered structs
+// of l's auto name (func-local types): the one whose TypeDef (compatible
+// mode) or struct hash (which starts the data) is the data's, or nil to
+// keep l. Without it the lookup's pick, the first of them this Fury met,
+// would depend on what it met before.
+func (d *decoder) twinFor(l *typeInfo, wt wireType) *typeInfo {
+	matches := func(ti *typeInfo) bool {
+		if wt.def != nil {
+			return string(ti.typeDef) == wt.def.raw
+		}
+		u := d.buf.Unread()
+		return ti.st != nil && len(u) >= 4 && int32(binary.LittleEndian.Uint32(u)) == ti.st.hash
+	}
+	if matches(l) {
+		return nil
+	}
+	for t := range d.reach {
+		if t.Kind() != reflect.Struct || t == l.typ {
+			continue
+		}
+		if ti := d.r.byType[t]; ti != nil && ti.auto && ti.ns == l.ns && ti.name == l.name && matches(ti) {
+			return ti
+		}
+	}
+	return nil
 }
 
 // sameAutoName returns the unregistered struct type that the destination's

@@ -567,10 +567,51 @@ func sameNameHolder() any {
 	return v.Interface()
 }
 
+// sameNameInIface builds a struct mentioning both same-named types, with
+// interface fields holding one of each: they come back as *T of the type
+// written, whichever of the two the Fury met first.
+func sameNameInIface() (v, want any) {
+	a, b := probeLocalA(), probeLocalB()
+	st := reflect.StructOf([]reflect.StructField{
+		{Name: "X", Type: a}, {Name: "Y", Type: b},
+		{Name: "I", Type: reflect.TypeFor[any]()}, {Name: "J", Type: reflect.TypeFor[any]()},
+		{Name: "L", Type: reflect.TypeFor[[]any]()},
+	})
+	av := reflect.New(a)
+	av.Elem().Field(0).SetInt(5)
+	bv := reflect.New(b)
+	bv.Elem().Field(0).Set(reflect.ValueOf([]string{"q"}))
+	in, out := reflect.New(st).Elem(), reflect.New(st).Elem()
+	in.Field(2).Set(bv.Elem())
+	in.Field(3).Set(av.Elem())
+	in.Field(4).Set(reflect.ValueOf([]any{bv.Elem().Interface(), av.Elem().Interface()}))
+	out.Field(2).Set(bv)
+	out.Field(3).Set(av)
+	out.Field(4).Set(reflect.ValueOf([]any{bv.Interface(), av.Interface()}))
+	return in.Interface(), out.Interface()
+}
+
 func TestProbeSameNameTypes(t *testing.T) {
 	a, b := probeLocalA(), probeLocalB()
 	require.Equal(t, a.String(), b.String())
-	runProbes(t, []probeCase{{name: "both in one struct", v: sameNameHolder()}})
+	v, want := sameNameInIface()
+	runProbes(t, []probeCase{
+		{name: "both in one struct", v: sameNameHolder()},
+		{name: "both in interfaces", v: v, want: want},
+	})
+	// Whichever of the two a Fury met first, the result is the same.
+	for _, m := range probeModes() {
+		for _, first := range []reflect.Type{a, b} {
+			f := fury.New(m.opts...)
+			_, err := f.Marshal(reflect.New(first).Elem().Interface())
+			require.NoError(t, err)
+			data, err := f.Marshal(v)
+			require.NoError(t, err)
+			got := reflect.New(reflect.TypeOf(v))
+			require.NoError(t, f.Unmarshal(data, got.Interface()), "%s, %v first", m.name, first)
+			require.Empty(t, cmp.Diff(want, got.Elem().Interface(), probeCmp), "%s, %v first", m.name, first)
+		}
+	}
 }
 
 // probeWide returns a struct type with n fields of assorted types and a

@@ -299,9 +299,14 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 		// inside functions): both are written under it, and a decode
 		// reads it as the one its destination's type mentions (see
 		// decoder.sameAutoName); the name lookup finds the first.
-		if _, ok := r.auto[k]; !ok {
+		if other, ok := r.auto[k]; !ok {
 			r.auto[k] = t
 			r.autoNames++
+		} else if other != t {
+			ti.twin = true
+			if o := r.byType[other]; o != nil {
+				o.twin = true
+			}
 		}
 		ti.auto = true
 	}

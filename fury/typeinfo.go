@@ -69,6 +69,7 @@ type typeInfo struct {
 	iface   bool // a non-empty interface type (runtime.iface layout, not eface)
 	ptrAny  bool // a pointer to an interface type: travels as the interface
 	auto    bool // a struct named after its Go type, not registered
+	twin    bool // auto, and another Go type met has its auto name (see decoder.twinFor)
 	isEnum  bool
 	st      *structInfo
 
