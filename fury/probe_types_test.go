@@ -346,6 +346,27 @@ func TestProbeUnsupportedKinds(t *testing.T) { runProbes(t, probeUnsupportedCase
 
 type probeUnexpOnly struct{ a, b int }
 
+// Mutually embedded pointers, an embedded interface, an embedded any.
+type (
+	ProbeCycA struct {
+		*ProbeCycB
+		X int32
+	}
+	ProbeCycB struct {
+		*ProbeCycA
+		Y int32
+	}
+	probeEmbStringer struct {
+		fmt.Stringer
+		X int32
+	}
+	ProbeAny      = any
+	probeEmbAnyEx struct {
+		ProbeAny
+		X int32
+	}
+)
+
 func probeTypeCases() []probeCase {
 	i32 := int32(42)
 	pi := &i32
@@ -444,6 +465,18 @@ func probeTypeCases() []probeCase {
 			U []uint
 		}{[]int{math.MinInt, math.MaxInt}, []uint{0, math.MaxUint}}},
 		{name: "int arrays extremes", v: [2]uint{0, math.MaxUint}},
+		// Promoted Y comes back; the deeper X is hidden by ProbeCycA.X.
+		{name: "mutually embedded", v: ProbeCycA{&ProbeCycB{Y: 3}, 1}},
+		{name: "mutually embedded nil", v: ProbeCycA{X: 1}},
+		{name: "embedded interface", v: probeEmbStringer{time.Second, 3}},
+		{name: "embedded any", v: probeEmbAnyEx{int64(5), 3}},
+		{name: "StructOf embedded", v: reflect.New(reflect.StructOf([]reflect.StructField{
+			{Name: "ProbeCycB", Type: reflect.TypeFor[ProbeCycB](), Anonymous: true},
+			{Name: "Z", Type: reflect.TypeFor[int8]()},
+		})).Elem().Interface()},
+		// Elements of zero bytes (empty structs in compatible mode) read
+		// back up to maxUnbackedItems of them per list.
+		{name: "8192 empty structs", v: make([]struct{}, 8192)},
 		{name: "root int extreme", v: math.MinInt},
 		{name: "root uint extreme", v: uint(math.MaxUint)},
 	}
