@@ -117,6 +117,9 @@ func mapEntryCost(k, v uintptr) uintptr { return furyrt.MapEntryCost(k, v) }
 
 func (d *decoder) overBudget(need int64, what any) error {
 	used := d.limit - d.buf.Budget()
+	// Spent: the budget stays negative from here, which tells a stream
+	// Decoder that more input would not help (unless it raises the budget).
+	d.buf.SetBudget(-1)
 	switch w := what.(type) {
 	case reflect.Type:
 		return wrapf(ErrTooLarge, "decoding a %v would allocate %d bytes, over the decode memory budget of %d (%d used; see WithMaxDecodedBytes)", w, need, d.limit, used)

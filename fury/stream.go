@@ -128,7 +128,12 @@ func (e *Encoder) Encode(v any) error {
 // least double what it has, but retries sooner when a read comes back
 // short (the peer may be waiting for an answer), within a budget that keeps
 // the total decoding work for a message of n bytes within O(n log n) however
-// the input is split. A message may not exceed the limit set by
+// the input is split; what an attempt allocates counts as work too, at the
+// default budget's rate (DecodedBytesPerInputByte). A message over the
+// decode memory budget (WithMaxDecodedBytes) is tried again only once the
+// input at hand doubles the budget, and not at all when the budget is
+// fixed. So the attempts at a message allocate at most one budget for each
+// doubling of the input. A message may not exceed the limit set by
 // WithMaxMessageSize (64 MiB by default): past it Decode fails with
 // ErrTooLarge, having buffered no more than the limit.
 //
@@ -143,6 +148,7 @@ type Decoder struct {
 	rerr       error // the reader's error, once it returned one
 	err        error // sticky: the stream cannot be read further
 	examined   int   // bytes examined by all decoding attempts (tests)
+	spent      int64 // bytes the attempts at the current message charged to the decode budget
 	lastSize   int   // size of the last message decoded
 }
 
@@ -202,13 +208,16 @@ func (d *Decoder) Decode(v any) error {
 	}
 	var (
 		target    int // next attempt once this many bytes are buffered
+		floor     int // no attempt before this many (after a budget overrun)
 		work      int // bytes examined by the failed attempts so far
 		lastTried int // buffered size at the last attempt
 		last      error
+		over      bool // last went over the decode memory budget
 	)
 	for {
 		n := d.end - d.start
-		if n > lastTried && (n >= target || d.rerr != nil || work+n <= retryBudget(n)) {
+		if n > lastTried && n >= floor && (n >= target || d.rerr != nil || work+n <= retryBudget(n)) {
+			d.spent = 0
 			used, err := d.attempt(v, n)
 			if err == nil {
 				d.start += used
@@ -238,15 +247,32 @@ func (d *Decoder) Decode(v any) error {
 				d.err = err
 				return err
 			}
+			if over = d.in.Budget() < 0; over {
+				// Over the decode memory budget, not short of input:
+				// more input helps only by raising the budget, which
+				// the next attempt must at least double.
+				if floor = d.budgetRetry(n); floor == 0 {
+					d.err = err
+					return err
+				}
+			}
 			if n >= d.limit {
 				d.err = wrapf(ErrTooLarge, "a message exceeds the stream limit of %d bytes (WithMaxMessageSize)", d.limit)
 				return d.err
 			}
-			last, lastTried, work = err, n, work+n
-			target = min(2*n, d.limit)
+			// An attempt's work is the input it examined and what it
+			// allocated, at the default budget's rate (64 bytes count
+			// as one byte examined): a short message that allocates
+			// much is not decoded again for every byte that trickles
+			// in, only when the input doubles.
+			last, lastTried = err, n
+			work += n + int(min(d.spent/DecodedBytesPerInputByte, int64(d.limit)))
+			target = max(min(2*n, d.limit), floor)
 		}
 		if d.rerr != nil {
 			switch {
+			case over:
+				d.err = last // the input at hand is over the budget; there is no more
 			case d.rerr != io.EOF:
 				d.err = fmt.Errorf("fury: reading the stream: %w", d.rerr)
 			case n == 0:
@@ -270,19 +296,48 @@ func (d *Decoder) Decode(v any) error {
 func (d *Decoder) attempt(v any, n int) (int, error) {
 	if w := 2*d.lastSize + 256; d.lastSize > 0 && w < n {
 		used, err := d.deserialize(v, w)
-		if err == nil || !needsMoreInput(err) {
+		if err == nil || !needsMoreInput(err) || d.in.Budget() < 0 && !d.budgetGrows(w, n) {
 			return used, err
 		}
 	}
 	return d.deserialize(v, n)
 }
 
+// budgetGrows reports whether decoding from more input, to bytes instead of
+// from, gives a larger decode memory budget (see WithMaxDecodedBytes).
+func (d *Decoder) budgetGrows(from, to int) bool {
+	m := d.f.dec.maxDecoded
+	return decodeBudget(m, to) > decodeBudget(m, from)
+}
+
+// budgetRetry returns how many bytes must be buffered before a message that
+// went over the decode memory budget with n bytes is tried again: enough to
+// double the budget, or the stream limit if that raises it less. It returns
+// 0 when no input up to the limit raises the budget.
+func (d *Decoder) budgetRetry(n int) int {
+	next := min(2*max(n, DefaultMaxDecodedBytes/DecodedBytesPerInputByte), d.limit)
+	if next <= n || !d.budgetGrows(n, next) {
+		return 0
+	}
+	return next
+}
+
 func (d *Decoder) deserialize(v any, n int) (int, error) {
 	d.examined += n
+	return d.decodeAt(v, n)
+}
+
+// decodeAt decodes the first n buffered bytes into v and returns how many
+// it used. A decode that may need more input adds what it charged to the
+// decode memory budget to d.spent.
+func (d *Decoder) decodeAt(v any, n int) (int, error) {
 	d.in.SetBytes(d.buf[d.start : d.start+n])
 	err := d.f.Deserialize(&d.in, v, nil)
 	used := d.in.ReaderIndex()
 	d.in.SetBytes(nil)
+	if err != nil && needsMoreInput(err) {
+		d.spent += d.f.dec.limit - d.in.Budget()
+	}
 	return used, err
 }
 
@@ -315,12 +370,9 @@ func needsMoreInput(err error) bool {
 // decoding it again into an interface{}.
 func (d *Decoder) skipMessage() error {
 	var skipped any
-	d.in.SetBytes(d.buf[d.start:d.end])
 	d.f.dec.skipping = true
-	err := d.f.Deserialize(&d.in, &skipped, nil)
+	used, err := d.decodeAt(&skipped, d.end-d.start)
 	d.f.dec.skipping = false
-	used := d.in.ReaderIndex()
-	d.in.SetBytes(nil)
 	if err == nil {
 		d.start += used
 	}

@@ -1,0 +1,132 @@
+package fury_test
+
+import (
+	"bytes"
+	"io"
+	"runtime"
+	"testing"
+	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/fury-go/fury/fury"
+)
+
+// nestedListBomb is a message of about 5 KB that asks for far more than the
+// default decode memory budget: a list of 1000 elements, each a list of 8192
+// elements, each an empty list (into interface{}, every level costs boxes
+// and slices, and nothing in the input pays for them).
+func nestedListBomb() []byte {
+	var b bytes.Buffer
+	b.Write([]byte{0x01, 0xff, 0x16, 0xe8, 0x07, 0x00})
+	for range 1000 {
+		b.Write([]byte{0x16, 0x80, 0x40, 0x08, 0x24})
+	}
+	return b.Bytes()
+}
+
+// allocated returns the bytes allocated while f runs.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// A message over the decode memory budget fails with ErrTooLarge, having
+// allocated a small multiple of what one decode may: the Decoder does not
+// decode it again with a fresh budget for every byte that arrives, which let
+// a 5 KB message sent a byte at a time allocate 2.8 GB.
+func TestDecoderBudgetOverrunNotRetried(t *testing.T) {
+	msg := nestedListBomb()
+	var v any
+	one := allocated(func() {
+		err := fury.Unmarshal(msg, &v)
+		require.ErrorIs(t, err, fury.ErrTooLarge)
+	})
+
+	for _, tc := range []struct {
+		name string
+		r    func() io.Reader
+	}{
+		{"whole", func() io.Reader { return bytes.NewReader(msg) }},
+		{"byte by byte", func() io.Reader { return iotest.OneByteReader(bytes.NewReader(msg)) }},
+		{"byte by byte, then padding", func() io.Reader {
+			return iotest.OneByteReader(bytes.NewReader(append(append([]byte(nil), msg...), make([]byte, 64<<10)...)))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := fury.NewDecoder(tc.r())
+			var err error
+			n := allocated(func() {
+				var v any
+				err = d.Decode(&v)
+			})
+			require.ErrorIs(t, err, fury.ErrTooLarge)
+			assert.NotErrorIs(t, err, io.ErrUnexpectedEOF, "the input is over the budget, not cut short")
+			// The attempts as the input doubles allocate in proportion to
+			// it (twice the last, in all), then one goes over the budget.
+			assert.Less(t, n, 4*one, "a Decoder allocated %d bytes where one Unmarshal allocates %d", n, one)
+			var v any
+			assert.ErrorIs(t, d.Decode(&v), fury.ErrTooLarge, "the error is sticky")
+		})
+	}
+}
+
+// With a fixed budget (WithMaxDecodedBytes), more input cannot help a
+// message over it: the Decoder fails at once, without waiting for more.
+func TestDecoderFixedBudgetFailsAtOnce(t *testing.T) {
+	msg := nestedListBomb()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	go func() { _, _ = pw.Write(msg) }() // then the writer waits: no EOF
+	d := fury.NewDecoder(pr, fury.WithMaxDecodedBytes(1<<20))
+	var v any
+	n := allocated(func() {
+		require.ErrorIs(t, d.Decode(&v), fury.ErrTooLarge)
+	})
+	assert.Less(t, n, uint64(4<<20), "allocated %d bytes under a budget of 1 MiB", n)
+}
+
+// wideItem costs the decoder 4 KiB more than its encoding says.
+type wideItem struct {
+	S   string
+	Pad [4096]byte `fury:"-"`
+}
+
+// A message that fits the budget only once more of it has arrived still
+// decodes: the budget grows with the input (64 bytes a byte past 1 MiB),
+// and the Decoder tries again when the input at hand doubles it. Here the
+// list header declares 20000 elements of about 4 KiB (80 MB, over the
+// 64 MiB budget of the first megabyte), which the whole message (2 MB of
+// strings) pays for.
+func TestDecoderBudgetGrowsWithInput(t *testing.T) {
+	items := make([]wideItem, 20000)
+	for i := range items {
+		items[i].S = string(bytes.Repeat([]byte{'a' + byte(i%26)}, 100))
+	}
+	enc := fury.New(fury.WithCompatible(false))
+	require.NoError(t, enc.Register(wideItem{}, 70))
+	data, err := enc.Marshal(items)
+	require.NoError(t, err)
+	require.Greater(t, len(data), 2<<20)
+
+	var one []wideItem
+	require.ErrorIs(t, enc.Unmarshal(data[:1<<20], &one), fury.ErrTooLarge, "the first megabyte is over its budget")
+
+	for _, r := range []io.Reader{bytes.NewReader(data), iotest.HalfReader(bytes.NewReader(data))} {
+		d := fury.NewDecoder(r, fury.WithCompatible(false))
+		require.NoError(t, d.Fury().Register(wideItem{}, 70))
+		var got []wideItem
+		require.NoError(t, d.Decode(&got))
+		require.Len(t, got, len(items))
+		for i := range items {
+			require.Equal(t, items[i].S, got[i].S)
+		}
+		var v any
+		require.ErrorIs(t, d.Decode(&v), io.EOF)
+	}
+}
