@@ -30,6 +30,19 @@ func checkCount(d *decoder, n uint32) error {
 	return nil
 }
 
+// checkListCount is checkCount for a list read by lc. Into a slice, elements
+// of a zero-size type (struct{}, or an empty
+// struct, which compatible mode writes as no bytes) take neither memory nor
+// necessarily input, so a list of any number of them reads back; the
+// decode budget, which charges each element minElemCharge, bounds their
+// count (and the time reading them takes).
+func checkListCount(d *decoder, n uint32, lc *listCodec) error {
+	if lc.elemSize == 0 && !lc.isArray {
+		return nil
+	}
+	return checkCount(d, n)
+}
+
 // elemCodec is the element side of a list, set or map: the element's type
 // and whether the container's static type declares it to the reader (as a
 // struct field's generic parameter does), so no element type info is sent.
@@ -277,7 +290,7 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkCount(d, n); err != nil {
+	if err := checkListCount(d, n, c); err != nil {
 		return err
 	}
 	var base unsafe.Pointer

@@ -464,7 +464,7 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 	if err != nil {
 		return 0, nil, err
 	}
-	if err := checkCount(d, u); err != nil {
+	if err := checkListCount(d, u, lc); err != nil {
 		return 0, nil, err
 	}
 	n := int(u)

@@ -475,8 +475,10 @@ func probeTypeCases() []probeCase {
 			{Name: "Z", Type: reflect.TypeFor[int8]()},
 		})).Elem().Interface()},
 		// Elements of zero bytes (empty structs in compatible mode) read
-		// back up to maxUnbackedItems of them per list.
+		// back however many there are; the decode budget bounds them.
 		{name: "8192 empty structs", v: make([]struct{}, 8192)},
+		{name: "100000 empty structs", v: make([]struct{}, 100000)},
+		{name: "100000 named empty structs", v: probeHasEmpty{SE: make([]struct{}, 100000)}},
 		{name: "root int extreme", v: math.MinInt},
 		{name: "root uint extreme", v: uint(math.MaxUint)},
 	}
