@@ -38,7 +38,11 @@
 // its name is kept at the end of the output's (stat_linux.go gives
 // stat_fury_linux.go). -tags selects the build tags the package is loaded
 // with; -buildtag adds a constraint to every generated file (and-ed with
-// the copied ones), for code that should build only with a tag. With
+// the copied ones), for code that should build only with a tag. The
+// constraints of the files that declare what the code relies on are and-ed
+// too: a named non-struct field type (type Handle int32 in h_linux.go), an
+// embedded struct whose fields are promoted, the generic type of an alias;
+// where those files are not built the struct is left to the runtime. With
 // -output, the constraints of all the sources, file name suffixes
 // included, are and-ed.
 //

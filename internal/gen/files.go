@@ -113,7 +113,8 @@ func fileConstraint(af *ast.File) (constraint.Expr, error) {
 // buildConstraint is the //go:build expression of a generated file holding
 // structs, or "": -buildtag, the constraints of the structs' source files,
 // and, when the file is not named after its source (perFile false), what
-// their names imply.
+// their names imply; and the constraints, names included, of the files
+// declaring the types their code depends on (Package.dependencies).
 func buildConstraint(pkg *Package, structs []*Struct, perFile bool) (string, error) {
 	var x constraint.Expr
 	seen := map[string]bool{}
@@ -134,6 +135,12 @@ func buildConstraint(pkg *Package, structs []*Struct, perFile bool) (string, err
 		add(pkg.constraints[src])
 		if !perFile {
 			add(impliedConstraint(filepath.Base(src)))
+		}
+	}
+	for _, s := range structs {
+		for _, dep := range pkg.dependencies(s) {
+			add(pkg.constraints[dep])
+			add(impliedConstraint(filepath.Base(dep)))
 		}
 	}
 	if x == nil {

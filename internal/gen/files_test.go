@@ -181,6 +181,40 @@ func TestNestedCallsAcrossConstraints(t *testing.T) {
 	}
 }
 
+// TestDependencyConstraints checks that a generated file also carries the
+// build constraints of the files declaring what its code relies on: named
+// non-struct field types, embedded structs whose fields are promoted, and
+// the generic type of an alias. Plain (no constraint) holding a Handle
+// declared as int32 in h_linux.go once got code that stored an int32 and
+// failed to compile where h_linux.go is not built.
+func TestDependencyConstraints(t *testing.T) {
+	osFile := "h_" + runtime.GOOS + ".go"
+	dir := tempModule(t, map[string]string{
+		"plain.go": "package m\n\ntype Plain struct {\n\tH Handle\n\tHs []Handle\n\tS Stat\n}\n\n" +
+			"type Embeds struct {\n\tEmb\n\tA int32\n}\n\ntype IntPage = Page[int32]\n\ntype Free struct {\n\tS Stat\n\tPS *Stat\n\tL []Stat\n}\n",
+		osFile:    "//go:build !purego\n\npackage m\n\ntype Handle int32\n",
+		"emb.go":  "//go:build extra\n\npackage m\n\ntype Emb struct{ Fd uint16 }\n",
+		"page.go": "//go:build extra2\n\npackage m\n\ntype Page[T any] struct{ Items []T }\n",
+		"stat.go": "//go:build extra3\n\npackage m\n\ntype Stat struct{ D uint64 }\n",
+	})
+	cfg := Config{Dir: dir, Types: []string{"Plain", "Embeds", "IntPage", "Free"}, Tags: []string{"extra", "extra2", "extra3"}, Output: "plain_fury.go"}
+	for _, c := range []struct{ types, want string }{
+		{"Plain", "\n//go:build !purego && " + runtime.GOOS + "\n"},
+		{"Embeds", "\n//go:build extra\n"},
+		{"IntPage", "\n//go:build extra2\n"},
+		{"Free", ""}, // struct fields only: their code is called through their codecs
+	} {
+		cfg.Types = []string{c.types}
+		_, files := generate(t, cfg)
+		h := header(files[filepath.Join(dir, "plain_fury.go")])
+		if c.want == "" {
+			assert.NotContains(t, h, "//go:build", c.types)
+		} else {
+			assert.Contains(t, h, c.want, c.types)
+		}
+	}
+}
+
 // TestDuplicateTypes checks that a type named twice is generated once.
 func TestDuplicateTypes(t *testing.T) {
 	dir := tempModule(t, map[string]string{"a.go": "package m\n\ntype A struct{ X int32 }\n"})

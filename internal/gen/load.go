@@ -45,6 +45,7 @@ type Package struct {
 	nestedSet   map[*Struct]bool
 	constraints map[string]constraint.Expr // source file -> its //go:build constraint
 	single      bool                       // one output file (-output) for all structs
+	fset        *token.FileSet
 }
 
 // local returns the struct of this run whose type is t, or nil.
@@ -81,6 +82,54 @@ func (p *Package) callable(from, to *Struct) bool {
 	}
 	k := key(to.File)
 	return k == "" || k == key(from.File)
+}
+
+// dependencies lists the other files of the package whose declarations
+// the generated code of s relies on beyond their names: the files that
+// declare s's type (a generic one, s being an alias of an instantiation),
+// the structs whose fields s promotes, and the named non-struct types of its
+// fields (type Handle int32: generated code stores an int32). Where such a
+// file is not built the generated code of s would not compile, or would
+// not match the declarations that are built (type Handle int64 in another
+// file), so its output carries their build constraints too. Struct types of
+// fields are not dependencies: their code is called through their codec
+// where it is not built alongside (callable).
+func (p *Package) dependencies(s *Struct) []string {
+	seen := map[string]bool{}
+	var files []string
+	add := func(t types.Type) {
+		n, ok := isNamed(t)
+		if !ok || n.Obj().Pkg() != p.Types || p.fset == nil {
+			return
+		}
+		f := p.fset.Position(n.Origin().Obj().Pos()).Filename
+		if f != "" && f != s.File && !seen[f] {
+			seen[f] = true
+			files = append(files, f)
+		}
+	}
+	add(s.Type)
+	for _, e := range s.Embedded {
+		add(e)
+	}
+	var walk func(d *desc)
+	walk = func(d *desc) {
+		if d == nil {
+			return
+		}
+		if _, ok := d.t.Underlying().(*types.Struct); ok {
+			return
+		}
+		add(d.t)
+		walk(d.elem)
+		walk(d.key)
+		walk(d.val)
+	}
+	for _, fd := range s.Fields {
+		walk(fd.desc)
+	}
+	sort.Strings(files)
+	return files
 }
 
 // nested returns the structs of this run that generated code of this run
@@ -155,7 +204,7 @@ func Load(cfg Config) ([]*Package, error) {
 			continue
 		}
 		pkg := &Package{Name: p.Name, Path: p.PkgPath, Dir: filepath.Dir(p.GoFiles[0]), Types: p.Types, BuildTag: cfg.BuildTag,
-			constraints: map[string]constraint.Expr{}}
+			constraints: map[string]constraint.Expr{}, fset: p.Fset}
 		for _, af := range p.Syntax {
 			name := p.Fset.File(af.Pos()).Name()
 			x, err := fileConstraint(af)
