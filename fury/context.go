@@ -389,7 +389,11 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 	case flagNotNullValue:
 		return false, -1, nil
 	case flagRefValue:
-		if err := d.charge(1, refCost, "a reference"); err != nil {
+		cost := uintptr(refCost)
+		if !ti.direct && ti.typ.Kind() != reflect.Interface {
+			cost += ti.size // endValue keeps a copy of the value, boxed
+		}
+		if err := d.charge(1, cost, "a reference"); err != nil {
 			return false, -1, err
 		}
 		d.refs = append(d.refs, refUnset)
