@@ -137,6 +137,17 @@ func (e *Encoder) Encode(v any) error {
 // WithMaxMessageSize (64 MiB by default): past it Decode fails with
 // ErrTooLarge, having buffered no more than the limit.
 //
+// The price of that bound: once the retries have used their budget, a
+// Decoder waits for the input to double before it decodes again. A peer
+// that writes a message of n bytes in pieces of fewer than about
+// n/(4·log2 n) bytes each (a 1 MB message in 1 KB writes, with every read
+// returning one piece) and then waits for an answer may leave Decode
+// waiting for input that does not come. Such a peer should write each
+// message in few writes (an Encoder writes each in one), or frame its
+// messages (a length prefix, as gRPC does; see package furygrpc) for the
+// reader to pass whole to Unmarshal. The end of the stream (io.EOF) always
+// ends the wait.
+//
 // A Decoder is not safe for concurrent use.
 type Decoder struct {
 	r          io.Reader

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -128,5 +129,32 @@ func TestDecoderBudgetGrowsWithInput(t *testing.T) {
 		}
 		var v any
 		require.ErrorIs(t, d.Decode(&v), io.EOF)
+	}
+}
+
+// An Encoder writes each message in one Write, so a Decoder at the other
+// end of a connection reads it whole without waiting for more, however
+// large it is and although the peer, waiting for an answer, sends nothing
+// after it.
+func TestDecoderLargeMessageFromWaitingPeer(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	big := make([]string, 20000)
+	for i := range big {
+		big[i] = string(bytes.Repeat([]byte{'a' + byte(i%26)}, 50))
+	}
+	go func() {
+		e := fury.NewEncoder(pw)
+		_ = e.Encode(big) // then wait: no Close
+	}()
+	done := make(chan error, 1)
+	var got []string
+	go func() { done <- fury.NewDecoder(pr).Decode(&got) }()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+		assert.Equal(t, big, got)
+	case <-time.After(30 * time.Second):
+		t.Fatal("Decode is still waiting for input after the whole message arrived")
 	}
 }
