@@ -77,6 +77,15 @@
 //	registered struct                    struct / named_struct (compatible_* in compatible mode)
 //	registered named integer type        enum / named_enum (the value is the ordinal)
 //
+// Other kinds have no wire form and are refused with ErrUnsupportedType
+// wherever they appear (field, element, key, pointee or root): uintptr,
+// complex64 and complex128, chan, func and unsafe.Pointer, and a pointer to
+// a pointer (**T, whose nil levels the wire's one null flag cannot tell
+// apart). At the root, as in encoding/json, Marshal follows pointers to
+// pointers to the value (Marshal(&p) for a p of type *T writes what p
+// points to, and null when p is nil), and Unmarshal takes a **T
+// destination, setting the *T.
+//
 // Unmarshal into a *interface{} gives these natural Go values:
 //
 //	wire type                    Go value

@@ -269,6 +269,10 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	}
 	ti, err := f.r.typeInfoOfAny(v)
 	if err != nil {
+		if w, ok := pointeeOfPointer(v); ok {
+			// Marshal(&p) for a p of type *T: what p points to.
+			return f.serialize(buf, w, callback)
+		}
 		return err
 	}
 	// Point at the value without letting v escape: a pointer-shaped value
@@ -317,6 +321,28 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 	}
 	e.oob = nil
 	return err
+}
+
+// pointeeOfPointer returns what v points to when v is a pointer to a
+// pointer (nil for a nil v), which a root value may be as in encoding/json,
+// though no position in a value may.
+func pointeeOfPointer(v any) (any, bool) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.Type().Elem().Kind() != reflect.Pointer {
+		return nil, false
+	}
+	// A few levels, down to a type that is not a pointer: type P *P has
+	// none, and stays refused.
+	levels := 0
+	for e := rv.Type().Elem(); e.Kind() == reflect.Pointer; e = e.Elem() {
+		if levels++; levels > 8 {
+			return nil, false
+		}
+	}
+	if rv.IsNil() {
+		return nil, true
+	}
+	return rv.Elem().Interface(), true
 }
 
 // rootFrame is the constant prefix of a root value whose struct has

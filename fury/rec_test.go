@@ -133,10 +133,16 @@ func TestRecursiveStructOf(t *testing.T) {
 func TestRecursiveExotic(t *testing.T) {
 	// Every Go type plans in finite time: supported, or ErrUnsupportedType.
 	f := New()
-	for _, v := range []any{new(RecP), RecP(nil), new(RecPS), RecF(nil), RecC(nil), &struct{ P RecP }{}} {
+	for _, v := range []any{new(RecP), RecP(nil), RecF(nil), RecC(nil), &struct{ P RecP }{}} {
 		_, err := f.Marshal(v)
 		require.ErrorIs(t, err, ErrUnsupportedType, "%T", v)
 	}
+	// A root pointer to a pointer is followed: new(RecPS) is a nil RecPS.
+	data, err := f.Marshal(new(RecPS))
+	require.NoError(t, err)
+	null, err := f.Marshal(nil)
+	require.NoError(t, err)
+	require.Equal(t, null, data)
 	inner := []RecPS{nil}
 	v := recStr{PS: &inner, MK: RecMK{nil: true}, SP: RecSP{&[]RecSP{{}}}}
 	for name, opts := range allModes() {
