@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/bits"
 	"reflect"
+	"time"
 )
 
 // DefaultMaxMessageSize is the largest message an Encoder writes and a
@@ -137,16 +138,15 @@ func (e *Encoder) Encode(v any) error {
 // WithMaxMessageSize (64 MiB by default): past it Decode fails with
 // ErrTooLarge, having buffered no more than the limit.
 //
-// The price of that bound: once the retries have used their budget, a
-// Decoder waits for the input to double before it decodes again. A peer
-// that writes a message of n bytes in pieces of fewer than about
-// n/(4·log2 n) bytes each (a 1 MB message in 1 KB writes, with every read
-// returning one piece) and then waits for an answer may leave Decode
-// waiting for input that does not come. Such a peer should write each
-// message in few writes (an Encoder writes each in one), or frame its
-// messages (a length prefix, as gRPC does; see package furygrpc) for the
-// reader to pass whole to Unmarshal. The end of the stream (io.EOF) always
-// ends the wait.
+// Once the retries have used their budget, a Decoder waits for the input
+// to double before it decodes again, unless the input pauses: when no Read
+// returns within 5 ms (or twice the time the last attempt took), it
+// decodes what it has, since a peer may have sent a whole message, in many
+// small writes, and be waiting for an answer. That Read stays in flight:
+// its bytes go to the next read, by this Decode or a later one (Buffered
+// does not show them meanwhile). A peer that trickles a message in at just
+// that pace keeps the Decoder busy at most a third of the time. The end of
+// the stream (io.EOF) always ends the wait.
 //
 // A Decoder is not safe for concurrent use.
 type Decoder struct {
@@ -159,8 +159,17 @@ type Decoder struct {
 	rerr       error // the reader's error, once it returned one
 	err        error // sticky: the stream cannot be read further
 	examined   int   // bytes examined by all decoding attempts (tests)
+	idle       int   // attempts made because the input paused (tests)
 	spent      int64 // bytes the attempts at the current message charged to the decode budget
 	lastSize   int   // size of the last message decoded
+
+	// A Read in flight, started when the input paused with an attempt
+	// owed (see readOrIdle): it fills buf[end:end+pendingLen], which
+	// nothing else touches until its result is taken from pending.
+	pending    chan readResult
+	pendingLen int
+	empties    int           // reads in a row that returned nothing
+	lastTook   time.Duration // how long the last failed attempt took
 }
 
 // NewDecoder returns a Decoder reading from r with a Fury configured by
@@ -184,7 +193,8 @@ func (d *Decoder) Fury() *Fury {
 }
 
 // Buffered returns the bytes read from the reader but not yet decoded (nil
-// for a nil Decoder). They are valid until the next Decode.
+// for a nil Decoder). They are valid until the next Decode. The bytes of a
+// Read still in flight (see Decoder) are not among them.
 func (d *Decoder) Buffered() []byte {
 	if d == nil {
 		return nil
@@ -224,11 +234,18 @@ func (d *Decoder) Decode(v any) error {
 		lastTried int // buffered size at the last attempt
 		last      error
 		over      bool // last went over the decode memory budget
+		paused    bool // the input paused with an attempt owed
 	)
 	for {
 		n := d.end - d.start
-		if n > lastTried && n >= floor && (n >= target || d.rerr != nil || work+n <= retryBudget(n)) {
+		owed := n > lastTried && n >= floor
+		if owed && (paused || n >= target || d.rerr != nil || work+n <= retryBudget(n)) {
+			if paused {
+				d.idle++
+			}
+			paused = false
 			d.spent = 0
+			began := time.Now()
 			used, err := d.attempt(v, n)
 			if err == nil {
 				d.start += used
@@ -279,6 +296,8 @@ func (d *Decoder) Decode(v any) error {
 			last, lastTried = err, n
 			work += n + int(min(d.spent/DecodedBytesPerInputByte, int64(d.limit)))
 			target = max(min(2*n, d.limit), floor)
+			d.lastTook = time.Since(began)
+			owed = false
 		}
 		if d.rerr != nil {
 			switch {
@@ -293,7 +312,15 @@ func (d *Decoder) Decode(v any) error {
 			}
 			return d.err
 		}
-		d.read(max(target-n, minRead))
+		if owed {
+			// An attempt is owed to the bytes at hand, but the retry
+			// budget holds it back: make it anyway if the input pauses
+			// (a peer may have sent the whole message and be waiting
+			// for an answer).
+			paused = !d.readOrIdle(max(target-n, minRead))
+		} else {
+			d.read(max(target-n, minRead))
+		}
 	}
 }
 
@@ -394,6 +421,92 @@ func (d *Decoder) skipMessage() error {
 // buffer has room for, but no more than the message limit allows) and
 // records the reader's error.
 func (d *Decoder) read(want int) {
+	if d.pending != nil {
+		d.takePending(<-d.pending)
+		return
+	}
+	p := d.room(want)
+	for {
+		m, err := d.r.Read(p)
+		if d.took(m, err, len(p)) {
+			return
+		}
+	}
+}
+
+// readResult is what a Read in flight returned.
+type readResult struct {
+	n   int
+	err error
+}
+
+// Idle waits: how long the input must pause before a Decoder makes an attempt
+// that its retry budget holds back, at least idleWait, and at least
+// idleFactor times the last failed attempt, so that a peer that trickles a
+// message in at that pace keeps at most a third of the Decoder's time busy.
+const (
+	idleWait   = 5 * time.Millisecond
+	idleFactor = 2
+)
+
+// readOrIdle is read for a Decoder that owes an attempt to the bytes at
+// hand: it reports false when no Read returned within the idle wait. The
+// Read then stays in flight, and the next read (of this Decode or a later
+// one) takes its result.
+func (d *Decoder) readOrIdle(want int) bool {
+	if d.pending == nil {
+		p := d.room(want)
+		ch := make(chan readResult, 1)
+		d.pending, d.pendingLen = ch, len(p)
+		go func(r io.Reader) {
+			m, err := r.Read(p)
+			ch <- readResult{m, err}
+		}(d.r)
+	}
+	t := time.NewTimer(max(idleWait, idleFactor*d.lastTook))
+	defer t.Stop()
+	select {
+	case res := <-d.pending:
+		d.takePending(res)
+		return true
+	case <-t.C:
+		return false
+	}
+}
+
+// takePending records the result of the Read that was in flight.
+func (d *Decoder) takePending(res readResult) {
+	d.pending = nil
+	d.took(res.n, res.err, d.pendingLen)
+}
+
+// took records a Read of m bytes into buf[end:end+size] that returned err,
+// and reports whether it ends the read: bytes arrived, or the reader
+// failed (after 100 empty reads in a row, with io.ErrNoProgress).
+func (d *Decoder) took(m int, err error, size int) bool {
+	if m < 0 || m > size {
+		d.rerr = wrapf(ErrInvalidArgument, "reader returned %d bytes for a %d-byte read", m, size)
+		return true
+	}
+	d.end += m
+	if err != nil {
+		d.rerr = err
+		return true
+	}
+	if m > 0 {
+		d.empties = 0
+		return true
+	}
+	if d.empties++; d.empties > 100 {
+		d.rerr = io.ErrNoProgress
+		return true
+	}
+	return false
+}
+
+// room makes room in buf for a read of about want more bytes (within the
+// limit) and returns the slice to read into.
+func (d *Decoder) room(want int) []byte {
 	n := d.end - d.start
 	room := d.limit - n
 	if room <= 0 {
@@ -416,26 +529,7 @@ func (d *Decoder) read(want int) {
 		d.start, d.end = 0, n
 	}
 	d.buf = d.buf[:cap(d.buf)]
-	p := d.buf[d.end : d.end+min(cap(d.buf)-d.end, room)]
-	for empty := 0; ; empty++ {
-		m, err := d.r.Read(p)
-		if m < 0 || m > len(p) {
-			d.rerr = wrapf(ErrInvalidArgument, "reader returned %d bytes for a %d-byte read", m, len(p))
-			return
-		}
-		d.end += m
-		if err != nil {
-			d.rerr = err
-			return
-		}
-		if m > 0 {
-			return
-		}
-		if empty == 100 {
-			d.rerr = io.ErrNoProgress
-			return
-		}
-	}
+	return d.buf[d.end : d.end+min(cap(d.buf)-d.end, room)]
 }
 
 // unexpectedEOF is the error for a stream that ends inside a message.
