@@ -260,3 +260,64 @@ type (
 )
 
 func ptr[T any](v T) *T { return &v }
+
+// ---- edge-case types (CASES.md, "Edge-case types")
+
+// BigEnum has 130 values (V0..V129): ordinals from 128 take two bytes.
+type BigEnum int32
+
+// BigEnum values used by the cases.
+const (
+	BigV0   BigEnum = 0
+	BigV127 BigEnum = 127
+	BigV128 BigEnum = 128
+	BigV129 BigEnum = 129
+)
+
+// Unsigned holds every unsigned encoding at its maximum.
+type Unsigned struct {
+	U8        uint8             `fury:"name=u8"`
+	U16       uint16            `fury:"name=u16"`
+	U32       uint32            `fury:"name=u32"`
+	U64       uint64            `fury:"name=u64"`
+	FU32      fury.FixedUint32  `fury:"name=fu32"`
+	FU64      fury.FixedUint64  `fury:"name=fu64"`
+	TU64      fury.TaggedUint64 `fury:"name=tu64"`
+	TU64Small fury.TaggedUint64 `fury:"name=tu64_small"`
+}
+
+// Nested has nested generic field types.
+type Nested struct {
+	Groups map[string][]Point
+	Matrix []fury.Int32Slice
+	Lookup map[string]map[string]string
+	Tags   map[string]fury.Set[string]
+}
+
+// Node is a reference-graph node (ref tracking on).
+type Node struct {
+	Name     string
+	Next     *Node
+	Children []*Node
+}
+
+// EvolveNarrow is the reader's version of example.EvolveX.
+type EvolveNarrow struct {
+	A int32
+	B string
+}
+
+// EvolveWide is the writer's version of example.EvolveX: complex fields
+// around a and b that an EvolveNarrow reader skips.
+type EvolveWide struct {
+	XList   []string
+	A       int32
+	XMap    map[string]Point
+	XPoint  Point
+	B       string
+	XOpt    *string
+	XColor  Color
+	XNested map[string]fury.Int32Slice
+	XArr    []int32
+	XAny    any
+}

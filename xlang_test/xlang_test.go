@@ -282,7 +282,7 @@ func report(t *testing.T, o *outcome, d *disagreement) string {
 	}
 	msg := strings.Join(o.errs, "\n")
 	if d != nil && d.excuses(o.kinds) {
-		t.Skipf("KNOWN PEER DISAGREEMENT (not a Go failure): %s\nobserved:\n%s", d.note, msg)
+		t.Skipf("%s: %s\nobserved:\n%s", d.kind(), d.note, msg)
 		return d.note
 	}
 	if d != nil {

@@ -391,6 +391,101 @@ for idx, suffix in enumerate(T.PROBE_ORDER):
                  f"{mode}", (lambda c=cls, s=spec: probe_value(c, s)), regs=regs, compatible=compat)
 
 
+# ---------------------------------------------------------------- edge cases
+case("str_long_64k", "70000-char ASCII string (> 64 KiB)", const("abcdefg" * 10000))
+case("str_long_utf16_64k", "'你好' * 20000 (40000 BMP chars, 80000 UTF-16 bytes)", const("你好" * 20000))
+case("str_long_emoji_64k", "'😀a' * 25000 (surrogate pairs, > 64 KiB in every encoding)",
+     const("😀a" * 25000))
+case("str_astral_list", "list ['𝄞', 'a😀b', '\\x00nul', 'é😀', '\\uffff', '\\U0010ffff'] (surrogate "
+     "pairs at the ends, NUL, U+FFFF, the last code point)",
+     lambda: ["𝄞", "a😀b", "\x00nul", "é😀", "\uffff", "\U0010ffff"])
+case("binary_large", "binary of 100000 bytes i % 256 (zero bytes included)",
+     lambda: bytes(i % 256 for i in range(100000)))
+case("float64_extremes", "list of float64 [max, -max, 5e-324, 2.2250738585072014e-308, -0.0, NaN, +Inf]",
+     lambda: [1.7976931348623157e308, -1.7976931348623157e308, 5e-324, 2.2250738585072014e-308, -0.0,
+              float("nan"), float("inf")])
+# Whole seconds in year 9999: pyfory converts through a float of seconds, exact to the microsecond only
+# within about 285 years of 1970 (9999-12-31T23:59:59.999999 reads back as year 10000).
+case("timestamp_extremes", "list of timestamps [0001-01-01T00:00:00Z, 9999-12-31T23:59:59Z, "
+     "1900-01-01T00:00:00.000001Z, 1969-12-31T23:59:59.999999Z]",
+     lambda: [datetime.datetime(1, 1, 1, tzinfo=UTC), datetime.datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC),
+              datetime.datetime(1900, 1, 1, 0, 0, 0, 1, tzinfo=UTC),
+              datetime.datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)])
+case("timestamp_nanos", "timestamp 1969-12-31T23:59:59.999999999Z from Java (nanoseconds before the "
+     "epoch); Python has microseconds: 1969-12-31T23:59:59.999999Z",
+     const(datetime.datetime(1969, 12, 31, 23, 59, 59, 999999, tzinfo=UTC)))
+case("date_extremes", "list of dates [0001-01-01, 9999-12-31, 1970-01-01, 1969-12-31]",
+     lambda: [datetime.date(1, 1, 1), datetime.date(9999, 12, 31), datetime.date(1970, 1, 1),
+              datetime.date(1969, 12, 31)])
+DECIMAL_EXTREMES = ["1E-40", "-9.87654321E+50", "123456789012345678901234567890123456789012345678901234567890",
+                    "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+                    "-170141183460469231731687303715884105728", "0.0000", "-1"]
+case("decimal_extremes", "list of decimals " + ", ".join(DECIMAL_EXTREMES) +
+     " (tiny and huge scales, int64 and int128 boundaries, > 128-bit unscaled)",
+     lambda: [decimal.Decimal(s) for s in DECIMAL_EXTREMES])
+for mode, compat in (("sc", False), ("compat", True)):
+    case(f"enum_extremes_{mode}", f"list of BigEnum (130 values, id 110) [V0, V127, V128, V129], {mode}",
+         lambda: [T.BigEnum.V0, T.BigEnum.V127, T.BigEnum.V128, T.BigEnum.V129],
+         regs=[(T.BigEnum, 110)], compatible=compat)
+    case(f"unsigned_{mode}", f"Unsigned (id 112): every unsigned encoding at its maximum, {mode}",
+         lambda: T.Unsigned(u8=255, u16=65535, u32=2**32 - 1, u64=2**64 - 1, fu32=2**32 - 1,
+                            fu64=2**64 - 1, tu64=2**64 - 1, tu64_small=1),
+         regs=[(T.Unsigned, 112)], compatible=compat)
+    case(f"nested_generics_{mode}", f"Nested (id 111): map<str,list<Point>>, list<list<int32>>, "
+         f"map<str,map<str,str>>, map<str,set<str>> fields, {mode}",
+         lambda: T.Nested(groups={"a": [T.Point(1, 2), T.Point(3, 4)], "b": []},
+                          matrix=[[1, 2], [], [3]], lookup={"x": {"k": "v"}, "y": {}}, tags={"t": {"s"}}),
+         regs=[(T.Nested, 111), (T.Point, 102)], compatible=compat)
+    case(f"map_str_list_struct_{mode}", f"map {{'a': [Point(1,2), Point(3,4)], 'b': [], 'c': [Point(5,6)]}} "
+         f"(Point id 102), {mode}",
+         lambda: {"a": [T.Point(1, 2), T.Point(3, 4)], "b": [], "c": [T.Point(5, 6)]},
+         regs=[(T.Point, 102)], compatible=compat)
+    case(f"list_any_structs_{mode}", f"list [Point(1,2), null, 'x', Point(3,4), 7] (Point id 102), {mode}",
+         lambda: [T.Point(1, 2), None, "x", T.Point(3, 4), 7], regs=[(T.Point, 102)], compatible=compat)
+    case(f"list_10k_structs_{mode}", f"list of 10000 Point(i,-i) (id 102), {mode}",
+         lambda: [T.Point(i, -i) for i in range(10000)], regs=[(T.Point, 102)], compatible=compat)
+    case(f"list_empty_structs_{mode}", f"list of 3 PEmpty (id 326, no fields), {mode}",
+         lambda: [T.PEmpty(), T.PEmpty(), T.PEmpty()], regs=[(T.PEmpty, 326)], compatible=compat)
+case("collections_empty", "list [[], {}, '', b'', set()]", lambda: [[], {}, "", b"", set()])
+
+
+def ref_graph():
+    a, b, c = T.Node("a"), T.Node("b"), T.Node("c")
+    a.children = [b, c, b]
+    b.next, b.children = a, [c]
+    c.next, c.children = c, [a]
+    return a
+
+
+def ref_map_values():
+    p = T.Point(1, 2)
+    return {"a": p, "b": p, "c": T.Point(1, 2)}
+
+
+for mode, compat in (("sc", False), ("compat", True)):
+    case(f"ref_graph_{mode}", f"ref on: Node (id 113) a{{children [b, c, b]}}, b.next = a, b.children = [c], "
+         f"c.next = c, c.children = [a], {mode}", ref_graph, regs=[(T.Node, 113)], ref=True, compatible=compat)
+    case(f"ref_empty_children_{mode}", f"ref on: Node (id 113) {{name 'e', next null, children []}}: an empty "
+         f"list in a ref-tracked field, {mode}", lambda: T.Node("e", None, []), regs=[(T.Node, 113)], ref=True,
+         compatible=compat)
+    case(f"ref_map_values_{mode}", f"ref on: p = Point(1,2); {{'a': p, 'b': p, 'c': Point(1,2)}} "
+         f"(id 102), {mode}", ref_map_values, regs=[(T.Point, 102)], ref=True, compatible=compat)
+
+
+def evolve_wide():
+    return T.EvolveWide(x_list=["p", "q"], a=1, x_map={"k": T.Point(1, 2)}, x_point=T.Point(3, 4), b="x",
+                        x_opt="o", x_color=T.Color.BLUE, x_nested={"n": [1, 2]},
+                        x_arr=pyfory.Int32Array([5, 6]), x_any=T.Point(7, 8))
+
+
+EVOLVE_X_REGS = [(T.Point, 102), (T.Color, 101)]
+case("evolve_skip_complex", "writer EvolveWide (example.EvolveX: list, map<str,Point>, Point, nullable str, "
+     "enum, map<str,list<int32>>, int32_array, any = Point around a, b); reader EvolveNarrow{a, b} (compat)",
+     evolve_wide, regs=[(T.EvolveWide, "example.EvolveX")] + EVOLVE_X_REGS,
+     read_regs=[(T.EvolveNarrow, "example.EvolveX")] + EVOLVE_X_REGS,
+     expect=lambda: T.EvolveNarrow(a=1, b="x"))
+
+
 # ---------------------------------------------------------------- equality
 def f32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]

@@ -317,3 +317,60 @@ _add("boxed_int32", "PBoxedInt32", Int32, {"v": 7})
 _add("decimal", "PDecimal", decimal.Decimal, {"v": decimal.Decimal("-3.14")})
 
 PROBE_ORDER = list(PROBES)
+
+
+# ---- edge cases added after the probes (CASES.md, "Edge-case types") ----------------------
+# Enum with 130 values: ordinals from 128 take two varuint bytes.
+BigEnum = enum.Enum("BigEnum", [(f"V{i}", i) for i in range(130)])
+BigEnum.__module__ = __name__
+
+
+# Unsigned integers at their maxima, in every unsigned encoding.
+@dc
+class Unsigned:
+    u8: pyfory.UInt8 = 0
+    u16: pyfory.UInt16 = 0
+    u32: pyfory.UInt32 = 0
+    u64: pyfory.UInt64 = 0
+    fu32: pyfory.FixedUInt32 = 0
+    fu64: pyfory.FixedUInt64 = 0
+    tu64: pyfory.TaggedUInt64 = 0
+    tu64_small: pyfory.TaggedUInt64 = 0
+
+
+# Nested generic field types: map of lists of structs, list of lists, map of maps, map of sets.
+@dc
+class Nested:
+    groups: Dict[str, List[Point]] = None
+    matrix: List[List[Int32]] = None
+    lookup: Dict[str, Dict[str, str]] = None
+    tags: Dict[str, Set[str]] = None
+
+
+# A reference graph: shared children, a back edge, a self loop.
+@dc(eq=False)
+class Node:
+    name: str = ""
+    next: Optional["Node"] = field(nullable=True, ref=True, default=None)
+    children: List["Node"] = field(ref=True, default=None)
+
+
+# Schema evolution with complex fields the narrow reader must skip (both example.EvolveX).
+@dc
+class EvolveNarrow:
+    a: Int32 = 0
+    b: str = ""
+
+
+@dc
+class EvolveWide:
+    x_list: List[str] = None
+    a: Int32 = 0
+    x_map: Dict[str, Point] = None
+    x_point: Point = None
+    b: str = ""
+    x_opt: Optional[str] = field(nullable=True, default=None)
+    x_color: Color = Color.RED
+    x_nested: Dict[str, List[Int32]] = None
+    x_arr: pyfory.Int32Array = None
+    x_any: Any = None

@@ -402,6 +402,62 @@ public final class Peer {
     return m;
   }
 
+  // ------------------------------------------------------------------------------ edge values
+  static final String[] DECIMAL_EXTREMES = {
+    "1E-40", "-9.87654321E+50", "123456789012345678901234567890123456789012345678901234567890",
+    "9223372036854775807", "-9223372036854775808", "9223372036854775808",
+    "-170141183460469231731687303715884105728", "0.0000", "-1"
+  };
+
+  static Unsigned unsigned() {
+    Unsigned u = new Unsigned();
+    u.u8 = 0xff;
+    u.u16 = 0xffff;
+    u.u32 = 0xffffffffL;
+    u.u64 = -1L;
+    u.fu32 = 0xffffffffL;
+    u.fu64 = -1L;
+    u.tu64 = -1L;
+    u.tu64Small = 1;
+    return u;
+  }
+
+  static Nested nested() {
+    Nested n = new Nested();
+    n.groups = map("a", list(new Point(1, 2), new Point(3, 4)), "b", list());
+    n.matrix = list(list(1, 2), list(), list(3));
+    n.lookup = map("x", map("k", "v"), "y", map());
+    n.tags = map("t", set("s"));
+    return n;
+  }
+
+  static Node refGraph() {
+    Node a = new Node("a");
+    Node b = new Node("b");
+    Node c = new Node("c");
+    a.children = list(b, c, b);
+    b.next = a;
+    b.children = list(c);
+    c.next = c;
+    c.children = list(a);
+    return a;
+  }
+
+  static EvolveWide evolveWide() {
+    EvolveWide w = new EvolveWide();
+    w.xList = list("p", "q");
+    w.a = 1;
+    w.xMap = map("k", new Point(1, 2));
+    w.xPoint = new Point(3, 4);
+    w.b = "x";
+    w.xOpt = "o";
+    w.xColor = Color.BLUE;
+    w.xNested = map("n", list(1, 2));
+    w.xArr = new int[] {5, 6};
+    w.xAny = new Point(7, 8);
+    return w;
+  }
+
   // ------------------------------------------------------------------------------ probes
   /** Probe: suffix, class, value factory. Order defines the ids (300 + index). */
   static final List<Object[]> PROBES = new ArrayList<>();
@@ -646,6 +702,90 @@ public final class Peer {
             .compatible(compat);
       }
     }
+
+    // ---- edge cases
+    add("str_long_64k", "70000-char ASCII string", () -> repeat("abcdefg", 10000));
+    add("str_long_utf16_64k", "BMP string of 40000 chars", () -> repeat("\u4f60\u597d", 20000));
+    add("str_long_emoji_64k", "surrogate pairs, > 64 KiB", () -> repeat("\uD83D\uDE00a", 25000));
+    add("str_astral_list", "astral / NUL / U+FFFF / U+10FFFF strings",
+        () -> list("\uD834\uDD1E", "a\uD83D\uDE00b", "\u0000nul", "\u00e9\uD83D\uDE00", "\uffff",
+            "\uDBFF\uDFFF"));
+    add("binary_large", "binary of 100000 bytes i % 256", () -> {
+      byte[] b = new byte[100000];
+      for (int i = 0; i < b.length; i++) {
+        b[i] = (byte) i;
+      }
+      return b;
+    });
+    add("float64_extremes", "list of float64 extremes",
+        () -> list(Double.MAX_VALUE, -Double.MAX_VALUE, Double.MIN_VALUE, Double.MIN_NORMAL, -0.0,
+            Double.NaN, Double.POSITIVE_INFINITY));
+    add("timestamp_extremes", "list of far timestamps",
+        () -> list(Instant.parse("0001-01-01T00:00:00Z"), Instant.parse("9999-12-31T23:59:59Z"),
+            Instant.parse("1900-01-01T00:00:00.000001Z"), Instant.parse("1969-12-31T23:59:59.999999Z")));
+    add("timestamp_nanos", "timestamp 1969-12-31T23:59:59.999999999Z",
+        () -> Instant.ofEpochSecond(-1, 999999999));
+    add("date_extremes", "list of far dates",
+        () -> list(LocalDate.of(1, 1, 1), LocalDate.of(9999, 12, 31), LocalDate.of(1970, 1, 1),
+            LocalDate.of(1969, 12, 31)));
+    add("decimal_extremes", "list of extreme decimals", () -> {
+      List<Object> l = new ArrayList<>();
+      for (String s : DECIMAL_EXTREMES) {
+        l.add(new BigDecimal(s));
+      }
+      return l;
+    });
+    for (String[] m : MODES) {
+      boolean compat = Boolean.parseBoolean(m[1]);
+      add("enum_extremes_" + m[0], "list of BigEnum",
+          () -> list(BigEnum.V0, BigEnum.V127, BigEnum.V128, BigEnum.V129))
+          .regs(reg(BigEnum.class, 110)).compatible(compat);
+      add("unsigned_" + m[0], "Unsigned at maxima", Peer::unsigned)
+          .regs(reg(Unsigned.class, 112)).compatible(compat);
+      add("nested_generics_" + m[0], "Nested generic fields", Peer::nested)
+          .regs(reg(Nested.class, 111), reg(Point.class, 102)).compatible(compat);
+      add("map_str_list_struct_" + m[0], "map str -> list<Point>",
+          () -> map("a", list(new Point(1, 2), new Point(3, 4)), "b", list(), "c", list(new Point(5, 6))))
+          .regs(reg(Point.class, 102)).compatible(compat);
+      add("list_any_structs_" + m[0], "list [Point, null, 'x', Point, 7]",
+          () -> list(new Point(1, 2), null, "x", new Point(3, 4), 7L))
+          .regs(reg(Point.class, 102)).compatible(compat);
+      add("list_10k_structs_" + m[0], "list of 10000 Points", () -> {
+        List<Object> l = new ArrayList<>();
+        for (int i = 0; i < 10000; i++) {
+          l.add(new Point(i, -i));
+        }
+        return l;
+      }).regs(reg(Point.class, 102)).compatible(compat);
+      add("list_empty_structs_" + m[0], "list of 3 PEmpty",
+          () -> list(new PEmpty(), new PEmpty(), new PEmpty()))
+          .regs(reg(PEmpty.class, 326)).compatible(compat);
+    }
+    add("collections_empty", "list [[], {}, '', b'', set()]",
+        () -> list(list(), map(), "", new byte[0], set()));
+    for (String[] m : MODES) {
+      boolean compat = Boolean.parseBoolean(m[1]);
+      add("ref_graph_" + m[0], "Node graph", Peer::refGraph)
+          .regs(reg(Node.class, 113)).ref().compatible(compat);
+      add("ref_empty_children_" + m[0], "Node with an empty children list", () -> {
+        Node e = new Node("e");
+        e.children = list();
+        return e;
+      }).regs(reg(Node.class, 113)).ref().compatible(compat);
+      add("ref_map_values_" + m[0], "{'a': p, 'b': p, 'c': Point(1,2)}", () -> {
+        Point p = new Point(1, 2);
+        return map("a", p, "b", p, "c", new Point(1, 2));
+      }).regs(reg(Point.class, 102)).ref().compatible(compat);
+    }
+    add("evolve_skip_complex", "EvolveWide -> EvolveNarrow", Peer::evolveWide)
+        .regs(reg(EvolveWide.class, "example.EvolveX"), reg(Point.class, 102), reg(Color.class, 101))
+        .readRegs(reg(EvolveNarrow.class, "example.EvolveX"), reg(Point.class, 102), reg(Color.class, 101))
+        .expect(() -> {
+          EvolveNarrow n = new EvolveNarrow();
+          n.a = 1;
+          n.b = "x";
+          return n;
+        });
   }
 
   // ------------------------------------------------------------------------------ equality

@@ -11,6 +11,10 @@ import org.apache.fory.annotation.Int32Type;
 import org.apache.fory.annotation.Int64Type;
 import org.apache.fory.annotation.Nullable;
 import org.apache.fory.annotation.Ref;
+import org.apache.fory.annotation.UInt16Type;
+import org.apache.fory.annotation.UInt32Type;
+import org.apache.fory.annotation.UInt64Type;
+import org.apache.fory.annotation.UInt8Type;
 import org.apache.fory.config.Int32Encoding;
 import org.apache.fory.config.Int64Encoding;
 
@@ -286,4 +290,67 @@ public final class Types {
   public static class PBoxedInt32 { public Integer v; }
 
   public static class PDecimal { public BigDecimal v; }
+
+  // ---- edge cases added after the probes (CASES.md, "Edge-case types").
+
+  /** 130 values: ordinals from 128 take two varuint bytes. */
+  public enum BigEnum {
+    V0, V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, V16, V17, V18, V19,
+    V20, V21, V22, V23, V24, V25, V26, V27, V28, V29, V30, V31, V32, V33, V34, V35, V36, V37,
+    V38, V39, V40, V41, V42, V43, V44, V45, V46, V47, V48, V49, V50, V51, V52, V53, V54, V55,
+    V56, V57, V58, V59, V60, V61, V62, V63, V64, V65, V66, V67, V68, V69, V70, V71, V72, V73,
+    V74, V75, V76, V77, V78, V79, V80, V81, V82, V83, V84, V85, V86, V87, V88, V89, V90, V91,
+    V92, V93, V94, V95, V96, V97, V98, V99, V100, V101, V102, V103, V104, V105, V106, V107,
+    V108, V109, V110, V111, V112, V113, V114, V115, V116, V117, V118, V119, V120, V121, V122,
+    V123, V124, V125, V126, V127, V128, V129
+  }
+
+  /** Unsigned integers at their maxima, in every unsigned encoding (Java holds the bits). */
+  public static class Unsigned {
+    public @UInt8Type int u8;
+    public @UInt16Type int u16;
+    public @UInt32Type(encoding = Int32Encoding.VARINT) long u32;
+    public @UInt64Type(encoding = Int64Encoding.VARINT) long u64;
+    public @UInt32Type(encoding = Int32Encoding.FIXED) long fu32;
+    public @UInt64Type(encoding = Int64Encoding.FIXED) long fu64;
+    public @UInt64Type(encoding = Int64Encoding.TAGGED) long tu64;
+    public @UInt64Type(encoding = Int64Encoding.TAGGED) long tu64Small;
+  }
+
+  public static class Nested {
+    public Map<String, List<Point>> groups;
+    public List<List<Integer>> matrix;
+    public Map<String, Map<String, String>> lookup;
+    public Map<String, Set<String>> tags;
+  }
+
+  public static class Node {
+    public String name;
+    @Ref @Nullable public Node next;
+    @Ref public List<Node> children;
+
+    public Node() {}
+
+    public Node(String name) {
+      this.name = name;
+    }
+  }
+
+  public static class EvolveNarrow {
+    public int a;
+    public String b;
+  }
+
+  public static class EvolveWide {
+    public List<String> xList;
+    public int a;
+    public Map<String, Point> xMap;
+    public Point xPoint;
+    public String b;
+    @Nullable public String xOpt;
+    public Color xColor;
+    public Map<String, List<Integer>> xNested;
+    public int[] xArr;
+    public Object xAny;
+  }
 }
