@@ -21,6 +21,12 @@
 // Registering is safe at any time, even while the registry is in use:
 // f.Register (and RegisterTagType, RegisterNamed) may be called from
 // another goroutine while f works, and takes effect from f's next call.
+// Register a type before its first use, though: a message written while
+// the type was unregistered names it by its Go name, and a reader that
+// has registered it since (under another name, or an id) does not read
+// that message (ErrTypeMismatch in compatible mode, ErrUnknownType in
+// schema-consistent mode); the writer and the reader of a message must
+// register alike.
 // The package-level Register, RegisterTagType and RegisterNamed register
 // for the pooled instances behind Marshal and Unmarshal; a *Fury made
 // with New has its own registrations and does not see them.
@@ -324,6 +330,7 @@
 // what a peer's serialize calls into one buffer or file wrote.
 //
 //	enc := fury.NewEncoder(w)
+//	enc.Fury().RegisterTagType("example.Order", Order{}) // as the reader does
 //	err := enc.Encode(&order) // one Write per message
 //
 //	dec := fury.NewDecoder(r)
