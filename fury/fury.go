@@ -2,6 +2,7 @@ package fury
 
 import (
 	"encoding/binary"
+	"errors"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -435,6 +436,9 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 	}
 	f.in.SetBytes(data)
 	err := f.deserialize(&f.in, v, nil)
+	if len(data) == 0 && errors.Is(err, ErrTruncated) {
+		err = wrapf(ErrTruncated, "empty input: no message to read")
+	}
 	if err == nil && f.in.Remaining() > 0 {
 		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", f.in.Remaining(), f.in.ReaderIndex())
 	}
