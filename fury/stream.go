@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/bits"
 	"reflect"
+	"sync/atomic"
 	"time"
 )
 
@@ -163,13 +164,10 @@ type Decoder struct {
 	spent      int64 // bytes the attempts at the current message charged to the decode budget
 	lastSize   int   // size of the last message decoded
 
-	// A Read in flight, started when the input paused with an attempt
-	// owed (see readOrIdle): it fills buf[end:end+pendingLen], which
-	// nothing else touches until its result is taken from pending.
-	pending    chan readResult
-	pendingLen int
-	empties    int           // reads in a row that returned nothing
-	lastTook   time.Duration // how long the last failed attempt took
+	pump     *pump         // reads in flight (see readOrIdle), or nil
+	timer    *time.Timer   // the idle wait's, once made
+	empties  int           // reads in a row that returned nothing
+	lastTook time.Duration // how long the last failed attempt took
 }
 
 // NewDecoder returns a Decoder reading from r with a Fury configured by
@@ -421,8 +419,8 @@ func (d *Decoder) skipMessage() error {
 // buffer has room for, but no more than the message limit allows) and
 // records the reader's error.
 func (d *Decoder) read(want int) {
-	if d.pending != nil {
-		d.takePending(<-d.pending)
+	if d.pump != nil {
+		d.waitPump(false)
 		return
 	}
 	p := d.room(want)
@@ -434,14 +432,8 @@ func (d *Decoder) read(want int) {
 	}
 }
 
-// readResult is what a Read in flight returned.
-type readResult struct {
-	n   int
-	err error
-}
-
-// Idle waits: how long the input must pause before a Decoder makes an attempt
-// that its retry budget holds back, at least idleWait, and at least
+// Idle waits: how long the input must pause before a Decoder makes an
+// attempt that its retry budget holds back, at least idleWait, and at least
 // idleFactor times the last failed attempt, so that a peer that trickles a
 // message in at that pace keeps at most a third of the Decoder's time busy.
 const (
@@ -449,35 +441,104 @@ const (
 	idleFactor = 2
 )
 
-// readOrIdle is read for a Decoder that owes an attempt to the bytes at
-// hand: it reports false when no Read returned within the idle wait. The
-// Read then stays in flight, and the next read (of this Decode or a later
-// one) takes its result.
-func (d *Decoder) readOrIdle(want int) bool {
-	if d.pending == nil {
-		p := d.room(want)
-		ch := make(chan readResult, 1)
-		d.pending, d.pendingLen = ch, len(p)
-		go func(r io.Reader) {
-			m, err := r.Read(p)
-			ch <- readResult{m, err}
-		}(d.r)
-	}
-	t := time.NewTimer(max(idleWait, idleFactor*d.lastTook))
-	defer t.Stop()
-	select {
-	case res := <-d.pending:
-		d.takePending(res)
-		return true
-	case <-t.C:
-		return false
+// A pump reads from a Decoder's reader in a goroutine of its own, into p
+// (buf[base:base+len(p)]), which nothing else touches beyond base+got while
+// it runs.
+type pump struct {
+	p        []byte
+	base     int
+	got      atomic.Int64  // bytes read into p so far, published after they are written
+	progress chan struct{} // signalled (if empty) after each Read that brought bytes
+	done     chan struct{} // closed when the goroutine ends; err is final then
+	err      error
+	bad      int // the count a Read returned out of range (err is errBadCount)
+}
+
+func (pm *pump) run(r io.Reader) {
+	defer close(pm.done)
+	for k, empties := 0, 0; k < len(pm.p); {
+		m, err := r.Read(pm.p[k:])
+		if m < 0 || m > len(pm.p)-k {
+			pm.bad, pm.err = m, errBadCount
+			return
+		}
+		k += m
+		if m > 0 {
+			empties = 0
+			pm.got.Store(int64(k))
+			select {
+			case pm.progress <- struct{}{}:
+			default:
+			}
+		}
+		if err != nil {
+			pm.err = err
+			return
+		}
+		if m == 0 {
+			if empties++; empties > 100 {
+				pm.err = io.ErrNoProgress
+				return
+			}
+		}
 	}
 }
 
-// takePending records the result of the Read that was in flight.
-func (d *Decoder) takePending(res readResult) {
-	d.pending = nil
-	d.took(res.n, res.err, d.pendingLen)
+// errBadCount marks a Read that returned a count out of range.
+var errBadCount = errors.New("bad count")
+
+// readOrIdle is read for a Decoder that owes an attempt to the bytes at
+// hand. It reads in a goroutine (a pump) and reports false when the input
+// pauses: no bytes for the idle wait. The pump goes on reading meanwhile,
+// and later reads, by this Decode or a later one, take what it brings.
+func (d *Decoder) readOrIdle(want int) bool {
+	if d.pump == nil {
+		pm := &pump{p: d.room(want), base: d.end, progress: make(chan struct{}, 1), done: make(chan struct{})}
+		d.pump = pm
+		go pm.run(d.r)
+	}
+	return !d.waitPump(true)
+}
+
+// waitPump waits until the pump ends or brings bytes, or, with idle, until
+// it ends or its input pauses for the idle wait; it takes the bytes read so
+// far into buf[start:end] and reports whether it returned for a pause.
+func (d *Decoder) waitPump(idle bool) bool {
+	pm := d.pump
+	var tick <-chan time.Time
+	if idle {
+		wait := max(idleWait, idleFactor*d.lastTook)
+		if d.timer == nil {
+			d.timer = time.NewTimer(wait)
+		} else {
+			d.timer.Reset(wait)
+		}
+		defer d.timer.Stop()
+		tick = d.timer.C
+	}
+	for {
+		select {
+		case <-pm.done:
+			d.pump = nil
+			d.end = pm.base + int(pm.got.Load())
+			switch {
+			case pm.err == errBadCount:
+				d.rerr = wrapf(ErrInvalidArgument, "reader returned %d bytes for a %d-byte read", pm.bad, len(pm.p))
+			case pm.err != nil:
+				d.rerr = pm.err
+			}
+			return false
+		case <-pm.progress:
+			if !idle {
+				d.end = pm.base + int(pm.got.Load())
+				return false
+			}
+			d.timer.Reset(max(idleWait, idleFactor*d.lastTook))
+		case <-tick:
+			d.end = pm.base + int(pm.got.Load())
+			return true
+		}
+	}
 }
 
 // took records a Read of m bytes into buf[end:end+size] that returned err,

@@ -73,7 +73,7 @@ func TestDecoderReadInFlightCarriesOver(t *testing.T) {
 	var v []string
 	require.NoError(t, decodeWithin(t, d, &v))
 	assert.Len(t, v, 5001)
-	require.NotNil(t, d.pending, "a Read is in flight")
+	require.NotNil(t, d.pump, "a Read is in flight")
 	assert.Empty(t, d.Buffered())
 
 	close(more)
