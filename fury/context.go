@@ -2,7 +2,11 @@ package fury
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"reflect"
+	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/fury-go/fury/fury/furyrt"
@@ -586,7 +590,37 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 	if err != nil {
 		return err
 	}
-	return convertInto(d, ti.typ, p, v)
+	if err := convertInto(d, ti.typ, p, v); err != nil {
+		return structMismatch(err, wt, ti.typ)
+	}
+	return nil
+}
+
+// structMismatch names the struct the data holds in err, when err says a
+// struct's data does not convert to t at all: the conversion would name
+// only the value the data was read as (a map of its fields, for a struct
+// this Fury does not know).
+func structMismatch(err error, wt wireType, t reflect.Type) error {
+	fe, ok := err.(*furyError)
+	if !ok || fe.Path != "" || !isStructTypeID(wt.id) || !errors.Is(err, errNoConversion) {
+		return err
+	}
+	var name string
+	switch {
+	case wt.local != nil:
+		name = wt.local.typ.String()
+	case wt.def != nil && wt.def.named:
+		name = strconv.Quote(strings.TrimPrefix(wt.def.ns+"."+wt.def.name, "."))
+	case wt.def != nil:
+		name = fmt.Sprintf("of id %d", wt.def.userID)
+	default:
+		return err
+	}
+	msg := fmt.Sprintf("the data holds struct %s, which does not convert to %v", name, t)
+	if u := t; u.Kind() == reflect.Struct || u.Kind() == reflect.Pointer && u.Elem().Kind() == reflect.Struct {
+		msg += " (are both sides registered under the same name or id?)"
+	}
+	return &furyError{Sentinel: ErrTypeMismatch, Msg: msg, Cause: errNoConversion}
 }
 
 // sharedAutoName reports whether the declared type w and the type l the
