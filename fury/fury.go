@@ -13,7 +13,10 @@ import (
 // calls, so create one and reuse it. A Fury is not safe for concurrent use
 // (registering excepted: Register and its siblings may be called at any
 // time, from any goroutine); use one per goroutine, or the package-level
-// Marshal and Unmarshal, which draw from a pool. A Fury must not be copied
+// Marshal and Unmarshal, which draw from a pool. Two goroutines marshalling
+// or unmarshalling with one Fury at once race on its state, and the Go
+// runtime may stop the whole process (concurrent map writes are fatal, not
+// a panic), so guard a shared Fury with a mutex. A Fury must not be copied
 // (go vet reports copies); use the *Fury that New returns.
 type Fury struct {
 	_        noCopy
