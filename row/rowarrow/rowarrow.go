@@ -210,6 +210,12 @@ func FromArrowType(t arrow.DataType) (*row.DataType, error) {
 // ToRecordBatch appends rows (all of schema s) to one Arrow record batch
 // with the schema ToArrowSchema(s). mem may be nil for the default
 // allocator. The caller releases the batch.
+//
+// What the batch costs follows the schema's width, not the rows' size:
+// Arrow gives a null struct (or a null element of a list of structs) a slot
+// in every child column, so a few bytes of rows holding nulls of a struct
+// of a thousand fields take a thousand slots each. Bound the rows (or the
+// schemas) you accept from untrusted sources accordingly.
 func ToRecordBatch(mem memory.Allocator, s *row.Schema, rows []row.Row) (arrow.RecordBatch, error) {
 	if mem == nil {
 		mem = memory.DefaultAllocator
