@@ -26,6 +26,7 @@ type encoder struct {
 	compactStrings bool
 
 	refs        map[refKey]uint32
+	nrefs       uint32 // reference ids given out (refs, and empty slices)
 	metaWritten []*metaString
 	defsWritten []*typeInfo
 	oob         func(SerializedObject) bool
@@ -48,6 +49,7 @@ func (e *encoder) reset(buf *ByteBuffer) {
 	if len(e.refs) > 0 {
 		clear(e.refs)
 	}
+	e.nrefs = 0
 	e.metaWritten = e.metaWritten[:0]
 	e.defsWritten = e.defsWritten[:0]
 	e.oob = nil
@@ -198,7 +200,16 @@ func (e *encoder) writeFlag(ti *typeInfo, p unsafe.Pointer, track bool) (done bo
 	}
 	if track && ti.refable && e.refTracking {
 		k := refKeyOf(ti, p)
-		if k.p != nil && !(k.n == 0 && ti.typ.Kind() == reflect.Slice) {
+		if k.p != nil && k.n == 0 && ti.typ.Kind() == reflect.Slice {
+			// Empty slices share their address, so none is referred
+			// to again; each still takes a reference id, as the
+			// peers' empty lists do (fory-core 1.6 fails on a
+			// not-tracked flag in a tracked position).
+			e.nrefs++
+			e.buf.WriteInt8(flagRefValue)
+			return false
+		}
+		if k.p != nil {
 			if id, ok := e.refs[k]; ok {
 				e.buf.WriteInt8(flagRef)
 				e.buf.WriteVaruint32(id)
@@ -207,7 +218,8 @@ func (e *encoder) writeFlag(ti *typeInfo, p unsafe.Pointer, track bool) (done bo
 			if e.refs == nil {
 				e.refs = make(map[refKey]uint32)
 			}
-			e.refs[k] = uint32(len(e.refs))
+			e.refs[k] = e.nrefs
+			e.nrefs++
 			e.buf.WriteInt8(flagRefValue)
 			return false
 		}

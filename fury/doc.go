@@ -50,7 +50,10 @@
 // each use comes back as its own copy; and identity is that of the value a
 // pointer, map or slice refers to as a whole, so a pointer into a struct
 // field or a slice element (p := &v.Items, q := &v.Items[0]) is not matched
-// with that field or element and comes back pointing at a copy.
+// with that field or element and comes back pointing at a copy. Empty
+// slices share one address in Go, so each is written on its own, with a
+// reference id as the peers give their empty lists, and comes back as its
+// own empty slice.
 //
 // # Go types and wire types
 //

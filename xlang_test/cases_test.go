@@ -156,10 +156,6 @@ var (
 		"struct field that is not nullable reads as nil, also when the field is reference tracked; a tracked " +
 		"field has a flag, so writing the value read sends null (fd) where the peer sent an empty list (00 00), " +
 		"and the peer reads null/None for [] (generated code follows the same rule)"
-	noteJavaNotNullRef = "fory-core 1.6.0 cannot read the not-null-value flag (ff) on a @Ref collection field: " +
-		"its generated codec pops a reference id that was never preserved (ArrayIndexOutOfBoundsException in " +
-		"MapRefReader.reference). Go writes ff before an empty slice (no identity of its own); the flag is legal " +
-		"in the xlang spec and pyfory reads it"
 	noteJavaCompatElemRef = "fory-core 1.6.0 in compatible mode writes the elements of a @Ref List<Node> field " +
 		"without reference tracking (element header 08, no ref flags), so shared elements and cycles through " +
 		"the list arrive as copies (fory-core reading its own bytes loses the identities too); Go reads the " +
@@ -470,13 +466,14 @@ func cases() []*xcase {
 		}
 		add(graph)
 		// An empty list in a ref-tracked field: Go reads it as nil (its
-		// documented rule) and sends it back as null.
+		// documented rule) and sends it back as null. Go writes an empty
+		// slice there with a reference id of its own (00), as the peers do:
+		// fory-core 1.6.0 fails on the not-tracked flag (ff) there.
 		add(&xcase{name: "ref_empty_children_" + m.suffix, sc: m.sc, ref: true, regs: []reg{byID(Node{}, 113)},
 			value: &Node{Name: "e", Children: []*Node{}},
 			disagree: map[string]*disagreement{
 				"python": {note: noteEmptyTracked, peerRejects: true, label: "KNOWN GO LIMITATION (documented rule)"},
-				"java": {note: noteEmptyTracked + "; go-to-peer: " + noteJavaNotNullRef, peerRejects: true,
-					label: "KNOWN GO LIMITATION (peer-to-go) AND fory-core BUG (go-to-peer)"},
+				"java":   {note: noteEmptyTracked, peerRejects: true, label: "KNOWN GO LIMITATION (documented rule)"},
 			}})
 		p := &Point{1, 2}
 		add(&xcase{name: "ref_map_values_" + m.suffix, sc: m.sc, ref: true, regs: pointReg,
