@@ -52,8 +52,8 @@
 // field or a slice element (p := &v.Items, q := &v.Items[0]) is not matched
 // with that field or element and comes back pointing at a copy. Empty
 // slices share one address in Go, so each is written on its own, with a
-// reference id as the peers give their empty lists, and comes back as its
-// own empty slice.
+// reference id as the peers give their empty lists, and reads back by the
+// nil and empty rule below, never shared.
 //
 // # Go types and wire types
 //
