@@ -3,7 +3,6 @@ package fury_test
 import (
 	"bytes"
 	"encoding/binary"
-	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -19,15 +18,6 @@ import (
 type ampBig struct {
 	A   int8
 	Pad [1 << 16]byte `fury:"-"`
-}
-
-func ampAllocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 func ampUvarint(v uint64) []byte { return binary.AppendUvarint(nil, v) }
@@ -72,7 +62,7 @@ func TestAmplifyRefusedBeforeAllocating(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dst := c.dst()
 			var err error
-			n := ampAllocated(func() { err = f.Unmarshal(c.in, dst) })
+			n := allocated(func() { err = f.Unmarshal(c.in, dst) })
 			t.Logf("%d input bytes, %d allocated: %v", len(c.in), n, err)
 			require.ErrorIs(t, err, fury.ErrTooLarge)
 			require.Less(t, n, uint64(64<<10), "refused before the destination is allocated")
@@ -93,7 +83,7 @@ func TestAmplifyNestedWithinBudget(t *testing.T) {
 			} {
 				d := dst()
 				var err error
-				n := ampAllocated(func() { err = f.Unmarshal(in, d) })
+				n := allocated(func() { err = f.Unmarshal(in, d) })
 				require.ErrorIs(t, err, fury.ErrTooLarge, "%s compatible=%v ref=%v", name, compatible, ref)
 				require.Less(t, n, uint64(limit+1<<20), "%s compatible=%v ref=%v", name, compatible, ref)
 			}
@@ -111,7 +101,7 @@ func TestAmplifyNullPointersCostPointers(t *testing.T) {
 	f := fury.New()
 	var v []*ampBig
 	var err error
-	alloc := ampAllocated(func() { err = f.Unmarshal(b, &v) })
+	alloc := allocated(func() { err = f.Unmarshal(b, &v) })
 	require.NoError(t, err)
 	require.Len(t, v, n)
 	require.Less(t, alloc, uint64(8*n+64<<10))

@@ -27,7 +27,8 @@ func nestedListBomb() []byte {
 	return b.Bytes()
 }
 
-// allocated returns the bytes allocated while f runs.
+// allocated returns the bytes allocated while f runs (the tests of package
+// fury_test share it).
 func allocated(f func()) uint64 {
 	var before, after runtime.MemStats
 	runtime.GC()
