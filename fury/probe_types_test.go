@@ -338,7 +338,7 @@ func probeUnsupportedCases() []probeCase {
 		{name: "any holding func", v: map[string]any{"f": func() {}}, fail: fury.ErrUnsupportedType},
 		{name: "nested struct with chan", v: struct{ In struct{ C chan int } }{}, fail: fury.ErrUnsupportedType},
 		{name: "ptr struct with func", v: struct{ In *struct{ F func() } }{}, fail: fury.ErrUnsupportedType},
-		{name: "all unexported", v: probeUnexpOnly{}, fail: fury.ErrUnsupportedType},
+		{name: "all unexported", v: probeUnexpOnly{a: 1, b: 2}, fail: fury.ErrUnsupportedType},
 	}
 }
 
