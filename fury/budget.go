@@ -87,7 +87,7 @@ func (d *decoder) charge(count int, size uintptr, what any) error {
 // take is charge's fast path, small enough to inline into hot codecs,
 // which call chargeSlow (for the exact check and the error) when it fails.
 func (d *decoder) take(count int, size uintptr) bool {
-	if b, need := d.buf, int64(count)*int64(size); size < 1<<31 && need <= b.Budget() {
+	if b, need := d.buf, int64(count)*int64(size); count >= 0 && size < 1<<31 && need <= b.Budget() {
 		b.Spend(need)
 		return true
 	}

@@ -2,6 +2,7 @@ package fury
 
 import (
 	"errors"
+	"math"
 	"reflect"
 
 	"unsafe"
@@ -38,6 +39,10 @@ func checkCount(d *decoder, n uint32) error {
 // count (and the time reading them takes).
 func checkListCount(d *decoder, n uint32, lc *listCodec) error {
 	if lc.elemSize == 0 && !lc.isArray {
+		if uint64(n) > math.MaxInt32 {
+			// Over any budget; and no int on 32-bit platforms.
+			return wrapf(ErrTooLarge, "%d elements declared", n)
+		}
 		return nil
 	}
 	return checkCount(d, n)

@@ -530,7 +530,7 @@ func probeMoreCases() []probeCase {
 		{name: "any holding time", v: []any{time.Unix(1, 0).UTC(), time.Second}},
 		// Natural values.
 		{name: "any holding named slice", v: []any{probeStrs{"a"}}, want: []any{[]any{"a"}}},
-		{name: "any holding uint", v: []any{uint(math.MaxUint), int(math.MinInt)}, want: []any{uint64(math.MaxUint64), int64(math.MinInt64)}},
+		{name: "any holding uint", v: []any{uint(math.MaxUint), int(math.MinInt)}, want: []any{uint64(uint(math.MaxUint)), int64(int(math.MinInt))}},
 		{name: "any holding [0]int", v: []any{[0]int32{}}, want: []any{[]int32{}}},
 		{name: "any holding array", v: []any{[2]int32{1, 2}}, want: []any{[]int32{1, 2}}},
 		{name: "any holding string array", v: []any{[2]string{"a", "b"}}, want: []any{[]any{"a", "b"}}},
