@@ -243,6 +243,13 @@ func TestConcurrencyProbeConcurrentPackageAPI(t *testing.T) {
 	}
 	regs.Wait()
 	close(stop)
+	ccWait(t, &wg, errs)
+}
+
+// ccWait waits for the goroutines of wg and reports the errors they sent
+// on errs.
+func ccWait(t *testing.T, wg *sync.WaitGroup, errs chan error) {
+	t.Helper()
 	wg.Wait()
 	close(errs)
 	for err := range errs {
@@ -329,11 +336,7 @@ func TestConcurrencyProbeFuryPerGoroutine(t *testing.T) {
 			}
 		})
 	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	ccWait(t, &wg, errs)
 }
 
 // TestConcurrencyProbeGeneratedAndTwinsConcurrently: generated types and their
@@ -389,11 +392,7 @@ func TestConcurrencyProbeGeneratedAndTwinsConcurrently(t *testing.T) {
 			}
 		})
 	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	ccWait(t, &wg, errs)
 }
 
 // TestConcurrencyProbeRegisterOnSharedFury: registering on a *Fury from several
@@ -474,11 +473,7 @@ func TestConcurrencyProbeRegisterOnSharedFury(t *testing.T) {
 	}
 	regs.Wait()
 	close(stop)
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	ccWait(t, &wg, errs)
 	assert.Equal(t, 8, okSame, "the same registration from 8 goroutines")
 	assert.Equal(t, 1, okID, "one type under 8 ids")
 	assert.Equal(t, 1, okType, "8 types under one id")
@@ -581,11 +576,7 @@ func TestConcurrencyProbeRowEncoderShared(t *testing.T) {
 			}
 		})
 	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	ccWait(t, &wg, errs)
 }
 
 // TestConcurrencyProbeRegisterAfterUse: the documented limit of
