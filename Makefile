@@ -12,8 +12,9 @@ test:
 peers:
 	scripts/setup-peers.sh
 
+# Every module of the workspace (go.work): in workspace mode ./... is the root module only.
 generate:
-	go generate ./...
+	go generate $$(scripts/modules.sh)
 
 check-generated:
 	scripts/check-generated.sh
