@@ -8,6 +8,7 @@ import (
 
 	"github.com/fury-go/fury/fury"
 	"github.com/fury-go/fury/fury/internal/gentest"
+	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -18,6 +19,9 @@ import (
 // included, on the generated and the reflection path, in both modes and
 // both string forms.
 func TestMarshalAppendAllocatesNothing(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, c := range []genConfig{{enums: true}, {compatible: true, enums: true}} {
 		for _, compact := range []bool{false, true} {
@@ -73,6 +77,9 @@ type allocMaps struct {
 // TestMarshalAppendMapsAllocateNothing: a struct of maps (the case that
 // once cost two allocations per map for the key and value variables).
 func TestMarshalAppendMapsAllocateNothing(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	v := &allocMaps{1, map[string]string{"a": "1", "b": "2", "c": "3"},
 		map[string]any{"i": int64(1), "s": "x", "f": 1.5}, map[string]struct{}{"x": {}, "y": {}},
 		map[int64]map[string]string{1: {"k": "v"}, 2: {"k2": "v2", "k3": "v3"}}}
@@ -178,6 +185,9 @@ func TestCompactStringsOnlyForTheCall(t *testing.T) {
 // A decode carves strings and primitive slices from shared blocks: few
 // allocations, and no piece can be grown into its neighbor.
 func TestDecodedValuesShareBlocks(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	type T struct {
 		A, B, C string
 		X       []int32

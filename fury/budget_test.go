@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/fury-go/fury/internal/metastring"
 
 	"github.com/stretchr/testify/require"
@@ -117,17 +118,14 @@ func typeDefMessage(n int, id uint32) []byte {
 	return b.Bytes()
 }
 
-// allocated returns the bytes allocated by fn.
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
+// allocated returns the bytes allocated by fn; only in a test run alone
+// (alloctest.Isolate).
+func allocated(fn func()) uint64 { return alloctest.Bytes(fn) }
 
 func TestDecodeBudgetBombs(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	for name, b := range bombs() {
 		t.Run(name, func(t *testing.T) {
 			// A tight budget: the bomb fails early, having allocated
@@ -199,15 +197,12 @@ func TestBigIntDecimalTime(t *testing.T) {
 }
 
 // heapAfter returns the live heap after fn, collected.
-func liveHeap() uint64 {
-	var m runtime.MemStats
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
-}
+func liveHeap() uint64 { return alloctest.HeapInUse() }
 
 func TestTypeDefCacheBytes(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	cases := []struct{ msgs, fields int }{{10000, 40}, {256, 16000}}
 	if raceEnabled {
 		cases = []struct{ msgs, fields int }{{1000, 40}, {16, 16000}}
@@ -230,6 +225,9 @@ func TestTypeDefCacheBytes(t *testing.T) {
 }
 
 func TestMetaStringCacheBytes(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	f := New(WithCompatible(false))
 	var v any
 	name := func(i int) []byte {
@@ -319,6 +317,9 @@ func TestDecodeBudgetTime(t *testing.T) {
 
 // The budget counts at least what a decode really allocates.
 func TestDecodeBudgetAccounting(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	if raceEnabled {
 		t.Skip("the race detector changes what maps allocate")
 	}

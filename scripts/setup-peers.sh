@@ -26,6 +26,14 @@ JAVA_DIR="$ROOT/xlang_test/peers/java"
 die() { echo "setup-peers: ERROR: $*" >&2; exit 1; }
 log() { echo "setup-peers: $*" >&2; }
 
+# Runs in one checkout take turns (two make test at once, or the
+# cross-language tests calling this script): pip and Maven write the same
+# venv and target/.
+if command -v flock >/dev/null; then
+  exec 9>"$ROOT/.setup-peers.lock"
+  flock 9
+fi
+
 setup_python() {
   if [[ -x "$VENV/bin/python" ]] &&
      "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" 2>/dev/null; then

@@ -7,7 +7,8 @@
 # peers.
 #
 # Output: one line per stage (status and duration). The full output of every
-# stage goes to .ci-logs/<stage>.log (override with CI_LOGS=dir); a failing
+# stage goes to .ci-logs/<stage>.log (override with CI_LOGS=dir; a run
+# started while another uses the directory writes to .ci-logs.XXXXXX); a failing
 # stage prints its log (for the cross-language stage: everything but the
 # passing cases) and stops the run. The last stage ends with the cross-language
 # tally "N passed, N failed" and go test's closing line.
@@ -17,6 +18,16 @@ cd "$(dirname "$0")/.."
 export NO_COLOR=1 MAVEN_OPTS="${MAVEN_OPTS:-} -Dstyle.color=never"
 LOGS="${CI_LOGS:-.ci-logs}"
 mkdir -p "$LOGS"
+# A second run in this checkout (two make test at once) leaves the first
+# run's logs alone: it writes to a directory of its own.
+if command -v flock >/dev/null; then
+	exec 8>"$LOGS/.lock"
+	if ! flock -n 8; then
+		exec 8>&-
+		LOGS="$(mktemp -d "${LOGS%/}.XXXXXX")"
+		echo "another run is using ${CI_LOGS:-.ci-logs}: this run's logs go to $LOGS"
+	fi
+fi
 rm -f "$LOGS"/*.log
 started=$SECONDS
 # Every module of the workspace (go.work): in workspace mode ./... is the root
