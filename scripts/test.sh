@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it, on a fresh machine: installs the
-# Python and Java peers (scripts/setup-peers.sh), checks formatting, vet,
-# staticcheck and generated files, fuzzes every fuzz target briefly, runs all tests with and
-# without the assembly kernels, under the race detector and with checkptr,
-# runs the examples, and finally the cross-language tests against the real
-# peers.
+# The whole test suite, as CI runs it, on a fresh machine, over every module
+# of the workspace (scripts/modules.sh): installs the Python and Java peers
+# (scripts/setup-peers.sh), checks formatting, the modules (each tidy and
+# building alone; a consumer of fury alone gets no benchmark, Arrow or gRPC
+# module), vet, staticcheck and generated files, fuzzes every fuzz target
+# briefly, runs all tests with and without the assembly kernels, on Go 1.26
+# and 1.27, under the race detector and with checkptr, runs the examples,
+# and finally the cross-language tests against the real peers.
 #
 # Output: one line per stage (status and duration). The full output of every
 # stage goes to .ci-logs/<stage>.log (override with CI_LOGS=dir; a run
@@ -16,6 +18,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export NO_COLOR=1 MAVEN_OPTS="${MAVEN_OPTS:-} -Dstyle.color=never"
+# The Go releases CI runs on: every stage on the minimum supported release
+# (go.mod's go line is 1.26), the unit tests also on the newest (1.27).
+# Either is fetched through the module proxy when it is not the installed go.
+GO_MIN="${GO_MIN:-go1.26.8}"
+GO_NEW="${GO_NEW:-go1.27.3}"
+export GOTOOLCHAIN="$GO_MIN"
 LOGS="${CI_LOGS:-.ci-logs}"
 mkdir -p "$LOGS"
 # A second run in this checkout (two make test at once) leaves the first
@@ -74,6 +82,8 @@ gofmt_check() {
 	fi
 }
 
+stage go       "toolchains: $GO_MIN (every stage), $GO_NEW (unit tests)" \
+	bash -c "go version && GOTOOLCHAIN=$GO_NEW go version"
 stage peers    "Python (pyfory 1.7.7) and Java (fory-core 1.6.0) peers" scripts/setup-peers.sh
 stage gofmt    "formatting" gofmt_check
 stage modules  "each module tidy and building alone; a consumer of fury gets no bench/Arrow/gRPC module" scripts/check-modules.sh
@@ -83,6 +93,7 @@ stage generate "generated files up to date" scripts/check-generated.sh
 stage fuzz     "every fuzz target, ${FUZZTIME:-20000x} inputs" env FUZZTIME="${FUZZTIME:-20000x}" scripts/fuzz.sh
 stage purego   "tests with the pure-Go kernels (-tags purego)" go test -count=1 -tags purego $nonx
 stage test     "tests" go test -count=1 $nonx
+stage go1.27   "tests on the newest Go ($GO_NEW)" env GOTOOLCHAIN="$GO_NEW" go test -count=1 $nonx
 stage race     "tests under the race detector" go test -count=1 -race $nonx
 stage checkptr "fury tests with -gcflags=all=-d=checkptr" go test -count=1 -gcflags=all=-d=checkptr ./fury/...
 stage 386      "32-bit tests (GOARCH=386: int is 32 bits, lengths above MaxInt32 are negative ints)" \
