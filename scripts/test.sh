@@ -99,6 +99,7 @@ stage checkptr "fury tests with -gcflags=all=-d=checkptr" go test -count=1 -gcfl
 stage 386      "32-bit tests (GOARCH=386: int is 32 bits, lengths above MaxInt32 are negative ints)" \
 	env GOARCH=386 go test -count=1 ./fury/... ./internal/... ./row/... ./row/rowarrow/... ./furygrpc/...
 stage examples "every example README calls runnable runs (make examples)" make --no-print-directory examples
+stage readme   "every go block of README.md builds and runs as written" scripts/check-readme.sh
 
 # Last: the cross-language round trips. The verbose log lists every case;
 # what is printed is the tally and go test's closing line.
