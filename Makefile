@@ -1,7 +1,7 @@
 # fury for Go. `make test` runs everything CI runs; `make quickstart` the
 # quickstart program; `make bench` the benchmark report.
 
-.PHONY: quickstart test peers generate check-generated fuzz bench examples
+.PHONY: quickstart test peers generate check-generated fuzz bench examples tidy
 
 quickstart:
 	go run ./examples/quickstart
@@ -15,6 +15,11 @@ peers:
 # Every module of the workspace (go.work): in workspace mode ./... is the root module only.
 generate:
 	go generate $$(scripts/modules.sh)
+
+# go mod tidy in every module, each on its own (GOWORK=off): after a change to
+# the root module's requirements the nested modules' go.mod and go.sum follow.
+tidy:
+	for m in $$(scripts/modules.sh); do d=$${m%/...}; echo "== $$d"; (cd $$d && GOWORK=off go mod tidy) || exit 1; done
 
 check-generated:
 	scripts/check-generated.sh

@@ -22,7 +22,11 @@ export GOWORK=off
 for pattern in $patterns; do
 	dir="${pattern%/...}"
 	echo "== module $dir: go mod tidy -diff, go build ./... and go vet ./... with GOWORK=off"
-	(cd "$dir" && go mod tidy -diff && go build ./... && go vet ./...)
+	if ! (cd "$dir" && go mod tidy -diff); then
+		echo "FAIL: $dir/go.mod or go.sum is not tidy: run make tidy (go mod tidy in every module)" >&2
+		exit 1
+	fi
+	(cd "$dir" && go build ./... && go vet ./...)
 done
 
 # What a program importing only package fury may have in its module graph:
