@@ -25,9 +25,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"reflect"
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -56,6 +58,7 @@ func Isolate(t testing.TB) bool {
 	t.Helper()
 	if os.Getenv(childEnv) != "" || isFuzzTarget(t) && fuzzing() {
 		isolated.Store(true)
+		warmUp.Do(warmUpCaches)
 		return false
 	}
 	ctx := context.Background()
@@ -90,6 +93,17 @@ func Isolate(t testing.TB) bool {
 		t.Logf("passed, run alone in a child process (alloctest.Isolate):\n%s", out)
 	}
 	return true
+}
+
+var warmUp sync.Once
+
+// warmUpCaches builds what the runtime and the standard library build once
+// per process, on first use, so that a measurement counts the test's own
+// work as it would in a process that ran other tests first: since Go 1.27
+// the first reflect.SliceOf/MapOf/PointerTo... of a type not yet made
+// compiles the binary's type links, about 72 KiB.
+func warmUpCaches() {
+	_ = reflect.SliceOf(reflect.TypeFor[struct{ alloctestWarmUp byte }]())
 }
 
 // runPattern is the -test.run pattern that selects exactly the test named
