@@ -3,7 +3,9 @@
 #
 #  1. every module of the workspace builds on its own, outside the workspace
 #     (GOWORK=off: its replace directives point at the checkout), and its
-#     go.mod and go.sum are tidy;
+#     go.mod and go.sum are tidy; no nested module imports an internal
+#     package of the root module (not its API: the modules are released
+#     together but built apart);
 #  2. a consumer module that imports only github.com/fury-go/fury/fury, built
 #     outside the workspace against this checkout, has in its module graph
 #     (`go list -m all`) only the modules listed in $allowed below, and none
@@ -28,6 +30,21 @@ for pattern in $patterns; do
 	fi
 	(cd "$dir" && go build ./... && go vet ./...)
 done
+
+root_internal="$(go list ./... | grep -E '/internal(/|$)')"
+for pattern in $patterns; do
+	dir="${pattern%/...}"
+	[[ "$dir" == "." ]] && continue
+	imports="$(cd "$dir" && for tags in "" furygen; do
+		go list -tags "$tags" -f '{{join .Imports "\n"}}{{"\n"}}{{join .TestImports "\n"}}{{"\n"}}{{join .XTestImports "\n"}}' ./...
+	done | sort -u)"
+	if bad="$(grep -xF -f <(printf '%s\n' "$root_internal") <<<"$imports")"; then
+		echo "FAIL: module $dir imports internal packages of the root module:" >&2
+		sed 's/^/	/' <<<"$bad" >&2
+		exit 1
+	fi
+done
+echo "== no nested module imports the root module's internal packages"
 
 # What a program importing only package fury may have in its module graph:
 # the root module's own requirements (furygen's golang.org/x/tools and its
