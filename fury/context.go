@@ -16,7 +16,7 @@ import (
 // across calls by its Fury, so a steady-state call allocates nothing.
 type encoder struct {
 	r           *resolver
-	buf         *ByteBuffer
+	buf         *buffer
 	depth       int
 	maxDepth    int
 	refTracking bool
@@ -42,7 +42,7 @@ type refKey struct {
 	t unsafe.Pointer
 }
 
-func (e *encoder) reset(buf *ByteBuffer) {
+func (e *encoder) reset(buf *buffer) {
 	e.buf = buf
 	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
 	e.depth = 0
@@ -269,7 +269,7 @@ func (e *encoder) writeTypeDef(w *typeInfo) {
 // decoder holds the state of one Unmarshal/Deserialize call.
 type decoder struct {
 	r        *resolver
-	buf      *ByteBuffer
+	buf      *buffer
 	depth    int
 	maxDepth int
 
@@ -278,7 +278,7 @@ type decoder struct {
 	metaRead  []string
 	metaCache map[metaCacheKey]string
 	defsRead  []*remoteDef
-	oobBufs   []*ByteBuffer
+	oobBufs   [][]byte
 	oobNext   int
 	oobOn     bool
 	nextDef   *remoteDef // TypeDef for the struct about to be read
@@ -333,7 +333,7 @@ func (d *decoder) trim() {
 // reset prepares d to read from buf. Pointer fields are stored only when
 // they change: a decode allocates, so the garbage collector is often
 // marking, and every pointer store then pays a write barrier.
-func (d *decoder) reset(buf *ByteBuffer) {
+func (d *decoder) reset(buf *buffer) {
 	if d.buf != buf {
 		d.buf = buf
 	}
