@@ -134,9 +134,6 @@ func Nested(err, outer error) string {
 	case Marker:
 		return ""
 	}
-	if err == outer {
-		return ""
-	}
 	return strings.TrimPrefix(err.Error(), prefix)
 }
 
