@@ -163,3 +163,16 @@ func TestGetterErrors(t *testing.T) {
 }
 
 func second[T any](_ T, err error) error { return err }
+
+// TestRowErrorsNameRowOnce: errors of the row package, wrapped with
+// context on their way out, begin "row: <class>: " and say it once.
+func TestRowErrorsNameRowOnce(t *testing.T) {
+	s := row.NewSchema(row.Field{Name: "a", Type: row.ListOf(nil)})
+	err := s.Validate()
+	require.ErrorIs(t, err, fury.ErrInvalidArgument)
+	assert.Equal(t, `row: invalid argument: field "a": nil data type`, err.Error())
+
+	_, err = row.Build(row.NewSchema(row.Field{Name: "xs", Type: row.ListOf(row.Int32())}), []any{[]any{"s"}})
+	require.ErrorIs(t, err, fury.ErrTypeMismatch)
+	assert.Equal(t, `row: type mismatch: field xs: element 0: string value for a int32`, err.Error())
+}

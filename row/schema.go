@@ -432,7 +432,7 @@ func (s *Schema) Validate() error {
 func (s *Schema) validate() error {
 	for _, f := range s.fields {
 		if err := f.Type.validate(1); err != nil {
-			return fmt.Errorf("field %q: %w", f.Name, err)
+			return wrapCtx(err, "field %q", f.Name)
 		}
 	}
 	return nil
