@@ -458,7 +458,8 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 // from buffers (the Bytes of the SerializedObjects its callback returned
 // false for). It consumes the message and leaves the rest of buf unread,
 // so messages written back to back are read by successive calls. Decoded
-// values alias neither buf nor buffers.
+// values alias neither buf nor buffers. On error the message stays unread:
+// after ErrTruncated, Write the rest of it to buf and call again.
 func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if err := f.check(); err != nil {
 		return err
@@ -466,7 +467,12 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
-	return f.deserialize(&buf.b, v, buffers)
+	start := buf.b.ReaderIndex()
+	err := f.deserialize(&buf.b, v, buffers)
+	if err != nil {
+		buf.b.SetReaderIndex(start)
+	}
+	return err
 }
 
 // deserializeOne is Deserialize on the runtime's buffer, without

@@ -352,6 +352,18 @@ func TestBuffer(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 
+	// A failed Deserialize leaves the message unread: a truncated one
+	// reads once the rest is written.
+	long, err := f.Marshal([]string{"abc", "defgh"})
+	require.NoError(t, err)
+	part := NewBuffer(append([]byte(nil), long[:5]...))
+	var ss []string
+	require.ErrorIs(t, f.Deserialize(part, &ss, nil), ErrTruncated)
+	assert.Equal(t, long[:5], part.Bytes())
+	_, _ = part.Write(long[5:])
+	require.NoError(t, f.Deserialize(part, &ss, nil))
+	assert.Equal(t, []string{"abc", "defgh"}, ss)
+
 	b := NewBuffer(append([]byte(nil), one...))
 	buf.Reset()
 	assert.Equal(t, 0, buf.Len())
