@@ -73,6 +73,31 @@ func TestExportedAPI(t *testing.T) {
 			}
 		}
 	}
+	// No exported declaration mentions the runtime's types: a parameter or
+	// result of type *furyrt.Buffer would put the runtime in users' hands.
+	var decls []ast.Node
+	for _, f := range p.Funcs {
+		decls = append(decls, f.Decl.Type)
+	}
+	for _, ty := range p.Types {
+		decls = append(decls, ty.Decl)
+		for _, f := range ty.Funcs {
+			decls = append(decls, f.Decl.Type)
+		}
+		for _, m := range ty.Methods {
+			decls = append(decls, m.Decl.Type)
+		}
+	}
+	for _, d := range decls {
+		ast.Inspect(d, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "furyrt" {
+					t.Errorf("an exported declaration mentions furyrt.%s (at %v)", sel.Sel.Name, fset.Position(sel.Pos()))
+				}
+			}
+			return true
+		})
+	}
 	sort.Strings(api)
 	got := strings.Join(api, "\n") + "\n"
 	if *updateAPI {
