@@ -34,7 +34,7 @@ func BenchmarkMarshalReusedBuffer(b *testing.B) {
 				b.Fatal(err)
 			}
 			v := benchValue()
-			buf := NewByteBuffer(make([]byte, 0, 256))
+			buf := NewBuffer(make([]byte, 0, 256))
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
 				buf.Reset()
@@ -73,7 +73,7 @@ func TestMarshalReusedBufferAllocatesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := benchValue()
-	buf := NewByteBuffer(make([]byte, 0, 256))
+	buf := NewBuffer(make([]byte, 0, 256))
 	allocs := testing.AllocsPerRun(100, func() {
 		buf.Reset()
 		if err := f.Serialize(buf, v, nil); err != nil {

@@ -231,7 +231,7 @@ func TestMetaStringCacheBytes(t *testing.T) {
 	f := New(WithCompatible(false))
 	var v any
 	name := func(i int) []byte {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidNamedStruct)

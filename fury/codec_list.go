@@ -523,7 +523,7 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 
 // writeVarintRun writes n contiguous integers of kind k at base with the
 // bulk varint kernels, reporting whether it handled the kind.
-func writeVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintptr) bool {
+func writeVarintRun(b *buffer, k kind, base unsafe.Pointer, n int, size uintptr) bool {
 	var err error
 	var m int
 	switch {
@@ -551,7 +551,7 @@ func writeVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uint
 
 // readVarintRun decodes n contiguous integers of kind k into base with the
 // bulk varint kernels, reporting whether it handled the kind.
-func readVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintptr) (bool, error) {
+func readVarintRun(b *buffer, k kind, base unsafe.Pointer, n int, size uintptr) (bool, error) {
 	var m int
 	var err error
 	src := b.Unread()

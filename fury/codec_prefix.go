@@ -100,7 +100,7 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 			}
 			n += m
 		default:
-			var b ByteBuffer
+			var b buffer
 			b.SetBytes(unsafe.Slice((*byte)(s), 9))
 			if err := readScalar(&b, f.kind, fp); err != nil {
 				return j, err

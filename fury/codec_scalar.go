@@ -59,7 +59,7 @@ func putScalar(dst []byte, k kind, p unsafe.Pointer) int {
 }
 
 // writeScalar appends the scalar of kind k at p.
-func writeScalar(b *ByteBuffer, k kind, p unsafe.Pointer) {
+func writeScalar(b *buffer, k kind, p unsafe.Pointer) {
 	if k == kString {
 		b.WriteString(*(*string)(p))
 		return
@@ -70,7 +70,7 @@ func writeScalar(b *ByteBuffer, k kind, p unsafe.Pointer) {
 }
 
 // readScalar reads a scalar of kind k into p.
-func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
+func readScalar(b *buffer, k kind, p unsafe.Pointer) error {
 	switch k {
 	case kBool:
 		v, err := b.ReadByte()
@@ -164,7 +164,7 @@ type ptrCodec struct {
 
 // scalarPointee returns memory for a new bool or number a pointer will
 // point to: size bytes from the decode slab (they hold no pointers).
-func scalarPointee(b *ByteBuffer, size int) unsafe.Pointer {
+func scalarPointee(b *buffer, size int) unsafe.Pointer {
 	return unsafe.Pointer(unsafe.SliceData(b.Alloc(size)))
 }
 

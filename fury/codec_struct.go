@@ -446,7 +446,7 @@ func (st *structInfo) read(d *decoder, p unsafe.Pointer) error {
 
 // checkHash reads a schema-consistent struct hash and checks it against
 // st's.
-func (st *structInfo) checkHash(b *ByteBuffer) error {
+func (st *structInfo) checkHash(b *buffer) error {
 	h, err := b.ReadInt32()
 	if err != nil {
 		return err

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strconv"
-	"strings"
 	"unsafe"
 
 	"github.com/fury-go/fury/fury/furyrt"
@@ -16,7 +14,7 @@ import (
 // across calls by its Fury, so a steady-state call allocates nothing.
 type encoder struct {
 	r           *resolver
-	buf         *ByteBuffer
+	buf         *buffer
 	depth       int
 	maxDepth    int
 	refTracking bool
@@ -42,7 +40,7 @@ type refKey struct {
 	t unsafe.Pointer
 }
 
-func (e *encoder) reset(buf *ByteBuffer) {
+func (e *encoder) reset(buf *buffer) {
 	e.buf = buf
 	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
 	e.depth = 0
@@ -269,7 +267,7 @@ func (e *encoder) writeTypeDef(w *typeInfo) {
 // decoder holds the state of one Unmarshal/Deserialize call.
 type decoder struct {
 	r        *resolver
-	buf      *ByteBuffer
+	buf      *buffer
 	depth    int
 	maxDepth int
 
@@ -278,7 +276,7 @@ type decoder struct {
 	metaRead  []string
 	metaCache map[metaCacheKey]string
 	defsRead  []*remoteDef
-	oobBufs   []*ByteBuffer
+	oobBufs   [][]byte
 	oobNext   int
 	oobOn     bool
 	nextDef   *remoteDef // TypeDef for the struct about to be read
@@ -333,7 +331,7 @@ func (d *decoder) trim() {
 // reset prepares d to read from buf. Pointer fields are stored only when
 // they change: a decode allocates, so the garbage collector is often
 // marking, and every pointer store then pays a write barrier.
-func (d *decoder) reset(buf *ByteBuffer) {
+func (d *decoder) reset(buf *buffer) {
 	if d.buf != buf {
 		d.buf = buf
 	}
@@ -533,6 +531,8 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 		var wt wireType
 		if wt, err = d.readTypeInfo(); err == nil {
 			err = d.readTypedC(ti, cd, p, wt)
+		} else {
+			err = forDestination(err, ti)
 		}
 	} else {
 		err = cd.read(d, p)
@@ -603,7 +603,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		return err
 	}
 	if err := convertInto(d, ti.typ, p, v); err != nil {
-		return structMismatch(err, wt, ti.typ)
+		return structMismatch(err, wt, ti)
 	}
 	return nil
 }
@@ -612,25 +612,18 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 // struct's data does not convert to t at all: the conversion would name
 // only the value the data was read as (a map of its fields, for a struct
 // this Fury does not know).
-func structMismatch(err error, wt wireType, t reflect.Type) error {
+func structMismatch(err error, wt wireType, ti *typeInfo) error {
 	fe, ok := err.(*furyError)
 	if !ok || fe.Path != "" || !isStructTypeID(wt.id) || !errors.Is(err, errNoConversion) {
 		return err
 	}
-	var name string
-	switch {
-	case wt.local != nil:
-		name = wt.local.typ.String()
-	case wt.def != nil && wt.def.named:
-		name = strconv.Quote(strings.TrimPrefix(wt.def.ns+"."+wt.def.name, "."))
-	case wt.def != nil:
-		name = fmt.Sprintf("of id %d", wt.def.userID)
-	default:
+	name := dataHolds(wt, ti)
+	if name == "" {
 		return err
 	}
-	msg := fmt.Sprintf("the data holds struct %s, which does not convert to %v", name, t)
-	if u := t; u.Kind() == reflect.Struct || u.Kind() == reflect.Pointer && u.Elem().Kind() == reflect.Struct {
-		msg += " (are both sides registered under the same name or id?)"
+	msg := fmt.Sprintf("the data holds struct %s, which does not convert to %s", name, destination(ti))
+	if ti.wire().st != nil {
+		msg += ": the writer and the reader must register the type under the same name or id"
 	}
 	return &furyError{Sentinel: ErrTypeMismatch, Msg: msg, Cause: errNoConversion}
 }
@@ -667,7 +660,7 @@ func (d *decoder) knows(l *typeInfo) bool { return d.skipping || d.reach[l.typ] 
 // without the Go type.)
 func (d *decoder) unknownAuto(ti *typeInfo, wt wireType) error {
 	if l := wt.local; l != nil && l.auto && wt.def == nil && !ti.isAny && l != ti.wire() && !d.knows(l) {
-		return wrapf(ErrUnknownType, "no type registered as %q", joinName(l.ns, l.name))
+		return wrapf(ErrUnknownType, "no type registered as %q; the destination is %s", joinName(l.ns, l.name), destination(ti))
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/internal/ferr"
 )
 
 // convertInto stores the natural value v into the t-typed location at p,
@@ -43,7 +45,7 @@ func firstFit(fit, err error) (error, error) {
 // destination at all (as opposed to one that converts but does not fit):
 // in compatible mode a struct field whose type changed that way reads as
 // missing.
-var errNoConversion = errors.New("no conversion")
+var errNoConversion error = ferr.Marker("no conversion")
 
 // New memory for the destination is charged to d's budget.
 func convertValue(d *decoder, dst reflect.Value, v any) error {

@@ -40,7 +40,7 @@
 // struct{ ... }, evolve too). Schema-consistent mode (WithCompatible(false))
 // sends only a 4-byte hash of the layout, which must match.
 //
-// Reference tracking (WithRefTracking(true) or NewFury(true)) writes a
+// Reference tracking (WithRefTracking(true)) writes a
 // pointer, map or slice reached twice only once, so shared values come back
 // shared and cycles work. Struct fields of pointer, map, slice and interface
 // types are then tracked; `fury:"noref"` opts a field out (Java fields need
@@ -260,10 +260,11 @@
 //
 // # Out-of-band buffers
 //
-// Serialize with a callback offers every []byte and primitive slice to the
-// callback as a SerializedObject; those it returns false for are left out
-// of the stream (zero copy), to be shipped separately and passed to
-// Deserialize. pyfory 1.7.7 sends only bytes out of band (primitive arrays
+// Serialize appends a message to a Buffer; with a callback, it offers every
+// []byte and primitive slice of the value to the callback as a
+// SerializedObject, and those it returns false for are left out of the
+// message (zero copy), their Bytes to be shipped separately and passed to
+// Deserialize, in order, as its [][]byte. pyfory 1.7.7 sends only bytes out of band (primitive arrays
 // stay in band there), fory-core also primitive arrays, as this package does.
 //
 // # Memory of decoded values

@@ -25,8 +25,8 @@ type Fury struct {
 	maxDepth int
 	enc      encoder
 	dec      decoder
-	out      ByteBuffer
-	in       ByteBuffer
+	out      buffer
+	in       buffer
 
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
@@ -162,10 +162,6 @@ func (f *Fury) check() error {
 	return f.err
 }
 
-// NewFury returns a Fury with reference tracking on or off and the other
-// options at their defaults: shorthand for New(WithRefTracking(refTracking)).
-func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) }
-
 // Register registers the type of v (a struct or a named integer type, which
 // becomes an enum) under a numeric id, for exchange with peers that register
 // the same type by the same id. Registering is safe at any time, also from
@@ -235,22 +231,30 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 }
 
 // Serialize appends the serialized form of v to buf. When callback is not
-// nil, []byte and primitive slices are offered to it as SerializedObjects:
-// those it returns false for travel out of band (the caller ships them
-// separately and passes them to Deserialize), the others in band.
-func (f *Fury) Serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) error {
+// nil, the []byte and primitive slices of v are offered to it, in order,
+// as SerializedObjects: those it returns false for travel out of band (the
+// caller ships their Bytes separately, and the receiver passes them to
+// Deserialize), the others in band. On error buf holds what it held
+// before.
+func (f *Fury) Serialize(buf *Buffer, v any, callback func(SerializedObject) bool) error {
 	if err := f.check(); err != nil {
 		return err
 	}
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
-	return f.serialize(buf, v, callback)
+	buf.compact()
+	start := buf.b.Len()
+	err := f.serialize(&buf.b, v, callback)
+	if err != nil {
+		buf.b.Truncate(start)
+	}
+	return err
 }
 
 // serialize and deserialize expect a Fury that passed check (every
 // exported entry point calls it once).
-func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) (err error) {
+func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) bool) (err error) {
 	f.sync()
 	e := &f.enc
 	e.reset(buf)
@@ -449,21 +453,38 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 	return err
 }
 
-// Deserialize reads one value from buf into v (as Unmarshal does: v is
-// replaced), taking out-of-band buffers, in order, from buffers. It reads
-// one value and leaves buf positioned after it, so a stream of values can
-// be read with successive calls.
-func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error {
+// Deserialize reads one message from buf into v (as Unmarshal does: v is
+// replaced), taking the objects the writer sent out of band, in order,
+// from buffers (the Bytes of the SerializedObjects its callback returned
+// false for). It consumes the message and leaves the rest of buf unread,
+// so messages written back to back are read by successive calls. Decoded
+// values alias neither buf nor buffers. On error the message stays unread:
+// after ErrTruncated, Write the rest of it to buf and call again.
+func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if err := f.check(); err != nil {
 		return err
 	}
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
-	return f.deserialize(buf, v, buffers)
+	start := buf.b.ReaderIndex()
+	err := f.deserialize(&buf.b, v, buffers)
+	if err != nil {
+		buf.b.SetReaderIndex(start)
+	}
+	return err
 }
 
-func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
+// deserializeOne is Deserialize on the runtime's buffer, without
+// out-of-band buffers (for Decoder).
+func (f *Fury) deserializeOne(buf *buffer, v any) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	return f.deserialize(buf, v, nil)
+}
+
+func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) (err error) {
 	f.sync()
 	e := efaceOf(&v)
 	ti := f.lastOutTI
@@ -491,9 +512,7 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	buf.BeginSlab()
 	in := buf.Remaining()
 	for _, b := range buffers {
-		if b != nil {
-			in += b.Remaining() // out-of-band data counts as input
-		}
+		in += len(b) // out-of-band data counts as input
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
 	buf.SetBudget(d.limit)

@@ -416,9 +416,9 @@ func TestGeneratedOutOfBand(t *testing.T) {
 		fillRandom(r, v, 0, "")
 		serialize := func(f *fury.Fury, v any) ([]byte, [][]byte) {
 			var oob [][]byte
-			buf := fury.NewByteBuffer(nil)
+			buf := fury.NewBuffer(nil)
 			require.NoError(t, f.Serialize(buf, v, func(o fury.SerializedObject) bool {
-				if o.TotalBytes()%2 == 0 {
+				if len(o.Bytes())%2 == 0 {
 					oob = append(oob, o.Bytes())
 					return false
 				}
@@ -430,12 +430,8 @@ func TestGeneratedOutOfBand(t *testing.T) {
 		gotB, gotOOB := serialize(gen, v.Interface())
 		require.Equal(t, wantB, gotB)
 		require.Equal(t, wantOOB, gotOOB)
-		var bufs []*fury.ByteBuffer
-		for _, b := range gotOOB {
-			bufs = append(bufs, fury.NewByteBuffer(b))
-		}
 		back := reflect.New(p.gen)
-		require.NoError(t, gen.Deserialize(fury.NewByteBuffer(gotB), back.Interface(), bufs))
+		require.NoError(t, gen.Deserialize(fury.NewBuffer(gotB), back.Interface(), gotOOB))
 		if diff := cmp.Diff(v.Interface(), back.Elem().Interface(), append(genCmp, cmpopts.EquateEmpty())...); diff != "" {
 			t.Fatalf("round trip (-want +got):\n%s", diff)
 		}
@@ -508,7 +504,7 @@ func TestGeneratedReusedBufferNoAllocs(t *testing.T) {
 		f := newGenFury(t, c, false)
 		for _, v := range []any{gentest.NewSample(), gentest.NewMediaContent(), gentest.NewStruct(), gentest.NewTeam(), gentest.NewCollections()} {
 			require.True(t, f.GeneratedInUse(v))
-			buf := fury.NewByteBuffer(nil)
+			buf := fury.NewBuffer(nil)
 			require.NoError(t, f.Serialize(buf, v, nil))
 			var err error
 			allocs := testing.AllocsPerRun(100, func() {

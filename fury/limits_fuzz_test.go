@@ -79,7 +79,7 @@ func FuzzDuration(f *testing.F) {
 	f.Add(int64(-1), int32(-1))
 	fy := New()
 	f.Fuzz(func(t *testing.T, s int64, ns int32) {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidDuration)
@@ -114,7 +114,7 @@ func FuzzDate(f *testing.F) {
 	f.Add(int64(math.MinInt64), 1000000000, 12, 31)
 	fy := New()
 	f.Fuzz(func(t *testing.T, days int64, y, m, d int) {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidDate)
@@ -150,7 +150,7 @@ func FuzzTimestamp(f *testing.F) {
 	f.Add(int64(-62135596800), uint32(1))
 	fy := New()
 	f.Fuzz(func(t *testing.T, s int64, ns uint32) {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidTimestamp)

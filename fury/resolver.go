@@ -1,7 +1,6 @@
 package fury
 
 import (
-	"fmt"
 	"hash/fnv"
 	"reflect"
 	"strconv"
@@ -274,10 +273,10 @@ func (r *resolver) metaString(s string, me *metaEncoder) (*metaString, error) {
 func (r *resolver) setNames(ti *typeInfo, ns, name string) error {
 	var err error
 	if ti.nsMeta, err = r.metaString(ns, nsEncoder); err != nil {
-		return fmt.Errorf("namespace of %v: %w", ti.typ, err)
+		return wrapf(sentinelOf(err), "namespace of %v: %v", ti.typ, err)
 	}
 	if ti.nameMeta, err = r.metaString(name, typeNameEncoder); err != nil {
-		return fmt.Errorf("type name of %v: %w", ti.typ, err)
+		return wrapf(sentinelOf(err), "type name of %v: %v", ti.typ, err)
 	}
 	ti.ns, ti.name = ns, name
 	return nil

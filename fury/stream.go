@@ -156,7 +156,7 @@ type Decoder struct {
 	limit      int
 	buf        []byte // buf[start:end] is read but not yet decoded
 	start, end int
-	in         ByteBuffer
+	in         buffer
 	rerr       error // the reader's error, once it returned one
 	err        error // sticky: the stream cannot be read further
 	examined   int   // bytes examined by all decoding attempts (tests)
@@ -368,7 +368,7 @@ func (d *Decoder) deserialize(v any, n int) (int, error) {
 // decode memory budget to d.spent.
 func (d *Decoder) decodeAt(v any, n int) (int, error) {
 	d.in.SetBytes(d.buf[d.start : d.start+n])
-	err := d.f.Deserialize(&d.in, v, nil)
+	err := d.f.deserializeOne(&d.in, v)
 	used := d.in.ReaderIndex()
 	d.in.SetBytes(nil)
 	if err != nil && needsMoreInput(err) {

@@ -37,7 +37,7 @@ const (
 // encodeTypeDef builds the TypeDef (header included) of a struct or named
 // enum for compatible mode.
 func encodeTypeDef(ti *typeInfo) []byte {
-	body := NewByteBuffer(nil)
+	body := newBuffer(nil)
 	if ti.st != nil {
 		n := len(ti.st.fields)
 		meta := byte(tdStructFlag | tdCompatibleFlag | min(n, tdSmallFields))
@@ -81,7 +81,7 @@ func typeDefWithHeader(body []byte) []byte {
 		shifted = -shifted
 	}
 	header := uint64(shifted)&^(1<<tdHashShift-1) | low
-	out := NewByteBuffer(make([]byte, 0, size+13))
+	out := newBuffer(make([]byte, 0, size+13))
 	out.WriteUint64(header)
 	if size >= tdSizeMask {
 		out.WriteVaruint32(uint32(size - tdSizeMask))
@@ -90,7 +90,7 @@ func typeDefWithHeader(body []byte) []byte {
 	return out.Bytes()
 }
 
-func writeTDName(b *ByteBuffer, s string, me *metaEncoder) {
+func writeTDName(b *buffer, s string, me *metaEncoder) {
 	idx, data, err := me.encodeTD(s)
 	if err != nil {
 		// Names were validated when the type was registered.
@@ -105,7 +105,7 @@ func writeTDName(b *ByteBuffer, s string, me *metaEncoder) {
 	b.WriteBytes(data)
 }
 
-func writeTDField(b *ByteBuffer, f *fieldInfo) {
+func writeTDField(b *buffer, f *fieldInfo) {
 	var h byte
 	if f.ref {
 		h |= 1
@@ -140,7 +140,7 @@ func writeTDField(b *ByteBuffer, f *fieldInfo) {
 	b.WriteBytes(data)
 }
 
-func writeFieldType(b *ByteBuffer, ft *fieldType, top bool) {
+func writeFieldType(b *buffer, ft *fieldType, top bool) {
 	if top {
 		b.WriteUint8(byte(ft.id))
 	} else {
@@ -305,7 +305,7 @@ func (r *resolver) clearRemotes() {
 }
 
 func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
-	b := NewByteBuffer(body)
+	b := newBuffer(body)
 	meta, err := b.ReadByte()
 	if err != nil {
 		return nil, err
@@ -366,7 +366,7 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	return rd, nil
 }
 
-func readTDName(b *ByteBuffer, me *metaEncoder) (string, error) {
+func readTDName(b *buffer, me *metaEncoder) (string, error) {
 	h, err := b.ReadByte()
 	if err != nil {
 		return "", err
@@ -397,7 +397,7 @@ func readTDName(b *ByteBuffer, me *metaEncoder) (string, error) {
 	return s, nil
 }
 
-func readTDField(b *ByteBuffer, f *remoteField) error {
+func readTDField(b *buffer, f *remoteField) error {
 	h, err := b.ReadByte()
 	if err != nil {
 		return err
@@ -440,7 +440,7 @@ func readTDField(b *ByteBuffer, f *remoteField) error {
 
 const maxFieldTypeDepth = 32
 
-func readFieldType(b *ByteBuffer, top bool, depth int) (*fieldType, error) {
+func readFieldType(b *buffer, top bool, depth int) (*fieldType, error) {
 	if depth > maxFieldTypeDepth {
 		return nil, wrapf(ErrDepthExceeded, "field type nests deeper than %d", maxFieldTypeDepth)
 	}

@@ -89,7 +89,7 @@ func (d *reader) readRow(p *plan, r *view, dst reflect.Value) error {
 // readValue sets dst (settable, zero) from entry i of v.
 func (d *reader) readValue(p *plan, v *view, i int, dst reflect.Value) error {
 	if uint(i) >= uint(v.n) {
-		return errIndex
+		return v.errIndex(i)
 	}
 	if v.isNull(i) {
 		if p.nullable() {

@@ -31,9 +31,15 @@
 //	price, err := items.Struct(100_000) // a Row over element 100,000
 //
 // Numbers, Row, Array and Map views do not allocate; String and Binary
-// copy, BytesAt aliases the buffer. Reading a null value gives ErrNull
-// (check IsNullAt first), a getter of the wrong type an error wrapping
-// fury.ErrTypeMismatch.
+// copy, BytesAt aliases the buffer. Reading a null value gives an error
+// wrapping ErrNull (check IsNullAt first), a getter of the wrong type one
+// wrapping fury.ErrTypeMismatch, an index out of range one wrapping
+// fury.ErrInvalidArgument; each names the field (index and name) or the
+// element, and the bounds or both types. Field names are the wire names,
+// snake_case for an inferred schema: FieldIndex("items"), not "Items".
+//
+// Rows, arrays and maps print with fmt (%v) as their values by field
+// name: {id: 7, items: [{price: 9.5, sku: "a-1"}], note: null}.
 //
 // # Layout
 //

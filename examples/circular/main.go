@@ -21,7 +21,7 @@ type SomeClass struct {
 }
 
 func main() {
-	f := fury.NewFury(true)
+	f := fury.New(fury.WithRefTracking(true))
 	if err := f.RegisterTagType("example.SomeClass", SomeClass{}); err != nil {
 		log.Fatal(err)
 	}
