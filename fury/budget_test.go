@@ -176,8 +176,9 @@ func TestDecodeBudgetAllows(t *testing.T) {
 	require.ErrorIs(t, New(WithMaxDecodedBytes(4000)).Unmarshal(s, &ss), ErrTooLarge)
 	require.NoError(t, New(WithMaxDecodedBytes(12000)).Unmarshal(s, &ss))
 
-	require.Equal(t, int64(DefaultMaxDecodedBytes), decodeBudget(0, 10))
-	require.Equal(t, int64(64*(2<<20)), decodeBudget(0, 2<<20))
+	require.Equal(t, int64(256<<10+64*10), decodeBudget(0, 10))
+	require.Equal(t, int64(256<<10+64*(2<<20)), decodeBudget(0, 2<<20))
+	require.Equal(t, int64(256<<10), decodeBudget(0, 0))
 	require.Equal(t, int64(5), decodeBudget(5, 2<<20))
 }
 
@@ -192,7 +193,10 @@ func TestBigIntDecimalTime(t *testing.T) {
 		dec.WriteByte(0x04)
 	}
 	var got []big.Int
-	require.NoError(t, New().Unmarshal(dec.Bytes(), &got))
+	// 100 big.Ints of 4 KiB each from 300 bytes: over the default budget
+	// (a decimal with a large exponent is far larger as a big.Int).
+	require.ErrorIs(t, New().Unmarshal(dec.Bytes(), &got), ErrTooLarge)
+	require.NoError(t, New(WithMaxDecodedBytes(8<<20)).Unmarshal(dec.Bytes(), &got))
 	want := new(big.Int).Exp(big.NewInt(10), big.NewInt(10000), nil)
 	require.Len(t, got, 100)
 	require.Zero(t, want.Cmp(&got[99]))
