@@ -176,8 +176,8 @@ func TestDecodeBudgetAllows(t *testing.T) {
 	require.ErrorIs(t, New(WithMaxDecodedBytes(4000)).Unmarshal(s, &ss), ErrTooLarge)
 	require.NoError(t, New(WithMaxDecodedBytes(12000)).Unmarshal(s, &ss))
 
-	require.Equal(t, int64(256<<10+64*10), decodeBudget(0, 10))
-	require.Equal(t, int64(256<<10+64*(2<<20)), decodeBudget(0, 2<<20))
+	require.Equal(t, int64(256<<10+96*10), decodeBudget(0, 10))
+	require.Equal(t, int64(256<<10+96*(2<<20)), decodeBudget(0, 2<<20))
 	require.Equal(t, int64(256<<10), decodeBudget(0, 0))
 	require.Equal(t, int64(5), decodeBudget(5, 2<<20))
 }
@@ -272,7 +272,8 @@ func TestRefTableNotKept(t *testing.T) {
 	require.NoError(t, f.Unmarshal(b.Bytes(), &v))
 	require.Len(t, v, 200000)
 	require.NoError(t, f.Unmarshal([]byte{0x01, 0xff, 0x05, 0x02}, new(any)))
-	require.LessOrEqual(t, cap(f.dec.refs), maxKeptSlice)
+	require.Len(t, f.dec.refs.chunks, 1)
+	require.LessOrEqual(t, cap(f.dec.refs.chunks[0]), refChunk)
 }
 
 type emptyT struct{}

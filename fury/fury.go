@@ -463,7 +463,21 @@ func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error 
 	return f.deserialize(buf, v, buffers)
 }
 
-func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
+func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error {
+	start := buf.ReaderIndex()
+	err := f.deserializeOnce(buf, v, buffers)
+	if err != nil && f.dec.hitSkipped && !f.dec.noSkip {
+		// A reference pointed into a value the decode skipped (see
+		// skip.go): decode again, reading such values instead.
+		buf.SetReaderIndex(start)
+		f.dec.noSkip = true
+		err = f.deserializeOnce(buf, v, buffers)
+		f.dec.noSkip = false
+	}
+	return err
+}
+
+func (f *Fury) deserializeOnce(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
 	f.sync()
 	e := efaceOf(&v)
 	ti := f.lastOutTI

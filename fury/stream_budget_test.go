@@ -105,11 +105,11 @@ type wideItem struct {
 }
 
 // A message that fits the budget only once more of it has arrived still
-// decodes: the budget grows with the input (64 bytes a byte past 1 MiB),
-// and the Decoder tries again when the input at hand doubles it. Here the
-// list header declares 20000 elements of about 4 KiB (80 MB, over the
-// 64 MiB budget of the first megabyte), which the whole message (2 MB of
-// strings) pays for.
+// decodes: the budget grows with the input (DecodedBytesPerInputByte a
+// byte), and the Decoder tries again when the input at hand doubles it.
+// Here the list header declares 20000 elements of about 4 KiB (84 MB, over
+// the budget of the first quarter of the message, about 49 MB), which the
+// whole message (2 MB of strings) pays for.
 func TestDecoderBudgetGrowsWithInput(t *testing.T) {
 	items := make([]wideItem, 20000)
 	for i := range items {
@@ -122,7 +122,7 @@ func TestDecoderBudgetGrowsWithInput(t *testing.T) {
 	require.Greater(t, len(data), 2<<20)
 
 	var one []wideItem
-	require.ErrorIs(t, enc.Unmarshal(data[:1<<20], &one), fury.ErrTooLarge, "the first megabyte is over its budget")
+	require.ErrorIs(t, enc.Unmarshal(data[:len(data)/4], &one), fury.ErrTooLarge, "the first quarter is over its budget")
 
 	for _, r := range []io.Reader{bytes.NewReader(data), iotest.HalfReader(bytes.NewReader(data))} {
 		d := fury.NewDecoder(r, fury.WithCompatible(false))
