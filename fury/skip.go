@@ -26,11 +26,13 @@ import (
 // their natural Go values, within the decode memory budget), so such a
 // message costs at most two decodes' budgets.
 //
-// The work of a skip is bounded by its input: every element, entry or
-// field that takes no input bytes (elements of type none, empty structs
-// in compatible mode, fields of type none) is charged minElemCharge to
-// the decode budget, as reading it would be, so a hostile count cannot
-// buy unbounded time.
+// The work of a skip is bounded by its input: a list whose elements all
+// take no bytes (of type none, or empty structs in compatible mode) is
+// skipped in one step, however many it declares; any other element, entry
+// or field that takes no input bytes (a null-free none inside a list of
+// mixed types, a TypeDef field of type none) is charged minElemCharge to
+// the decode budget, as reading it would be, so a hostile count cannot buy
+// unbounded time.
 
 // skippedRef marks a reference-table entry of a skipped value.
 type skippedRef struct{}
@@ -172,12 +174,37 @@ func (d *decoder) skipData(wt wireType) error {
 		return d.skipStruct(wt)
 	default:
 		if _, ok := arrayGoType(wt.id); ok {
-			_, err = d.readBufferObject()
-			return err
+			return d.skipBufferObject()
 		}
 		return wrapf(ErrUnsupportedType, "wire type %d", wt.id)
 	}
 	return err
+}
+
+// zeroWidth reports whether data of wire type wt takes no bytes whatever
+// its value: the none type, and in compatible mode a struct whose TypeDef
+// has no fields.
+func zeroWidth(wt wireType) bool {
+	return wt.id == tidNone || wt.def != nil && wt.def.isStruct && len(wt.def.fields) == 0
+}
+
+// skipBufferObject consumes a binary or primitive array, in band or (an
+// out-of-band buffer the message refers to) not.
+func (d *decoder) skipBufferObject() error {
+	if d.oobOn && d.oobBufs == nil {
+		inBand, err := d.buf.ReadBool()
+		if err != nil || !inBand {
+			return err
+		}
+	} else if d.oobOn {
+		_, err := d.readBufferObject()
+		return err
+	}
+	n, err := d.buf.ReadVaruint32()
+	if err != nil {
+		return err
+	}
+	return d.buf.Skip(int(n))
 }
 
 // skipString consumes a string in any of its encodings.
@@ -313,11 +340,11 @@ func (d *decoder) chargeEmpty(n int, size uintptr) error {
 // skipCollection consumes a list or set of declared type ft, as
 // readCollectionByFT reads it.
 func (d *decoder) skipCollection(ft *fieldType) error {
+	// The count needs no check against the input left (checkCount): a
+	// skip allocates nothing for it, a list of elements that take no
+	// bytes is one step, and any other element takes a byte or a charge.
 	n, err := d.buf.ReadVaruint32()
 	if err != nil {
-		return err
-	}
-	if err := checkCount(d, n); err != nil {
 		return err
 	}
 	if n == 0 {
@@ -364,9 +391,9 @@ func (d *decoder) skipCollection(ft *fieldType) error {
 		if err != nil {
 			return err
 		}
-		if wt.id == tidNone && !track && !hasNull {
-			// Elements of no bytes each: nothing to walk.
-			empty = int(n)
+		if !track && !hasNull && zeroWidth(wt) {
+			// Elements of no bytes each (none, empty structs in
+			// compatible mode): nothing to walk, however many.
 			break
 		}
 		for i := uint32(0); i < n; i++ {
@@ -394,11 +421,8 @@ func (d *decoder) skipCollection(ft *fieldType) error {
 
 // skipMap consumes a map of declared type ft, as readMapByFT reads it.
 func (d *decoder) skipMap(ft *fieldType) error {
-	n, err := d.buf.ReadVaruint32()
+	n, err := d.buf.ReadVaruint32() // (no checkCount: see skipCollection)
 	if err != nil {
-		return err
-	}
-	if err := checkCount(d, n); err != nil {
 		return err
 	}
 	if n == 0 {
@@ -481,10 +505,44 @@ func (d *decoder) skipSide(ft *fieldType, wt wireType, declared, track bool) err
 	return d.skipData(wt)
 }
 
-// skipRoot consumes a whole message (after its header byte) as reading it
-// into an interface{} would, without building it.
-func (d *decoder) skipRoot() error {
-	return d.skipValue(unknownFT, true, true, true)
+// skipMessage reads past the message at buf's read offset without
+// building its value, within the budget a decode of it has, and leaves
+// buf after it. It reads what Deserialize into an interface{} reads
+// (every struct this Fury has met is known, as for a stream Decoder
+// skipping a message), and refuses malformed input as that does, though
+// it takes counts the input cannot back as long as their elements take no
+// bytes. Out-of-band buffers the message refers to are not needed.
+func (f *Fury) skipMessage(buf *ByteBuffer) (err error) {
+	f.sync()
+	d := &f.dec
+	d.trim()
+	d.reset(buf)
+	d.reach = nil
+	d.skipping = true
+	buf.BeginSlab()
+	d.limit = decodeBudget(d.maxDecoded, buf.Remaining())
+	buf.SetBudget(d.limit)
+	defer func() {
+		d.skipping = false
+		buf.EndSlab()
+		if recoverPanics {
+			if r := recover(); r != nil {
+				err = wrapf(ErrInvalidData, "skipping a message: %v", r)
+			}
+		}
+	}()
+	h, err := buf.ReadByte()
+	if err != nil {
+		return err
+	}
+	if h&^(headerXlang|headerOOB) != 0 || h&headerXlang == 0 {
+		return wrapf(ErrInvalidData, "header byte %#02x: not a Fory xlang payload", h)
+	}
+	d.oobOn = h&headerOOB != 0
+	if err := d.skipValue(unknownFT, true, true, true); err != nil {
+		return err
+	}
+	return d.checkBudget()
 }
 
 // ---- what converts ------------------------------------------------------
