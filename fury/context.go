@@ -298,6 +298,7 @@ type decoder struct {
 	// values instead, for a decode started over because a reference
 	// pointed into a skipped value (hitSkipped).
 	noSkip, hitSkipped bool
+	spentBefore        int64 // budget a first attempt spent (see deserialize)
 	genStack           []*structInfo
 	gr                 furyrt.Reader  // what generated code reads through
 	mapScratch         mapScratchPool // key and value variables for reading maps

@@ -466,13 +466,15 @@ func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error 
 func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error {
 	start := buf.ReaderIndex()
 	err := f.deserializeOnce(buf, v, buffers)
-	if err != nil && f.dec.hitSkipped && !f.dec.noSkip {
+	if d := &f.dec; err != nil && d.hitSkipped && !d.noSkip {
 		// A reference pointed into a value the decode skipped (see
-		// skip.go): decode again, reading such values instead.
+		// skip.go): decode again, reading such values instead, with
+		// what the first attempt left of the budget (so that the two
+		// allocate no more than one decode may).
 		buf.SetReaderIndex(start)
-		f.dec.noSkip = true
+		d.noSkip, d.spentBefore = true, d.limit-buf.Budget()
 		err = f.deserializeOnce(buf, v, buffers)
-		f.dec.noSkip = false
+		d.noSkip, d.spentBefore = false, 0
 	}
 	return err
 }
@@ -510,7 +512,7 @@ func (f *Fury) deserializeOnce(buf *ByteBuffer, v any, buffers []*ByteBuffer) (e
 		}
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
-	buf.SetBudget(d.limit)
+	buf.SetBudget(d.limit - d.spentBefore)
 	defer func() {
 		buf.EndSlab()
 		if recoverPanics {

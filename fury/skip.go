@@ -276,17 +276,19 @@ func (d *decoder) skipByDef(rd *remoteDef) error {
 	if err := d.enter(); err != nil {
 		return err
 	}
-	if err := d.chargeEmpty(len(rd.fields), stepCharge); err != nil {
-		return err
-	}
+	empty := 0 // fields that took no input (of type none)
 	for i := range rd.fields {
 		f := &rd.fields[i]
+		at := d.buf.ReaderIndex()
 		if err := d.skipValue(f.ft, f.ft.nullable, f.ft.ref, remoteDynamic(f.ft)); err != nil {
 			return err
 		}
+		if d.buf.ReaderIndex() == at {
+			empty++
+		}
 	}
 	d.depth--
-	return nil
+	return d.chargeEmpty(empty, stepCharge)
 }
 
 // skipLocalStruct consumes the data of a struct written in st's layout

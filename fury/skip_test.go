@@ -200,3 +200,44 @@ func isSentinelErr(err error) bool {
 	}
 	return false
 }
+
+type skipManyW struct {
+	Aaa []*skipInner
+	Zzz *skipInner
+}
+
+// The decode started over after a reference into a skipped value gets
+// what the first attempt left of the budget: the two allocate no more than
+// one decode may.
+func TestSkippedReferenceRestartWithinBudget(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's allocations are not the program's")
+	}
+	w := New(WithRefTracking(true))
+	require.NoError(t, w.RegisterTagType("skip.Ref", skipManyW{}))
+	require.NoError(t, w.RegisterTagType("skip.Inner", skipInner{}))
+	many := make([]*skipInner, 5000)
+	for i := range many {
+		many[i] = &skipInner{N: int32(i), Tags: []string{"t"}}
+	}
+	data, err := w.Marshal(&skipManyW{Aaa: many, Zzz: many[4999]})
+	require.NoError(t, err)
+
+	for _, limit := range []int64{0, 400 << 10} {
+		r := New(WithRefTracking(true), WithMaxDecodedBytes(limit))
+		require.NoError(t, r.RegisterTagType("skip.Ref", skipRefR{}))
+		require.NoError(t, r.RegisterTagType("skip.Inner", skipInner{}))
+		var got skipRefR
+		_ = r.Unmarshal(data, &got) // warm
+		got = skipRefR{}
+		n := exactAlloc(func() { err = r.Unmarshal(data, &got) })
+		budget := decodeBudget(limit, len(data))
+		t.Logf("limit %d: %d bytes, %d allocated, budget %d: %v", limit, len(data), n, budget, err)
+		if err == nil {
+			require.Equal(t, many[4999], got.Zzz)
+		} else {
+			require.ErrorIs(t, err, ErrTooLarge)
+		}
+		require.LessOrEqual(t, n, uint64(budget)+16<<10)
+	}
+}
