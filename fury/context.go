@@ -605,6 +605,9 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		// converts to the destination's.
 		return structMismatch(&furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %v in %v", st, ti.typ), Cause: errNoConversion}, wt, ti.typ)
 	}
+	if (wt.id == tidList || wt.id == tidSet || wt.id == tidMap) && !d.elemsMayConvert(wt, ti.typ) {
+		return elemsMismatch(wt.id, ti.typ)
+	}
 	d.typed++
 	v, err := d.readDynamicData(wt)
 	d.typed--

@@ -202,3 +202,46 @@ func TestDefaultBudgetBoundsEveryDestination(t *testing.T) {
 		}
 	}
 }
+
+// Elements that cannot convert to the destination's element type (the
+// header of a list, set or map gives them one type) are refused before
+// they are built.
+func TestWrongElementTypeRefusedBeforeBuilding(t *testing.T) {
+	strs := make([]string, 300)
+	for i := range strs {
+		strs[i] = fmt.Sprint("string ", i)
+	}
+	m := map[string]string{}
+	for _, s := range strs {
+		m[s] = s
+	}
+	for _, mode := range hostileModes() {
+		f := fury.New(mode.opts...)
+		for name, c := range map[string]struct {
+			v   any
+			dst func() any
+		}{
+			"[]string into []int32":                 {strs, func() any { return new([]int32) }},
+			"[]string into [300]float64":            {strs, func() any { return new([300]float64) }},
+			"[]any of strings into []int64":         {anyOf(strs), func() any { return new([]int64) }},
+			"map[string]string into map[int]int":    {m, func() any { return new(map[int]int) }},
+			"map[string]string into map[string]int": {m, func() any { return new(map[string]int) }},
+			"Set[string] into map[int]struct{}":     {fury.NewSet(strs...), func() any { return new(map[int]struct{}) }},
+		} {
+			in, err := f.Marshal(c.v)
+			require.NoError(t, err)
+			d := c.dst()
+			n := fury.ExactAlloc(func() { err = f.Unmarshal(in, d) })
+			require.ErrorIs(t, err, fury.ErrTypeMismatch, "%s %s", mode.name, name)
+			require.LessOrEqual(t, n, uint64(4<<10), "%s %s: %d input bytes allocated %d: %v", mode.name, name, len(in), n, err)
+		}
+	}
+}
+
+func anyOf(s []string) []any {
+	out := make([]any, len(s))
+	for i, v := range s {
+		out[i] = v
+	}
+	return out
+}

@@ -1,9 +1,12 @@
 package fury
 
 import (
+	"fmt"
 	"reflect"
 	"time"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/internal/varint"
 )
 
 // The skipper: reading past a value without building it.
@@ -718,4 +721,123 @@ func ftMayConvert(ft *fieldType, t reflect.Type) bool {
 	}
 	st := naturalType(wireType{id: ft.id})
 	return st == nil || mayConvert(st, t)
+}
+
+// elemsMayConvert looks at the start of the list, set or map data of wire
+// type wt at the read offset, without consuming it, and reports false when
+// the type its header gives all elements (or all keys or values of its
+// first chunk) cannot convert to the element (key, value) type of t: a
+// list of strings read into a []int32 is refused before its strings are
+// built. It reports true when the header does not say (elements of mixed
+// or declared types, structs and enums, whose type info says more).
+func (d *decoder) elemsMayConvert(wt wireType, t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	u := d.buf.Unread()
+	_, k := varint.Get32(u)
+	if k <= 0 {
+		return true
+	}
+	u = u[k:]
+	switch wt.id {
+	case tidList:
+		if t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			id, ok := peekElemType(u)
+			return !ok || idMayConvert(id, t.Elem())
+		}
+	case tidSet:
+		if t.Kind() == reflect.Map {
+			id, ok := peekElemType(u)
+			return !ok || idMayConvert(id, t.Key())
+		}
+	case tidMap:
+		if t.Kind() == reflect.Map {
+			kid, kok, vid, vok := peekEntryTypes(u)
+			return (!kok || idMayConvert(kid, t.Key())) && (!vok || idMayConvert(vid, t.Elem()))
+		}
+	}
+	return true
+}
+
+// peekElemType returns the type id that the header of a list or set (u
+// starts after its count) gives all its elements, if it gives one (the
+// elements' type info is not declared by the reader's type).
+func peekElemType(u []byte) (uint32, bool) {
+	if len(u) < 2 || u[0]&0xf0 != 0 || u[0]&collSameType == 0 || u[0]&collDeclared != 0 {
+		return 0, false
+	}
+	id, k := varint.Get32(u[1:])
+	return id, k > 0
+}
+
+// peekEntryTypes returns the key and value type ids that the first chunk
+// of a map (u starts after its count) gives its entries, where it gives
+// them (not declared, and the value's only after a key type whose type
+// info is its id alone).
+func peekEntryTypes(u []byte) (kid uint32, kok bool, vid uint32, vok bool) {
+	if len(u) < 3 || u[0]&(mapKeyNull|mapValNull) != 0 {
+		return
+	}
+	h, p := u[0], u[2:] // after the chunk header and size
+	if h&mapKeyDeclared == 0 {
+		id, k := varint.Get32(p)
+		if k <= 0 {
+			return
+		}
+		kid, kok = id, true
+		if isUserTypeID(id) {
+			return // more type info follows
+		}
+		p = p[k:]
+	}
+	if h&mapValDeclared == 0 {
+		id, k := varint.Get32(p)
+		vid, vok = id, k > 0
+	}
+	return
+}
+
+// sideFits reports whether data of wire type id may be stored in a
+// container element (key, value) of type ti: at once when it reads
+// directly, else by idMayConvert.
+func sideFits(ti *typeInfo, id uint32) bool {
+	return ti.isAny || matchesWire(ti.wire(), id) || idMayConvert(id, ti.typ)
+}
+
+// idMayConvert reports whether data of the (non-user) wire type id may
+// convert to t; for user types (structs, enums), whose type info says
+// more, it reports true.
+func idMayConvert(id uint32, t reflect.Type) bool {
+	if isUserTypeID(id) {
+		return true
+	}
+	st := naturalType(wireType{id: id})
+	return st == nil || mayConvert(st, t)
+}
+
+func isUserTypeID(id uint32) bool {
+	switch id {
+	case tidEnum, tidNamedEnum, tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct,
+		tidExt, tidNamedExt, tidUnion, tidTypedUnion, tidNamedUnion:
+		return true
+	}
+	return false
+}
+
+// elemsMismatch is the error for a list, set or map (wire type id) whose
+// elements, keys or values cannot be stored in t's.
+func elemsMismatch(id uint32, t reflect.Type) error {
+	return &furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("the elements of the %s cannot be stored in %v", collectionName(id), t), Cause: errNoConversion}
+}
+
+// collectionName names a list, set or map wire type in errors.
+func collectionName(id uint32) string {
+	switch id {
+	case tidList:
+		return "list"
+	case tidSet:
+		return "set"
+	}
+	return "map"
 }
