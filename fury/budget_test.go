@@ -70,7 +70,7 @@ func bombs() map[string]struct {
 	set.Write(uvarint(1 << 20))
 	set.Write([]byte{0x08, 0x02}) // same type: int8
 	set.Write(make([]byte, 1<<20))
-	out["set pre-sized to its count"] = bomb{set.Bytes(), func() any { return new(Set[string]) }}
+	out["set pre-sized to its count"] = bomb{set.Bytes(), func() any { return new(Set[int16]) }}
 	out["set into *any"] = bomb{set.Bytes(), func() any { return new(any) }}
 
 	// 1E+10000 decimals into big.Int.
@@ -174,8 +174,9 @@ func TestDecodeBudgetAllows(t *testing.T) {
 	require.ErrorIs(t, New(WithMaxDecodedBytes(4000)).Unmarshal(s, &ss), ErrTooLarge)
 	require.NoError(t, New(WithMaxDecodedBytes(12000)).Unmarshal(s, &ss))
 
-	require.Equal(t, int64(DefaultMaxDecodedBytes), decodeBudget(0, 10))
-	require.Equal(t, int64(64*(2<<20)), decodeBudget(0, 2<<20))
+	require.Equal(t, int64(256<<10+96*10), decodeBudget(0, 10))
+	require.Equal(t, int64(256<<10+96*(2<<20)), decodeBudget(0, 2<<20))
+	require.Equal(t, int64(256<<10), decodeBudget(0, 0))
 	require.Equal(t, int64(5), decodeBudget(5, 2<<20))
 }
 
@@ -190,7 +191,10 @@ func TestBigIntDecimalTime(t *testing.T) {
 		dec.WriteByte(0x04)
 	}
 	var got []big.Int
-	require.NoError(t, New().Unmarshal(dec.Bytes(), &got))
+	// 100 big.Ints of 4 KiB each from 300 bytes: over the default budget
+	// (a decimal with a large exponent is far larger as a big.Int).
+	require.ErrorIs(t, New().Unmarshal(dec.Bytes(), &got), ErrTooLarge)
+	require.NoError(t, New(WithMaxDecodedBytes(8<<20)).Unmarshal(dec.Bytes(), &got))
 	want := new(big.Int).Exp(big.NewInt(10), big.NewInt(10000), nil)
 	require.Len(t, got, 100)
 	require.Zero(t, want.Cmp(&got[99]))
@@ -266,7 +270,8 @@ func TestRefTableNotKept(t *testing.T) {
 	require.NoError(t, f.Unmarshal(b.Bytes(), &v))
 	require.Len(t, v, 200000)
 	require.NoError(t, f.Unmarshal([]byte{0x01, 0xff, 0x05, 0x02}, new(any)))
-	require.LessOrEqual(t, cap(f.dec.refs), maxKeptSlice)
+	require.Len(t, f.dec.refs.chunks, 1)
+	require.LessOrEqual(t, cap(f.dec.refs.chunks[0]), refChunk)
 }
 
 type emptyT struct{}

@@ -298,6 +298,9 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkListCount(d, n, c); err != nil {
 		return err
 	}
+	if id, ok := peekElemType(d.buf.Unread()); ok && n > 0 && !sideFits(c.elem.ti, id) {
+		return elemsMismatch(tidList, c.typ)
+	}
 	var base unsafe.Pointer
 	if c.isArray {
 		if int(n) != c.n {
@@ -486,6 +489,9 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 	}
 	if err := checkCount(d, n); err != nil {
 		return err
+	}
+	if id, ok := peekElemType(d.buf.Unread()); ok && n > 0 && !sideFits(c.elem.ti, id) {
+		return elemsMismatch(tidSet, c.typ)
 	}
 	kt := c.typ.Key()
 	if err := d.chargeMap(int(n), kt, c.typ.Elem()); err != nil {

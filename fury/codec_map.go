@@ -240,6 +240,12 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkCount(d, n); err != nil {
 		return err
 	}
+	if n > 0 {
+		kid, kok, vid, vok := peekEntryTypes(d.buf.Unread())
+		if kok && !sideFits(c.key.ti, kid) || vok && !sideFits(c.val.ti, vid) {
+			return elemsMismatch(tidMap, c.typ)
+		}
+	}
 	if err := d.chargeMap(int(n), c.typ.Key(), c.typ.Elem()); err != nil {
 		return err
 	}

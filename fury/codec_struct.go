@@ -575,6 +575,9 @@ type readStep struct {
 	dynamic bool
 	// convert: read by the remote type, then convert to the local one.
 	convert bool
+	// drop: the remote type does not convert to the local field's at
+	// all: the value is skipped and the field left zero.
+	drop bool
 }
 
 // readsAsIs plans remote layout rd for st (once per pairing) and reports
@@ -605,9 +608,12 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 	for i := range rd.plan {
 		s := &rd.plan[i]
 		ft := s.remote.ft
-		if s.local == nil {
+		if s.local == nil || s.drop {
 			if err := d.skipValue(ft, ft.nullable, ft.ref, s.dynamic); err != nil {
 				return wrapf(sentinelOf(err), "skipping field %q of %s: %v", s.remote.name, rd.displayName(), err)
+			}
+			if s.drop {
+				setZero(s.local.ti, unsafe.Add(p, s.local.offset))
 			}
 			continue
 		}
@@ -671,7 +677,8 @@ func (st *structInfo) planFor(rd *remoteDef) {
 		if same && (lf == nil || convert || lf != st.fields[i] || rf.ft.nullable != lf.nullable || rf.ft.ref != lf.ref) {
 			same = false
 		}
-		rd.plan = append(rd.plan, readStep{local: lf, remote: rf, dynamic: remoteDynamic(rf.ft), convert: convert})
+		drop := convert && !lf.ti.isAny && !ftMayConvert(rf.ft, lf.ti.typ)
+		rd.plan = append(rd.plan, readStep{local: lf, remote: rf, dynamic: remoteDynamic(rf.ft), convert: convert, drop: drop})
 	}
 	rd.same = same
 }

@@ -271,7 +271,7 @@ type decoder struct {
 	depth    int
 	maxDepth int
 
-	refs      []any
+	refs      refTable
 	pending   int // reserved reference id not yet claimed, or -1
 	metaRead  []string
 	metaCache map[metaCacheKey]string
@@ -291,10 +291,15 @@ type decoder struct {
 	// skipping: the value is read only to find where it ends (a stream
 	// Decoder skipping a message), so every unregistered struct this Fury
 	// has met is known.
-	skipping   bool
-	genStack   []*structInfo
-	gr         furyrt.Reader  // what generated code reads through
-	mapScratch mapScratchPool // key and value variables for reading maps
+	skipping bool
+	// noSkip: values a read skips (see skip.go) are read as natural
+	// values instead, for a decode started over because a reference
+	// pointed into a skipped value (hitSkipped).
+	noSkip, hitSkipped bool
+	spentBefore        int64 // budget a first attempt spent (see deserialize)
+	genStack           []*structInfo
+	gr                 furyrt.Reader  // what generated code reads through
+	mapScratch         mapScratchPool // key and value variables for reading maps
 
 	// The decode memory budget (see budget.go) and what it bounds.
 	maxDecoded int64 // configured budget (0: default)
@@ -314,9 +319,6 @@ const maxKeptSlice = 1024
 
 // trim drops per-decode slices that grew beyond maxKeptSlice.
 func (d *decoder) trim() {
-	if cap(d.refs) > maxKeptSlice {
-		d.refs = nil
-	}
 	if cap(d.metaRead) > maxKeptSlice {
 		d.metaRead = nil
 	}
@@ -337,8 +339,7 @@ func (d *decoder) reset(buf *buffer) {
 	}
 	d.gr.Set(buf, d.r.compatible, d.r.refTracking, nativeLE)
 	d.depth = 0
-	clear(d.refs)
-	d.refs = d.refs[:0]
+	d.refs.reset()
 	d.pending = -1
 	d.metaRead = d.metaRead[:0]
 	d.defsRead = d.defsRead[:0]
@@ -351,6 +352,7 @@ func (d *decoder) reset(buf *buffer) {
 		d.nextDef = nil
 	}
 	d.typed = 0
+	d.hitSkipped = false
 	d.genStack = d.genStack[:0]
 }
 
@@ -367,7 +369,7 @@ func (d *decoder) enter() error {
 // object's contents, so that cycles can refer back to it.
 func (d *decoder) claim(v any) {
 	if d.pending >= 0 {
-		d.refs[d.pending] = v
+		d.refs.set(d.pending, v)
 		d.pending = -1
 	}
 }
@@ -389,12 +391,15 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 		if err != nil {
 			return false, -1, err
 		}
-		if uint(rid) >= uint(len(d.refs)) {
-			return false, -1, wrapf(ErrInvalidData, "reference id %d out of range (%d seen)", rid, len(d.refs))
+		if uint(rid) >= uint(d.refs.len()) {
+			return false, -1, wrapf(ErrInvalidData, "reference id %d out of range (%d seen)", rid, d.refs.len())
 		}
-		v := d.refs[rid]
+		v := d.refs.get(int(rid))
 		if v == refUnset {
 			return false, -1, wrapf(ErrInvalidData, "reference id %d used before its value is known", rid)
+		}
+		if v == refSkipped {
+			return false, -1, d.skippedRefHit(rid)
 		}
 		if err := storeRef(ti, p, v); err != nil {
 			return false, -1, err
@@ -410,8 +415,7 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 		if err := d.charge(1, cost, "a reference"); err != nil {
 			return false, -1, err
 		}
-		d.refs = append(d.refs, refUnset)
-		return false, len(d.refs) - 1, nil
+		return false, d.refs.push(refUnset), nil
 	}
 	return false, -1, wrapf(ErrInvalidData, "bad reference flag %d", f)
 }
@@ -491,8 +495,8 @@ func (d *decoder) endValue(ti *typeInfo, p unsafe.Pointer, id int, err error) {
 	if id < 0 {
 		return
 	}
-	if err == nil && d.refs[id] == refUnset {
-		d.refs[id] = packAny(ti.typ, p)
+	if err == nil && d.refs.get(id) == refUnset {
+		d.refs.set(id, packAny(ti.typ, p))
 	}
 	d.pending = -1
 }
@@ -595,6 +599,14 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		// Read as a Fury that has not met the Go type would (see
 		// unknownAuto): the struct's fields, to convert from.
 		wt.local = nil
+	}
+	if st := naturalType(wt); st != nil && !mayConvert(st, ti.typ) {
+		// Refused before the data is built: no value of the data's type
+		// converts to the destination's.
+		return structMismatch(&furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %v in %v", st, ti.typ), Cause: errNoConversion}, wt, ti)
+	}
+	if (wt.id == tidList || wt.id == tidSet || wt.id == tidMap) && !d.elemsMayConvert(wt, ti.typ) {
+		return elemsMismatch(wt.id, ti.typ)
 	}
 	d.typed++
 	v, err := d.readDynamicData(wt)

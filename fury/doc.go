@@ -302,10 +302,46 @@
 // its words, interface{} values their boxes, TypeDefs their fields, in
 // every message that carries them, read before or not, so that whether a
 // message fits does not depend on what the Fury decoded earlier). The
-// budget is max(64 MiB, 64 × the input length) unless WithMaxDecodedBytes
-// sets it; a decode that would exceed it fails with ErrTooLarge naming
-// what it was asked to allocate. Maps and sets are pre-sized only to what
-// the remaining input can fill.
+// budget is DecodeBudgetFloor + DecodedBytesPerInputByte × the input
+// length (256 KiB + 96 bytes an input byte) unless WithMaxDecodedBytes
+// sets it, so by default what a decode allocates is bounded by the
+// input's length, whatever it holds and whatever the destination; a
+// decode that would exceed it fails with ErrTooLarge naming what it was
+// asked to allocate. Maps and sets are pre-sized only to what the
+// remaining input can fill.
+//
+// Data is checked against its destination before it is built: data whose
+// type cannot convert to the destination's (a list read into an int32, a
+// string into a map) fails with ErrTypeMismatch at once, and a
+// compatible-mode field the reader's struct lacks, or has with a type the
+// data does not convert to, is skipped without building anything (its
+// bytes are walked and checked, its TypeDefs and reference ids kept). With
+// reference tracking, a reference into a skipped value makes the decode
+// start over reading skipped values, within what is left of the budget.
+//
+// The constant is chosen from the legitimate values (what Marshal writes)
+// that cost the most memory per input byte, measured exactly
+// (TestDecodeBudgetWorstCases, in every mode): per input byte, bytes
+// allocated and bytes charged to the budget, for lists of
+//
+//	empty strings                                  16.4   32
+//	one-byte strings                               12.2   20
+//	nil interface values                           16.4   32
+//	nil pointers                                    8.2   32
+//	pointers to struct{ A int8 }                    9.2   33
+//	map[uint16]bool entries                         4.6    9.3
+//	empty slices                                   24.2   32
+//	empty lists in interfaces                      40.4   56
+//	pointers to empty slices                       32.2   56
+//	empty maps, or structs holding one             56.2   80
+//	pointers to empty maps, or to such structs     64.2   88
+//
+// Elements that take no input bytes (struct{}, empty structs in
+// compatible mode, nil interface values of type none) are paid for by the
+// floor: 8,192 of them fit. Beyond that, or for values whose Go type is
+// far larger than what they write (a struct with a large array field
+// tagged fury:"-", a decimal with a large exponent read into a big.Int),
+// raise the budget with WithMaxDecodedBytes.
 //
 // Values that do not fit their destination are errors, never wrapped
 // values: an enum ordinal beyond the Go type (300 into a uint8 enum), a

@@ -439,16 +439,19 @@ func (d *decoder) beginDynamic() (v any, done bool, id int, err error) {
 		if err != nil {
 			return nil, false, -1, err
 		}
-		if uint(rid) >= uint(len(d.refs)) || d.refs[rid] == refUnset {
+		if uint(rid) >= uint(d.refs.len()) || d.refs.get(int(rid)) == refUnset {
 			return nil, false, -1, wrapf(ErrInvalidData, "bad reference id %d", rid)
 		}
-		return d.refs[rid], true, -1, nil
+		v := d.refs.get(int(rid))
+		if v == refSkipped {
+			return nil, false, -1, d.skippedRefHit(rid)
+		}
+		return v, true, -1, nil
 	case flagRefValue:
 		if err := d.charge(1, refCost, "a reference"); err != nil {
 			return nil, false, -1, err
 		}
-		d.refs = append(d.refs, refUnset)
-		d.pending = len(d.refs) - 1
+		d.pending = d.refs.push(refUnset)
 		return nil, false, d.pending, nil
 	case flagNotNullValue:
 		return nil, false, -1, nil
@@ -460,8 +463,8 @@ func (d *decoder) endDynamic(id int, v any, err error) {
 	if id < 0 {
 		return
 	}
-	if err == nil && d.refs[id] == refUnset {
-		d.refs[id] = v
+	if err == nil && d.refs.get(id) == refUnset {
+		d.refs.set(id, v)
 	}
 	d.pending = -1
 }
@@ -486,12 +489,6 @@ func (d *decoder) readDataByFT(ft *fieldType) (any, error) {
 	return d.readDynamicData(wireType{id: ft.id})
 }
 
-// skipValue consumes a value of declared type ft.
-func (d *decoder) skipValue(ft *fieldType, nullable, track, dynamic bool) error {
-	_, err := d.readValueByFT(ft, nullable, track, dynamic)
-	return err
-}
-
 func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 	n, err := d.buf.ReadVaruint32()
 	if err != nil {
@@ -509,8 +506,8 @@ func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 		}
 	}
 	out := make([]any, n)
-	if ft.id == tidList {
-		d.claim(out)
+	if ft.id == tidList && d.pending >= 0 {
+		d.claim(out) // (boxing out costs an allocation: only when claimed)
 	}
 	if n > 0 {
 		if err := d.enter(); err != nil {

@@ -484,7 +484,23 @@ func (f *Fury) deserializeOne(buf *buffer, v any) error {
 	return f.deserialize(buf, v, nil)
 }
 
-func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) (err error) {
+func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) error {
+	start := buf.ReaderIndex()
+	err := f.deserializeOnce(buf, v, buffers)
+	if d := &f.dec; err != nil && d.hitSkipped && !d.noSkip {
+		// A reference pointed into a value the decode skipped (see
+		// skip.go): decode again, reading such values instead, with
+		// what the first attempt left of the budget (so that the two
+		// allocate no more than one decode may).
+		buf.SetReaderIndex(start)
+		d.noSkip, d.spentBefore = true, d.limit-buf.Budget()
+		err = f.deserializeOnce(buf, v, buffers)
+		d.noSkip, d.spentBefore = false, 0
+	}
+	return err
+}
+
+func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error) {
 	f.sync()
 	e := efaceOf(&v)
 	ti := f.lastOutTI
@@ -515,7 +531,7 @@ func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) (err error) {
 		in += len(b) // out-of-band data counts as input
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
-	buf.SetBudget(d.limit)
+	buf.SetBudget(d.limit - d.spentBefore)
 	defer func() {
 		buf.EndSlab()
 		if recoverPanics {

@@ -27,7 +27,8 @@ func TestRefValueCopyCharged(t *testing.T) {
 	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
 		return
 	}
-	f := fury.New(fury.WithRefTracking(true), fury.WithCompatible(false))
+	const limit = 16 << 20
+	f := fury.New(fury.WithRefTracking(true), fury.WithCompatible(false), fury.WithMaxDecodedBytes(limit))
 	require.NoError(t, f.Register(refBig{}, 70))
 	one, err := f.Marshal([]refBig{{A: 1}})
 	require.NoError(t, err)
@@ -50,7 +51,7 @@ func TestRefValueCopyCharged(t *testing.T) {
 	var out []refBig
 	n := alloctest.Bytes(func() { err = f.Unmarshal(in, &out) })
 	require.ErrorIs(t, err, fury.ErrTooLarge)
-	assert.Less(t, n, uint64(fury.DefaultMaxDecodedBytes+(4<<20)),
+	assert.Less(t, n, uint64(limit+(4<<20)),
 		"a decode allocated more than its budget")
 
 	// Within the budget the same shape decodes.

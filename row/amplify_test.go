@@ -6,6 +6,7 @@ import (
 	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fury-go/fury/fury"
 	"github.com/fury-go/fury/row"
 )
 
@@ -25,7 +26,11 @@ func TestRowMapDecodeAllocations(t *testing.T) {
 	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
 		return
 	}
-	enc, err := row.NewEncoder[wideMap]()
+	// 200 entries of 64 KiB from a few KB of row: over the default
+	// decode memory budget (256 KiB + 96 bytes a byte), within a raised one.
+	def, err := row.NewEncoder[wideMap]()
+	require.NoError(t, err)
+	enc, err := row.NewEncoder[wideMap](row.WithMaxDecodedBytes(64 << 20))
 	require.NoError(t, err)
 	const n = 200
 	m := make(map[int64]wideVal, n)
@@ -34,6 +39,8 @@ func TestRowMapDecodeAllocations(t *testing.T) {
 	}
 	data, err := enc.Encode(&wideMap{M: m})
 	require.NoError(t, err)
+	_, err = def.Decode(data)
+	require.ErrorIs(t, err, fury.ErrTooLarge)
 	var got *wideMap
 	alloc := alloctest.Bytes(func() { got, err = enc.Decode(data) })
 	require.NoError(t, err)

@@ -125,9 +125,14 @@
 // Decode allocates at most as many Go bytes per wire byte as the
 // destination type spends at any one place (a list of a 500-byte struct
 // type costs 8 wire bytes per element), so null elements cannot inflate
-// it either. That arithmetic cannot wrap, even where int is 32 bits, and an
-// allocation larger than the platform can make (above math.MaxInt32 bytes
-// on 32-bit platforms) is an error wrapping fury.ErrInvalidData.
+// it either; nor more than fury's decode memory budget for the row's
+// length (fury.DecodeBudgetFloor + fury.DecodedBytesPerInputByte × its
+// bytes, 256 KiB + 96 bytes a byte), unless WithMaxDecodedBytes sets
+// another bound: a row over it fails with an error wrapping
+// fury.ErrTooLarge. That arithmetic cannot wrap, even where int is 32
+// bits, and an allocation larger than the platform can make (above
+// math.MaxInt32 bytes on 32-bit platforms) is an error wrapping
+// fury.ErrInvalidData.
 //
 // # Peers
 //
