@@ -15,6 +15,7 @@ require (
 )
 
 require (
+	github.com/bufbuild/protocompile v0.14.1 // indirect
 	github.com/goccy/go-json v0.10.6 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.0 // indirect
 	github.com/philhofer/fwd v1.2.0 // indirect

@@ -80,7 +80,8 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 			o.ref = 0
 		case strings.HasPrefix(part, "id="):
 			n, err := strconv.Atoi(part[3:])
-			if err != nil || n < 0 || n > math.MaxInt16 {
+			// Tag ids go up to 2^29-1, as in the schema compiler.
+			if err != nil || n < 0 || n > math.MaxInt32>>2 {
 				return o, wrapf(ErrInvalidArgument, "bad tag id %q", part)
 			}
 			o.tagID = n

@@ -409,7 +409,9 @@ func readTDField(b *ByteBuffer, f *remoteField) error {
 		if err != nil {
 			return err
 		}
-		if uint(extra) > uint(b.Remaining()) {
+		// A name's length is bounded by the bytes left; a tag id is not a
+		// length (ids up to 2^29 are valid), only bounded by the schema.
+		if enc != tdEncTagID && uint(extra) > uint(b.Remaining()) || extra > 1<<29 {
 			return errTruncated
 		}
 		size += int(extra)

@@ -132,6 +132,21 @@ import (
 )
 
 func main() {
+	if isSchemaMode(os.Args[1:]) {
+		scfg, err := parseSchemaArgs(os.Args[1:])
+		if err != nil {
+			if err == flag.ErrHelp {
+				os.Exit(0)
+			}
+			fmt.Fprintln(os.Stderr, "furygen:", err)
+			os.Exit(2)
+		}
+		if err := runSchema(scfg); err != nil {
+			fmt.Fprintln(os.Stderr, "furygen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, check, err := gen.ParseArgs(os.Args[1:])
 	if err != nil {
 		if err == flag.ErrHelp {
