@@ -93,9 +93,10 @@ func Parse(file string, src []byte) (*schema.File, error) {
 }
 
 type translator struct {
-	res  parser.Result
-	node *ast.FileNode
-	f    *schema.File
+	proto2 bool
+	res    parser.Result
+	node   *ast.FileNode
+	f      *schema.File
 }
 
 func (t *translator) pos(n ast.Node) schema.Pos {
@@ -109,6 +110,7 @@ func (t *translator) pos(n ast.Node) schema.Pos {
 func (t *translator) file(path string) (*schema.File, error) {
 	fd := t.res.FileDescriptorProto()
 	t.f = &schema.File{Path: path, Format: "proto", Package: fd.GetPackage(), Options: map[string]any{}}
+	t.proto2 = fd.GetSyntax() == "" || fd.GetSyntax() == "proto2"
 	for _, o := range fd.GetOptions().GetUninterpretedOption() {
 		name, v := optionNameValue(o)
 		t.f.Options[strings.TrimPrefix(name, "fory.")] = v
@@ -332,7 +334,9 @@ func (t *translator) field(fd *descriptorpb.FieldDescriptorProto, entries map[st
 	if fd.GetLabel() == descriptorpb.FieldDescriptorProto_LABEL_REPEATED && ty.Kind != schema.MapType {
 		ty = &schema.TypeRef{Kind: schema.ListType, Pos: pos, Elem: ty}
 	}
-	if fd.Label != nil && fd.GetLabel() == descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL { // written "optional"
+	// Written "optional": proto3's optional fields; every optional field of
+	// proto2 (as foryc's proto front end reads them).
+	if fd.GetProto3Optional() || t.proto2 && fd.GetLabel() == descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL && fd.OneofIndex == nil {
 
 		fl.Optional = true
 	}
