@@ -273,12 +273,16 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 		}
 		if h&(mapKeyNull|mapValNull) != 0 {
 			if h&mapKeyNull == 0 {
-				if err := d.readFull(c.key.ti, kp, true, true, h&mapKeyDeclared == 0); err != nil {
+				// The other side carries a ref flag only when the header says
+				// so (pyfory writes none for an untracked key or value).
+				kf := h&mapKeyRef != 0
+				if err := d.readFull(c.key.ti, kp, kf, kf, h&mapKeyDeclared == 0); err != nil {
 					return err
 				}
 			}
 			if h&mapValNull == 0 {
-				if err := d.readFull(c.val.ti, vp, true, true, h&mapValDeclared == 0); err != nil {
+				vf := h&mapValRef != 0
+				if err := d.readFull(c.val.ti, vp, vf, vf, h&mapValDeclared == 0); err != nil {
 					return err
 				}
 			}
