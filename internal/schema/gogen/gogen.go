@@ -256,8 +256,13 @@ func (g *gen) decl(d *schema.Decl) {
 				w, c.Name, c.Number, name, w, pascal(c.Name), ty, tag, w, name)
 		}
 	case schema.Message:
-		g.structs = append(g.structs, name)
-		g.p("\n// %s is message %s (%s).\ntype %s struct {\n", name, d.QualifiedName(), g.idComment(d), name)
+		note := ""
+		if n := enumsUsed(d); n > MaxGeneratedEnums {
+			note = fmt.Sprintf("\n//\n// Its fields use %d enum types, more than furygen's specialized code\n// handles (%d): the runtime serializes it by reflection, with the same bytes.", n, MaxGeneratedEnums)
+		} else {
+			g.structs = append(g.structs, name)
+		}
+		g.p("\n// %s is message %s (%s).%s\ntype %s struct {\n", name, d.QualifiedName(), g.idComment(d), note, name)
 		if !d.Evolving() {
 			g.p("\t_ struct{} `fury:\"evolving=false\"`\n")
 		}
@@ -273,6 +278,32 @@ func (g *gen) decl(d *schema.Decl) {
 		}
 		g.p("}\n")
 	}
+}
+
+// MaxGeneratedEnums is the number of distinct named integer types a
+// struct's fields may use for furygen's code generator (it writes one
+// layout per combination of them being registered as enums or not).
+const MaxGeneratedEnums = 4
+
+// enumsUsed counts the distinct enum types d's fields mention.
+func enumsUsed(d *schema.Decl) int {
+	seen := map[*schema.Decl]bool{}
+	var walk func(t *schema.TypeRef)
+	walk = func(t *schema.TypeRef) {
+		if t == nil {
+			return
+		}
+		if t.Kind == schema.NamedType && t.Decl != nil && t.Decl.Kind == schema.Enum {
+			seen[t.Decl] = true
+		}
+		walk(t.Elem)
+		walk(t.Key)
+		walk(t.Value)
+	}
+	for _, f := range d.Fields {
+		walk(f.Type)
+	}
+	return len(seen)
 }
 
 // field returns the Go type and the fury tag of a message field.

@@ -1,4 +1,4 @@
-// Package proto reads .proto files (proto2 and proto3 syntax, parsed by
+// Package proto reads .proto files (proto3 syntax, as foryc; parsed by
 // github.com/bufbuild/protocompile) into a schema.File, mapping them as the
 // Fory schema compiler's proto front end does: messages, enums and nested
 // types keep their names; a oneof becomes a union nested in its message
@@ -93,10 +93,9 @@ func Parse(file string, src []byte) (*schema.File, error) {
 }
 
 type translator struct {
-	proto2 bool
-	res    parser.Result
-	node   *ast.FileNode
-	f      *schema.File
+	res  parser.Result
+	node *ast.FileNode
+	f    *schema.File
 }
 
 func (t *translator) pos(n ast.Node) schema.Pos {
@@ -110,7 +109,21 @@ func (t *translator) pos(n ast.Node) schema.Pos {
 func (t *translator) file(path string) (*schema.File, error) {
 	fd := t.res.FileDescriptorProto()
 	t.f = &schema.File{Path: path, Format: "proto", Package: fd.GetPackage(), Options: map[string]any{}}
-	t.proto2 = fd.GetSyntax() == "" || fd.GetSyntax() == "proto2"
+	if syn := fd.GetSyntax(); syn != "proto3" {
+		if syn == "" {
+			syn = "proto2"
+		}
+		pos := schema.Pos{File: path, Line: 1, Col: 1}
+		if t.node.Syntax != nil {
+			pos = t.pos(t.node.Syntax)
+		} else if t.node.Edition != nil {
+			pos, syn = t.pos(t.node.Edition), "editions"
+		}
+		return nil, schema.Errorf(pos, "unsupported syntax %q: only proto3 is supported (as in foryc)", syn)
+	}
+	if len(fd.GetExtension()) > 0 {
+		return nil, schema.Errorf(t.pos(t.res.Node(fd.GetExtension()[0])), "extensions are not supported")
+	}
 	for _, o := range fd.GetOptions().GetUninterpretedOption() {
 		name, v := optionNameValue(o)
 		t.f.Options[strings.TrimPrefix(name, "fory.")] = v
@@ -334,9 +347,7 @@ func (t *translator) field(fd *descriptorpb.FieldDescriptorProto, entries map[st
 	if fd.GetLabel() == descriptorpb.FieldDescriptorProto_LABEL_REPEATED && ty.Kind != schema.MapType {
 		ty = &schema.TypeRef{Kind: schema.ListType, Pos: pos, Elem: ty}
 	}
-	// Written "optional": proto3's optional fields; every optional field of
-	// proto2 (as foryc's proto front end reads them).
-	if fd.GetProto3Optional() || t.proto2 && fd.GetLabel() == descriptorpb.FieldDescriptorProto_LABEL_OPTIONAL && fd.OneofIndex == nil {
+	if fd.GetProto3Optional() { // written "optional"
 
 		fl.Optional = true
 	}
