@@ -14,6 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 internal/asm/check-generated.sh
+scripts/check-schemas.sh
 go generate ./fury/internal/gentest ./examples/generate
 (cd bench && go run gen_struct.go)
 go run ./cmd/furygen -check -type Sample,Media,Image,MediaContent,Struct,SmallStruct -buildtag furygen ./bench

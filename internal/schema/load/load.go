@@ -63,7 +63,7 @@ func (l *loader) load(path string, stack []string) (*schema.File, error) {
 	case ".proto":
 		f, err = proto.Parse(path, src)
 	case ".fbs":
-		return nil, fmt.Errorf("%s: FlatBuffers schemas are read through foryc: run foryc --emit-fdl %s and give furygen the .fdl", path, path)
+		return nil, fmt.Errorf("%s: FlatBuffers schemas are read through foryc: foryc --emit-fdl --emit-fdl-path x.fdl --lang python -o out %s writes their FDL form; give furygen that .fdl", path, path)
 	default:
 		return nil, fmt.Errorf("%s: unknown schema file extension %q (want .fdl or .proto)", path, ext)
 	}
