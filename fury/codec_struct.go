@@ -166,7 +166,7 @@ func maxEncodedSize(k kind) int {
 	switch k {
 	case kBool, kInt8, kUint8:
 		return 1
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		return 2
 	case kFloat32, kFixedInt32, kFixedUint32:
 		return 4

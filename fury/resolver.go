@@ -189,6 +189,10 @@ func (r *resolver) fill(ti *typeInfo) error {
 		return nil
 	case reflect.Slice:
 		ti.nilable = true
+		if t == uint8ArrayType {
+			ti.id, ti.codec = tidUint8Array, newArrayCodec(t, tidUint8Array)
+			return nil
+		}
 		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" {
 			ti.id, ti.codec = tidBinary, bytesCodec{}
 			return nil
