@@ -244,6 +244,11 @@ func (e *encoder) writeTypeInfo(w *typeInfo) error {
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	case tidNamedStruct:
+		if e.compatible {
+			// evolving=false by name: the peers share its TypeDef.
+			e.writeTypeDef(w)
+			return nil
+		}
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	}

@@ -425,6 +425,9 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 	for i := 0; i < st.NumFields(); i++ {
 		v := st.Field(i)
 		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("fury")
+		if v.Name() == "_" {
+			continue // type-level options (evolving=false): the runtime's
+		}
 		opts, err := parseTag(tag)
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %v", short(owner), v.Name(), err)
