@@ -170,17 +170,17 @@ func (Set[T]) furySet() {}
 
 // listTypes are named slice types that travel as lists instead of arrays.
 var listTypes = map[reflect.Type]bool{
-	reflect.TypeFor[BoolSlice]():    true,
-	reflect.TypeFor[Int8Slice]():    true,
-	reflect.TypeFor[Int16Slice]():   true,
-	reflect.TypeFor[Int32Slice]():   true,
-	reflect.TypeFor[Int64Slice]():   true,
-	reflect.TypeFor[Uint16Slice]():  true,
-	reflect.TypeFor[Uint32Slice]():  true,
-	reflect.TypeFor[Uint64Slice]():  true,
-	reflect.TypeFor[Float32Slice](): true,
-	reflect.TypeFor[Float64Slice](): true,
-	reflect.TypeFor[Float16Slice](): true,
+	reflect.TypeFor[BoolSlice]():     true,
+	reflect.TypeFor[Int8Slice]():     true,
+	reflect.TypeFor[Int16Slice]():    true,
+	reflect.TypeFor[Int32Slice]():    true,
+	reflect.TypeFor[Int64Slice]():    true,
+	reflect.TypeFor[Uint16Slice]():   true,
+	reflect.TypeFor[Uint32Slice]():   true,
+	reflect.TypeFor[Uint64Slice]():   true,
+	reflect.TypeFor[Float32Slice]():  true,
+	reflect.TypeFor[Float64Slice]():  true,
+	reflect.TypeFor[Float16Slice]():  true,
 	reflect.TypeFor[BFloat16Slice](): true,
 }
 
