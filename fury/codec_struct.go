@@ -94,6 +94,37 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 	return o, nil
 }
 
+// structOptions are a struct type's own options, given by the tag of a
+// blank field: _ struct{} `fury:"evolving=false"`.
+type structOptions struct {
+	fixed bool // evolving=false: never a compatible struct, no TypeDef fields needed
+}
+
+// structOptionsOf reads the type-level options of struct type t from its
+// blank fields' fury tags.
+func structOptionsOf(t reflect.Type) (structOptions, error) {
+	var o structOptions
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		tag, ok := sf.Tag.Lookup("fury")
+		if sf.Name != "_" || !ok {
+			continue
+		}
+		for _, part := range strings.Split(tag, ",") {
+			switch strings.TrimSpace(part) {
+			case "":
+			case "evolving=false":
+				o.fixed = true
+			case "evolving=true":
+				o.fixed = false
+			default:
+				return o, wrapf(ErrInvalidArgument, "%v: unknown fury type option %q (on the blank field)", t, part)
+			}
+		}
+	}
+	return o, nil
+}
+
 func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 	st := &structInfo{ti: ti, byName: map[string]*fieldInfo{}, byTag: map[int]*fieldInfo{}}
 	if err := r.collectFields(st, ti.typ, 0, nil); err != nil {
@@ -167,7 +198,7 @@ func maxEncodedSize(k kind) int {
 	switch k {
 	case kBool, kInt8, kUint8:
 		return 1
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		return 2
 	case kFloat32, kFixedInt32, kFixedUint32:
 		return 4
@@ -213,6 +244,9 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		tag, hasTag := sf.Tag.Lookup("fury")
+		if sf.Name == "_" {
+			continue // type-level options (see structOptions)
+		}
 		opts, err := parseFieldTag(tag)
 		if err != nil {
 			return wrapf(ErrInvalidArgument, "%v.%s: %v", t, sf.Name, err)

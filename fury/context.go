@@ -244,6 +244,11 @@ func (e *encoder) writeTypeInfo(w *typeInfo) error {
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	case tidNamedStruct:
+		if e.compatible {
+			// evolving=false by name: the peers share its TypeDef.
+			e.writeTypeDef(w)
+			return nil
+		}
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	}
@@ -679,8 +684,8 @@ func matchesWire(ti *typeInfo, id uint32) bool {
 		return true
 	}
 	switch ti.id {
-	case tidBinary:
-		return id == tidUint8Array || id == tidInt8Array
+	case tidBinary, tidUint8Array:
+		return id == tidBinary || id == tidUint8Array || id == tidInt8Array
 	case tidInt8Array:
 		// Java has no int8 array: its byte[] is binary.
 		return id == tidBinary || id == tidUint8Array

@@ -189,6 +189,10 @@ func (r *resolver) fill(ti *typeInfo) error {
 		return nil
 	case reflect.Slice:
 		ti.nilable = true
+		if t == uint8ArrayType {
+			ti.id, ti.codec = tidUint8Array, newArrayCodec(t, tidUint8Array)
+			return nil
+		}
 		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" {
 			ti.id, ti.codec = tidBinary, bytesCodec{}
 			return nil
@@ -313,12 +317,19 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 	}
 	ti.named = !reg.byID
 	ti.userID = reg.id
+	opts, err := structOptionsOf(t)
+	if err != nil {
+		return err
+	}
+	// A type that does not evolve (evolving=false) is a plain struct in
+	// compatible mode too, as the peers write it: no schema hash there,
+	// and by name a TypeDef only for the name.
 	switch {
-	case reg.byID && r.compatible:
+	case reg.byID && r.compatible && !opts.fixed:
 		ti.id = tidCompatibleStruct
 	case reg.byID:
 		ti.id = tidStruct
-	case r.compatible:
+	case r.compatible && !opts.fixed:
 		ti.id = tidNamedCompatibleStruct
 	default:
 		ti.id = tidNamedStruct

@@ -41,6 +41,9 @@ func encodeTypeDef(ti *typeInfo) []byte {
 	if ti.st != nil {
 		n := len(ti.st.fields)
 		meta := byte(tdStructFlag | tdCompatibleFlag | min(n, tdSmallFields))
+		if ti.id == tidStruct || ti.id == tidNamedStruct {
+			meta &^= tdCompatibleFlag // evolving=false
+		}
 		if ti.named {
 			meta |= tdByNameFlag
 		}
