@@ -20,6 +20,7 @@ import (
 	"github.com/fury-go/fury/xlang_test/schemas/core"
 	"github.com/fury-go/fury/xlang_test/schemas/evolve"
 	"github.com/fury-go/fury/xlang_test/schemas/shop"
+	"github.com/fury-go/fury/xlang_test/schemas/xtypes"
 )
 
 // The schema tests: the shared schemas of xlang_test/schemas/ are compiled
@@ -362,4 +363,42 @@ func TestSchemaEvolutionPython(t *testing.T) {
 		},
 		read: func() any { return &evolve.Profile{FullName: "Ann", Years: 30, Labels: []string{"t1"}} },
 	}})
+}
+
+// TestSchemaXTypesPython exchanges the values of xtypes.fdl (float16 and
+// bfloat16 scalars, arrays and lists, uint8 arrays, evolving=false
+// messages) with the Python foryc generates from it.
+func TestSchemaXTypesPython(t *testing.T) {
+	root, err := repoRoot()
+	require.NoError(t, err)
+	p, err := setupPeer(root, "python")
+	if err != nil {
+		if inCI() {
+			t.Fatal(err)
+		}
+		t.Skipf("python peer not available: %v", err)
+	}
+	gendir := compileSchemasPython(t, root, p, "xtypes/xtypes.fdl")
+	exchangeSchemaCases(t, root, p, gendir, xtypes.RegisterTypes, xtypesCases())
+}
+
+func xtypesCases() []schemaCase {
+	h, bh := fury.Float16Of, fury.BFloat16Of
+	return []schemaCase{
+		{name: "halfs", value: func() any {
+			return &xtypes.Halfs{H: h(1.5), Bh: bh(256), MaybeH: ptr(h(-0.25)),
+				HArray: []fury.Float16{h(1), h(-2), h(65504)}, BhArray: []fury.BFloat16{bh(0.5), bh(-3)},
+				HList: fury.Float16Slice{h(0), h(2.5)}, BhList: fury.BFloat16Slice{bh(-0.5)}}
+		}},
+		{name: "halfs_unset", value: func() any { return &xtypes.Halfs{} }},
+		{name: "uint8_arrays", value: func() any {
+			return &xtypes.Bytes{Raw: []byte{0, 0xff}, U8Array: fury.Uint8Array{0, 1, 255}, I8Array: []int8{-1, 2},
+				MaybeU8Array: fury.Uint8Array{7}}
+		}},
+		{name: "not_evolving", value: func() any {
+			return &xtypes.Shape{Name: "tri", Origin: &xtypes.Point{X: 1, Y: -2},
+				Corners: []*xtypes.Point{{X: 3, Y: 4}, {X: -5, Y: 6}}, Fixed: &xtypes.Fixed{Label: "f", Weight: 2.5}}
+		}},
+		{name: "not_evolving_root", value: func() any { return &xtypes.Point{X: 7, Y: 8} }},
+	}
 }

@@ -200,6 +200,34 @@ if shop is not None:
         )
 
 
+if xtypes is not None:
+    X = xtypes
+
+    @case
+    def halfs():
+        return X.Halfs(h=1.5, bh=256.0, maybe_h=-0.25, h_array=pyfory.Float16Array([1.0, -2.0, 65504.0]),
+                       bh_array=pyfory.BFloat16Array([0.5, -3.0]), h_list=[0.0, 2.5], bh_list=[-0.5])
+
+    @case
+    def halfs_unset():
+        return X.Halfs(h=0.0, bh=0.0, maybe_h=None, h_array=pyfory.Float16Array([]),
+                       bh_array=pyfory.BFloat16Array([]), h_list=[], bh_list=[])
+
+    @case
+    def uint8_arrays():
+        return X.Bytes(raw=b"\x00\xff", u8_array=array.array("B", [0, 1, 255]), i8_array=array.array("b", [-1, 2]),
+                       maybe_u8_array=array.array("B", [7]))
+
+    @case
+    def not_evolving():
+        return X.Shape(name="tri", origin=X.Point(x=1, y=-2), corners=[X.Point(x=3, y=4), X.Point(x=-5, y=6)],
+                       fixed=X.Fixed(label="f", weight=2.5))
+
+    @case
+    def not_evolving_root():
+        return X.Point(x=7, y=8)
+
+
 # Cases whose reader expects another value than its writer writes (schema
 # evolution): case -> the value Python expects from Go's bytes.
 VERIFY_WANT = {}
@@ -239,6 +267,8 @@ def norm(v, seen=None):
         return ("nan",)
     if isinstance(v, bytearray):
         return bytes(v)
+    if type(v).__name__.endswith("Array") and hasattr(v, "__iter__"):  # pyfory's dense arrays
+        return ("list", tuple(norm(x, seen) for x in v))
     if hasattr(v, "tolist"):  # numpy arrays
         return ("list", tuple(norm(x, seen) for x in v.tolist()))
     if hasattr(v, "case_id") and hasattr(v, "_value"):  # generated unions
