@@ -19,6 +19,7 @@ import (
 	"github.com/fury-go/fury/fury"
 	"github.com/fury-go/fury/xlang_test/schemas/core"
 	"github.com/fury-go/fury/xlang_test/schemas/evolve"
+	"github.com/fury-go/fury/xlang_test/schemas/named"
 	"github.com/fury-go/fury/xlang_test/schemas/shop"
 	"github.com/fury-go/fury/xlang_test/schemas/xtypes"
 )
@@ -401,4 +402,27 @@ func xtypesCases() []schemaCase {
 		}},
 		{name: "not_evolving_root", value: func() any { return &xtypes.Point{X: 7, Y: 8} }},
 	}
+}
+
+// TestSchemaNamedPython exchanges the values of named.fdl, whose types are
+// registered by name (enable_auto_type_id = false), with the Python foryc
+// generates from it.
+func TestSchemaNamedPython(t *testing.T) {
+	root, err := repoRoot()
+	require.NoError(t, err)
+	p, err := setupPeer(root, "python")
+	if err != nil {
+		if inCI() {
+			t.Fatal(err)
+		}
+		t.Skipf("python peer not available: %v", err)
+	}
+	gendir := compileSchemasPython(t, root, p, "named/named.fdl")
+	exchangeSchemaCases(t, root, p, gendir, named.RegisterTypes, []schemaCase{
+		{name: "named_types", value: func() any {
+			return &named.Outer{Inner: &named.Outer_Inner{Note: "i"}, Mood: named.MoodAngry,
+				Inners: []*named.Outer_Inner{{Note: "a"}, {Note: "b"}}, ById: &named.ById{N: -4}}
+		}},
+		{name: "named_root_enum", value: func() any { return ptr(named.MoodAngry) }},
+	})
 }

@@ -42,13 +42,14 @@ core = module("xlang_core")
 xtypes = module("xlang_xtypes")
 evolve = module("xlang_evolve")
 shop = module("xlang_shop")
+named = module("xlang_named")
 
 UTC = datetime.timezone.utc
 
 
 def new_fory():
     f = pyfory.Fory(xlang=True, ref=True, compatible=(MODE == "compatible"))
-    for m in (common, core, xtypes, evolve, shop):
+    for m in (common, core, xtypes, evolve, shop, named):
         if m is not None:
             getattr(m, "register_%s_types" % m.__name__)(f)
     return f
@@ -226,6 +227,19 @@ if xtypes is not None:
     @case
     def not_evolving_root():
         return X.Point(x=7, y=8)
+
+
+if named is not None:
+    N = named
+
+    @case
+    def named_types():
+        return N.Outer(inner=N.Outer.Inner(note="i"), mood=N.Mood.ANGRY,
+                       inners=[N.Outer.Inner(note="a"), N.Outer.Inner(note="b")], by_id=N.ById(n=-4))
+
+    @case
+    def named_root_enum():
+        return N.Mood.ANGRY
 
 
 # Cases whose reader expects another value than its writer writes (schema
