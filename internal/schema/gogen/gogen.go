@@ -115,13 +115,13 @@ func (g *gen) declare(name string, pos schema.Pos, what string) {
 		g.errorf(pos, "%s is Go identifier %s, already declared for the type at %s; rename one of them (nested types are named Outer_Inner, enum constants EnumValue, union cases Union_Case)", what, name, prev)
 		return
 	}
-	if !token_IsIdentifier(name) {
-		g.errorf(pos, "%s gives Go identifier %q, which is not a valid identifier", what, name)
+	if r, _ := utf8.DecodeRuneInString(name); !isIdentifier(name) || !unicode.IsUpper(r) {
+		g.errorf(pos, "%s gives Go identifier %q, which is not an exported Go identifier; rename it", what, name)
 	}
 	g.names[name] = pos
 }
 
-func token_IsIdentifier(s string) bool {
+func isIdentifier(s string) bool {
 	for i, r := range s {
 		if !unicode.IsLetter(r) && r != '_' && (i == 0 || !unicode.IsDigit(r)) {
 			return false
