@@ -291,6 +291,10 @@ func coreCases() []schemaCase {
 		{name: "map_optional_values", value: func() any {
 			return &core.Collections{MaybeNames: map[string]*string{"n": nil, "s": ptr("v")}}
 		}},
+		{name: "dynamic", value: func() any {
+			return &core.Dynamic{Value: "text", Values: []any{int64(1), "two", true, nil},
+				ByKey: map[string]any{"a": 1.5, "m": coreMoney(1, core.CurrencyEur)}}
+		}},
 		{name: "root_enum", value: func() any { return ptr(core.StatusSuspended) }},
 		{name: "root_imported", value: func() any { return coreMoney(-99, core.CurrencyJpy) }},
 	}

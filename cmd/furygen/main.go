@@ -96,7 +96,7 @@
 //     array), array<uint8> to fury.Uint8Array, a list of messages to []*T;
 //   - a message-typed field is a pointer (messages are always optional);
 //     an optional scalar, string or enum is a pointer; an optional list,
-//     map or bytes field, and a union, is tagged nullable;
+//     map or bytes field, an optional union and any field are tagged nullable;
 //   - ref fields are tagged ref; list<T> and map<K, T> of messages or unions
 //     without ref are tagged noref (their elements are not tracked, as the
 //     peers' generated code has it), list<ref T> tracks its elements;

@@ -313,7 +313,8 @@ func (g *gen) field(fl *schema.Field) (string, string) {
 	ty := g.goType(t, fl.Optional, fl.Pos, true)
 	// Nullable fields whose Go type has no pointer of its own (slices,
 	// maps, unions, any) say so in the tag; pointers are nullable already.
-	if fl.Optional && !strings.HasPrefix(ty, "*") {
+	// An any field is nullable too, as the peers declare it.
+	if (fl.Optional || isAny(t)) && !strings.HasPrefix(ty, "*") {
 		tag = append(tag, "nullable")
 	}
 	switch {
@@ -328,6 +329,8 @@ func (g *gen) field(fl *schema.Field) (string, string) {
 	}
 	return ty, strings.Join(tag, ",")
 }
+
+func isAny(t *schema.TypeRef) bool { return t.Kind == schema.PrimType && t.Prim == schema.Any }
 
 func isRefTarget(t *schema.TypeRef) bool {
 	return t.Kind == schema.NamedType && t.Decl != nil && t.Decl.Kind != schema.Enum

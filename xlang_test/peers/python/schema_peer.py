@@ -159,6 +159,10 @@ if core is not None:
                         level=C.Level.HIGH, pins=[C.Pinned(label="x"), C.Pinned(label="y")])
 
     @case
+    def dynamic():
+        return C.Dynamic(value="text", values=[1, "two", True, None], by_key={"a": 1.5, "m": money(1, common.Currency.EUR)})
+
+    @case
     def root_enum():
         return C.Status.SUSPENDED
 

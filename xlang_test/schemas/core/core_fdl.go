@@ -170,6 +170,13 @@ type Holder struct {
 	Pins      []*Pinned  `fury:"id=5,noref"`
 }
 
+// Dynamic is message xlang.core.Dynamic (type id 1470716311, hashed from "xlang.core.Dynamic").
+type Dynamic struct {
+	Value  any            `fury:"id=1,nullable"`
+	Values []any          `fury:"id=2"`
+	ByKey  map[string]any `fury:"id=3"`
+}
+
 // RegisterTypes registers the types of the schema with f, as the peers'
 // generated code registers them: by the type ids foryc gives them, or by
 // name where the schema turns automatic ids off.
@@ -220,6 +227,9 @@ func RegisterTypes(f *fury.Fury) error {
 		return err
 	}
 	if err := f.Register(Holder{}, 2841316707); err != nil {
+		return err
+	}
+	if err := f.Register(Dynamic{}, 1470716311); err != nil {
 		return err
 	}
 	return nil
