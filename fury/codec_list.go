@@ -138,21 +138,31 @@ func norefCodec(c codec) codec {
 	switch c := c.(type) {
 	case *listCodec:
 		v := *c
-		v.elem.noRef = true
+		v.elem = v.elem.noref()
 		v.declaredVariant = &v
 		return &v
 	case *setCodec:
 		v := *c
-		v.elem.noRef = true
+		v.elem = v.elem.noref()
 		v.declaredVariant = &v
 		return &v
 	case *mapCodec:
 		v := *c
-		v.key.noRef, v.val.noRef = true, true
+		v.key, v.val = v.key.noref(), v.val.noref()
 		v.declaredVariant = &v
 		return &v
 	}
 	return c
+}
+
+// noref returns ec never tracking its elements, nested containers
+// included.
+func (ec elemCodec) noref() elemCodec {
+	ec.noRef = true
+	if ec.codec != nil {
+		ec.codec = norefCodec(ec.codec)
+	}
+	return ec
 }
 
 // listCodec handles slices and Go arrays that travel as lists.

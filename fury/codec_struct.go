@@ -306,9 +306,11 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		f.emptyNil = !f.nullable && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map)
 		f.ft = fieldTypeOf(fti, f.nullable, f.ref)
 		f.codec = declaredCodec(fti)
-		if opts.ref == 0 {
-			// noref: the field's elements (map keys and values) are not
-			// tracked either, as pyfory's List[Ref[T, False]].
+		if !f.ref {
+			// What a field that is not tracked holds is not tracked
+			// either: its elements, map keys and values, at any depth
+			// (foryc's list<T> is pyfory's List[Ref[T, False]]; the
+			// TypeDef's element ref bits say the same).
 			f.codec = norefCodec(f.codec)
 		}
 		if !f.nullable && !f.ref && !f.dynamic && !fti.ptrAny {
@@ -342,6 +344,8 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 		ft.id = tidEnum
 	case w.isAny:
 		ft.id = tidUnknown
+	case w.id == tidTypedUnion || w.id == tidNamedUnion:
+		ft.id = tidUnion // declared: no identity in the TypeDef
 	}
 	if selfReaching(w.typ) {
 		// A recursive container type (type L []L) is written with its

@@ -129,6 +129,9 @@ func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {
 	case reflect.Slice:
 		h := (*sliceHeader)(p)
 		return refKey{h.data, h.len, ti.tword}
+	case reflect.Interface:
+		// A union: the identity of the wrapper it holds.
+		return refKey{(*ifaceWords)(p).data, 0, ti.tword}
 	default:
 		return refKey{*(*unsafe.Pointer)(p), 0, ti.tword}
 	}
@@ -232,11 +235,11 @@ func (e *encoder) writeFlag(ti *typeInfo, p unsafe.Pointer, track bool) (done bo
 func (e *encoder) writeTypeInfo(w *typeInfo) error {
 	e.buf.WriteVaruint32(w.id)
 	switch w.id {
-	case tidStruct, tidEnum:
+	case tidStruct, tidEnum, tidTypedUnion:
 		e.buf.WriteVaruint32(w.userID)
 	case tidCompatibleStruct, tidNamedCompatibleStruct:
 		e.writeTypeDef(w)
-	case tidNamedEnum:
+	case tidNamedEnum, tidNamedUnion:
 		if e.compatible {
 			e.writeTypeDef(w)
 			return nil

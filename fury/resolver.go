@@ -14,6 +14,13 @@ type registration struct {
 	ns     string
 	name   string
 	isEnum bool
+	union  *unionInfo // a union's interface type (see RegisterUnion)
+}
+
+// same reports whether two registrations of one type agree.
+func (g *registration) same(o *registration) bool {
+	return g.byID == o.byID && g.id == o.id && g.ns == o.ns && g.name == o.name && g.isEnum == o.isEnum &&
+		g.union.same(o.union)
 }
 
 type nameKey struct{ ns, name string }
@@ -127,6 +134,15 @@ func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
 
 func (r *resolver) fill(ti *typeInfo) error {
 	t := ti.typ
+	if reg, ok := r.reg.regs[t]; ok && reg.union != nil {
+		return r.fillUnion(ti, reg, nil)
+	}
+	if u, ok := r.reg.cases[t]; ok {
+		reg := r.reg.regs[u]
+		if c := reg.union.byType[t]; c != nil {
+			return r.fillUnion(ti, reg, c)
+		}
+	}
 	if reg, ok := r.reg.regs[t]; ok && reg.isEnum {
 		ti.isEnum = true
 		ti.named = !reg.byID
@@ -374,6 +390,13 @@ func (r *resolver) lookupByID(kindID, userID uint32) (*typeInfo, error) {
 	k, c := tidStruct, 0
 	if kindID == tidEnum {
 		k, c = tidEnum, 1
+	}
+	if kindID == tidTypedUnion || kindID == tidUnion {
+		t, ok := r.reg.byID[idKey(tidUnion, userID)]
+		if !ok {
+			return nil, wrapf(ErrUnknownType, "no union registered with id %d", userID)
+		}
+		return r.typeInfoOf(t)
 	}
 	if cache := r.idCache[c]; userID < uint32(len(cache)) && cache[userID] != nil {
 		return cache[userID], nil

@@ -32,6 +32,10 @@ const (
 	tdCompressedFlag = 1 << 8
 	tdHashShift      = 12
 	maxTypeDefSize   = 1 << 20
+
+	// Kinds of TypeDefs that are not structs (the named form is one more).
+	tdKindEnum  = 0
+	tdKindUnion = 4
 )
 
 // encodeTypeDef builds the TypeDef (header included) of a struct or named
@@ -52,9 +56,12 @@ func encodeTypeDef(ti *typeInfo) []byte {
 			body.WriteVaruint32(uint32(n - tdSmallFields))
 		}
 	} else {
-		code := byte(0) // enum by id
+		code := byte(tdKindEnum)
+		if ti.id == tidTypedUnion || ti.id == tidNamedUnion {
+			code = tdKindUnion
+		}
 		if ti.named {
-			code = 1
+			code++
 		}
 		body.WriteUint8(code)
 	}
@@ -333,9 +340,10 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	} else {
 		rd.kindCode = meta
 		switch meta {
-		case 0:
-		case 1:
+		case tdKindEnum, tdKindUnion:
+		case tdKindEnum + 1, tdKindUnion + 1:
 			rd.named = true
+			rd.kindCode--
 		default:
 			return nil, wrapf(ErrUnsupportedType, "type meta of kind %d", meta)
 		}
