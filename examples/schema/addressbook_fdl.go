@@ -22,7 +22,7 @@ type Person struct {
 	Name        string                `fury:"id=1"`
 	Id          int32                 `fury:"id=2"`
 	Email       *string               `fury:"id=3"`
-	Phones      []*Person_PhoneNumber `fury:"id=4,noref"`
+	Phones      []*Person_PhoneNumber `fury:"id=4"`
 	LastUpdated time.Time             `fury:"id=5"`
 	Labels      map[string]string     `fury:"id=6"`
 }
@@ -35,7 +35,7 @@ type Person_PhoneNumber struct {
 
 // AddressBook is message example.addressbook.AddressBook (type id 67716333, hashed from "example.addressbook.AddressBook").
 type AddressBook struct {
-	People []*Person `fury:"id=1"`
+	People []*Person `fury:"id=1,ref"`
 	Owner  *Person   `fury:"id=2,ref"`
 }
 

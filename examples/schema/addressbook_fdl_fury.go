@@ -37,34 +37,8 @@ func _() {
 // furyWriteAddressBook writes the fields of the AddressBook at p in wire order.
 func furyWriteAddressBook(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*AddressBook)(p)
-	buf := w.Buffer()
-	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.People)); err != nil {
+	if err := w.WriteField(0, unsafe.Pointer(&x.People)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.People {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.People {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritePerson(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(0, err); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(1, unsafe.Pointer(&x.Owner)); err != nil {
 		return err
@@ -75,27 +49,8 @@ func furyWriteAddressBook(w *furyrt.Writer, p unsafe.Pointer) error {
 // furyReadAddressBook reads the fields of the AddressBook at p in wire order.
 func furyReadAddressBook(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*AddressBook)(p)
-	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.People)); err != nil {
+	if err := r.ReadField(0, unsafe.Pointer(&x.People)); err != nil {
 		return err
-	} else if n > 0 {
-		s, el := x.People, r.Elems()
-		for j := range s {
-			q, e := furyrt.NewPointee[*Person](r)
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = q
-			if err = r.StartElem(el); err != nil {
-				break
-			}
-			if err = furyDispatchReadPerson(c, r, unsafe.Pointer(s[j])); err != nil {
-				break
-			}
-		}
-		if err = r.EndList(0, err); err != nil {
-			return err
-		}
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Owner)); err != nil {
 		return err
@@ -128,24 +83,6 @@ func _() {
 		LastUpdated time.Time
 		Labels      map[string]string
 	}(Person{})
-}
-
-// furyDispatchWritePerson writes a Person with codec c, calling its generated function directly.
-func furyDispatchWritePerson(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecPerson:
-		return furyWritePerson(w, p)
-	}
-	return c.Write(w, p)
-}
-
-// furyDispatchReadPerson reads a Person with codec c, calling its generated function directly.
-func furyDispatchReadPerson(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecPerson:
-		return furyReadPerson(r, p)
-	}
-	return c.Read(r, p)
 }
 
 // furyWritePerson writes the fields of the Person at p in wire order.

@@ -317,15 +317,10 @@ func (g *gen) field(fl *schema.Field) (string, string) {
 	if (fl.Optional || isAny(t)) && !strings.HasPrefix(ty, "*") {
 		tag = append(tag, "nullable")
 	}
-	switch {
-	case fl.Ref:
+	// A field tagged ref tracks itself and what it holds (list<ref T>,
+	// map<K, ref T>: the elements); an untagged one neither.
+	if fl.Ref || t.Kind == schema.ListType && t.ElemRef || t.Kind == schema.MapType && t.ValueRef {
 		tag = append(tag, "ref")
-	case t.Kind == schema.ListType && isRefTarget(t.Elem) && !t.ElemRef,
-		t.Kind == schema.MapType && isRefTarget(t.Value) && !t.ValueRef:
-		// Elements of message or union type are tracked by their Go type
-		// under reference tracking; the schema tracks them only when it
-		// says list<ref T> / map<K, ref T>.
-		tag = append(tag, "noref")
 	}
 	return ty, strings.Join(tag, ",")
 }

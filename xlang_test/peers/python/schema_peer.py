@@ -43,13 +43,14 @@ xtypes = module("xlang_xtypes")
 evolve = module("xlang_evolve")
 shop = module("xlang_shop")
 named = module("xlang_named")
+unions = module("xlang_unions")
 
 UTC = datetime.timezone.utc
 
 
 def new_fory():
     f = pyfory.Fory(xlang=True, ref=True, compatible=(MODE == "compatible"))
-    for m in (common, core, xtypes, evolve, shop, named):
+    for m in (common, core, xtypes, evolve, shop, named, unions):
         if m is not None:
             getattr(m, "register_%s_types" % m.__name__)(f)
     return f
@@ -201,8 +202,14 @@ if shop is not None:
             id="c1", lines=[S.Cart.Line(item=item("A", S.Kind.BOOK), count=-2), S.Cart.Line(item=None, count=1)],
             totals={"eur": -5, "usd": 2**40}, items={"a": item("A", S.Kind.BOOK)}, note="n",
             at=datetime.datetime(2021, 6, 7, 8, 9, 10, tzinfo=UTC), tags=["x", "y"], amounts=[1, -1],
-            shared=shared, same=shared,
+            shared=shared, same=shared, payment=S.Cart.Payment.account(-77),
         )
+
+    @case
+    def proto_oneof_message():
+        return S.Cart(id="c2", lines=[], totals={}, items={}, note=None,
+                      at=datetime.datetime(2021, 6, 7, tzinfo=UTC), tags=[], amounts=[], shared=None, same=None,
+                      payment=S.Cart.Payment.voucher(item("V", S.Kind.BOOK)))
 
 
 if xtypes is not None:
@@ -244,6 +251,32 @@ if named is not None:
     @case
     def named_root_enum():
         return N.Mood.ANGRY
+
+
+if unions is not None:
+    U = unions
+
+    def zoo(star, guest, animals, by_name, keeper, pinned):
+        return U.Zoo(star=star, guest=guest, animals=animals, by_name=by_name, keeper=keeper, pinned=pinned, after=99)
+
+    @case
+    def union_fields():
+        return zoo(U.Animal.dog(U.Dog(name="rex", age=3)), U.Animal.note("visitor"),
+                   [U.Animal.count(7), U.Animal.suit(U.Suit.SPADES), U.Animal.tags(["a", "b"]), U.Animal.big(-(2**40))],
+                   {"d": U.Animal.dog(U.Dog(name="fido", age=1)), "n": U.Animal.note("")},
+                   U.Zoo.Keeper(name="k", contact=U.Zoo.Keeper.Contact.phone(5550100)), U.Pinned.number(2.5))
+
+    @case
+    def union_unset_optional():
+        return zoo(U.Animal.count(0), None, [], {}, None, U.Pinned.text("t"))
+
+    @case
+    def union_root():
+        return U.Animal.dog(U.Dog(name="root", age=9))
+
+    @case
+    def union_root_pinned():
+        return U.Pinned.text("pinned")
 
 
 # Cases whose reader expects another value than its writer writes (schema

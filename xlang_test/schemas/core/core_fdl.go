@@ -80,7 +80,7 @@ type Collections struct {
 	F64s         fury.Float64Slice  `fury:"id=4"`
 	Bools        fury.BoolSlice     `fury:"id=5"`
 	Statuses     []Status           `fury:"id=6"`
-	Monies       []*Money           `fury:"id=7,noref"`
+	Monies       []*Money           `fury:"id=7"`
 	MaybeStrings []*string          `fury:"id=8"`
 	I32Array     []int32            `fury:"id=9"`
 	F64Array     []float64          `fury:"id=10"`
@@ -89,7 +89,7 @@ type Collections struct {
 	I16Array     []int16            `fury:"id=13"`
 	Counts       map[string]int64   `fury:"id=14"`
 	Names        map[int32]string   `fury:"id=15"`
-	Prices       map[string]*Money  `fury:"id=16,noref"`
+	Prices       map[string]*Money  `fury:"id=16"`
 	Labels       map[Status]string  `fury:"id=17"`
 	Times        []time.Time        `fury:"id=18"`
 	MaybeNames   map[string]*string `fury:"id=19"`
@@ -98,7 +98,7 @@ type Collections struct {
 // Order is message xlang.core.Order (type id 2083951175, hashed from "xlang.core.Order").
 type Order struct {
 	Id          string        `fury:"id=1"`
-	Lines       []*Order_Line `fury:"id=2,noref"`
+	Lines       []*Order_Line `fury:"id=2"`
 	Channel     Order_Channel `fury:"id=3"`
 	Total       *Money        `fury:"id=4"`
 	Currency    Currency      `fury:"id=5"`
@@ -126,7 +126,7 @@ const (
 type Node struct {
 	Name     string  `fury:"id=1"`
 	Next     *Node   `fury:"id=2,ref"`
-	Children []*Node `fury:"id=3"`
+	Children []*Node `fury:"id=3,ref"`
 	Plain    *Node   `fury:"id=4"`
 }
 
@@ -134,8 +134,8 @@ type Node struct {
 type Graph struct {
 	A      *Node            `fury:"id=1,ref"`
 	B      *Node            `fury:"id=2,ref"`
-	All    []*Node          `fury:"id=3"`
-	ByName map[string]*Node `fury:"id=4"`
+	All    []*Node          `fury:"id=3,ref"`
+	ByName map[string]*Node `fury:"id=4,ref"`
 }
 
 // Pinned is message xlang.core.Pinned (type id 4242, given in the schema).
@@ -167,7 +167,7 @@ type Holder struct {
 	Renamed   *Renamed   `fury:"id=2"`
 	Elsewhere *Elsewhere `fury:"id=3"`
 	Level     Level      `fury:"id=4"`
-	Pins      []*Pinned  `fury:"id=5,noref"`
+	Pins      []*Pinned  `fury:"id=5"`
 }
 
 // Dynamic is message xlang.core.Dynamic (type id 1470716311, hashed from "xlang.core.Dynamic").

@@ -1298,40 +1298,14 @@ func _() {
 // furyWriteGraph writes the fields of the Graph at p in wire order.
 func furyWriteGraph(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Graph)(p)
-	buf := w.Buffer()
 	if err := w.WriteField(0, unsafe.Pointer(&x.A)); err != nil {
 		return err
 	}
 	if err := w.WriteField(1, unsafe.Pointer(&x.B)); err != nil {
 		return err
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.All)); err != nil {
+	if err := w.WriteField(2, unsafe.Pointer(&x.All)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.All {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.All {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteNode(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(3, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
@@ -1348,27 +1322,8 @@ func furyReadGraph(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(1, unsafe.Pointer(&x.B)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.All)); err != nil {
+	if err := r.ReadField(2, unsafe.Pointer(&x.All)); err != nil {
 		return err
-	} else if n > 0 {
-		s, el := x.All, r.Elems()
-		for j := range s {
-			q, e := furyrt.NewPointee[*Node](r)
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = q
-			if err = r.StartElem(el); err != nil {
-				break
-			}
-			if err = furyDispatchReadNode(c, r, unsafe.Pointer(s[j])); err != nil {
-				break
-			}
-		}
-		if err = r.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
@@ -1859,33 +1814,8 @@ func furyWriteNode(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(1, unsafe.Pointer(&x.Next)); err != nil {
 		return err
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Children)); err != nil {
+	if err := w.WriteField(2, unsafe.Pointer(&x.Children)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Children {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Children {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteNode(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if x.Plain == nil {
 		buf.WriteInt8(-3) // null
@@ -1910,27 +1840,8 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(1, unsafe.Pointer(&x.Next)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Children)); err != nil {
+	if err := r.ReadField(2, unsafe.Pointer(&x.Children)); err != nil {
 		return err
-	} else if n > 0 {
-		s, el := x.Children, r.Elems()
-		for j := range s {
-			q, e := furyrt.NewPointee[*Node](r)
-			if e != nil {
-				err = e
-				break
-			}
-			s[j] = q
-			if err = r.StartElem(el); err != nil {
-				break
-			}
-			if err = furyDispatchReadNode(c, r, unsafe.Pointer(s[j])); err != nil {
-				break
-			}
-		}
-		if err = r.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)

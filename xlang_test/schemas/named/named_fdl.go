@@ -18,7 +18,7 @@ const (
 type Outer struct {
 	Inner  *Outer_Inner   `fury:"id=1"`
 	Mood   Mood           `fury:"id=2"`
-	Inners []*Outer_Inner `fury:"id=3,noref"`
+	Inners []*Outer_Inner `fury:"id=3"`
 	ById   *ById          `fury:"id=4"`
 }
 

@@ -40,16 +40,44 @@ type Item struct {
 // Cart is message xlang.shop.Cart (type id 3515343407, hashed from "xlang.shop.Cart").
 type Cart struct {
 	Id      string           `fury:"id=1"`
-	Lines   []*Cart_Line     `fury:"id=2,noref"`
+	Lines   []*Cart_Line     `fury:"id=2"`
 	Totals  map[string]int64 `fury:"id=3"`
-	Items   map[string]*Item `fury:"id=4,noref"`
+	Items   map[string]*Item `fury:"id=4"`
 	Note    *string          `fury:"id=5"`
 	At      time.Time        `fury:"id=6"`
 	Tags    []string         `fury:"id=7"`
 	Amounts fury.Int64Slice  `fury:"id=8"`
 	Shared  *Item            `fury:"id=9,ref"`
 	Same    *Item            `fury:"id=10,ref"`
+	Payment Cart_Payment     `fury:"id=11,nullable"`
 }
+
+// Cart_Payment is union xlang.shop.Cart.Payment (type id 1340780605, hashed from "xlang.shop.Cart.Payment"): one of
+//   - *Cart_Payment_Card
+//   - *Cart_Payment_Account
+//   - *Cart_Payment_Voucher
+type Cart_Payment interface{ isCart_Payment() }
+
+// Cart_Payment_Card is case card (11) of Cart_Payment.
+type Cart_Payment_Card struct {
+	Card string `fury:"id=11"`
+}
+
+func (*Cart_Payment_Card) isCart_Payment() {}
+
+// Cart_Payment_Account is case account (12) of Cart_Payment.
+type Cart_Payment_Account struct {
+	Account int64 `fury:"id=12"`
+}
+
+func (*Cart_Payment_Account) isCart_Payment() {}
+
+// Cart_Payment_Voucher is case voucher (13) of Cart_Payment.
+type Cart_Payment_Voucher struct {
+	Voucher *Item `fury:"id=13"`
+}
+
+func (*Cart_Payment_Voucher) isCart_Payment() {}
 
 // Cart_Line is message xlang.shop.Cart.Line (type id 2783750556, hashed from "xlang.shop.Cart.Line").
 type Cart_Line struct {
@@ -68,6 +96,9 @@ func RegisterTypes(f *fury.Fury) error {
 		return err
 	}
 	if err := f.Register(Cart{}, 3515343407); err != nil {
+		return err
+	}
+	if err := f.RegisterUnion((*Cart_Payment)(nil), 1340780605, (*Cart_Payment_Card)(nil), (*Cart_Payment_Account)(nil), (*Cart_Payment_Voucher)(nil)); err != nil {
 		return err
 	}
 	if err := f.Register(Cart_Line{}, 2783750556); err != nil {

@@ -21,7 +21,7 @@ var (
 
 func init() {
 	furyCodecCart = &furyrt.Codec{
-		Fields: []string{"Id", "Lines", "Totals", "Items", "Note", "At", "Tags", "Amounts", "Shared", "Same"},
+		Fields: []string{"Id", "Lines", "Totals", "Items", "Note", "At", "Tags", "Amounts", "Shared", "Same", "Payment"},
 		Write:  furyWriteCart,
 		Read:   furyReadCart,
 	}
@@ -41,6 +41,7 @@ func _() {
 		Amounts fury.Int64Slice
 		Shared  *Item
 		Same    *Item
+		Payment Cart_Payment
 	}(Cart{})
 }
 
@@ -118,6 +119,9 @@ func furyWriteCart(w *furyrt.Writer, p unsafe.Pointer) error {
 		return err
 	}
 	if err := w.WriteField(9, unsafe.Pointer(&x.Same)); err != nil {
+		return err
+	}
+	if err := w.WriteField(10, unsafe.Pointer(&x.Payment)); err != nil {
 		return err
 	}
 	return nil
@@ -198,6 +202,9 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	if err := r.ReadField(9, unsafe.Pointer(&x.Same)); err != nil {
+		return err
+	}
+	if err := r.ReadField(10, unsafe.Pointer(&x.Payment)); err != nil {
 		return err
 	}
 	return nil

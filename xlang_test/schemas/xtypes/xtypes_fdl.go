@@ -36,7 +36,7 @@ type Point struct {
 type Shape struct {
 	Name    string   `fury:"id=1"`
 	Origin  *Point   `fury:"id=2"`
-	Corners []*Point `fury:"id=3,noref"`
+	Corners []*Point `fury:"id=3"`
 	Fixed   *Fixed   `fury:"id=4"`
 }
 
