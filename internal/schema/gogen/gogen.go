@@ -327,9 +327,6 @@ func (g *gen) field(fl *schema.Field) (string, string) {
 
 func isAny(t *schema.TypeRef) bool { return t.Kind == schema.PrimType && t.Prim == schema.Any }
 
-func isRefTarget(t *schema.TypeRef) bool {
-	return t.Kind == schema.NamedType && t.Decl != nil && t.Decl.Kind != schema.Enum
-}
 
 var scalarGo = map[schema.Prim]string{
 	schema.Bool: "bool", schema.Int8: "int8", schema.Int16: "int16", schema.Int32: "int32", schema.Int64: "int64",
