@@ -327,7 +327,6 @@ func (g *gen) field(fl *schema.Field) (string, string) {
 
 func isAny(t *schema.TypeRef) bool { return t.Kind == schema.PrimType && t.Prim == schema.Any }
 
-
 var scalarGo = map[schema.Prim]string{
 	schema.Bool: "bool", schema.Int8: "int8", schema.Int16: "int16", schema.Int32: "int32", schema.Int64: "int64",
 	schema.Uint8: "uint8", schema.Uint16: "uint16", schema.Uint32: "uint32", schema.Uint64: "uint64",
