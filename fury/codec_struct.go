@@ -58,6 +58,7 @@ type fieldOptions struct {
 	tagID    int
 	nullable int // -1 unset, 0 false, 1 true
 	ref      int
+	elemRef  bool // elemref: the elements (map values) are tracked, the field not
 }
 
 func parseFieldTag(tag string) (fieldOptions, error) {
@@ -78,6 +79,8 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 			o.ref = 1
 		case part == "noref":
 			o.ref = 0
+		case part == "elemref":
+			o.elemRef = true
 		case strings.HasPrefix(part, "id="):
 			n, err := strconv.Atoi(part[3:])
 			// Tag ids go up to 2^29-1, as in the schema compiler.
@@ -306,7 +309,18 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		f.emptyNil = !f.nullable && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map)
 		f.ft = fieldTypeOf(fti, f.nullable, f.ref)
 		f.codec = declaredCodec(fti)
-		if !f.ref {
+		// elemref: a list's elements (a map's values) are tracked, the
+		// field itself not (foryc's list<ref T>, pyfory's List[Ref[T]]).
+		elemRef := opts.elemRef && r.refTracking && !f.ref
+		if elemRef {
+			switch c := fti.wire().codec.(type) {
+			case *listCodec:
+				f.ft.elem.ref = c.elem.ti.refable
+			case *mapCodec:
+				f.ft.val.ref = c.val.ti.refable
+			}
+		}
+		if !f.ref && !elemRef {
 			// What a field that is not tracked holds is not tracked
 			// either: its elements, map keys and values, at any depth
 			// (foryc's list<T> is pyfory's List[Ref[T, False]]; the

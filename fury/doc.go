@@ -156,6 +156,8 @@
 //	`fury:"nullable"`     nullable (a null flag precedes the value); pointer fields are by default
 //	`fury:"notnull"`      not nullable
 //	`fury:"ref"`, `fury:"noref"`   reference tracked or not (with WithRefTracking)
+//	`fury:"elemref"`      a list's elements (a map's values) tracked, the field itself not
+//	                      (a schema's list<ref T>, pyfory's List[Ref[T]])
 //
 // Struct types are registered by id (Register) or by name
 // (RegisterTagType). An unregistered struct is named after its Go package

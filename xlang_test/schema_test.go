@@ -40,14 +40,8 @@ type schemaCase struct {
 	value          func() any // a fresh value (a pointer for structs): what Go writes and expects
 	read           func() any // what Go expects from Python's bytes, when not value (schema evolution)
 	check          func(t *testing.T, got any)
-	compatibleOnly bool   // evolution: only compatible mode matches fields by id
-	pending        string // why the case is skipped for now (a Go form still missing)
+	compatibleOnly bool // evolution: only compatible mode matches fields by id
 }
-
-// pendingElemRef: Go cannot yet say "list field untracked, elements
-// tracked" (FDL list<ref T>, pyfory List[Ref[T]]); see
-// /work/wt/notes/h-schema-to-g-types.md.
-const pendingElemRef = "needs a Go form for list<ref T> (field untracked, elements tracked)"
 
 // foryc 1.7.7 bugs the test works around in its Python output only:
 //   - a field whose type is named with its package (xlang.common.Currency)
@@ -152,9 +146,6 @@ func exchangeSchemaCases(t *testing.T, root string, p *peer, gendir string, regi
 			written := runSchemaPeer(t, root, p, gendir, mode, "write", dir, names)
 			for _, c := range cases {
 				t.Run(c.name, func(t *testing.T) {
-					if c.pending != "" {
-						t.Skip(c.pending)
-					}
 					reason, ok := verified[c.name]
 					if assert.True(t, ok, "go-to-python: no result from schema_peer.py") {
 						assert.Empty(t, reason, "go-to-python: Python read Go's bytes")
@@ -272,7 +263,7 @@ func coreCases() []schemaCase {
 			a.Next = b
 			a.Children = []*core.Node{b, a}
 			return a
-		}, pending: pendingElemRef, check: func(t *testing.T, got any) {
+		}, check: func(t *testing.T, got any) {
 			a := got.(*core.Node)
 			require.NotNil(t, a.Next)
 			assert.Same(t, a, a.Next.Next, "a.next.next is a")
@@ -284,7 +275,7 @@ func coreCases() []schemaCase {
 			n1 := &core.Node{Name: "n1"}
 			n2 := &core.Node{Name: "n2", Next: n1, Children: []*core.Node{n1}}
 			return &core.Graph{A: n1, B: n1, All: []*core.Node{n1, n2, n1}, ByName: map[string]*core.Node{"one": n1, "two": n2}}
-		}, pending: pendingElemRef, check: func(t *testing.T, got any) {
+		}, check: func(t *testing.T, got any) {
 			g := got.(*core.Graph)
 			assert.Same(t, g.A, g.B)
 			assert.Same(t, g.A, g.All[0])

@@ -97,9 +97,10 @@
 //   - a message-typed field is a pointer (messages are always optional);
 //     an optional scalar, string or enum is a pointer; an optional list,
 //     map or bytes field, an optional union and any field are tagged nullable;
-//   - ref fields are tagged ref, and so are list<ref T> and map<K, ref T>
-//     fields (a field tagged ref tracks what it holds; an untagged one, as
-//     list<T> of messages, tracks neither, as the peers' generated code);
+//   - ref fields are tagged ref; list<ref T> and map<K, ref T> fields are
+//     tagged elemref (their elements are tracked, the field not); an
+//     untagged field, as list<T> of messages, tracks neither, as the peers'
+//     generated code has it;
 //   - an enum is a named int32 with a constant per value, named after the
 //     enum and the value without the enum's prefix (PhoneType and
 //     PHONE_TYPE_WORK give PhoneTypeWork);

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -77,4 +79,47 @@ func TestSchemaErrors(t *testing.T) {
 	write("x.fbs", "table T { a: int; }\n")
 	err = runSchema(schemaConfig{Dir: dir, Schemas: []string{"x.fbs"}, Package: "p"})
 	assert.ErrorContains(t, err, "foryc --emit-fdl")
+}
+
+// TestSchemaDirectivesCurrent runs every furygen -schema go:generate
+// directive of the module with -check: the committed Go code of the
+// schemas (xlang_test/schemas, examples/schema) is what furygen writes.
+func TestSchemaDirectivesCurrent(t *testing.T) {
+	const directive = "//go:generate go run github.com/fury-go/fury/cmd/furygen -schema "
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	require.NoError(t, err)
+	found := 0
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			line, ok := strings.CutPrefix(strings.TrimSpace(sc.Text()), directive)
+			if !ok {
+				continue
+			}
+			found++
+			t.Run(strings.TrimPrefix(path, root+"/"), func(t *testing.T) {
+				cfg, err := parseSchemaArgs(append([]string{"-schema"}, strings.Fields(line)...))
+				require.NoError(t, err)
+				cfg.Dir, cfg.Check = filepath.Dir(path), true
+				require.NoError(t, runSchema(cfg))
+			})
+		}
+		return sc.Err()
+	})
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, found, 7, "the schema directives of xlang_test/schemas and examples/schema")
 }

@@ -35,7 +35,7 @@ type Person_PhoneNumber struct {
 
 // AddressBook is message example.addressbook.AddressBook (type id 67716333, hashed from "example.addressbook.AddressBook").
 type AddressBook struct {
-	People []*Person `fury:"id=1,ref"`
+	People []*Person `fury:"id=1,elemref"`
 	Owner  *Person   `fury:"id=2,ref"`
 }
 

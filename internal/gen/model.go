@@ -374,9 +374,11 @@ func parseTag(tag string) (fieldOptions, error) {
 			o.ref = 1
 		case part == "noref":
 			o.ref = 0
+		case part == "elemref": // tracked elements: left to the runtime, as ref
+			o.ref = 1
 		case strings.HasPrefix(part, "id="):
 			n, err := strconv.Atoi(part[3:])
-			if err != nil || n < 0 || n > 1<<15-1 {
+			if err != nil || n < 0 || n > 1<<29-1 { // as the runtime (the schema compiler's bound)
 				return o, fmt.Errorf("bad tag id %q", part)
 			}
 			o.tagID = n

@@ -317,10 +317,14 @@ func (g *gen) field(fl *schema.Field) (string, string) {
 	if (fl.Optional || isAny(t)) && !strings.HasPrefix(ty, "*") {
 		tag = append(tag, "nullable")
 	}
-	// A field tagged ref tracks itself and what it holds (list<ref T>,
-	// map<K, ref T>: the elements); an untagged one neither.
-	if fl.Ref || t.Kind == schema.ListType && t.ElemRef || t.Kind == schema.MapType && t.ValueRef {
+	// A field tagged ref tracks itself and what it holds; elemref tracks
+	// the elements of a list<ref T> (the values of a map<K, ref T>) and
+	// not the field; an untagged field neither.
+	switch {
+	case fl.Ref:
 		tag = append(tag, "ref")
+	case t.Kind == schema.ListType && t.ElemRef || t.Kind == schema.MapType && t.ValueRef:
+		tag = append(tag, "elemref")
 	}
 	return ty, strings.Join(tag, ",")
 }

@@ -126,7 +126,7 @@ const (
 type Node struct {
 	Name     string  `fury:"id=1"`
 	Next     *Node   `fury:"id=2,ref"`
-	Children []*Node `fury:"id=3,ref"`
+	Children []*Node `fury:"id=3,elemref"`
 	Plain    *Node   `fury:"id=4"`
 }
 
@@ -134,8 +134,8 @@ type Node struct {
 type Graph struct {
 	A      *Node            `fury:"id=1,ref"`
 	B      *Node            `fury:"id=2,ref"`
-	All    []*Node          `fury:"id=3,ref"`
-	ByName map[string]*Node `fury:"id=4,ref"`
+	All    []*Node          `fury:"id=3,elemref"`
+	ByName map[string]*Node `fury:"id=4,elemref"`
 }
 
 // Pinned is message xlang.core.Pinned (type id 4242, given in the schema).
