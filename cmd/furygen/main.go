@@ -26,7 +26,7 @@
 // Usage:
 //
 //	furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [-buildtag expr] [-check] [packages]
-//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-check]
+//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-check]
 //
 // The packages default to the current directory. Types whose fields cannot
 // be serialized (channels, funcs, ...) are reported naming the type and the
@@ -115,6 +115,8 @@
 //     of the UTF-8 name qualified by the package (or its alias, or the
 //     type's alias), all 32 bits; by name when the file turns
 //     enable_auto_type_id off. Two types with one id are an error.
+//     -register renames it, for a second schema generated into the same
+//     package.
 //
 // Every type lands in the one Go package, imported ones too; two that would
 // share a Go name are an error naming both. A struct using more than four

@@ -26,6 +26,7 @@ type schemaConfig struct {
 	ImportPaths []string // where imports are searched after the importing file's directory
 	Output      string   // the types file, relative to Dir
 	Package     string   // the Go package name ("" to find it)
+	Register    string   // the registration function's name ("" for RegisterTypes)
 	Check       bool
 }
 
@@ -53,10 +54,11 @@ func parseSchemaArgs(args []string) (schemaConfig, error) {
 	imports := fs.String("I", "", "comma-separated directories searched for imported schema files")
 	output := fs.String("output", "", "the Go file of the types (default <schema>_fdl.go or <schema>_proto.go)")
 	pkg := fs.String("package", "", "the Go package name (default: the package in the directory, else the schema's go_package or package)")
+	register := fs.String("register", "", "the name of the registration function (default RegisterTypes)")
 	check := fs.Bool("check", false, "do not write; fail if a generated file is missing or out of date")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			fmt.Fprintln(os.Stderr, "usage: furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-check]")
+			fmt.Fprintln(os.Stderr, "usage: furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-check]")
 			fs.SetOutput(os.Stderr)
 			fs.PrintDefaults()
 		}
@@ -65,7 +67,7 @@ func parseSchemaArgs(args []string) (schemaConfig, error) {
 	if fs.NArg() > 0 {
 		return schemaConfig{}, fmt.Errorf("-schema takes no package arguments (got %s); run furygen in the package's directory", strings.Join(fs.Args(), " "))
 	}
-	cfg := schemaConfig{Output: *output, Package: *pkg, Check: *check}
+	cfg := schemaConfig{Output: *output, Package: *pkg, Register: *register, Check: *check}
 	for _, s := range strings.Split(*schemas, ",") {
 		if s = strings.TrimSpace(s); s != "" {
 			cfg.Schemas = append(cfg.Schemas, s)
@@ -127,7 +129,7 @@ func runSchema(cfg schemaConfig) error {
 	for _, s := range cfg.Schemas {
 		sources = append(sources, filepath.ToSlash(s))
 	}
-	res, err := gogen.Generate(files, gogen.Options{Package: pkg, Sources: sources})
+	res, err := gogen.Generate(files, gogen.Options{Package: pkg, Sources: sources, Register: cfg.Register})
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,10 @@ import (
 type Options struct {
 	Package string   // Go package name
 	Sources []string // schema file names for the header (as the user gave them)
+
+	// Register names the registration function ("" for RegisterTypes),
+	// for two schemas generated into one package.
+	Register string
 }
 
 // Output is what Generate produced.
@@ -61,7 +65,15 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 	for _, f := range order {
 		f.Walk(func(d *schema.Decl) { g.decl(d) })
 	}
-	g.register(order)
+	reg := opt.Register
+	if reg == "" {
+		reg = "RegisterTypes"
+	}
+	if !isIdentifier(reg) {
+		return nil, fmt.Errorf("gogen: %q is not a Go identifier", reg)
+	}
+	g.declare(reg, schema.Pos{File: "-register"}, "the registration function")
+	g.register(order, reg)
 	if err := g.errs.Err(); err != nil {
 		return nil, err
 	}
@@ -429,13 +441,13 @@ func (g *gen) goType(t *schema.TypeRef, optional bool, pos schema.Pos, field boo
 	return "any"
 }
 
-// register writes RegisterTypes.
-func (g *gen) register(files []*schema.File) {
+// register writes the registration function.
+func (g *gen) register(files []*schema.File, fn string) {
 	g.use("fury.")
-	g.p("\n// RegisterTypes registers the types of the schema with f, as the peers'\n")
+	g.p("\n// %s registers the types of the schema with f, as the peers'\n", fn)
 	g.p("// generated code registers them: by the type ids foryc gives them, or by\n")
 	g.p("// name where the schema turns automatic ids off.\n")
-	g.p("func RegisterTypes(f *fury.Fury) error {\n")
+	g.p("func %s(f *fury.Fury) error {\n", fn)
 	for _, file := range files {
 		file.Walk(func(d *schema.Decl) {
 			name := g.goName[d]

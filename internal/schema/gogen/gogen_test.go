@@ -71,3 +71,16 @@ func FuzzGenerate(f *testing.F) {
 		}
 	})
 }
+
+// TestRegisterName: -register names the registration function, and a name
+// that clashes with a type is an error.
+func TestRegisterName(t *testing.T) {
+	files, err := load.Files([]string{"testdata/camel.fdl"}, nil)
+	require.NoError(t, err)
+	out, err := gogen.Generate(files, gogen.Options{Package: "p", Sources: []string{"camel.fdl"}, Register: "RegisterCamel"})
+	require.NoError(t, err)
+	assert.Contains(t, string(out.Source), "\nfunc RegisterCamel(f *fury.Fury) error {\n")
+	assert.NotContains(t, string(out.Source), "RegisterTypes")
+	_, err = gogen.Generate(files, gogen.Options{Package: "p", Sources: []string{"camel.fdl"}, Register: "Outer"})
+	assert.ErrorContains(t, err, "the registration function is Go identifier Outer, already declared")
+}
