@@ -19,6 +19,7 @@ import (
 	"github.com/fury-go/fury/fury"
 	"github.com/fury-go/fury/xlang_test/schemas/core"
 	"github.com/fury-go/fury/xlang_test/schemas/evolve"
+	"github.com/fury-go/fury/xlang_test/schemas/fbs"
 	"github.com/fury-go/fury/xlang_test/schemas/named"
 	"github.com/fury-go/fury/xlang_test/schemas/shop"
 	"github.com/fury-go/fury/xlang_test/schemas/unions"
@@ -487,4 +488,39 @@ func unionCases() []schemaCase {
 			return &p
 		}},
 	}
+}
+
+// TestSchemaFlatBuffersPython: furygen reads FlatBuffers schemas through
+// foryc's FDL translation. The test checks that foryc still translates
+// monster.fbs to the committed monster.fdl (furygen's input), then
+// exchanges values with the Python foryc generates from monster.fbs itself.
+func TestSchemaFlatBuffersPython(t *testing.T) {
+	root, err := repoRoot()
+	require.NoError(t, err)
+	p, err := setupPeer(root, "python")
+	if err != nil {
+		if inCI() {
+			t.Fatal(err)
+		}
+		t.Skipf("python peer not available: %v", err)
+	}
+	dir := filepath.Join(root, "xlang_test", "schemas", "fbs")
+	emitted := filepath.Join(t.TempDir(), "monster.fdl")
+	cmd := exec.Command(filepath.Join(filepath.Dir(p.argv[0]), "foryc"), "--emit-fdl", "--emit-fdl-path", emitted,
+		"--lang", "python", "-o", t.TempDir(), filepath.Join(dir, "monster.fbs"))
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "foryc --emit-fdl:\n%s", out)
+	want, err := os.ReadFile(filepath.Join(dir, "monster.fdl"))
+	require.NoError(t, err)
+	got, err := os.ReadFile(emitted)
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(got), "foryc's FDL translation of monster.fbs changed: commit it as monster.fdl and run go generate")
+
+	gendir := compileSchemasPython(t, root, p, "fbs/monster.fbs")
+	exchangeSchemaCases(t, root, p, gendir, fbs.RegisterTypes, []schemaCase{{name: "fbs_monster", value: func() any {
+		return &fbs.Monster{Pos: &fbs.Vec3{X: 1, Y: 2.5, Z: -3}, Mana: 150, Hp: 80, Name: "orc",
+			Inventory: fury.Uint8Array{1, 2, 255}, Color: fbs.ColorBlue,
+			Weapons: []*fbs.Weapon{{Name: "axe", Damage: 12}, {Damage: -1}},
+			Path:    []*fbs.Vec3{{}, {X: 0.5, Y: 0.25, Z: 0.125}}, Tags: []string{"a", "b"}}
+	}}})
 }

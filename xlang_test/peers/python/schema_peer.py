@@ -44,13 +44,14 @@ evolve = module("xlang_evolve")
 shop = module("xlang_shop")
 named = module("xlang_named")
 unions = module("xlang_unions")
+fbs = module("xlang_fbs")
 
 UTC = datetime.timezone.utc
 
 
 def new_fory():
     f = pyfory.Fory(xlang=True, ref=True, compatible=(MODE == "compatible"))
-    for m in (common, core, xtypes, evolve, shop, named, unions):
+    for m in (common, core, xtypes, evolve, shop, named, unions, fbs):
         if m is not None:
             getattr(m, "register_%s_types" % m.__name__)(f)
     return f
@@ -277,6 +278,17 @@ if unions is not None:
     @case
     def union_root_pinned():
         return U.Pinned.text("pinned")
+
+
+if fbs is not None:
+    F = fbs
+
+    @case
+    def fbs_monster():
+        return F.Monster(pos=F.Vec3(x=1.0, y=2.5, z=-3.0), mana=150, hp=80, name="orc",
+                         inventory=array.array("B", [1, 2, 255]), color=F.Color.Blue,
+                         weapons=[F.Weapon(name="axe", damage=12), F.Weapon(name="", damage=-1)],
+                         path=[F.Vec3(x=0.0, y=0.0, z=0.0), F.Vec3(x=0.5, y=0.25, z=0.125)], tags=["a", "b"])
 
 
 # Cases whose reader expects another value than its writer writes (schema
