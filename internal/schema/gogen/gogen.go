@@ -142,9 +142,9 @@ func isIdentifier(s string) bool {
 	return s != ""
 }
 
-// NestedStyle returns how file f joins nested type names: "underscore"
-// (Outer_Inner, the default, as foryc's Go output) or "camelcase"
-// (OuterInner), from the file option go_nested_type_style.
+// nestedSep returns what joins nested type names in file f: "_"
+// (Outer_Inner, the default, as foryc's Go output), or "" when the file
+// option go_nested_type_style is "camelcase" (OuterInner).
 func nestedSep(f *schema.File) string {
 	if s, _ := f.Options["go_nested_type_style"].(string); strings.EqualFold(s, "camelcase") {
 		return ""
@@ -262,7 +262,7 @@ func (g *gen) decl(d *schema.Decl) {
 		g.p("type %s interface{ is%s() }\n", name, name)
 		for _, c := range d.Fields {
 			w := name + "_" + pascal(c.Name)
-			ty := g.goType(c.Type, false, c.Pos, false)
+			ty := g.goType(c.Type, false, c.Pos)
 			tag := fmt.Sprintf("id=%d", c.Number)
 			g.p("\n// %s is case %s (%d) of %s.\ntype %s struct {\n\t%s %s `fury:%q`\n}\n\nfunc (*%s) is%s() {}\n",
 				w, c.Name, c.Number, name, w, pascal(c.Name), ty, tag, w, name)
@@ -322,7 +322,7 @@ func enumsUsed(d *schema.Decl) int {
 func (g *gen) field(fl *schema.Field) (string, string) {
 	t := fl.Type
 	tag := []string{fmt.Sprintf("id=%d", fl.Number)}
-	ty := g.goType(t, fl.Optional, fl.Pos, true)
+	ty := g.goType(t, fl.Optional, fl.Pos)
 	// Nullable fields whose Go type has no pointer of its own (slices,
 	// maps, unions, any) say so in the tag; pointers are nullable already.
 	// An any field is nullable too, as the peers declare it.
@@ -386,7 +386,7 @@ func (g *gen) scalar(t *schema.TypeRef) string {
 // (a pointer for scalars, strings, enums and messages; slices, maps,
 // unions and any carry the nullable tag instead). Messages are always
 // pointers.
-func (g *gen) goType(t *schema.TypeRef, optional bool, pos schema.Pos, field bool) string {
+func (g *gen) goType(t *schema.TypeRef, optional bool, pos schema.Pos) string {
 	ptr := func(s string) string {
 		if optional {
 			return "*" + s
@@ -434,9 +434,9 @@ func (g *gen) goType(t *schema.TypeRef, optional bool, pos schema.Pos, field boo
 				return "any"
 			}
 		}
-		return "[]" + g.goType(e, t.ElemOptional, pos, false)
+		return "[]" + g.goType(e, t.ElemOptional, pos)
 	case schema.MapType:
-		return "map[" + g.goType(t.Key, false, pos, false) + "]" + g.goType(t.Value, t.ValueOptional, pos, false)
+		return "map[" + g.goType(t.Key, false, pos) + "]" + g.goType(t.Value, t.ValueOptional, pos)
 	}
 	return "any"
 }
