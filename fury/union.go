@@ -274,7 +274,9 @@ func (c *unionCodec) write(e *encoder, p unsafe.Pointer) error {
 		return err
 	}
 	e.buf.WriteVaruint32(uc.id)
-	err = e.writeFull(vti, unsafe.Add(wp, uc.offset), true, true, true)
+	// The case's type is known to the reader: a list or map case has its
+	// elements declared, as pyfory writes them.
+	err = e.writeFullC(vti, declaredCodec(vti), unsafe.Add(wp, uc.offset), true, true, true)
 	e.depth--
 	return err
 }
