@@ -93,7 +93,7 @@ func newUnionInfo(union any, cases []any) (*unionInfo, error) {
 		if !ct.Implements(t) {
 			if uc.ptr && uc.wrap.Implements(t) {
 				// Value receivers: the interface holds W, not *W.
-				ct, uc.typ, uc.ptr = uc.wrap, uc.wrap, false
+				uc.typ, uc.ptr = uc.wrap, false
 			} else {
 				return nil, wrapf(ErrRegistration, "union %v: case %v does not implement it", t, ct)
 			}
