@@ -365,14 +365,23 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 	}
 	switch c := w.codec.(type) {
 	case *listCodec:
-		ft.elem = fieldTypeOf(c.elem.ti, false, ref && c.elem.ti.refable)
+		ft.elem = fieldTypeOf(c.elem.ti, optionalElem(c.elem.ti), ref && c.elem.ti.refable)
 	case *setCodec:
 		ft.elem = fieldTypeOf(c.elem.ti, false, false)
 	case *mapCodec:
 		ft.key = fieldTypeOf(c.key.ti, false, false)
-		ft.val = fieldTypeOf(c.val.ti, false, ref && c.val.ti.refable)
+		ft.val = fieldTypeOf(c.val.ti, optionalElem(c.val.ti), ref && c.val.ti.refable)
 	}
 	return ft
+}
+
+// optionalElem reports whether list elements or map values of type ti are
+// declared nullable in TypeDefs: pointers to values that are not structs
+// ([]*string, map[string]*int32), which mirror the peers' List[Optional[str]]
+// and Dict[str, Optional[Int32]]. A []*T of structs mirrors List[T], whose
+// elements the peers declare not nullable.
+func optionalElem(ti *typeInfo) bool {
+	return ti.ptrElem != nil && ti.ptrElem.st == nil && !ti.ptrElem.isAny
 }
 
 func toWireType(ft *fieldType) *wire.Type {

@@ -96,7 +96,14 @@ type t28Bag struct {
 	Note   *string             `fury:"id=7"`
 }
 
-var t28IDs = map[string]uint32{"Dog": 101, "Animal": 102, "UHolder": 103, "Halfs": 104, "Plain": 105,
+// t28Opts has optional elements and values (list<optional string>).
+type t28Opts struct {
+	Lo []*string         `fury:"id=1"`
+	Mo map[string]*int32 `fury:"id=2"`
+	Lp []string          `fury:"id=3"`
+}
+
+var t28IDs = map[string]uint32{"Opts": 109, "Dog": 101, "Animal": 102, "UHolder": 103, "Halfs": 104, "Plain": 105,
 	"PlainHolder": 106, "Item": 107, "Bag": 108}
 
 func t28Fury(t *testing.T, mode string, named bool) *fury.Fury {
@@ -108,7 +115,7 @@ func t28Fury(t *testing.T, mode string, named bool) *fury.Fury {
 		require.NoError(t, f.RegisterUnion((*t28Animal)(nil), t28IDs["Animal"], cases...))
 	}
 	for name, v := range map[string]any{"Dog": t28Dog{}, "UHolder": t28UHolder{}, "Halfs": t28Halfs{}, "Plain": t28Plain{},
-		"PlainHolder": t28PlainHolder{}, "Item": t28Item{}, "Bag": t28Bag{}} {
+		"PlainHolder": t28PlainHolder{}, "Item": t28Item{}, "Bag": t28Bag{}, "Opts": t28Opts{}} {
 		if named {
 			require.NoError(t, f.RegisterNamed(v, "demo", name))
 		} else {
@@ -146,7 +153,8 @@ func bhalfs(fs ...float64) []fury.BFloat16 {
 func t28Cases() []t28Case {
 	all := []string{"cr", "cn", "sr", "sn"}
 	shared := &t28Item{Name: "s"}
-	note := "n"
+	note, a := "n", "a"
+	one := int32(1)
 	return []t28Case{
 		{name: "union_holder", modes: all, dst: func() any { return new(t28UHolder) },
 			want: t28UHolder{Pet: &t28AnimalDog{Dog: &t28Dog{Name: "rex", Age: 3}}, X: -1,
@@ -181,6 +189,8 @@ func t28Cases() []t28Case {
 					assert.Same(t, b.Shared, b.Again, "ref fields come back shared")
 				}
 			}},
+		{name: "nullable_elems", modes: all, dst: func() any { return new(t28Opts) },
+			want: t28Opts{Lo: []*string{&a, nil}, Mo: map[string]*int32{"k": &one}, Lp: []string{"b"}}},
 	}
 }
 

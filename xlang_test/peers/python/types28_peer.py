@@ -106,7 +106,15 @@ class Bag:
     note: Optional[str] = field(id=7, nullable=True, default=None)
 
 
-IDS = {"Dog": 101, "Animal": 102, "UHolder": 103, "Halfs": 104, "Plain": 105, "PlainHolder": 106,
+# message Opts { list<optional string> lo = 1; map<string, optional int32> mo = 2; list<string> lp = 3; }
+@pyfory.dataclass
+class Opts:
+    lo: List[Optional[str]] = field(id=1, default_factory=list)
+    mo: Dict[str, Optional[pyfory.Int32]] = field(id=2, default_factory=dict)
+    lp: List[str] = field(id=3, default_factory=list)
+
+
+IDS = {"Opts": 109, "Dog": 101, "Animal": 102, "UHolder": 103, "Halfs": 104, "Plain": 105, "PlainHolder": 106,
        "Item": 107, "Bag": 108}
 
 
@@ -121,7 +129,7 @@ def register(f, named):
         f.register_union(Animal, name="demo.Animal", serializer=AnimalSerializer(f.type_resolver))
     else:
         f.register_union(Animal, type_id=IDS["Animal"], serializer=AnimalSerializer(f.type_resolver))
-    for cls in (Dog, UHolder, Halfs, Plain, PlainHolder, Item, Bag):
+    for cls in (Dog, UHolder, Halfs, Plain, PlainHolder, Item, Bag, Opts):
         reg(cls, cls.__name__)
 
 
@@ -153,6 +161,8 @@ CASES = {
     "plain_named": (lambda: Plain(a=-7, s="q"), ALL, True),
     "plain_holder": (lambda: PlainHolder(p=Plain(1, "x"), ps=[Plain(2, "y"), Plain(3, "z")]), ALL, False),
     "ref_rule_bag": (bag, ALL, False),
+    # The TypeDef marks the optional elements and values nullable.
+    "nullable_elems": (lambda: Opts(lo=["a", None], mo={"k": 1}, lp=["b"]), ALL, False),
 }
 
 
