@@ -165,6 +165,22 @@ func (ec elemCodec) noref() elemCodec {
 	return ec
 }
 
+// bareStructValues returns the variant of the declared map codec c whose
+// values, when they are structs registered by id, are declared: written
+// without type info, as pyfory writes a map<K, Struct> field in
+// schema-consistent mode (its list elements keep their type info). Other
+// codecs are returned as they are.
+func bareStructValues(c codec) codec {
+	m, ok := c.(*mapCodec)
+	if !ok || m.val.declared || m.val.ti.wire().id != tidStruct {
+		return c
+	}
+	v := *m
+	v.val.declared = true
+	v.declaredVariant = &v
+	return &v
+}
+
 // listCodec handles slices and Go arrays that travel as lists.
 type listCodec struct {
 	typ             reflect.Type

@@ -41,6 +41,7 @@ type fieldInfo struct {
 	plain    codec // for a field that is neither nullable, tracked nor typed: its codec (readFullC is just its read)
 	nullable bool
 	ref      bool
+	declRef  bool // tagged ref: in the schema hash whether tracking is on or not, as pyfory hashes it
 	emptyNil bool // a slice or map field, not nullable: read empty as nil
 	dynamic  bool // type info precedes the value (what a reader expects)
 	typed    bool // the writer writes that type info (see WithJavaForms)
@@ -298,6 +299,7 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		if opts.ref >= 0 {
 			f.ref = opts.ref == 1 && r.refTracking
 		}
+		f.declRef = opts.ref == 1 || f.ref
 		w := fti.wire()
 		f.dynamic = w.isAny || (isStructTypeID(w.id) && (r.compatible || w.named))
 		// fory-core writes a schema-consistent struct field registered by
@@ -326,6 +328,9 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 			// (foryc's list<T> is pyfory's List[Ref[T, False]]; the
 			// TypeDef's element ref bits say the same).
 			f.codec = norefCodec(f.codec)
+		}
+		if !r.compatible {
+			f.codec = bareStructValues(f.codec)
 		}
 		if !f.nullable && !f.ref && !f.dynamic && !fti.ptrAny {
 			if f.plain = f.codec; f.plain == nil {
@@ -375,14 +380,23 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 	}
 	switch c := w.codec.(type) {
 	case *listCodec:
-		ft.elem = fieldTypeOf(c.elem.ti, false, ref && c.elem.ti.refable)
+		ft.elem = fieldTypeOf(c.elem.ti, optionalElem(c.elem.ti), ref && c.elem.ti.refable)
 	case *setCodec:
 		ft.elem = fieldTypeOf(c.elem.ti, false, false)
 	case *mapCodec:
 		ft.key = fieldTypeOf(c.key.ti, false, false)
-		ft.val = fieldTypeOf(c.val.ti, false, ref && c.val.ti.refable)
+		ft.val = fieldTypeOf(c.val.ti, optionalElem(c.val.ti), ref && c.val.ti.refable)
 	}
 	return ft
+}
+
+// optionalElem reports whether list elements or map values of type ti are
+// declared nullable in TypeDefs: pointers to values that are not structs
+// ([]*string, map[string]*int32), which mirror the peers' List[Optional[str]]
+// and Dict[str, Optional[Int32]]. A []*T of structs mirrors List[T], whose
+// elements the peers declare not nullable.
+func optionalElem(ti *typeInfo) bool {
+	return ti.ptrElem != nil && ti.ptrElem.st == nil && !ti.ptrElem.isAny
 }
 
 func toWireType(ft *fieldType) *wire.Type {
@@ -414,7 +428,10 @@ func sortFields(fs []*fieldInfo) {
 
 // structHash is the schema-consistent struct hash (see wire.Hash).
 func structHash(fs []*fieldInfo) int32 {
-	wfs, _ := toWireFields(fs)
+	wfs, back := toWireFields(fs)
+	for _, wf := range wfs {
+		wf.Type.Ref = back[wf].declRef
+	}
 	return wire.Hash(wfs)
 }
 

@@ -113,8 +113,8 @@ func (g *registry) with(t reflect.Type, reg *registration) (*registry, error) {
 	}
 	if reg.union != nil {
 		for _, c := range reg.union.cases {
-			n.cases[c.typ] = t
 			n.cases[c.wrap] = t // so that it is not registered as a type of its own
+			n.cases[reflect.PointerTo(c.wrap)] = t
 		}
 	}
 	for k, v := range g.regs {

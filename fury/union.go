@@ -93,7 +93,7 @@ func newUnionInfo(union any, cases []any) (*unionInfo, error) {
 		if !ct.Implements(t) {
 			if uc.ptr && uc.wrap.Implements(t) {
 				// Value receivers: the interface holds W, not *W.
-				ct, uc.typ, uc.ptr = uc.wrap, uc.wrap, false
+				uc.typ, uc.ptr = uc.wrap, false
 			} else {
 				return nil, wrapf(ErrRegistration, "union %v: case %v does not implement it", t, ct)
 			}
@@ -119,10 +119,18 @@ func newUnionInfo(union any, cases []any) (*unionInfo, error) {
 		if o, dup := u.byID[uc.id]; dup {
 			return nil, wrapf(ErrRegistration, "union %v: cases %v and %v both have id %d", t, o.typ, uc.typ, uc.id)
 		}
-		if _, dup := u.byType[uc.typ]; dup {
+		if o, dup := u.byType[uc.typ]; dup && o.typ == uc.typ {
 			return nil, wrapf(ErrRegistration, "union %v: case %v given twice", t, uc.typ)
 		}
 		u.byID[uc.id], u.byType[uc.typ] = uc, uc
+		// With value receivers both W and *W implement the union: an
+		// interface holding either form travels as the case (and reads
+		// back in the form registered).
+		for _, alt := range []reflect.Type{uc.wrap, reflect.PointerTo(uc.wrap)} {
+			if _, seen := u.byType[alt]; !seen && alt.Implements(t) {
+				u.byType[alt] = uc
+			}
+		}
 		u.cases = append(u.cases, uc)
 	}
 	sort.Slice(u.cases, func(i, j int) bool { return u.cases[i].id < u.cases[j].id })
@@ -241,7 +249,7 @@ func (c *unionCodec) valueInfo(r *resolver, uc *unionCase) (*typeInfo, error) {
 func (c *unionCodec) write(e *encoder, p unsafe.Pointer) error {
 	var v reflect.Value
 	if c.self != nil {
-		v = reflect.NewAt(c.self.typ, p).Elem()
+		v = reflect.NewAt(c.ti.typ, p).Elem()
 	} else {
 		v = reflect.NewAt(c.u.typ, p).Elem()
 		if v.IsNil() {
@@ -254,7 +262,7 @@ func (c *unionCodec) write(e *encoder, p unsafe.Pointer) error {
 		return wrapf(ErrInvalidArgument, "%v is not a registered case of union %v", v.Type(), c.u.typ)
 	}
 	var wp unsafe.Pointer
-	if uc.ptr {
+	if v.Kind() == reflect.Pointer {
 		if v.IsNil() {
 			return wrapf(ErrInvalidArgument, "union %v holds a nil %v", c.u.typ, uc.typ)
 		}
@@ -274,7 +282,9 @@ func (c *unionCodec) write(e *encoder, p unsafe.Pointer) error {
 		return err
 	}
 	e.buf.WriteVaruint32(uc.id)
-	err = e.writeFull(vti, unsafe.Add(wp, uc.offset), true, true, true)
+	// The case's type is known to the reader: a list or map case has its
+	// elements declared, as pyfory writes them.
+	err = e.writeFullC(vti, declaredCodec(vti), unsafe.Add(wp, uc.offset), true, true, true)
 	e.depth--
 	return err
 }
@@ -289,6 +299,7 @@ func (c *unionCodec) read(d *decoder, p unsafe.Pointer) error {
 		return wrapf(ErrInvalidData, "union %v has no case %d", c.u.typ, id)
 	}
 	if c.self != nil && uc != c.self {
+		// c.self is the case of the destination's wrapper type.
 		return wrapf(ErrTypeMismatch, "union %v: case %d (%v) cannot fill %v", c.u.typ, id, uc.typ, c.self.typ)
 	}
 	vti, err := c.valueInfo(d.r, uc)
@@ -307,13 +318,18 @@ func (c *unionCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return wrapf(sentinelOf(err), "union %v, case %d (%v): %v", c.u.typ, id, uc.typ, err)
 	}
+	if c.self != nil {
+		// A destination of the wrapper's own type (or a pointer to it).
+		if c.ti.typ.Kind() == reflect.Pointer {
+			reflect.NewAt(c.ti.typ, p).Elem().Set(w)
+		} else {
+			reflect.NewAt(c.ti.typ, p).Elem().Set(w.Elem())
+		}
+		return nil
+	}
 	val := w
 	if !uc.ptr {
 		val = w.Elem()
-	}
-	if c.self != nil {
-		reflect.NewAt(c.self.typ, p).Elem().Set(val)
-		return nil
 	}
 	reflect.NewAt(c.u.typ, p).Elem().Set(val)
 	return nil

@@ -196,3 +196,51 @@ func TestUnionErrors(t *testing.T) {
 	require.ErrorIs(t, g.RegisterUnion((*uAnimal)(nil), 2, (*uAnimalNote)(nil)), ErrRegistration)
 	require.ErrorIs(t, g.Register(uAnimalNote{}, 5), ErrRegistration, "a case is not a struct of its own")
 }
+
+// Value receivers: the interface holds the wrapper itself, and reads back
+// as it.
+type vShape interface{ area() float64 }
+
+type vSquare struct {
+	Side float64 `fury:"id=1"`
+}
+
+type vLabel struct {
+	Text string `fury:"id=2"`
+}
+
+func (s vSquare) area() float64 { return s.Side * s.Side }
+func (vLabel) area() float64    { return 0 }
+
+type vHolder struct {
+	S  vShape
+	Ss []vShape
+	N  vShape `fury:"nullable"`
+}
+
+func TestUnionValueReceivers(t *testing.T) {
+	for _, compatible := range []bool{false, true} {
+		f := New(WithCompatible(compatible))
+		require.NoError(t, f.RegisterNamedUnion((*vShape)(nil), "geo", "Shape", vSquare{}, vLabel{}))
+		in := vHolder{S: vSquare{Side: 2}, Ss: []vShape{vLabel{Text: "x"}, vSquare{Side: 1}}}
+		data, err := f.Marshal(&in)
+		require.NoError(t, err)
+		var out vHolder
+		require.NoError(t, f.Unmarshal(data, &out))
+		assert.Equal(t, in, out)
+		assert.Equal(t, 4.0, out.S.area())
+		var root vShape = vLabel{Text: "r"}
+		data, err = f.Marshal(&root)
+		require.NoError(t, err)
+		var back vShape
+		require.NoError(t, f.Unmarshal(data, &back))
+		assert.Equal(t, root, back)
+		// A pointer to a wrapper with value receivers travels as the case
+		// too, and reads back in the registered (value) form.
+		root = &vSquare{Side: 3}
+		data, err = f.Marshal(&root)
+		require.NoError(t, err)
+		require.NoError(t, f.Unmarshal(data, &back))
+		assert.Equal(t, vShape(vSquare{Side: 3}), back)
+	}
+}
