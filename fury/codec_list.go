@@ -55,6 +55,7 @@ type elemCodec struct {
 	ti       *typeInfo
 	codec    codec // for declared nested containers: their declared variant
 	declared bool
+	noRef    bool // never reference tracked (the elements of a noref field)
 }
 
 // polymorphic types always carry their type info, even when declared.
@@ -130,6 +131,56 @@ func declaredCodec(ti *typeInfo) codec {
 	return ti.codec
 }
 
+// norefCodec returns the variant of the (declared) container codec c whose
+// elements, or map keys and values, are never reference tracked: the codec
+// of a list or map field tagged noref. Other codecs are returned as they are.
+func norefCodec(c codec) codec {
+	switch c := c.(type) {
+	case *listCodec:
+		v := *c
+		v.elem = v.elem.noref()
+		v.declaredVariant = &v
+		return &v
+	case *setCodec:
+		v := *c
+		v.elem = v.elem.noref()
+		v.declaredVariant = &v
+		return &v
+	case *mapCodec:
+		v := *c
+		v.key, v.val = v.key.noref(), v.val.noref()
+		v.declaredVariant = &v
+		return &v
+	}
+	return c
+}
+
+// noref returns ec never tracking its elements, nested containers
+// included.
+func (ec elemCodec) noref() elemCodec {
+	ec.noRef = true
+	if ec.codec != nil {
+		ec.codec = norefCodec(ec.codec)
+	}
+	return ec
+}
+
+// bareStructValues returns the variant of the declared map codec c whose
+// values, when they are structs registered by id, are declared: written
+// without type info, as pyfory writes a map<K, Struct> field in
+// schema-consistent mode (its list elements keep their type info). Other
+// codecs are returned as they are.
+func bareStructValues(c codec) codec {
+	m, ok := c.(*mapCodec)
+	if !ok || m.val.declared || m.val.ti.wire().id != tidStruct {
+		return c
+	}
+	v := *m
+	v.val.declared = true
+	v.declaredVariant = &v
+	return &v
+}
+
 // listCodec handles slices and Go arrays that travel as lists.
 type listCodec struct {
 	typ             reflect.Type
@@ -191,7 +242,7 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 			} else if dyn != t {
 				same = false
 			}
-			if e.refTracking && t.refable {
+			if e.refTracking && t.refable && !ec.noRef {
 				header |= collTrackRef
 			}
 		}
@@ -207,7 +258,7 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 				}
 			}
 		}
-		if e.refTracking && ti.refable {
+		if e.refTracking && ti.refable && !ec.noRef {
 			header |= collTrackRef
 		}
 		dyn = ti

@@ -127,6 +127,9 @@ func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {
 	case reflect.Slice:
 		h := (*sliceHeader)(p)
 		return refKey{h.data, h.len, ti.tword}
+	case reflect.Interface:
+		// A union: the identity of the wrapper it holds.
+		return refKey{(*ifaceWords)(p).data, 0, ti.tword}
 	default:
 		return refKey{*(*unsafe.Pointer)(p), 0, ti.tword}
 	}
@@ -230,11 +233,11 @@ func (e *encoder) writeFlag(ti *typeInfo, p unsafe.Pointer, track bool) (done bo
 func (e *encoder) writeTypeInfo(w *typeInfo) error {
 	e.buf.WriteVaruint32(w.id)
 	switch w.id {
-	case tidStruct, tidEnum:
+	case tidStruct, tidEnum, tidTypedUnion:
 		e.buf.WriteVaruint32(w.userID)
 	case tidCompatibleStruct, tidNamedCompatibleStruct:
 		e.writeTypeDef(w)
-	case tidNamedEnum:
+	case tidNamedEnum, tidNamedUnion:
 		if e.compatible {
 			e.writeTypeDef(w)
 			return nil
@@ -242,6 +245,11 @@ func (e *encoder) writeTypeInfo(w *typeInfo) error {
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	case tidNamedStruct:
+		if e.compatible {
+			// evolving=false by name: the peers share its TypeDef.
+			e.writeTypeDef(w)
+			return nil
+		}
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	}
@@ -684,8 +692,8 @@ func matchesWire(ti *typeInfo, id uint32) bool {
 		return true
 	}
 	switch ti.id {
-	case tidBinary:
-		return id == tidUint8Array || id == tidInt8Array
+	case tidBinary, tidUint8Array:
+		return id == tidBinary || id == tidUint8Array || id == tidInt8Array
 	case tidInt8Array:
 		// Java has no int8 array: its byte[] is binary.
 		return id == tidBinary || id == tidUint8Array

@@ -32,6 +32,10 @@ const (
 	tdCompressedFlag = 1 << 8
 	tdHashShift      = 12
 	maxTypeDefSize   = 1 << 20
+
+	// Kinds of TypeDefs that are not structs (the named form is one more).
+	tdKindEnum  = 0
+	tdKindUnion = 4
 )
 
 // encodeTypeDef builds the TypeDef (header included) of a struct or named
@@ -41,6 +45,9 @@ func encodeTypeDef(ti *typeInfo) []byte {
 	if ti.st != nil {
 		n := len(ti.st.fields)
 		meta := byte(tdStructFlag | tdCompatibleFlag | min(n, tdSmallFields))
+		if ti.id == tidStruct || ti.id == tidNamedStruct {
+			meta &^= tdCompatibleFlag // evolving=false
+		}
 		if ti.named {
 			meta |= tdByNameFlag
 		}
@@ -49,9 +56,12 @@ func encodeTypeDef(ti *typeInfo) []byte {
 			body.WriteVaruint32(uint32(n - tdSmallFields))
 		}
 	} else {
-		code := byte(0) // enum by id
+		code := byte(tdKindEnum)
+		if ti.id == tidTypedUnion || ti.id == tidNamedUnion {
+			code = tdKindUnion
+		}
 		if ti.named {
-			code = 1
+			code++
 		}
 		body.WriteUint8(code)
 	}
@@ -330,9 +340,10 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	} else {
 		rd.kindCode = meta
 		switch meta {
-		case 0:
-		case 1:
+		case tdKindEnum, tdKindUnion:
+		case tdKindEnum + 1, tdKindUnion + 1:
 			rd.named = true
+			rd.kindCode--
 		default:
 			return nil, wrapf(ErrUnsupportedType, "type meta of kind %d", meta)
 		}
@@ -409,7 +420,9 @@ func readTDField(b *buffer, f *remoteField) error {
 		if err != nil {
 			return err
 		}
-		if uint(extra) > uint(b.Remaining()) {
+		// A name's length is bounded by the bytes left; a tag id is not a
+		// length (ids up to 2^29 are valid), only bounded by the schema.
+		if enc != tdEncTagID && uint(extra) > uint(b.Remaining()) || extra > 1<<29 {
 			return errTruncated
 		}
 		size += int(extra)

@@ -17,6 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 internal/asm/check-generated.sh
+scripts/check-schemas.sh
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

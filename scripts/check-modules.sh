@@ -47,10 +47,12 @@ done
 echo "== no nested module imports the root module's internal packages"
 
 # What a program importing only package fury may have in its module graph:
-# the root module's own requirements (furygen's golang.org/x/tools and its
-# dependencies, the test libraries), nothing else.
+# the root module's own requirements (furygen's golang.org/x/tools, its .proto
+# parser github.com/bufbuild/protocompile and their dependencies, the test
+# libraries), nothing else.
 allowed=(
 	example.com/consumer
+	github.com/bufbuild/protocompile
 	github.com/fury-go/fury
 	github.com/google/go-cmp
 	github.com/stretchr/testify
@@ -58,6 +60,7 @@ allowed=(
 	golang.org/x/mod
 	golang.org/x/sync
 	golang.org/x/tools
+	google.golang.org/protobuf
 )
 forbidden='arrow|grpc|genproto|flatbuffers|msgp|vtprotobuf|mus-go|philhofer|fury-go/fury/(bench|furygrpc|row/rowarrow|examples)'
 
