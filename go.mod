@@ -17,6 +17,8 @@ require (
 require (
 	github.com/goccy/go-json v0.10.6 // indirect
 	github.com/klauspost/cpuid/v2 v2.4.0 // indirect
+	github.com/mus-format/common-go v0.0.0-20251026152644-9f5ac6728d8a // indirect
+	github.com/mus-format/mus-go v0.7.2 // indirect
 	github.com/philhofer/fwd v1.2.0 // indirect
 	github.com/zeebo/xxh3 v1.1.0 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
