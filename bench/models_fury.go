@@ -130,12 +130,22 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -242,12 +252,22 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -417,12 +437,22 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Copyright; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.Format; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -445,12 +475,22 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -590,12 +630,22 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Copyright; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.Format; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -625,12 +675,22 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}

@@ -31,6 +31,11 @@ type Fury struct {
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
 	lastOutTI *typeInfo
+	// One-entry cache of the last root serialized by generated code with a
+	// constant prefix: its type word and its frame in f's mode (see
+	// marshalGen). Set only by a call that passed check; cleared by sync.
+	lastInW  unsafe.Pointer
+	lastInRF *rootFrame
 
 	regs *registryRef // where registrations are published (see registry.go)
 }
@@ -223,6 +228,15 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 // MarshalAppend appends the serialized form of v to dst. With a dst of
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
+	if f != nil {
+		if ev := efaceOf(&v); ev.typ == f.lastInW && ev.typ != nil && f.regs.load() == f.r.reg {
+			// The root type of the last call, with generated code and a
+			// constant prefix: the short way (see marshalGen).
+			if rf := f.lastInRF; !rf.ptr || ev.data != nil {
+				return f.marshalGen(dst, rf, ev.data)
+			}
+		}
+	}
 	if err := f.check(); err != nil {
 		return dst, err
 	}
@@ -232,6 +246,66 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	out := f.out.Bytes()
 	f.out.SetBytes(own[:0]) // keep Marshal's buffer, not the caller's memory
 	return out, err
+}
+
+// marshalGen is MarshalAppend of a root that serialize wrote with
+// generated code and a constant prefix (rf, in f's mode) in an earlier
+// call, at p (as serialize takes it): the type lookup, the checks that
+// the earlier call passed and the choice of the frame are skipped; the
+// reset, the panic net and the depth and error handling are serialize's.
+func (f *Fury) marshalGen(dst []byte, rf *rootFrame, p unsafe.Pointer) ([]byte, error) {
+	own := f.out.Bytes()
+	f.out.SetBytes(dst)
+	err := f.serializeGen(rf, p)
+	out := f.out.Bytes()
+	f.out.SetBytes(own[:0]) // keep Marshal's buffer, not the caller's memory
+	return out, err
+}
+
+// serializeGen writes the root at p with its frame r: serialize's
+// generated-code branch, for a root known to take it.
+func (f *Fury) serializeGen(r *rootFrame, p unsafe.Pointer) (err error) {
+	e := &f.enc
+	buf := &f.out
+	e.reset(buf)
+	start := buf.Len()
+	if e.compactStrings {
+		buf.SetCompactStrings(true)
+	}
+	defer func() {
+		buf.SetCompactStrings(false)
+		if !recoverPanics {
+			return
+		}
+		if r := recover(); r != nil {
+			buf.Truncate(start)
+			err = wrapf(ErrInvalidArgument, "serializing: %v", r)
+		}
+	}()
+	r.writePrefix(buf)
+	if r.def != nil {
+		e.defsWritten = append(e.defsWritten, r.def)
+	}
+	e.depth = 1
+	e.genStack = append(e.genStack, r.st)
+	if err = r.st.gen.Write(&e.gw, p); err != nil {
+		buf.Truncate(start)
+	}
+	return err
+}
+
+// writePrefix writes the frame's constant prefix: the header, the
+// not-null flag, the type info and the struct hash.
+func (r *rootFrame) writePrefix(buf *ByteBuffer) {
+	if r.short {
+		buf.Grow(16)
+		d := buf.Tail()[:16]
+		binary.LittleEndian.PutUint64(d, r.lo)
+		binary.LittleEndian.PutUint64(d[8:], r.hi)
+		buf.Advance(len(r.pre))
+	} else {
+		buf.WriteBytes(r.pre)
+	}
 }
 
 // Serialize appends the serialized form of v to buf. When callback is not
@@ -290,16 +364,10 @@ func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject)
 		}
 		if r := &rf[e.modeIndex()]; r.st != nil && (!r.ptr || p != nil) {
 			// The prefix is constant: one store (or copy), then the
-			// generated code.
-			if r.short {
-				buf.Grow(16)
-				d := buf.Tail()[:16]
-				binary.LittleEndian.PutUint64(d, r.lo)
-				binary.LittleEndian.PutUint64(d[8:], r.hi)
-				buf.Advance(len(r.pre))
-			} else {
-				buf.WriteBytes(r.pre)
-			}
+			// generated code. The next call with the same root type
+			// takes the short way (MarshalAppend, marshalGen).
+			r.writePrefix(buf)
+			f.lastInW, f.lastInRF = efaceOf(&v).typ, r
 			if r.def != nil {
 				e.defsWritten = append(e.defsWritten, r.def)
 			}

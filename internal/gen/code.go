@@ -53,9 +53,10 @@ func writeStrings(w *strings.Builder, fields []*Field) {
 	}
 	fmt.Fprintf(w, "\t} else {\n\tm := %s + %d\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n\tn := 0\n", strings.Join(lens, " + "), 9*len(fields))
 	for _, fd := range fields {
-		// A string under 32 bytes: its one-byte header (length, UTF-8)
-		// and a copy, inline.
+		// A string under 4 KiB: its one- or two-byte header (the length
+		// and UTF-8, a varint) and a copy, inline.
 		fmt.Fprintf(w, "\tif s := %s; len(s) < 32 {\n\tb[n] = byte(len(s)<<2 | 2) // UTF-8\n\tn += 1 + copy(b[n+1:], s)\n", scalarLV(fd))
+		fmt.Fprintf(w, "\t} else if len(s) < 4096 {\n\th := len(s)<<2 | 2 // UTF-8\n\tb[n] = byte(h) | 0x80\n\tb[n+1] = byte(h >> 7)\n\tn += 2 + copy(b[n+2:], s)\n")
 		fmt.Fprintf(w, "\t} else {\n\tn += furyrt.PutString(b[n:], s)\n\t}\n")
 	}
 	w.WriteString("\tbuf.Advance(n)\n\t}\n")

@@ -128,12 +128,22 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -240,12 +250,22 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -415,12 +435,22 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Copyright; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.Format; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -443,12 +473,22 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -588,12 +628,22 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Copyright; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.Format; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -623,12 +673,22 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}

@@ -88,12 +88,22 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.City; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.Street; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -8047,12 +8057,22 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := *(*string)(&x.Name); len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.String; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
@@ -8252,12 +8272,22 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := *(*string)(&x.Name); len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.String; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
