@@ -37,6 +37,8 @@ type Fury struct {
 	lastInW  unsafe.Pointer
 	lastInRF *rootFrame
 
+	zeroCopy bool // decoded strings and []byte alias the input (WithZeroCopy)
+
 	regs *registryRef // where registrations are published (see registry.go)
 }
 
@@ -51,6 +53,7 @@ type config struct {
 	noGenerated bool
 	javaForms   bool
 	compactStr  bool
+	zeroCopy    bool
 	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
 	err         error // the first invalid option (see New)
 }
@@ -126,6 +129,18 @@ func WithJavaForms(on bool) Option { return func(c *config) { c.javaForms = on }
 // in a string travels as U+FFFD; with it off, the bytes travel as they are.
 func WithCompactStrings(on bool) Option { return func(c *config) { c.compactStr = on } }
 
+// WithZeroCopy turns zero-copy reads on or off (default off). With it on,
+// Unmarshal and Deserialize give strings that travel as UTF-8 (Go's own
+// form, the default of every Go writer) and []byte values (also []int8
+// and []uint8 fields read by generated code) that share the memory of the
+// input instead of copies: decoding then copies and allocates nothing for
+// them. The rule that comes with it: the input must outlive the decoded
+// value and stay unchanged while the value is in use, since changing the
+// input changes the value's strings, which Go assumes never change. A
+// Decoder reuses its buffer and so always copies, whatever this option
+// says.
+func WithZeroCopy(on bool) Option { return func(c *config) { c.zeroCopy = on } }
+
 // New returns a Fury configured by opts. An invalid option (such as
 // WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
 // call on it (Marshal, Unmarshal, Register, ...) returns an error wrapping
@@ -146,6 +161,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
 	f.r.javaForms = c.javaForms
+	f.zeroCopy = c.zeroCopy
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
 		compactStrings: c.compactStr}
 	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, maxDecoded: c.maxDecoded, pending: -1, metaCache: map[metaCacheKey]string{}}
@@ -565,8 +581,12 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
 	buf.SetBudget(d.limit)
+	if f.zeroCopy {
+		buf.SetAliasInput(true)
+	}
 	defer func() {
 		buf.EndSlab()
+		buf.SetAliasInput(false)
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
