@@ -672,10 +672,33 @@ func (r *wireReader) readMediaContent(mc *MediaContent) {
 	r.readMedia(&mc.Media)
 }
 
-// decodeWire decodes data, which must hold exactly one value written as
-// fury writes it, with read.
-func decodeWire[T any](c *wireConsts, data []byte, v *T, read func(*wireReader, *T)) error {
+// decodeSmallStruct decodes data, which must hold exactly one SmallStruct
+// written as fury writes it, into s. The decode functions below are alike:
+// each reads with the wireReader method of its type, on a reader that
+// stays on the stack.
+func (c *wireConsts) decodeSmallStruct(data []byte, s *SmallStruct) error {
 	r := wireReader{b: data, c: c}
-	read(&r, v)
+	r.readSmallStruct(s)
+	return r.done()
+}
+
+// decodeSample decodes data into s; see decodeSmallStruct.
+func (c *wireConsts) decodeSample(data []byte, s *Sample) error {
+	r := wireReader{b: data, c: c}
+	r.readSample(s)
+	return r.done()
+}
+
+// decodeMediaContent decodes data into mc; see decodeSmallStruct.
+func (c *wireConsts) decodeMediaContent(data []byte, mc *MediaContent) error {
+	r := wireReader{b: data, c: c}
+	r.readMediaContent(mc)
+	return r.done()
+}
+
+// decodeStruct decodes data into s; see decodeSmallStruct.
+func (c *wireConsts) decodeStruct(data []byte, s *Struct) error {
+	r := wireReader{b: data, c: c}
+	r.readStruct(s)
 	return r.done()
 }

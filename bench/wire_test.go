@@ -30,8 +30,8 @@ func newTestWireConsts() (*wireConsts, error) {
 	return newWireConsts(f)
 }
 
-func handwireBenches[T any](c *wireConsts, object string, v *T, appendV func([]byte, *T) []byte,
-	read func(*wireReader, *T)) ([]serBench, []deBench, error) {
+func handwireBenches[T any](object string, v *T, appendV func([]byte, *T) []byte,
+	decode func([]byte, *T) error) ([]serBench, []deBench, error) {
 	size := len(appendV(nil, v))
 	var reuse []byte
 	ser := []serBench{
@@ -47,7 +47,7 @@ func handwireBenches[T any](c *wireConsts, object string, v *T, appendV func([]b
 	}
 	de := []deBench{{object, "handwire", payload, true, func(data []byte) (any, error) {
 		out := new(T)
-		if err := decodeWire(c, data, out, read); err != nil {
+		if err := decode(data, out); err != nil {
 			return nil, err
 		}
 		return out, nil
@@ -61,10 +61,10 @@ func handwireSuite(o objects) ([]serBench, []deBench, error) {
 		return nil, nil, err
 	}
 	var col collector
-	col.add(handwireBenches(c, objSample, o.sample, c.appendSample, (*wireReader).readSample))
-	col.add(handwireBenches(c, objMediaContent, o.mediaContent, c.appendMediaContent, (*wireReader).readMediaContent))
-	col.add(handwireBenches(c, objStruct, o.strct, c.appendStruct, (*wireReader).readStruct))
-	col.add(handwireBenches(c, objSmallStruct, o.smallStruct, c.appendSmallStruct, (*wireReader).readSmallStruct))
+	col.add(handwireBenches(objSample, o.sample, c.appendSample, c.decodeSample))
+	col.add(handwireBenches(objMediaContent, o.mediaContent, c.appendMediaContent, c.decodeMediaContent))
+	col.add(handwireBenches(objStruct, o.strct, c.appendStruct, c.decodeStruct))
+	col.add(handwireBenches(objSmallStruct, o.smallStruct, c.appendSmallStruct, c.decodeSmallStruct))
 	return col.ser, col.de, col.err
 }
 
@@ -106,13 +106,13 @@ func (c *wireConsts) append(b []byte, v any) []byte {
 func (c *wireConsts) decode(data []byte, v any) error {
 	switch v := v.(type) {
 	case *SmallStruct:
-		return decodeWire(c, data, v, (*wireReader).readSmallStruct)
+		return c.decodeSmallStruct(data, v)
 	case *Sample:
-		return decodeWire(c, data, v, (*wireReader).readSample)
+		return c.decodeSample(data, v)
 	case *MediaContent:
-		return decodeWire(c, data, v, (*wireReader).readMediaContent)
+		return c.decodeMediaContent(data, v)
 	case *Struct:
-		return decodeWire(c, data, v, (*wireReader).readStruct)
+		return c.decodeStruct(data, v)
 	}
 	panic("no hand-written decoder")
 }
