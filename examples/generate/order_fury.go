@@ -85,12 +85,22 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 		if s := x.Email; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.Name; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
 			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
 		} else {
 			n += furyrt.PutString(b[n:], s)
 		}
