@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"math"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -81,7 +82,7 @@ func wireVariants() []any {
 	}
 	mc.Media.Title = long
 	small := NewSmallStruct()
-	small.Siblings, small.Money, small.Name = -1<<63, -0.0, long
+	small.Siblings, small.Money, small.Name = -1<<63, math.Copysign(0, -1), long
 	mcEmpty := MediaContent{}
 	strct := NewStruct()
 	strct.F2, strct.F1 = 1<<63-1, -1<<31
