@@ -244,3 +244,36 @@ func TestUnionValueReceivers(t *testing.T) {
 		assert.Equal(t, vShape(vSquare{Side: 3}), back)
 	}
 }
+
+// uHolderV1 is an older uHolder without the union fields.
+type uHolderV1 struct {
+	X int32 `fury:"id=2"`
+}
+
+// In compatible mode a reader without the union fields skips them; a
+// struct read as a map of fields gets UnionValue for them.
+func TestUnionEvolution(t *testing.T) {
+	w := newUnionFury(t)
+	in := uHolder{Pet: &uAnimalDog{Dog: &uDog{Name: "rex", Age: 3}}, X: 42,
+		Pets: []uAnimal{&uAnimalNote{Note: "a"}}, Opt: &uAnimalCount{Count: 5}}
+	data, err := w.Marshal(&in)
+	require.NoError(t, err)
+
+	r := New(WithCompactStrings(true))
+	require.NoError(t, r.RegisterUnion((*uAnimal)(nil), uAnimalID, (*uAnimalDog)(nil), (*uAnimalNote)(nil), (*uAnimalCount)(nil)))
+	require.NoError(t, r.Register(uDog{}, uDogID))
+	require.NoError(t, r.Register(uHolderV1{}, uHolderID))
+	var v1 uHolderV1
+	require.NoError(t, r.Unmarshal(data, &v1))
+	assert.Equal(t, uHolderV1{X: 42}, v1)
+
+	// Nothing registered but the union's case type: the holder reads as a
+	// map of its fields.
+	m := New(WithCompactStrings(true))
+	require.NoError(t, m.Register(uDog{}, uDogID))
+	var any1 any
+	require.NoError(t, m.Unmarshal(data, &any1))
+	fields := any1.(map[string]any)
+	assert.Equal(t, UnionValue{Case: 3, Value: int32(5)}, fields["4"])
+	assert.Equal(t, UnionValue{Case: 1, Value: &uDog{Name: "rex", Age: 3}}, fields["1"])
+}
