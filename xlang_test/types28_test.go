@@ -103,13 +103,15 @@ type t28Opts struct {
 	Lp []string          `fury:"id=3"`
 }
 
-// t28HalfsJ is the Java peer's Halfs: fory-core 1.6 has no list<float16>
-// field form the others share, nor a uint8 array distinct from byte[].
+// t28HalfsJ is the Java peer's Halfs (Halfs without the bfloat16 list).
 type t28HalfsJ struct {
-	H  fury.Float16    `fury:"id=1"`
-	B  fury.BFloat16   `fury:"id=2"`
-	Ha []fury.Float16  `fury:"id=3"`
-	Ba []fury.BFloat16 `fury:"id=4"`
+	H   fury.Float16      `fury:"id=1"`
+	B   fury.BFloat16     `fury:"id=2"`
+	Ha  []fury.Float16    `fury:"id=3"`
+	Ba  []fury.BFloat16   `fury:"id=4"`
+	Hs  fury.Float16Slice `fury:"id=5"`
+	U8  fury.Uint8Array   `fury:"id=6"`
+	Bin []byte            `fury:"id=7"`
 }
 
 var t28IDs = map[string]uint32{"HalfsJ": 110, "Opts": 109, "Dog": 101, "Animal": 102, "UHolder": 103, "Halfs": 104, "Plain": 105,
@@ -187,7 +189,7 @@ func t28Cases() []t28Case {
 				Bin: []byte{7}, Bs: bhalfs(-1, 1.0e-3)}},
 		{name: "halfs_java", modes: all, dst: func() any { return new(t28HalfsJ) },
 			want: t28HalfsJ{H: fury.Float16Of(1.5), B: fury.BFloat16Of(-2), Ha: halfs(1, 65504, -0.000060975551605224609375),
-				Ba: bhalfs(0.5, 3.0e38)}},
+				Ba: bhalfs(0.5, 3.0e38), Hs: halfs(0.25, math.Inf(1)), U8: fury.Uint8Array{1, 255}, Bin: []byte{7}}},
 		{name: "uint8_array_root", modes: all, dst: func() any { return new(fury.Uint8Array) }, want: fury.Uint8Array{0, 1, 254, 255}},
 		{name: "plain", modes: all, dst: func() any { return new(t28Plain) }, want: t28Plain{A: 7, S: "p"}},
 		{name: "plain_named", modes: all, named: true, dst: func() any { return new(t28Plain) }, want: t28Plain{A: -7, S: "q"}},
@@ -321,11 +323,14 @@ var t28ByteDiffs = func() map[string]string {
 		declared = "in schema-consistent mode fory-core writes a list<Item> field's elements declared (no type " +
 			"info) and a map<string, Item> field's values with type info, pyfory the other way round; Go writes pyfory's form"
 		namespace = "fory-core encodes the namespace \"demo\" with another meta string encoding than pyfory; Go writes pyfory's"
+		halfList  = "in compatible mode fory-core writes a list<float16> field's elements with their type info (08 11), " +
+			"pyfory declares them (0c); Go writes pyfory's form"
 	)
 	return map[string]string{
 		"java/union_holder.cr": nullableBits, "java/union_holder.cn": nullableBits,
 		"java/ref_rule_bag.cr": nullableBits, "java/ref_rule_bag.cn": nullableBits,
 		"java/ref_rule_bag.sr": declared, "java/ref_rule_bag.sn": declared,
 		"java/plain_named.sr": namespace, "java/plain_named.sn": namespace,
+		"java/halfs_java.cr": halfList, "java/halfs_java.cn": halfList,
 	}
 }()

@@ -14,6 +14,8 @@ import org.apache.fory.annotation.ForyField;
 import org.apache.fory.annotation.ForyStruct;
 import org.apache.fory.annotation.Nullable;
 import org.apache.fory.annotation.Ref;
+import org.apache.fory.annotation.UInt8Type;
+import org.apache.fory.collection.Float16List;
 import org.apache.fory.config.Language;
 import org.apache.fory.serializer.UnionSerializer;
 import org.apache.fory.type.BFloat16;
@@ -106,6 +108,15 @@ public final class Types28 {
 
     @ForyField(id = 4)
     public BFloat16Array ba;
+
+    @ForyField(id = 5)
+    public Float16List hs;
+
+    @ForyField(id = 6)
+    public @UInt8Type byte[] u8;
+
+    @ForyField(id = 7)
+    public byte[] bin;
   }
 
   @ForyStruct(evolving = false)
@@ -203,6 +214,11 @@ public final class Types28 {
               h.b = BFloat16.valueOf(-2f);
               h.ha = Float16Array.of(1f, 65504f, -0.000060975551605224609375f);
               h.ba = new BFloat16Array(new BFloat16[] {BFloat16.valueOf(0.5f), BFloat16.valueOf(3.0e38f)});
+              h.hs = new Float16List();
+              h.hs.add(Float16.valueOf(0.25f));
+              h.hs.add(Float16.valueOf(Float.POSITIVE_INFINITY));
+              h.u8 = new byte[] {1, (byte) 255};
+              h.bin = new byte[] {7};
               return h;
             }));
     cs.add(new Case("plain", false, () -> new Plain(7, "p")));
