@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -276,4 +277,40 @@ func TestUnionEvolution(t *testing.T) {
 	fields := any1.(map[string]any)
 	assert.Equal(t, UnionValue{Case: 3, Value: int32(5)}, fields["4"])
 	assert.Equal(t, UnionValue{Case: 1, Value: &uDog{Name: "rex", Age: 3}}, fields["1"])
+}
+
+type pkgShape interface{ isPkgShape() }
+
+type pkgShapeA struct {
+	A int64 `fury:"id=1"`
+}
+
+func (*pkgShapeA) isPkgShape() {}
+
+// The package-level registration serves the package-level Marshal and
+// Unmarshal, from many goroutines.
+func TestUnionPackageLevel(t *testing.T) {
+	require.NoError(t, RegisterUnion((*pkgShape)(nil), 9001, (*pkgShapeA)(nil)))
+	require.NoError(t, RegisterNamedUnion((*uAnimal)(nil), "pkg", "Animal", (*uAnimalNote)(nil)))
+	done := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			var err error
+			for i := 0; i < 50 && err == nil; i++ {
+				in := []pkgShape{&pkgShapeA{A: int64(g*1000 + i)}}
+				var data []byte
+				if data, err = Marshal(&in); err != nil {
+					break
+				}
+				var out []pkgShape
+				if err = Unmarshal(data, &out); err == nil && out[0].(*pkgShapeA).A != int64(g*1000+i) {
+					err = errors.New("wrong value")
+				}
+			}
+			done <- err
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		require.NoError(t, <-done)
+	}
 }
