@@ -16,7 +16,6 @@ type rrHolder struct {
 	M      map[string]*rrItem
 }
 
-
 // TestFieldRefRule checks which positions reference tracking covers: a
 // field only when tagged ref (and then its elements), everything with
 // WithTrackAllFields unless tagged noref; top-level lists by type.
