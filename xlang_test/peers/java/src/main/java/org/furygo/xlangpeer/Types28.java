@@ -203,6 +203,17 @@ public final class Types28 {
               return h;
             }));
     cs.add(new Case("union_root", false, () -> new Animal(2, "hi")));
+    cs.add(
+        new Case(
+            "union_named",
+            true,
+            () -> {
+              UHolder h = new UHolder();
+              h.pet = new Animal(2, "n");
+              h.pets.add(new Animal(3, 1));
+              return h;
+            }));
+    cs.add(new Case("union_named_root", true, () -> new Animal(3, 42)));
     cs.add(new Case("union_root_dog", false, () -> new Animal(1, new Dog("rex", 3))));
     cs.add(
         new Case(
