@@ -74,15 +74,15 @@ func (c *config) invalid(name, format string, args ...any) {
 // ErrDepthExceeded.
 //
 // Which positions are tracked follows the xlang specification and the
-// peers (pyfory, fory-core, the Rust crate): the top-level value, list
-// elements, map keys and values and values inside interfaces are tracked
-// when their type is a pointer, map, list slice or union; a struct field
-// is tracked only when tagged `fury:"ref"` (the schema's ref), so a Go
-// struct mirroring a peer's type needs no tag on its other fields. A list
-// or map field tagged `fury:"noref"` does not track its elements either.
-// For Go-only graphs of shared or cyclic pointers, add WithTrackAllFields
-// (or tag the fields that share). See "Reference tracking" in the package
-// documentation.
+// peers (pyfory, fory-core, the Rust crate): a struct field is tracked,
+// with what it holds (list elements, map keys and values), only when
+// tagged `fury:"ref"` (the schema's ref), so a Go struct mirroring a
+// peer's type needs no tag on its other fields; values outside struct
+// fields (the top-level value, its elements, values inside interfaces and
+// union cases) are tracked when their type is a pointer, map, list slice
+// or union. For Go-only graphs of shared or cyclic pointers, add
+// WithTrackAllFields (or tag the fields that share). See "Reference
+// tracking" in the package documentation.
 func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = on } }
 
 // WithTrackAllFields makes reference tracking (WithRefTracking) cover every
