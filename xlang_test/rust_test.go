@@ -1,0 +1,185 @@
+package xlang_test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// The Rust peer (crate fory 1.7.7, xlang_test/peers/rust) runs the shared
+// cases plus its own rust_* cases (Rc/Arc sharing, RcWeak back edges,
+// trait objects, Option fields). Cases it cannot express, and its known
+// bugs, are labelled skips listed in rustNotes.
+
+// rustPeer is the command line of the built Rust peer.
+func rustPeer(root string) (*peer, error) {
+	bin := filepath.Join(root, "xlang_test", "peers", "rust", "target", "debug", "xlang-peer")
+	if _, err := os.Stat(bin); err != nil {
+		return nil, fmt.Errorf("rust peer: %v after setup", err)
+	}
+	return &peer{name: "rust", argv: []string{bin}}, nil
+}
+
+// peerCases is the case list run against one peer: the shared cases, and
+// for Rust its own cases (filtered by XLANG_CASES like the shared ones)
+// with its labelled skips attached.
+func peerCases(t *testing.T, peerName string, shared []*xcase) []*xcase {
+	if peerName != "rust" {
+		return shared
+	}
+	own, _ := filterCases(t, rustCases())
+	out := make([]*xcase, 0, len(shared)+len(own))
+	for _, c := range append(append([]*xcase(nil), shared...), own...) {
+		if n, ok := rustNotes[c.name]; ok {
+			cc := *c
+			cc.disagree = map[string]*disagreement{}
+			for k, v := range c.disagree {
+				cc.disagree[k] = v
+			}
+			cc.disagree["rust"] = n
+			c = &cc
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// rustSkip excuses every failure of a case against the Rust peer: Rust
+// cannot express the value, or a Rust bug stops the exchange.
+func rustSkip(label, note string) *disagreement {
+	return &disagreement{note: note, label: label, any: true}
+}
+
+const (
+	labelRustCannot = "RUST CANNOT EXPRESS THIS CASE (fory 1.7.7)"
+	labelRustBug    = "KNOWN PEER BUG (Rust fory 1.7.7, not a Go failure)"
+)
+
+var (
+	noteRustHetero = "fory 1.7.7 has no dynamically typed list or map element: Box<dyn Any> holds registered " +
+		"structs and enums only, not scalars, strings or containers, so a list mixing int64, string, null and " +
+		"float has no Rust type"
+	noteRustOOB = "fory 1.7.7 has no out-of-band buffer API (no buffer callback on serialize, no buffers on " +
+		"deserialize)"
+)
+
+// rustNotes labels the cases the Rust peer skips.
+var rustNotes = map[string]*disagreement{
+	"narrow_ints_list":        rustSkip(labelRustCannot, noteRustHetero),
+	"list_mixed_nulls":        rustSkip(labelRustCannot, noteRustHetero),
+	"list_nested_mixed":       rustSkip(labelRustCannot, noteRustHetero),
+	"map_mixed_values":        rustSkip(labelRustCannot, noteRustHetero),
+	"ref_list_mixed":          rustSkip(labelRustCannot, noteRustHetero),
+	"collections_empty":       rustSkip(labelRustCannot, noteRustHetero),
+	"list_any_structs_sc":     rustSkip(labelRustCannot, noteRustHetero),
+	"list_any_structs_compat": rustSkip(labelRustCannot, noteRustHetero),
+	"meta_names_sc":           rustSkip(labelRustCannot, noteRustHetero),
+	"meta_names_compat":       rustSkip(labelRustCannot, noteRustHetero),
+	"oob_buffers":             rustSkip(labelRustCannot, noteRustOOB),
+	"oob_bytes_only":          rustSkip(labelRustCannot, noteRustOOB),
+	"oob_mixed":               rustSkip(labelRustCannot, noteRustOOB),
+}
+
+// Go mirrors of the Rust-only types (xlang_test/peers/rust/src/types.rs).
+type (
+	// RcPair is Rust's struct of two fields sharing one Rc<Point>.
+	RcPair struct{ A, B, C *Point }
+	// ArcPair is Rust's struct of two fields sharing one Arc<Point>.
+	ArcPair struct{ A, B *Point }
+	// Parent holds children that point back to it (RcWeak in Rust).
+	Parent struct {
+		Name     string
+		Children []*Child
+	}
+	// Child points back to its parent.
+	Child struct {
+		Name   string
+		Parent *Parent
+	}
+	// Dog and Cat implement Rust's Animal trait.
+	Dog struct{ Name, Breed string }
+	Cat struct {
+		Name  string
+		Lives int32
+	}
+	// Zoo holds trait objects (Box<dyn Animal>).
+	Zoo struct {
+		Star   any
+		Others []any
+	}
+	// Opts has an Option<T> of every kind of field.
+	Opts struct {
+		A *int32
+		B *string
+		C *Point
+		D []string         `fury:"nullable"`
+		E map[string]int32 `fury:"nullable"`
+		F *Color
+		G *float64
+		H *time.Time
+	}
+	// MapNulls has map fields with null values.
+	MapNulls struct {
+		M map[string]*int32
+		N map[int32]*string
+	}
+)
+
+var rustRegs = []reg{byID(Point{}, 102), byID(Color(0), 101), byID(RcPair{}, 120), byID(ArcPair{}, 121),
+	byID(Parent{}, 122), byID(Child{}, 123), byID(Dog{}, 124), byID(Cat{}, 125), byID(Zoo{}, 126), byID(Opts{}, 127),
+	byID(MapNulls{}, 128)}
+
+// rustCases are the cases only the Rust peer has.
+func rustCases() []*xcase {
+	var cs []*xcase
+	for _, m := range modes {
+		p := &Point{1, 2}
+		cs = append(cs, &xcase{name: "rust_rc_shared_fields_" + m.suffix, sc: m.sc, ref: true, regs: rustRegs,
+			value: RcPair{A: p, B: p, C: &Point{3, 4}},
+			check: func(got any) error {
+				if v := got.(RcPair); v.A == nil || v.A != v.B {
+					return fmt.Errorf("a and b are not the same point")
+				}
+				return nil
+			}})
+		q := &Point{5, 6}
+		cs = append(cs, &xcase{name: "rust_arc_shared_fields_" + m.suffix, sc: m.sc, ref: true, regs: rustRegs,
+			value: ArcPair{A: q, B: q},
+			check: func(got any) error {
+				if v := got.(ArcPair); v.A == nil || v.A != v.B {
+					return fmt.Errorf("a and b are not the same point")
+				}
+				return nil
+			}})
+		par := &Parent{Name: "p"}
+		par.Children = []*Child{{Name: "c1", Parent: par}, {Name: "c2", Parent: par}}
+		cs = append(cs, &xcase{name: "rust_weak_parent_" + m.suffix, sc: m.sc, ref: true, regs: rustRegs,
+			value: par, check: checkParent})
+		cs = append(cs, &xcase{name: "rust_trait_object_" + m.suffix, sc: m.sc, regs: rustRegs,
+			value: Zoo{Star: &Dog{Name: "rex", Breed: "lab"}, Others: []any{&Cat{Name: "tom", Lives: 9},
+				&Dog{Name: "fido"}}}})
+		cs = append(cs, &xcase{name: "rust_option_some_" + m.suffix, sc: m.sc, regs: rustRegs,
+			value: Opts{A: ptr(int32(-7)), B: ptr("b"), C: &Point{1, 2}, D: []string{"d1", "d2"},
+				E: map[string]int32{"e": 5}, F: ptr(Blue), G: ptr(math.Copysign(0, -1)), H: ptr(time.Unix(1704164645, 0).UTC())}})
+		cs = append(cs, &xcase{name: "rust_option_none_" + m.suffix, sc: m.sc, regs: rustRegs, value: Opts{}})
+		cs = append(cs, &xcase{name: "rust_map_null_values_" + m.suffix, sc: m.sc, regs: rustRegs,
+			value: MapNulls{M: map[string]*int32{"a": nil, "b": ptr(int32(2))}, N: map[int32]*string{1: ptr("x"), 2: nil}}})
+	}
+	return cs
+}
+
+func checkParent(got any) error {
+	p, ok := got.(*Parent)
+	if !ok || p == nil || len(p.Children) != 2 {
+		return fmt.Errorf("got %T of the wrong shape", got)
+	}
+	for _, c := range p.Children {
+		if c == nil || c.Parent != p {
+			return fmt.Errorf("a child's parent is not the root")
+		}
+	}
+	return nil
+}
