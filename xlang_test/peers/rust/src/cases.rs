@@ -115,7 +115,7 @@ fn scalars() -> Scalars {
 
 fn some_class() -> SomeClass2 {
     SomeClass2 {
-        f1: Some(SomeClass1 { f1: true, f2: bmap(vec![(-1, 2)]) }),
+        f1: Box::new(SomeClass1 { f1: Box::new(true), f2: bmap(vec![(-1, 2)]) }),
         f2: s("abc"),
         f3: vec![s("abc"), s("abc")],
         f4: bmap(vec![(1, 2)]),

@@ -176,14 +176,14 @@ pub fn add(cs: &mut Vec<Case>) {
     let r = COMPAT.with_ref();
     cs.push(case("ref_shared_list", r, crate::no_regs, || {
         let l = Rc::new(VecDeque::from(vec![1i64]));
-        vec![l.clone(), l]
+        Rc::new(vec![l.clone(), l])
     }));
     cs.push(case_check("ref_shared_map", r, crate::no_regs,
         || {
             let m = Rc::new(BTreeMap::from([(s("a"), 1i64)]));
-            vec![m.clone(), m]
+            Rc::new(vec![m.clone(), m])
         },
-        |got: &Vec<Rc<BTreeMap<String, i64>>>| {
+        |got: &Rc<Vec<Rc<BTreeMap<String, i64>>>>| {
             if got.len() != 2 || *got[0] != BTreeMap::from([(s("a"), 1i64)]) {
                 return Err(format!("got {got:?}"));
             }
@@ -196,9 +196,9 @@ pub fn add(cs: &mut Vec<Case>) {
         cs.push(case_check(format!("ref_shared_struct_{sfx}"), Cfg::sc(sc).with_ref(), reg_point,
             || {
                 let p = Rc::new(Point { x: 1, y: 2 });
-                vec![p.clone(), p]
+                Rc::new(vec![p.clone(), p])
             },
-            |got: &Vec<Rc<Point>>| {
+            |got: &Rc<Vec<Rc<Point>>>| {
                 if got.len() != 2 || *got[0] != (Point { x: 1, y: 2 }) {
                     return Err(format!("got {got:?}"));
                 }
@@ -208,7 +208,7 @@ pub fn add(cs: &mut Vec<Case>) {
                 Ok(())
             }));
     }
-    cs.push(case("ref_shared_string", r, crate::no_regs, || vec![s("shared"), s("shared")]));
+    cs.push(case("ref_shared_string", r, crate::no_regs, || Rc::new(vec![s("shared"), s("shared")])));
     for (sfx, sc) in modes() {
         cs.push(case_check(format!("circular_ref_{sfx}"), Cfg::sc(sc).with_ref(), reg_some_class, circular,
             check_circular));
@@ -229,9 +229,9 @@ pub fn add(cs: &mut Vec<Case>) {
         cs.push(case_check(format!("ref_map_values_{sfx}"), m, reg_point,
             || {
                 let p = Rc::new(Point { x: 1, y: 2 });
-                BTreeMap::from([(s("a"), p.clone()), (s("b"), p), (s("c"), Rc::new(Point { x: 1, y: 2 }))])
+                Rc::new(BTreeMap::from([(s("a"), p.clone()), (s("b"), p), (s("c"), Rc::new(Point { x: 1, y: 2 }))]))
             },
-            |got: &BTreeMap<String, Rc<Point>>| {
+            |got: &Rc<BTreeMap<String, Rc<Point>>>| {
                 if got.len() != 3 || got.values().any(|p| **p != Point { x: 1, y: 2 }) {
                     return Err(format!("got {got:?}"));
                 }
@@ -251,9 +251,9 @@ pub fn add(cs: &mut Vec<Case>) {
         cs.push(case_check(format!("rust_rc_shared_fields_{sfx}"), m, reg_rust,
             || {
                 let p = Rc::new(Point { x: 1, y: 2 });
-                RcPair { a: p.clone(), b: p, c: Some(Rc::new(Point { x: 3, y: 4 })) }
+                Rc::new(RcPair { a: p.clone(), b: p, c: Some(Rc::new(Point { x: 3, y: 4 })) })
             },
-            |got: &RcPair| {
+            |got: &Rc<RcPair>| {
                 if *got.a != (Point { x: 1, y: 2 }) || got.c.as_deref() != Some(&Point { x: 3, y: 4 }) {
                     return Err(format!("got {got:?}"));
                 }
@@ -265,9 +265,9 @@ pub fn add(cs: &mut Vec<Case>) {
         cs.push(case_check(format!("rust_arc_shared_fields_{sfx}"), m, reg_rust,
             || {
                 let p = Arc::new(Point { x: 5, y: 6 });
-                ArcPair { a: p.clone(), b: p }
+                Arc::new(ArcPair { a: p.clone(), b: p })
             },
-            |got: &ArcPair| {
+            |got: &Arc<ArcPair>| {
                 if *got.a != (Point { x: 5, y: 6 }) {
                     return Err(format!("got {got:?}"));
                 }

@@ -74,15 +74,21 @@ pub struct Scalars {
     pub bin_val: Vec<u8>,
 }
 
-#[derive(ForyStruct, Debug, PartialEq, Default, Clone)]
+#[derive(ForyStruct)]
 pub struct SomeClass1 {
-    pub f1: bool,
+    pub f1: Box<dyn Any>,
     pub f2: BTreeMap<i8, i32>,
 }
 
-#[derive(ForyStruct, Debug, PartialEq, Default, Clone)]
+impl std::fmt::Debug for SomeClass1 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SomeClass1 {{ f1: {}, f2: {:?} }}", any_debug(self.f1.as_ref()), self.f2)
+    }
+}
+
+#[derive(ForyStruct)]
 pub struct SomeClass2 {
-    pub f1: Option<SomeClass1>,
+    pub f1: Box<dyn Any>,
     pub f2: String,
     pub f3: Vec<String>,
     pub f4: BTreeMap<i8, i32>,
@@ -95,6 +101,14 @@ pub struct SomeClass2 {
     #[fory(array)]
     pub f11: Vec<i16>,
     pub f12: Vec<i16>,
+}
+
+impl std::fmt::Debug for SomeClass2 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SomeClass2 {{ f1: {}, f2: {:?}, f3: {:?}, f4: {:?}, f5: {}, f6: {}, f7: {}, f8: {}, f9: {:?}, \
+            f10: {:?}, f11: {:?}, f12: {:?} }}", any_debug(self.f1.as_ref()), self.f2, self.f3, self.f4, self.f5,
+            self.f6, self.f7, self.f8, self.f9, self.f10, self.f11, self.f12)
+    }
 }
 
 #[derive(ForyStruct, Debug, PartialEq, Default, Clone)]
