@@ -55,6 +55,7 @@ type elemCodec struct {
 	ti       *typeInfo
 	codec    codec // for declared nested containers: their declared variant
 	declared bool
+	noRef    bool // never reference tracked (the elements of a noref field)
 }
 
 // polymorphic types always carry their type info, even when declared.
@@ -130,6 +131,30 @@ func declaredCodec(ti *typeInfo) codec {
 	return ti.codec
 }
 
+// norefCodec returns the variant of the (declared) container codec c whose
+// elements, or map keys and values, are never reference tracked: the codec
+// of a list or map field tagged noref. Other codecs are returned as they are.
+func norefCodec(c codec) codec {
+	switch c := c.(type) {
+	case *listCodec:
+		v := *c
+		v.elem.noRef = true
+		v.declaredVariant = &v
+		return &v
+	case *setCodec:
+		v := *c
+		v.elem.noRef = true
+		v.declaredVariant = &v
+		return &v
+	case *mapCodec:
+		v := *c
+		v.key.noRef, v.val.noRef = true, true
+		v.declaredVariant = &v
+		return &v
+	}
+	return c
+}
+
 // listCodec handles slices and Go arrays that travel as lists.
 type listCodec struct {
 	typ             reflect.Type
@@ -191,7 +216,7 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 			} else if dyn != t {
 				same = false
 			}
-			if e.refTracking && t.refable {
+			if e.refTracking && t.refable && !ec.noRef {
 				header |= collTrackRef
 			}
 		}
@@ -207,7 +232,7 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 				}
 			}
 		}
-		if e.refTracking && ti.refable {
+		if e.refTracking && ti.refable && !ec.noRef {
 			header |= collTrackRef
 		}
 		dyn = ti

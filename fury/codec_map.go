@@ -151,10 +151,10 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 			continue
 		}
 		track := byte(0)
-		if e.refTracking && ks.ti.refable {
+		if e.refTracking && ks.ti.refable && !c.key.noRef {
 			track |= mapKeyRef
 		}
-		if e.refTracking && vs.ti.refable {
+		if e.refTracking && vs.ti.refable && !c.val.noRef {
 			track |= mapValRef
 		}
 		if chunkPos < 0 || chunkSize == maxChunk || ks.ti != chunkKey || vs.ti != chunkVal || track != chunkTrack {

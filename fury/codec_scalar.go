@@ -26,7 +26,7 @@ func putScalar(dst []byte, k kind, p unsafe.Pointer) int {
 	case kInt8, kUint8:
 		dst[0] = *(*byte)(p)
 		return 1
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		binary.LittleEndian.PutUint16(dst, *(*uint16)(p))
 		return 2
 	case kInt32:
@@ -80,7 +80,7 @@ func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
 		v, err := b.ReadByte()
 		*(*byte)(p) = v
 		return err
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		v, err := b.ReadUint16()
 		*(*uint16)(p) = v
 		return err
@@ -147,8 +147,8 @@ func (c scalarCodec) write(e *encoder, p unsafe.Pointer) error {
 
 func (c scalarCodec) read(d *decoder, p unsafe.Pointer) error { return readScalar(d.buf, c.k, p) }
 
-var scalarCodecs = func() (t [kString + 1]codec) {
-	for k := kBool; k <= kString; k++ {
+var scalarCodecs = func() (t [kBFloat16 + 1]codec) {
+	for k := kBool; k <= kBFloat16; k++ {
 		t[k] = scalarCodec{k}
 	}
 	return

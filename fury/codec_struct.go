@@ -166,7 +166,7 @@ func maxEncodedSize(k kind) int {
 	switch k {
 	case kBool, kInt8, kUint8:
 		return 1
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		return 2
 	case kFloat32, kFixedInt32, kFixedUint32:
 		return 4
@@ -252,7 +252,11 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		if opts.nullable >= 0 {
 			f.nullable = opts.nullable == 1
 		}
-		f.ref = r.refTracking && fti.refable
+		// As the spec says for xlang, and as pyfory and fory-core do, a
+		// field is reference tracked only when tagged ref, unless
+		// WithTrackAllFields asks for every pointer, slice, map and
+		// interface field (Go-only graphs).
+		f.ref = r.refTracking && r.trackAllFields && fti.refable
 		if opts.ref >= 0 {
 			f.ref = opts.ref == 1 && r.refTracking
 		}
@@ -267,6 +271,11 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		f.emptyNil = !f.nullable && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map)
 		f.ft = fieldTypeOf(fti, f.nullable, f.ref)
 		f.codec = declaredCodec(fti)
+		if opts.ref == 0 {
+			// noref: the field's elements (map keys and values) are not
+			// tracked either, as pyfory's List[Ref[T, False]].
+			f.codec = norefCodec(f.codec)
+		}
 		if !f.nullable && !f.ref && !f.dynamic && !fti.ptrAny {
 			if f.plain = f.codec; f.plain == nil {
 				f.plain = fti.codec

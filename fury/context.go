@@ -679,8 +679,8 @@ func matchesWire(ti *typeInfo, id uint32) bool {
 		return true
 	}
 	switch ti.id {
-	case tidBinary:
-		return id == tidUint8Array || id == tidInt8Array
+	case tidBinary, tidUint8Array:
+		return id == tidBinary || id == tidUint8Array || id == tidInt8Array
 	case tidInt8Array:
 		// Java has no int8 array: its byte[] is binary.
 		return id == tidBinary || id == tidUint8Array

@@ -58,6 +58,15 @@ func convertValue(d *decoder, dst reflect.Value, v any) error {
 		dst.Set(sv)
 		return nil
 	}
+	if t == float16Type || t == bfloat16Type {
+		// Bits of one form are not numbers of another: only the same
+		// type fills them (a float32 would need rounding).
+		return mismatch(v, t)
+	}
+	if f, ok := halfFloat(v); ok && (t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64) {
+		dst.SetFloat(float64(f)) // exact
+		return nil
+	}
 	switch t.Kind() {
 	case reflect.Pointer:
 		if st.Kind() == reflect.Pointer && st.Elem() == t.Elem() {

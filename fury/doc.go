@@ -103,11 +103,13 @@
 //	int32, varint32              int32
 //	int64, varint64, tagged      int64
 //	uint8 ... var_uint64         uint8, uint16, uint32, uint64
-//	float16, bfloat16, float32   float32
+//	float16, bfloat16            Float16, BFloat16
+//	float32                      float32
 //	float64                      float64
 //	string                       string
-//	binary, uint8_array          []byte
-//	T_array                      []T (float16 arrays as []uint16 bits)
+//	binary                       []byte
+//	uint8_array                  Uint8Array
+//	T_array                      []T ([]Float16, []BFloat16 for the half arrays)
 //	list                         []any
 //	set                          Set[any]
 //	map                          map[any]any

@@ -263,10 +263,10 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		return b.ReadTaggedUint64()
 	case tidFloat16:
 		v, err := b.ReadUint16()
-		return float16ToFloat32(v), err
+		return Float16(v), err
 	case tidBFloat16:
 		v, err := b.ReadUint16()
-		return math.Float32frombits(uint32(v) << 16), err
+		return BFloat16(v), err
 	case tidFloat32:
 		return b.ReadFloat32()
 	case tidFloat64:
@@ -352,8 +352,10 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 
 func arrayGoType(id uint32) (reflect.Type, bool) {
 	switch id {
-	case tidBinary, tidUint8Array:
+	case tidBinary:
 		return bytesType, true
+	case tidUint8Array:
+		return uint8ArrayType, true
 	case tidBoolArray:
 		return reflect.TypeFor[[]bool](), true
 	case tidInt8Array:
@@ -364,8 +366,12 @@ func arrayGoType(id uint32) (reflect.Type, bool) {
 		return reflect.TypeFor[[]int32](), true
 	case tidInt64Array:
 		return reflect.TypeFor[[]int64](), true
-	case tidUint16Array, tidFloat16Array, tidBFloat16Array:
+	case tidUint16Array:
 		return reflect.TypeFor[[]uint16](), true
+	case tidFloat16Array:
+		return reflect.TypeFor[[]Float16](), true
+	case tidBFloat16Array:
+		return reflect.TypeFor[[]BFloat16](), true
 	case tidUint32Array:
 		return reflect.TypeFor[[]uint32](), true
 	case tidUint64Array:

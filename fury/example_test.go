@@ -57,13 +57,15 @@ func ExampleFury_Unmarshal_interface() {
 }
 
 type SomeClass struct {
-	F1 *SomeClass
-	F2 map[string]string
-	F3 map[string]string
+	F1 *SomeClass        `fury:"ref"`
+	F2 map[string]string `fury:"ref"`
+	F3 map[string]string `fury:"ref"`
 }
 
 // Circular references: F1 points to the value itself and
-// F3 shares F2's map.
+// F3 shares F2's map. Under reference tracking a struct field is tracked
+// when tagged ref, as the peers' SomeClass marks its fields (Java @Ref,
+// pyfory field(ref=True)); WithTrackAllFields tracks every field instead.
 func ExampleNewFury_circularReferences() {
 	f := fury.NewFury(true)
 	if err := f.RegisterTagType("example.SomeClass", SomeClass{}); err != nil {

@@ -40,6 +40,7 @@ type Option func(*config)
 
 type config struct {
 	refTracking bool
+	trackAll    bool
 	compatible  bool
 	maxDepth    int
 	stream      streamConfig // Encoder and Decoder options (stream.go)
@@ -59,10 +60,32 @@ func (c *config) invalid(name, format string, args ...any) {
 }
 
 // WithRefTracking turns reference tracking on or off (default off). With
-// it, a pointer, map or slice reached twice is written once and comes back
-// shared, and cycles (a struct pointing to itself) work. Without it, shared
-// values are written twice and a cycle fails with ErrDepthExceeded.
+// it, a pointer, map or slice reached twice in a tracked position is
+// written once and comes back shared, and cycles through tracked positions
+// work. Without it, shared values are written twice and a cycle fails with
+// ErrDepthExceeded.
+//
+// Which positions are tracked follows the xlang specification and the
+// peers (pyfory, fory-core, the Rust crate): the top-level value, list
+// elements, map keys and values and values inside interfaces are tracked
+// when their type is a pointer, map, list slice or union; a struct field
+// is tracked only when tagged `fury:"ref"` (the schema's ref), so a Go
+// struct mirroring a peer's type needs no tag on its other fields. A list
+// or map field tagged `fury:"noref"` does not track its elements either.
+// For Go-only graphs of shared or cyclic pointers, add WithTrackAllFields
+// (or tag the fields that share). See "Reference tracking" in the package
+// documentation.
 func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = on } }
+
+// WithTrackAllFields makes reference tracking (WithRefTracking) cover every
+// pointer, slice, map and interface field of every struct, not only the
+// fields tagged `fury:"ref"`; a field tagged `fury:"noref"` still opts out.
+// Use it for Go-only graphs with shared or cyclic pointers, whose fields
+// would otherwise each need a tag. The struct layout changes with it (a
+// tracked field carries a reference flag), so both sides must use the same
+// setting; peers mirroring the fields need their ref annotation. It has no
+// effect without WithRefTracking(true).
+func WithTrackAllFields(on bool) Option { return func(c *config) { c.trackAll = on } }
 
 // WithCompatible selects compatible mode (the default, as in the peers):
 // structs travel with their field names and types (a TypeDef, once per type
@@ -140,6 +163,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	}
 	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
+	f.r.trackAllFields = c.trackAll
 	f.r.javaForms = c.javaForms
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
 		compactStrings: c.compactStr}

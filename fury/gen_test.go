@@ -100,6 +100,7 @@ func fieldPair[T, R any](name string) genPair {
 // genConfig is one configuration of the comparison.
 type genConfig struct {
 	compatible, refs, byName, enums bool
+	trackAll                        bool  // WithTrackAllFields (with refs)
 	javaForms                       bool  // matters only schema-consistent, by name
 	compact                         bool  // the peers' latin1/UTF-16 string forms (WithCompactStrings)
 	maxDecoded                      int64 // WithMaxDecodedBytes, when not 0
@@ -107,14 +108,15 @@ type genConfig struct {
 }
 
 func (c genConfig) String() string {
-	return fmt.Sprintf("compatible=%v/refs=%v/byName=%v/enums=%v/javaForms=%v/compact=%v", c.compatible, c.refs, c.byName,
-		c.enums, c.javaForms, c.compact)
+	return fmt.Sprintf("compatible=%v/refs=%v/trackAll=%v/byName=%v/enums=%v/javaForms=%v/compact=%v", c.compatible, c.refs,
+		c.trackAll, c.byName, c.enums, c.javaForms, c.compact)
 }
 
 func genConfigs() []genConfig {
 	var cs []genConfig
 	for i := 0; i < 16; i++ {
-		cs = append(cs, genConfig{compatible: i&1 != 0, refs: i&2 != 0, byName: i&4 != 0, enums: i&8 != 0})
+		cs = append(cs, genConfig{compatible: i&1 != 0, refs: i&2 != 0, byName: i&4 != 0, enums: i&8 != 0,
+			trackAll: i&2 != 0 && i&8 != 0})
 	}
 	return append(cs, genConfig{byName: true, javaForms: true}, genConfig{refs: true, byName: true, enums: true, javaForms: true},
 		genConfig{enums: true, compact: true}, genConfig{compatible: true, compact: true},
@@ -129,10 +131,11 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}, v.Pt{}}
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
 	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
-		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded))
+		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithTrackAllFields(c.trackAll))
 	if c.maxDepth != 0 {
 		f = fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
-			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth))
+			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth),
+			fury.WithTrackAllFields(c.trackAll))
 	}
 	reg := func(v any, i int, name string) {
 		var err error
@@ -352,6 +355,7 @@ func TestGeneratedSharedReferences(t *testing.T) {
 		if !c.refs {
 			continue
 		}
+		c.trackAll = true // Go-only graphs: every pointer field shares
 		t.Run(c.String(), func(t *testing.T) {
 			gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
 			in := &gentest.Inner{ID: 7, Label: "shared"}

@@ -21,10 +21,11 @@ type nameKey struct{ ns, name string }
 // resolver maps Go types to their plans and wire identities to Go types.
 // It belongs to one Fury and is not safe for concurrent use.
 type resolver struct {
-	compatible  bool
-	refTracking bool
-	noGenerated bool // ignore furygen output (WithGeneratedCode(false))
-	javaForms   bool // write fory-core's form where the peers differ (WithJavaForms)
+	compatible     bool
+	refTracking    bool
+	trackAllFields bool // WithTrackAllFields
+	noGenerated    bool // ignore furygen output (WithGeneratedCode(false))
+	javaForms      bool // write fory-core's form where the peers differ (WithJavaForms)
 
 	reg  *registry                // the registrations the plans were built under
 	auto map[nameKey]reflect.Type // auto-named (unregistered) structs
@@ -188,6 +189,10 @@ func (r *resolver) fill(ti *typeInfo) error {
 		return nil
 	case reflect.Slice:
 		ti.nilable = true
+		if t == uint8ArrayType {
+			ti.id, ti.codec = tidUint8Array, newArrayCodec(t, tidUint8Array)
+			return nil
+		}
 		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" {
 			ti.id, ti.codec = tidBinary, bytesCodec{}
 			return nil

@@ -233,7 +233,7 @@ type Node struct {
 
 func TestReferences(t *testing.T) {
 	for _, compatible := range []bool{false, true} {
-		f := New(WithRefTracking(true), WithCompatible(compatible))
+		f := New(WithRefTracking(true), WithTrackAllFields(true), WithCompatible(compatible))
 		require.NoError(t, f.RegisterTagType("example.Node", Node{}))
 		attrs := map[string]string{"k": "v"}
 		a := &Node{Name: "a", Attrs: attrs, Same: attrs}
