@@ -60,7 +60,8 @@ type goldenCase struct {
 // peers' latin1/UTF-16 strings, so it writes strings as they do
 // (WithCompactStrings) unless opts say otherwise.
 func newGoldenFury(t *testing.T, compatible, byID bool, opts ...Option) *Fury {
-	f := New(append([]Option{WithCompatible(compatible), WithCompactStrings(true)}, opts...)...)
+	// The vectors are pyfory's: its forms where it departs from the spec.
+	f := New(append([]Option{WithCompatible(compatible), WithCompactStrings(true), WithPythonForms(true)}, opts...)...)
 	if byID {
 		require.NoError(t, f.Register(Foo{}, 100))
 		require.NoError(t, f.Register(Bar{}, 101))

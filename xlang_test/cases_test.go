@@ -119,7 +119,7 @@ func (c *xcase) wantDyn(peer string) any {
 // registrations, writing the Java forms for the Java peer; opts come last.
 func (c *xcase) newFury(peer string, regs []reg, opts ...fury.Option) (*fury.Fury, error) {
 	f := fury.New(append([]fury.Option{fury.WithCompatible(!c.sc), fury.WithRefTracking(c.ref),
-		fury.WithJavaForms(peer == "java")}, opts...)...)
+		fury.WithPythonForms(peer == "python")}, opts...)...)
 	for _, r := range regs {
 		var err error
 		if r.name != "" {
@@ -144,8 +144,8 @@ func (c *xcase) readerRegs() []reg {
 // Disagreement notes shared by several cases (details in testdata/CATALOG.md).
 // Two more disagreements, the type info of a schema-consistent struct field
 // registered by name and the empty struct's hash, need no excuse: Go reads
-// both peers' forms, and writes fory-core's for the Java peer
-// (fury.WithJavaForms, see newFury).
+// both forms, and writes the spec's (fory-core's and Rust's) by default and
+// pyfory's for the Python peer (fury.WithPythonForms, see newFury).
 var (
 	noteBoxedHash = "fory-core's schema-consistent hash marks an unannotated boxed Integer field nullable " +
 		"(v,5,0,1;) while writing it without a null flag; pyfory's Int32 gives v,5,0,0; Go writes pyfory's hash"

@@ -548,6 +548,7 @@ pub fn any_debug(v: &dyn Any) -> String {
 pub struct Node {
     pub name: String,
     pub next: Option<Rc<RefCell<Node>>>,
+    #[fory(ref)]
     pub children: Vec<Rc<RefCell<Node>>>,
 }
 
