@@ -59,9 +59,9 @@ const (
 )
 
 var (
-	noteRustHetero = "fory 1.7.7 has no dynamically typed list or map element: Box<dyn Any> holds registered " +
-		"structs and enums only, not scalars, strings or containers, so a list mixing int64, string, null and " +
-		"float has no Rust type"
+	noteRustHetero = "fory 1.7.7's dynamically typed values (Box<dyn Any>) hold scalars, strings, registered " +
+		"structs and enums but no container (a list, map or set inside a dynamic position), so a list holding a " +
+		"list has no Rust type"
 	noteRustOOB = "fory 1.7.7 has no out-of-band buffer API (no buffer callback on serialize, no buffers on " +
 		"deserialize)"
 
@@ -80,25 +80,18 @@ var (
 
 // rustNotes labels the cases the Rust peer skips.
 var rustNotes = map[string]*disagreement{
-	"ref_shared_list":         {note: noteRustRcCollection, label: labelRustBug, peerRejects: true},
-	"ref_shared_map":          {note: noteRustRcCollection, label: labelRustBug, peerRejects: true},
-	"ref_graph_sc":            {note: noteRustStrongCycle, label: labelRustBug, peerRejects: true},
-	"ref_graph_compat":        {note: noteRustStrongCycle, label: labelRustBug, peerRejects: true},
-	"circular_ref_sc":         {note: noteRustRcMapHash, label: labelRustBug, peerRejects: true, goCannotRead: true},
-	"list_all_null":           {note: noteRustSameType, label: labelRustBug, peerRejects: true},
-	"narrow_ints_list":        rustSkip(labelRustCannot, noteRustHetero),
-	"list_mixed_nulls":        rustSkip(labelRustCannot, noteRustHetero),
-	"list_nested_mixed":       rustSkip(labelRustCannot, noteRustHetero),
-	"map_mixed_values":        rustSkip(labelRustCannot, noteRustHetero),
-	"ref_list_mixed":          rustSkip(labelRustCannot, noteRustHetero),
-	"collections_empty":       rustSkip(labelRustCannot, noteRustHetero),
-	"list_any_structs_sc":     rustSkip(labelRustCannot, noteRustHetero),
-	"list_any_structs_compat": rustSkip(labelRustCannot, noteRustHetero),
-	"meta_names_sc":           rustSkip(labelRustCannot, noteRustHetero),
-	"meta_names_compat":       rustSkip(labelRustCannot, noteRustHetero),
-	"oob_buffers":             rustSkip(labelRustCannot, noteRustOOB),
-	"oob_bytes_only":          rustSkip(labelRustCannot, noteRustOOB),
-	"oob_mixed":               rustSkip(labelRustCannot, noteRustOOB),
+	"ref_shared_list":   {note: noteRustRcCollection, label: labelRustBug, peerRejects: true},
+	"ref_shared_map":    {note: noteRustRcCollection, label: labelRustBug, peerRejects: true},
+	"ref_graph_sc":      {note: noteRustStrongCycle, label: labelRustBug, peerRejects: true},
+	"ref_graph_compat":  {note: noteRustStrongCycle, label: labelRustBug, peerRejects: true},
+	"circular_ref_sc":   {note: noteRustRcMapHash, label: labelRustBug, peerRejects: true, goCannotRead: true},
+	"list_all_null":     {note: noteRustSameType, label: labelRustBug, peerRejects: true},
+	"list_nested_mixed": rustSkip(labelRustCannot, noteRustHetero),
+	"ref_list_mixed":    rustSkip(labelRustCannot, noteRustHetero),
+	"collections_empty": rustSkip(labelRustCannot, noteRustHetero),
+	"oob_buffers":       rustSkip(labelRustCannot, noteRustOOB),
+	"oob_bytes_only":    rustSkip(labelRustCannot, noteRustOOB),
+	"oob_mixed":         rustSkip(labelRustCannot, noteRustOOB),
 }
 
 // Go mirrors of the Rust-only types (xlang_test/peers/rust/src/types.rs).

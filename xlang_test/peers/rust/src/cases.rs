@@ -3,6 +3,7 @@
 use crate::types::*;
 use crate::{case, case_with, no_regs, same, Case, Cfg, COMPAT};
 use fory::{Date, Decimal, Duration, Error, Fory, Timestamp};
+use std::any::Any;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 fn s(v: &str) -> String {
@@ -62,6 +63,9 @@ regs!(reg_evolve_v1: name EvolveV1 => "example.Evolve");
 regs!(reg_evolve_v2: name EvolveV2 => "example.Evolve");
 regs!(reg_many: name ManyFields => "example.ManyFields", name Point => "example.Point", name Color => "example.Color");
 regs!(reg_long: name LongNames => "example.LongNames");
+regs!(reg_meta: name MetaLower => "example.lower_name", name MetaFirstUpper => "example.Firstupper",
+    name MetaMixed => "org.FuryGo_NS.MixedCaseTypeName", name MetaDigits => "ns2.Type2Digits_X9",
+    name MetaUtf8 => "my-ns.Type-With-Dash");
 regs!(reg_sample: name Sample => "example.Sample");
 regs!(reg_media: name MediaContent => "example.MediaContent", name Media => "example.Media",
     name Image => "example.Image", name Player => "example.Player", name Size => "example.Size");
@@ -291,12 +295,36 @@ pub fn cases() -> Vec<Case> {
         vec![VecDeque::from(vec![1i64, 2]), VecDeque::from(vec![3]), VecDeque::new()]
     }));
 
+    cs.push(case_with("narrow_ints_list", c, no_regs, no_regs,
+        || -> Vec<Box<dyn Any>> {
+            vec![Box::new(127i64), Box::new(32767i64), Box::new(2147483647i64), Box::new(-2147483648i64), Box::new(1.5f64)]
+        },
+        |got: &Vec<Box<dyn Any>>| {
+            same(&s("[i64(127), i64(32767), i64(2147483647), i64(-2147483648), f64(1.5)]"), &any_list_debug(got))
+        }));
+    cs.push(case_with("list_mixed_nulls", c, no_regs, no_regs,
+        || -> Vec<Option<Box<dyn Any>>> {
+            vec![Some(Box::new(1i64)), Some(Box::new(s("a"))), None, Some(Box::new(2.5f64)), Some(Box::new(true))]
+        },
+        |got: &Vec<Option<Box<dyn Any>>>| {
+            same(&s("[i64(1), String(\"a\"), None, f64(2.5), bool(true)]"), &opt_any_list_debug(got))
+        }));
+
     // ---- maps
     cs.push(case("map_empty", c, no_regs, BTreeMap::<String, i64>::new));
     cs.push(case("map_str_int", c, no_regs, || bmap(vec![(s("a"), 1i64), (s("b"), 2)])));
     cs.push(case("map_int_str", c, no_regs, || bmap(vec![(1i64, s("a")), (2, s("b"))])));
     cs.push(case("map_null_value", c, no_regs, || bmap(vec![(s("a"), None), (s("b"), Some(1i64))])));
     cs.push(case("map_null_key", c, no_regs, || bmap(vec![(None, 1i64), (Some(s("a")), 2)])));
+    cs.push(case_with("map_mixed_values", c, no_regs, no_regs,
+        || -> BTreeMap<String, Box<dyn Any>> {
+            BTreeMap::from([(s("i"), Box::new(1i64) as Box<dyn Any>), (s("s"), Box::new(s("x"))),
+                (s("f"), Box::new(1.5f64)), (s("b"), Box::new(true))])
+        },
+        |got: &BTreeMap<String, Box<dyn Any>>| {
+            let items: Vec<String> = got.iter().map(|(k, v)| format!("{k}: {}", any_debug(v.as_ref()))).collect();
+            same(&s("b: bool(true), f: f64(1.5), i: i64(1), s: String(\"x\")"), &items.join(", "))
+        }));
     cs.push(case("map_large_str_int", c, no_regs, large_str_int));
     cs.push(case("map_list_values", c, no_regs, || {
         bmap(vec![(s("a"), VecDeque::from(vec![1i64, 2])), (s("b"), VecDeque::new())])
@@ -354,6 +382,18 @@ pub fn cases() -> Vec<Case> {
             abcdefghijklmnopq: 3,
             user_name_with_many_characters_here: s("u"),
         }));
+    }
+    for (sfx, sc) in [("sc", true), ("compat", false)] {
+        cs.push(case_with(format!("meta_names_{sfx}"), Cfg::sc(sc), reg_meta, reg_meta,
+            || -> Vec<Box<dyn Any>> {
+                vec![Box::new(MetaLower { v: 1 }), Box::new(MetaFirstUpper { v: 2 }), Box::new(MetaMixed { v: 3 }),
+                    Box::new(MetaDigits { v: 4 }), Box::new(MetaUtf8 { v: 5 })]
+            },
+            |got: &Vec<Box<dyn Any>>| {
+                same(&s("[MetaLower(MetaLower { v: 1 }), MetaFirstUpper(MetaFirstUpper { v: 2 }), \
+                    MetaMixed(MetaMixed { v: 3 }), MetaDigits(MetaDigits { v: 4 }), MetaUtf8(MetaUtf8 { v: 5 })]"),
+                    &any_list_debug(got))
+            }));
     }
     for (sfx, sc) in [("sc", true), ("compat", false)] {
         let m = Cfg::sc(sc);
@@ -415,6 +455,15 @@ pub fn cases() -> Vec<Case> {
             bmap(vec![(s("a"), vec![Point { x: 1, y: 2 }, Point { x: 3, y: 4 }]), (s("b"), vec![]),
                 (s("c"), vec![Point { x: 5, y: 6 }])])
         }));
+        cs.push(case_with(format!("list_any_structs_{sfx}"), m, reg_point_id, reg_point_id,
+            || -> Vec<Option<Box<dyn Any>>> {
+                vec![Some(Box::new(Point { x: 1, y: 2 })), None, Some(Box::new(s("x"))), Some(Box::new(Point { x: 3, y: 4 })),
+                    Some(Box::new(7i64))]
+            },
+            |got: &Vec<Option<Box<dyn Any>>>| {
+                same(&s("[Point(Point { x: 1, y: 2 }), None, String(\"x\"), Point(Point { x: 3, y: 4 }), i64(7)]"),
+                    &opt_any_list_debug(got))
+            }));
         cs.push(case(format!("list_10k_structs_{sfx}"), m, reg_point_id, points10k));
         cs.push(case(format!("list_empty_structs_{sfx}"), m, reg_empty_id, || vec![PEmpty {}, PEmpty {}, PEmpty {}]));
     }

@@ -536,7 +536,8 @@ pub fn any_debug(v: &dyn Any) -> String {
             } )*
         };
     }
-    try_types!(String, bool, i8, i16, i32, i64, f32, f64, Point, SomeClass1, Color, Dog, Cat);
+    try_types!(String, bool, i8, i16, i32, i64, f32, f64, Point, SomeClass1, Color, Dog, Cat, MetaLower,
+        MetaFirstUpper, MetaMixed, MetaDigits, MetaUtf8);
     "<unknown type behind dyn Any>".to_string()
 }
 
@@ -669,4 +670,28 @@ pub struct Opts {
 pub struct MapNulls {
     pub m: BTreeMap<String, Option<i32>>,
     pub n: BTreeMap<i32, Option<String>>,
+}
+
+// ---- meta-name structs: one per meta-string encoding of their names
+macro_rules! meta_struct {
+    ($($name:ident),*) => { $(
+        #[derive(ForyStruct, Debug, Default, PartialEq)]
+        pub struct $name {
+            pub v: i32,
+        }
+    )* };
+}
+meta_struct!(MetaLower, MetaFirstUpper, MetaMixed, MetaDigits, MetaUtf8);
+
+/// The Debug form of a list of dynamically typed values.
+pub fn any_list_debug(v: &[Box<dyn Any>]) -> String {
+    let items: Vec<String> = v.iter().map(|x| any_debug(x.as_ref())).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// The Debug form of a list of optional dynamically typed values.
+pub fn opt_any_list_debug(v: &[Option<Box<dyn Any>>]) -> String {
+    let items: Vec<String> =
+        v.iter().map(|x| x.as_ref().map_or("None".to_string(), |x| any_debug(x.as_ref()))).collect();
+    format!("[{}]", items.join(", "))
 }
