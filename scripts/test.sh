@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it, on a fresh machine: installs the
-# Python and Java peers (scripts/setup-peers.sh), checks formatting, vet,
+# Python, Java and Rust peers (scripts/setup-peers.sh), checks formatting, vet,
 # staticcheck and generated files, fuzzes every fuzz target briefly, runs all tests with and
 # without the assembly kernels, under the race detector and with checkptr,
 # runs the examples, and finally the cross-language tests against the real
@@ -60,7 +60,7 @@ gofmt_check() {
 	fi
 }
 
-stage peers    "Python (pyfory 1.7.7) and Java (fory-core 1.6.0) peers" scripts/setup-peers.sh
+stage peers    "Python (pyfory 1.7.7), Java (fory-core 1.6.0) and Rust (fory 1.7.7) peers" scripts/setup-peers.sh
 stage gofmt    "formatting" gofmt_check
 stage vet      "go vet ./..." go vet ./...
 stage lint     "staticcheck ./... (honnef.co/go/tools v0.8.2)" go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
