@@ -340,6 +340,9 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 	}
 	wr := p.run("write", fromPeer, names)
 	pl.timings = append(pl.timings, fmt.Sprintf("%s write: %v", p.name, wr.elapsed.Round(1e6)))
+	if s := checkSameBytes(pl.name, cs, fromPeer, fromGo, pl.results); s != "" {
+		pl.timings = append(pl.timings, s)
+	}
 	if !filtered {
 		pl.unmirrored = unmirrored(fromPeer, cs)
 	}
