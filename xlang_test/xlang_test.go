@@ -1,6 +1,7 @@
 // Package xlang_test runs every cross-language case of CASES.md in both
-// directions against the real peers, pyfory 1.7.7 (Python) and fory-core
-// 1.6.0 (Java):
+// directions against the real peers, pyfory 1.7.7 (Python), fory-core
+// 1.6.0 (Java) and the crate fory 1.7.7 (Rust, with cases of its own: see
+// rust_test.go):
 //
 //   - peer-to-go: the peer writes its value; Go reads it into the typed mirror
 //     and into interface{}, checks every field, marshals both again; the peer
