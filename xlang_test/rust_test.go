@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury"
 )
 
 // The Rust peer (crate fory 1.7.7, xlang_test/peers/rust) runs the shared
@@ -144,6 +146,13 @@ type (
 		G *float64
 		H *time.Time
 	}
+	// Chrono mirrors Rust's chrono date, date-time and duration fields.
+	Chrono struct {
+		Day   fury.Date
+		At    time.Time
+		Took  time.Duration
+		Maybe *fury.Date
+	}
 	// MapNulls has map fields with null values.
 	MapNulls struct {
 		M map[string]*int32
@@ -153,7 +162,7 @@ type (
 
 var rustRegs = []reg{byID(Point{}, 102), byID(Color(0), 101), byID(RcPair{}, 120), byID(ArcPair{}, 121),
 	byID(Parent{}, 122), byID(Child{}, 123), byID(Dog{}, 124), byID(Cat{}, 125), byID(Zoo{}, 126), byID(Opts{}, 127),
-	byID(MapNulls{}, 128)}
+	byID(MapNulls{}, 128), byID(Chrono{}, 129)}
 
 // rustCases are the cases only the Rust peer has.
 func rustCases() []*xcase {
@@ -188,6 +197,9 @@ func rustCases() []*xcase {
 			value: Opts{A: ptr(int32(-7)), B: ptr("b"), C: &Point{1, 2}, D: []string{"d1", "d2"},
 				E: map[string]int32{"e": 5}, F: ptr(Blue), G: ptr(math.Copysign(0, -1)), H: ptr(time.Unix(1704164645, 0).UTC())}})
 		cs = append(cs, &xcase{name: "rust_option_none_" + m.suffix, sc: m.sc, regs: rustRegs, value: Opts{}})
+		cs = append(cs, &xcase{name: "rust_chrono_" + m.suffix, sc: m.sc, regs: rustRegs,
+			value: Chrono{Day: fury.Date{Year: 2024, Month: 1, Day: 2}, At: time.Date(2024, 1, 2, 3, 4, 5, 123456789, time.UTC),
+				Took: 90061*time.Second + 5*time.Microsecond, Maybe: &fury.Date{Year: 1960, Month: 6, Day: 15}}})
 		cs = append(cs, &xcase{name: "rust_map_null_values_" + m.suffix, sc: m.sc, regs: rustRegs,
 			value: MapNulls{M: map[string]*int32{"a": nil, "b": ptr(int32(2))}, N: map[int32]*string{1: ptr("x"), 2: nil}}})
 	}

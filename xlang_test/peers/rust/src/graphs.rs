@@ -61,7 +61,8 @@ fn reg_rust(f: &mut Fory) -> Result<(), Error> {
     f.register::<Cat>(125)?;
     f.register::<Zoo>(126)?;
     f.register::<Opts>(127)?;
-    f.register::<MapNulls>(128)
+    f.register::<MapNulls>(128)?;
+    f.register::<Chrono>(129)
 }
 
 fn node(name: &str) -> Rc<RefCell<Node>> {
@@ -283,6 +284,15 @@ pub fn add(cs: &mut Vec<Case>) {
         }));
         cs.push(case(format!("rust_option_some_{sfx}"), Cfg::sc(sc), reg_rust, opts_some));
         cs.push(case(format!("rust_option_none_{sfx}"), Cfg::sc(sc), reg_rust, Opts::default));
+        cs.push(case(format!("rust_chrono_{sfx}"), Cfg::sc(sc), reg_rust, || {
+            let day = chrono::NaiveDate::from_ymd_opt(2024, 1, 2).unwrap();
+            Chrono {
+                day,
+                at: day.and_hms_nano_opt(3, 4, 5, 123456789).unwrap(),
+                took: chrono::Duration::seconds(90061) + chrono::Duration::microseconds(5),
+                maybe: chrono::NaiveDate::from_ymd_opt(1960, 6, 15),
+            }
+        }));
         cs.push(case(format!("rust_map_null_values_{sfx}"), Cfg::sc(sc), reg_rust, || MapNulls {
             m: BTreeMap::from([(s("a"), None), (s("b"), Some(2))]),
             n: BTreeMap::from([(1, Some(s("x"))), (2, None)]),

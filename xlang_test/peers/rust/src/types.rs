@@ -695,3 +695,12 @@ pub fn opt_any_list_debug(v: &[Option<Box<dyn Any>>]) -> String {
         v.iter().map(|x| x.as_ref().map_or("None".to_string(), |x| any_debug(x.as_ref()))).collect();
     format!("[{}]", items.join(", "))
 }
+
+/// chrono's date, date-time and duration (the crate's "chrono" feature).
+#[derive(ForyStruct, Debug, Default, PartialEq)]
+pub struct Chrono {
+    pub day: chrono::NaiveDate,
+    pub at: chrono::NaiveDateTime,
+    pub took: chrono::Duration,
+    pub maybe: Option<chrono::NaiveDate>,
+}
