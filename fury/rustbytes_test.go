@@ -154,3 +154,36 @@ func TestCollectionHeaderBits(t *testing.T) {
 		assert.Error(t, err)
 	})
 }
+
+// TestFieldNamesOnTheWire checks the wire names of acronym-and-digit Go
+// field names (the rule in doc.go, "Field names") through a reader whose
+// fields carry the snake_case names as tags, as a Rust or Python struct has
+// them.
+func TestFieldNamesOnTheWire(t *testing.T) {
+	type goSide struct {
+		OI32       int32
+		SF64       float64
+		UserID     int64
+		HTTPServer string
+		I8Min      int8
+		URL2       string
+	}
+	type peerSide struct {
+		A int32   `fury:"name=o_i32"`
+		B float64 `fury:"name=s_f64"`
+		C int64   `fury:"name=user_id"`
+		D string  `fury:"name=http_server"`
+		E int8    `fury:"name=i8_min"`
+		F string  `fury:"name=url2"`
+	}
+	for _, compatible := range []bool{true, false} {
+		w, r := fury.New(fury.WithCompatible(compatible)), fury.New(fury.WithCompatible(compatible))
+		require.NoError(t, w.RegisterTagType("t.Names", goSide{}))
+		require.NoError(t, r.RegisterTagType("t.Names", peerSide{}))
+		data, err := w.Marshal(goSide{1, 2.5, 3, "h", -4, "u"})
+		require.NoError(t, err)
+		var got peerSide
+		require.NoError(t, r.Unmarshal(data, &got), "compatible=%v", compatible)
+		assert.Equal(t, peerSide{1, 2.5, 3, "h", -4, "u"}, got, "compatible=%v", compatible)
+	}
+}
