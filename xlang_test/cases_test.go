@@ -116,7 +116,7 @@ func (c *xcase) wantDyn(peer string) any {
 }
 
 // newFury builds a Fury with the case's settings and the given
-// registrations, writing the Java forms for the Java peer; opts come last.
+// registrations, writing pyfory's forms for the Python peer; opts come last.
 func (c *xcase) newFury(peer string, regs []reg, opts ...fury.Option) (*fury.Fury, error) {
 	f := fury.New(append([]fury.Option{fury.WithCompatible(!c.sc), fury.WithRefTracking(c.ref),
 		fury.WithPythonForms(peer == "python")}, opts...)...)
