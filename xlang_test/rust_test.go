@@ -78,6 +78,11 @@ var (
 	noteRustRcMapHash = "fory 1.7.7 fingerprints an Rc<BTreeMap> field with type id 0 (unknown) where the map's id " +
 		"belongs (f2,0,1,0;), so its schema-consistent hash of SomeClass differs from pyfory's, fory-core's and " +
 		"Go's; compatible mode (circular_ref_compat) exchanges the same graph"
+	noteRustPlainVec = "a Vec<u8> or Vec<i32> field without #[fory(bytes)] / #[fory(array)] is a list in fory " +
+		"1.7.7, and its compatible reader refuses the binary or int32_array Go writes for []byte / []int32 " +
+		"('remote and local field schemas are not compatible'), where the spec asks readers to take array and list " +
+		"for each other; Go reads Rust's list into []byte and []int32 (checked). With the attribute both pass " +
+		"(probe_binary_*, sample_*)"
 	noteRustSameType = "fory 1.7.7 reads only lists whose header has the same-type bit (one element type): Go's " +
 		"[]any{nil, nil} read back from Rust's Vec<Option<String>> goes with a type per element (02 fd fd, legal in " +
 		"the spec) and Rust refuses it ('local STRING vs remote UNKNOWN_TYPE'); the typed re-serialization passes"
@@ -85,18 +90,20 @@ var (
 
 // rustNotes labels the cases the Rust peer skips.
 var rustNotes = map[string]*disagreement{
-	"ref_shared_list":   {note: noteRustRcCollection, label: labelRustBug, peerRejects: true},
-	"ref_shared_map":    {note: noteRustRcCollection, label: labelRustBug, peerRejects: true},
-	"ref_graph_sc":      {note: noteRustStrongCycle, label: labelRustBug, peerRejects: true},
-	"ref_graph_compat":  {note: noteRustStrongCycle, label: labelRustBug, peerRejects: true},
-	"circular_ref_sc":   {note: noteRustRcMapHash, label: labelRustBug, peerRejects: true, goCannotRead: true},
-	"list_all_null":     {note: noteRustSameType, label: labelRustBug, peerRejects: true},
-	"list_nested_mixed": rustSkip(labelRustCannot, noteRustHetero),
-	"ref_list_mixed":    rustSkip(labelRustCannot, noteRustHetero),
-	"collections_empty": rustSkip(labelRustCannot, noteRustHetero),
-	"oob_buffers":       rustSkip(labelRustCannot, noteRustOOB),
-	"oob_bytes_only":    rustSkip(labelRustCannot, noteRustOOB),
-	"oob_mixed":         rustSkip(labelRustCannot, noteRustOOB),
+	"rust_plain_vec_u8_compat":  {note: noteRustPlainVec, label: labelRustBug, peerRejects: true},
+	"rust_plain_vec_i32_compat": {note: noteRustPlainVec, label: labelRustBug, peerRejects: true},
+	"ref_shared_list":           {note: noteRustRcCollection, label: labelRustBug, peerRejects: true},
+	"ref_shared_map":            {note: noteRustRcCollection, label: labelRustBug, peerRejects: true},
+	"ref_graph_sc":              {note: noteRustStrongCycle, label: labelRustBug, peerRejects: true},
+	"ref_graph_compat":          {note: noteRustStrongCycle, label: labelRustBug, peerRejects: true},
+	"circular_ref_sc":           {note: noteRustRcMapHash, label: labelRustBug, peerRejects: true, goCannotRead: true},
+	"list_all_null":             {note: noteRustSameType, label: labelRustBug, peerRejects: true},
+	"list_nested_mixed":         rustSkip(labelRustCannot, noteRustHetero),
+	"ref_list_mixed":            rustSkip(labelRustCannot, noteRustHetero),
+	"collections_empty":         rustSkip(labelRustCannot, noteRustHetero),
+	"oob_buffers":               rustSkip(labelRustCannot, noteRustOOB),
+	"oob_bytes_only":            rustSkip(labelRustCannot, noteRustOOB),
+	"oob_mixed":                 rustSkip(labelRustCannot, noteRustOOB),
 }
 
 // Go mirrors of the Rust-only types (xlang_test/peers/rust/src/types.rs).
@@ -153,6 +160,10 @@ type (
 		Took  time.Duration
 		Maybe *fury.Date
 	}
+	// PlainBytes and PlainInts meet Rust's Vec<u8> and Vec<i32> fields
+	// declared without #[fory(bytes)] / #[fory(array)].
+	PlainBytes struct{ V []byte }
+	PlainInts  struct{ V []int32 }
 	// MapNulls has map fields with null values.
 	MapNulls struct {
 		M map[string]*int32
@@ -162,11 +173,15 @@ type (
 
 var rustRegs = []reg{byID(Point{}, 102), byID(Color(0), 101), byID(RcPair{}, 120), byID(ArcPair{}, 121),
 	byID(Parent{}, 122), byID(Child{}, 123), byID(Dog{}, 124), byID(Cat{}, 125), byID(Zoo{}, 126), byID(Opts{}, 127),
-	byID(MapNulls{}, 128), byID(Chrono{}, 129)}
+	byID(MapNulls{}, 128), byID(Chrono{}, 129),
+	byID(PlainBytes{}, 130), byID(PlainInts{}, 131)}
 
 // rustCases are the cases only the Rust peer has.
 func rustCases() []*xcase {
-	var cs []*xcase
+	cs := []*xcase{
+		{name: "rust_plain_vec_u8_compat", regs: rustRegs, value: PlainBytes{V: []byte{1, 2, 255}}},
+		{name: "rust_plain_vec_i32_compat", regs: rustRegs, value: PlainInts{V: []int32{1, -2, 3}}},
+	}
 	for _, m := range modes {
 		p := &Point{1, 2}
 		cs = append(cs, &xcase{name: "rust_rc_shared_fields_" + m.suffix, sc: m.sc, ref: true, regs: rustRegs,

@@ -62,7 +62,9 @@ fn reg_rust(f: &mut Fory) -> Result<(), Error> {
     f.register::<Zoo>(126)?;
     f.register::<Opts>(127)?;
     f.register::<MapNulls>(128)?;
-    f.register::<Chrono>(129)
+    f.register::<Chrono>(129)?;
+    f.register::<PlainBytes>(130)?;
+    f.register::<PlainInts>(131)
 }
 
 fn node(name: &str) -> Rc<RefCell<Node>> {
@@ -247,6 +249,10 @@ pub fn add(cs: &mut Vec<Case>) {
     }
 
     // ---- Rust-only cases (rust_*)
+    // Rust's defaults for Vec<u8> and Vec<i32> fields (lists) against Go's
+    // []byte (binary) and []int32 (int32_array).
+    cs.push(case("rust_plain_vec_u8_compat", COMPAT, reg_rust, || PlainBytes { v: vec![1, 2, 255] }));
+    cs.push(case("rust_plain_vec_i32_compat", COMPAT, reg_rust, || PlainInts { v: vec![1, -2, 3] }));
     for (sfx, sc) in modes() {
         let m = Cfg::sc(sc).with_ref();
         cs.push(case_check(format!("rust_rc_shared_fields_{sfx}"), m, reg_rust,

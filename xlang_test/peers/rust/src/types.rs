@@ -704,3 +704,15 @@ pub struct Chrono {
     pub took: chrono::Duration,
     pub maybe: Option<chrono::NaiveDate>,
 }
+
+/// A Vec<u8> field without #[fory(bytes)]: Rust's default, a list of u8.
+#[derive(ForyStruct, Debug, Default, PartialEq)]
+pub struct PlainBytes {
+    pub v: Vec<u8>,
+}
+
+/// A Vec<i32> field without #[fory(array)]: Rust's default, a list.
+#[derive(ForyStruct, Debug, Default, PartialEq)]
+pub struct PlainInts {
+    pub v: Vec<i32>,
+}
