@@ -137,6 +137,17 @@ func TestCollectionHeaderBits(t *testing.T) {
 		err := fury.New().Unmarshal(rustHex(t, "01 ff 16 02 04 06 61 06 62"), &dyn)
 		assert.ErrorIs(t, err, fury.ErrInvalidData, "a declared element type an interface{} reader cannot know")
 	})
+	t.Run("Rust's list of nulls", func(t *testing.T) {
+		// Vec<Option<String>> [None, None]: 0a = same type, has null; the
+		// element type (15, string) once, then the null flags.
+		in := rustHex(t, "01 ff 16 02 0a 15 fd fd")
+		var s []*string
+		require.NoError(t, fury.New().Unmarshal(in, &s))
+		assert.Equal(t, []*string{nil, nil}, s)
+		var dyn any
+		require.NoError(t, fury.New().Unmarshal(in, &dyn))
+		assert.Equal(t, []any{nil, nil}, dyn)
+	})
 	t.Run("reserved map header bits", func(t *testing.T) {
 		for _, h := range []string{"40", "80"} {
 			var m map[string]int64
