@@ -402,7 +402,10 @@ func readElementsAfter(d *decoder, ec *elemCodec, n int, header byte, slot func(
 	}
 	ti := ec.ti
 	track, hasNull := header&collTrackRef != 0, header&collHasNull != 0
-	if header&collSameType == 0 {
+	// A declared element type means every element is of that type, with
+	// no type info of its own, whether or not the same-type bit is set
+	// too (the spec's is_decl_elem_type; the peers set both).
+	if header&(collSameType|collDeclared) == 0 {
 		for i := 0; i < n; i++ {
 			if err := d.readFull(ti, slot(i), hasNull, track, true); err != nil {
 				return err

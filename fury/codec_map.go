@@ -15,6 +15,7 @@ const (
 	mapValRef      = 0x08
 	mapValNull     = 0x10
 	mapValDeclared = 0x20
+	mapReserved    = 0xc0 // bits 6 and 7, reserved by the spec
 	maxChunk       = furyrt.MaxMapChunk
 )
 
@@ -277,18 +278,22 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 		if err != nil {
 			return err
 		}
+		if h&mapReserved != 0 {
+			return wrapf(ErrInvalidData, "bad map chunk header %#x", h)
+		}
 		if h&(mapKeyNull|mapValNull) != 0 {
+			// An entry with a null side is a chunk of one entry without a
+			// size byte. The other side is read as in any chunk, by the
+			// header's bits: a reference flag only when its tracked bit
+			// is set (pyfory and fory-core set it, the Rust peer does
+			// not), type info only when its declared bit is not.
 			if h&mapKeyNull == 0 {
-				// The other side carries a ref flag only when the header says
-				// so (pyfory writes none for an untracked key or value).
-				kf := h&mapKeyRef != 0
-				if err := d.readFull(c.key.ti, kp, kf, kf, h&mapKeyDeclared == 0); err != nil {
+				if err := d.readChunkOne(&c.key, kp, h&mapKeyDeclared != 0, h&mapKeyRef != 0); err != nil {
 					return err
 				}
 			}
 			if h&mapValNull == 0 {
-				vf := h&mapValRef != 0
-				if err := d.readFull(c.val.ti, vp, vf, vf, h&mapValDeclared == 0); err != nil {
+				if err := d.readChunkOne(&c.val, vp, h&mapValDeclared != 0, h&mapValRef != 0); err != nil {
 					return err
 				}
 			}
@@ -328,6 +333,25 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	}
 	d.depth--
 	return nil
+}
+
+// readChunkOne reads the non-null side of a null entry, a chunk of one
+// entry whose header says whether that side is declared and tracked. A
+// tracked side is flag, type info (unless declared), value, as any tracked
+// value; an untracked one is type info (unless declared) and value, as the
+// entries of a chunk.
+func (d *decoder) readChunkOne(ec *elemCodec, p unsafe.Pointer, declared, track bool) error {
+	if declared && ec.ti.isAny {
+		return wrapf(ErrTypeMismatch, "map with a declared type read into %v", ec.ti.typ)
+	}
+	if track {
+		return d.readFull(ec.ti, p, true, true, !declared)
+	}
+	sr, err := d.chunkSide(ec, declared)
+	if err != nil {
+		return err
+	}
+	return sr.read(d, p, track)
 }
 
 // sideReader reads one side of the entries of a chunk.

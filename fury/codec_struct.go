@@ -45,7 +45,7 @@ type fieldInfo struct {
 	declRef  bool // tagged ref: in the schema hash whether tracking is on or not, as pyfory hashes it
 	emptyNil bool // a slice or map field, not nullable: read empty as nil
 	dynamic  bool // type info precedes the value (what a reader expects)
-	typed    bool // the writer writes that type info (see WithJavaForms)
+	typed    bool // the writer writes that type info (see WithPythonForms)
 	ft       *fieldType
 	index    []int        // reflect field index path
 	path     string       // dotted Go field path, as generated code names it
@@ -156,12 +156,12 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 	}
 	// A field tagged ref counts as ref in pyfory's hash whether tracking is
 	// on or not, in fory-core's only when tracking is on: the writer uses
-	// pyfory's (fory-core's with WithJavaForms), readers accept both.
-	st.hash, st.hashAlt = structHash(st.fields, true), structHash(st.fields, false)
-	if r.javaForms {
+	// fory-core's (pyfory's with WithPythonForms), readers accept both.
+	st.hash, st.hashAlt = structHash(st.fields, false), structHash(st.fields, true)
+	if r.pythonForms {
 		st.hash, st.hashAlt = st.hashAlt, st.hash
 	}
-	if len(st.fields) == 0 && r.javaForms {
+	if len(st.fields) == 0 && !r.pythonForms {
 		st.hash = javaEmptyStructHash
 	}
 	if !r.noGenerated {
@@ -309,9 +309,10 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		f.declRef = opts.ref == 1 || f.ref
 		w := fti.wire()
 		f.dynamic = w.isAny || (isStructTypeID(w.id) && (r.compatible || w.named))
-		// fory-core writes a schema-consistent struct field registered by
-		// name without the type info pyfory writes; readers accept both.
-		f.typed = f.dynamic && (w.isAny || r.compatible || !r.javaForms)
+		// A schema-consistent struct field registered by name goes without
+		// type info, as the spec, fory-core and Rust have it; pyfory writes
+		// it (WithPythonForms). Readers accept both.
+		f.typed = f.dynamic && (w.isAny || r.compatible || r.pythonForms)
 		if !f.nullable && !f.ref {
 			f.kind = fti.kind
 		}
@@ -508,9 +509,9 @@ func sentinelOf(err error) error {
 	return ErrInvalidData
 }
 
-// The hash of a struct without fields: fory-core's is the hash of the empty
-// fingerprint; pyfory's (wire.Hash's) is 47, which this package writes
-// unless WithJavaForms is set. Readers accept both.
+// The hash of a struct without fields: the spec's, fory-core's and Rust's is
+// the hash of the empty fingerprint, which this package writes; pyfory's
+// (wire.Hash's) is 47, written under WithPythonForms. Readers accept both.
 const (
 	javaEmptyStructHash   = 0x0be9a13a
 	pythonEmptyStructHash = 47

@@ -1,6 +1,6 @@
 // Package fury serializes Go values in the Apache Fory xlang wire format,
-// fast, and exchanges them with Python (pyfory) and Java (fory-core)
-// programs byte for byte.
+// fast, and exchanges them with Python (pyfory), Java (fory-core) and
+// Rust (the crate fory) programs byte for byte.
 //
 // # Quick start
 //
@@ -38,7 +38,15 @@
 // may have different versions of a struct: unknown fields are skipped,
 // missing ones stay zero (struct types without a name, a field declared
 // struct{ ... }, evolve too). Schema-consistent mode (WithCompatible(false))
-// sends only a 4-byte hash of the layout, which must match.
+// sends only a 4-byte hash of the layout, which must match. There the peers
+// write two things differently: pyfory writes type info before a struct
+// field whose type is registered by name, and 47 as the hash of a struct
+// without fields, where fory-core and Rust write no type info and the hash
+// of the empty fingerprint. The writer follows the specification, which is
+// with fory-core and Rust (a field's declared struct type is known to the
+// reader, as for a type registered by id, where no peer writes type info;
+// the hash is defined over the fingerprint, empty or not), and writes
+// pyfory's forms under WithPythonForms(true). The reader takes both.
 //
 // # Reference tracking
 //
@@ -174,7 +182,7 @@
 // Date, as in Go; a struct whose fields are all unexported is refused with
 // ErrUnsupportedType rather than written empty); the wire name of a field
 // is its snake_case name (UserName is user_name, as Java's userName and
-// Python's user_name). Promoted fields follow Go's rule, by wire name, as
+// Python's and Rust's user_name; see Field names below). Promoted fields follow Go's rule, by wire name, as
 // encoding/json does: a shallower field hides a deeper one of the same
 // name, and at the same depth a field named by a name= tag wins; a name
 // that is still ambiguous is refused with ErrUnsupportedType (where json
@@ -197,6 +205,34 @@
 // (struct, or named_struct with a TypeDef for its name) in compatible mode
 // too, without the schema hash, as the peers write it; both sides must then
 // have the same fields, as in schema-consistent mode.
+//
+// # Field names
+//
+// A field's wire name is its Go name in snake_case. A word starts at an
+// upper-case letter that follows a lower-case letter or a digit, at the
+// last upper-case letter of an acronym when a lower-case letter follows,
+// and at an upper-case letter between a single upper-case letter and a
+// digit; the letters are lower-cased, digits and underscores kept:
+//
+//	Go name        wire name     peers' names
+//	UserName       user_name     Java userName, Python and Rust user_name
+//	HTTPServer     http_server   Java httpServer
+//	UserID         user_id       Java userId
+//	MediaURI       media_uri     Java mediaUri
+//	I8Min          i8_min        Java i8Min
+//	OI32           o_i32         Java oI32, Rust o_i32
+//	SF64           s_f64         Java sF64
+//	POptI32        p_opt_i32     Java pOptI32
+//	URL2           url2          an acronym keeps its digits
+//	F_1            f_1           underscores kept
+//
+// This is pyfory's conversion of a name whose first letter is capitalized,
+// and matches fory-core's (an underscore before each upper-case letter of
+// the lowerCamel Java name) for Java names that capitalize to the Go name.
+// A name the rule does not give (Java userID is user_i_d) takes a
+// `fury:"name=..."` tag.
+//
+// # Registration
 //
 // Struct types are registered by id (Register) or by name
 // (RegisterTagType). An unregistered struct is named after its Go package

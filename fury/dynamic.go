@@ -583,7 +583,7 @@ func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 		}
 		track, hasNull := header&collTrackRef != 0, header&collHasNull != 0
 		switch {
-		case header&collSameType == 0:
+		case header&(collSameType|collDeclared) == 0:
 			for i := range out {
 				if out[i], err = d.readValueByFT(unknownFT, hasNull, track, true); err != nil {
 					return nil, err
@@ -670,15 +670,21 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if h&mapReserved != 0 {
+			return nil, wrapf(ErrInvalidData, "bad map chunk header %#x", h)
+		}
 		if h&(mapKeyNull|mapValNull) != 0 {
+			// A null entry: the other side has a reference flag only when
+			// its tracked bit is set, type info only when not declared
+			// (as in codec_map.go).
 			var k, v any
 			if h&mapKeyNull == 0 {
-				if k, err = d.readValueByFT(ft.key, true, true, h&mapKeyDeclared == 0); err != nil {
+				if k, err = d.readNullEntrySide(ft.key, h&mapKeyDeclared != 0, h&mapKeyRef != 0, "key"); err != nil {
 					return nil, err
 				}
 			}
 			if h&mapValNull == 0 {
-				if v, err = d.readValueByFT(ft.val, true, true, h&mapValDeclared == 0); err != nil {
+				if v, err = d.readNullEntrySide(ft.val, h&mapValDeclared != 0, h&mapValRef != 0, "value"); err != nil {
 					return nil, err
 				}
 			}
@@ -736,6 +742,18 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 	}
 	d.depth--
 	return m, nil
+}
+
+// readNullEntrySide reads the non-null side of a map entry whose other side
+// is null.
+func (d *decoder) readNullEntrySide(ft *fieldType, declared, track bool, side string) (any, error) {
+	if !declared {
+		return d.readValueByFT(ft, track, track, true)
+	}
+	if ft == nil || ft.id == tidUnknown {
+		return nil, wrapf(ErrInvalidData, "map declares a %s type the reader does not know", side)
+	}
+	return d.readValueByFT(ft, false, track, false)
 }
 
 // readUnknownStruct reads a struct that has no local type, from its

@@ -145,22 +145,23 @@ func ExampleWithCompatible() {
 	// Output: ann <nil>
 }
 
-// Writing for a Java reader in schema-consistent mode: a field whose struct
-// type is registered by name goes without type info, as fory-core expects.
-// Readers take either form.
-func ExampleWithJavaForms() {
+// Writing for a pyfory reader in schema-consistent mode: a field whose
+// struct type is registered by name goes with type info, as pyfory expects;
+// the default leaves it out, as the spec, fory-core and Rust do. Readers
+// take either form.
+func ExampleWithPythonForms() {
 	type Point struct{ X, Y int32 }
 	type Line struct{ From, To Point }
-	newFury := func(java bool) *fury.Fury {
-		f := fury.New(fury.WithCompatible(false), fury.WithJavaForms(java))
+	newFury := func(python bool) *fury.Fury {
+		f := fury.New(fury.WithCompatible(false), fury.WithPythonForms(python))
 		_ = f.RegisterTagType("geo.Point", Point{})
 		_ = f.RegisterTagType("geo.Line", Line{})
 		return f
 	}
-	forJava, _ := newFury(true).Marshal(Line{To: Point{3, 4}})
-	forPython, _ := newFury(false).Marshal(Line{To: Point{3, 4}})
+	forPython, _ := newFury(true).Marshal(Line{To: Point{3, 4}})
+	byDefault, _ := newFury(false).Marshal(Line{To: Point{3, 4}})
 	var a, b Line
-	fmt.Println(len(forJava) < len(forPython), newFury(false).Unmarshal(forJava, &a), a, newFury(true).Unmarshal(forPython, &b), b)
+	fmt.Println(len(byDefault) < len(forPython), newFury(false).Unmarshal(forPython, &a), a, newFury(true).Unmarshal(byDefault, &b), b)
 	// Output: true <nil> {{0 0} {3 4}} <nil> {{0 0} {3 4}}
 }
 

@@ -52,7 +52,7 @@ type config struct {
 	maxDepth    int
 	stream      streamConfig // Encoder and Decoder options (stream.go)
 	noGenerated bool
-	javaForms   bool
+	pythonForms bool
 	compactStr  bool
 	zeroCopy    bool
 	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
@@ -130,14 +130,25 @@ const MaxDepthLimit = 10000
 // the same either way, so this is for benchmarks and tests.
 func WithGeneratedCode(on bool) Option { return func(c *config) { c.noGenerated = !on } }
 
-// WithJavaForms makes the writer use fory-core's form (Java) where it and
-// pyfory (Python) write the same value differently and neither reads the
-// other's form. Both differences are in schema-consistent mode: a struct
-// field whose type is registered by name is written without type info, and
-// a struct without fields carries fory-core's hash instead of 47. Set it
-// when the reader is Java; the default writes pyfory's form. Readers accept
+// WithPythonForms makes the writer use pyfory's form where pyfory (Python)
+// departs from the specification and from the other peers, fory-core (Java)
+// and the Rust crate fory, and they do not read pyfory's form. Both
+// differences are in schema-consistent mode: pyfory writes type info before
+// a struct field whose type is registered by name, and 47 as the hash of a
+// struct without fields. By default the writer follows the specification,
+// as fory-core and Rust do: a struct field's declared type is known to the
+// reader, so no type info precedes it (as every peer does for a type
+// registered by id), and the hash of a struct without fields is the hash of
+// its empty fingerprint. Set it when the reader is pyfory. Readers accept
 // both forms whatever this setting.
-func WithJavaForms(on bool) Option { return func(c *config) { c.javaForms = on } }
+func WithPythonForms(on bool) Option { return func(c *config) { c.pythonForms = on } }
+
+// WithJavaForms(true) writes fory-core's forms, the default;
+// WithJavaForms(false) is WithPythonForms(true).
+//
+// Deprecated: the default writes the forms fory-core and Rust read; use
+// WithPythonForms for a pyfory reader.
+func WithJavaForms(on bool) Option { return func(c *config) { c.pythonForms = !on } }
 
 // WithCompactStrings makes the writer encode strings as the Java and
 // Python peers do: latin1 when every character is <= U+00FF, else UTF-16
@@ -184,7 +195,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
 	f.r.trackAllFields = c.trackAll
-	f.r.javaForms = c.javaForms
+	f.r.pythonForms = c.pythonForms
 	f.zeroCopy = c.zeroCopy
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
 		compactStrings: c.compactStr}

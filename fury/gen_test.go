@@ -131,10 +131,10 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}, v.Pt{}}
 // types registered.
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
-	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
+	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithPythonForms(!c.javaForms),
 		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithTrackAllFields(c.trackAll))
 	if c.maxDepth != 0 {
-		f = fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
+		f = fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithPythonForms(!c.javaForms),
 			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth),
 			fury.WithTrackAllFields(c.trackAll))
 	}

@@ -60,7 +60,8 @@ type goldenCase struct {
 // peers' latin1/UTF-16 strings, so it writes strings as they do
 // (WithCompactStrings) unless opts say otherwise.
 func newGoldenFury(t *testing.T, compatible, byID bool, opts ...Option) *Fury {
-	f := New(append([]Option{WithCompatible(compatible), WithCompactStrings(true)}, opts...)...)
+	// The vectors are pyfory's: its forms where it departs from the spec.
+	f := New(append([]Option{WithCompatible(compatible), WithCompactStrings(true), WithPythonForms(true)}, opts...)...)
 	if byID {
 		require.NoError(t, f.Register(Foo{}, 100))
 		require.NoError(t, f.Register(Bar{}, 101))
@@ -392,8 +393,8 @@ func TestGoldenJavaAllNullList(t *testing.T) {
 	require.Equal(t, []any{nil, nil}, v)
 }
 
-// TestJavaForms holds WithJavaForms to fory-core's forms where the peers
-// differ (the xlang tests exchange them with the real Java peer): a
+// TestJavaForms holds the default (and WithJavaForms) to fory-core's forms,
+// and WithPythonForms to pyfory's, where the peers differ (the xlang tests exchange them with the real Java peer): a
 // schema-consistent struct field registered by name goes without type info
 // (Bar.A; the list's element type info then carries Foo's names in full),
 // and a struct without fields has fory-core's hash. Either reader reads
@@ -420,6 +421,17 @@ func TestJavaForms(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			// The default writes the spec's forms, fory-core's and Rust's;
+			// WithPythonForms(true) pyfory's.
+			for python, want := range map[bool]string{false: c.java, true: c.python} {
+				f := New(WithCompatible(false), WithPythonForms(python), WithCompactStrings(true))
+				require.NoError(t, f.RegisterTagType("example.Foo", Foo{}))
+				require.NoError(t, f.RegisterTagType("example.Bar", Bar{}))
+				require.NoError(t, f.Register(Empty{}, 9))
+				got, err := f.Marshal(c.v)
+				require.NoError(t, err)
+				require.Equal(t, hex.EncodeToString(unhex(t, want)), hex.EncodeToString(got), "python forms %v", python)
+			}
 			for java, want := range map[bool]string{false: c.python, true: c.java} {
 				got, err := newF(java).Marshal(c.v)
 				require.NoError(t, err)

@@ -2,11 +2,13 @@ package fury
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"math"
 	"math/big"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,6 +33,14 @@ func corpus(t testing.TB) [][]byte {
 			}
 			out = append(out, b)
 		}
+	}
+	// The Rust peer's maps with a null side: no flag before the other side.
+	for _, s := range []string{"01ff18021015066100011507066202", "01ff180202070200011507066104", "01ff1801101506 6b"} {
+		b, err := hex.DecodeString(strings.ReplaceAll(s, " ", ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
 	}
 	return out
 }

@@ -31,7 +31,7 @@ type resolver struct {
 	refTracking    bool
 	trackAllFields bool // WithTrackAllFields
 	noGenerated    bool // ignore furygen output (WithGeneratedCode(false))
-	javaForms      bool // write fory-core's form where the peers differ (WithJavaForms)
+	pythonForms    bool // write pyfory's form where it departs from the spec (WithPythonForms)
 
 	reg  *registry                // the registrations the plans were built under
 	auto map[nameKey]reflect.Type // auto-named (unregistered) structs

@@ -175,6 +175,17 @@ func (d *decoder) skipData(wt wireType) error {
 		err = d.skipMap(mapUnknownFT)
 	case tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct:
 		return d.skipStruct(wt)
+	case tidUnion, tidTypedUnion, tidNamedUnion:
+		// The case id, then the case's value with its flag and type info
+		// (as readUnionValue reads it).
+		if _, err = b.ReadVaruint32(); err != nil {
+			return err
+		}
+		if err = d.enter(); err != nil {
+			return err
+		}
+		err = d.skipValue(unknownFT, true, true, true)
+		d.depth--
 	default:
 		if _, ok := arrayGoType(wt.id); ok {
 			return d.skipBufferObject()
@@ -317,18 +328,21 @@ func (d *decoder) skipLocalStruct(st *structInfo) error {
 // skipLocalField consumes field f of a struct in its local layout.
 func (d *decoder) skipLocalField(f *fieldInfo) error {
 	w := f.ti.wire()
-	if w.st == nil || f.dynamic && !d.untypedStruct(f.ti) {
+	if w.st == nil {
 		return d.skipValue(f.ft, f.nullable, f.ref, f.dynamic)
 	}
-	// A struct without type info (by id in schema-consistent mode, or
-	// registered by name as the Java peer writes it): its layout is the
-	// local one.
 	if f.nullable || f.ref {
 		done, err := d.skipFlag()
 		if err != nil || done {
 			return err
 		}
 	}
+	if f.dynamic && !d.untypedStruct(f.ti) {
+		return d.skipValue(f.ft, false, false, true)
+	}
+	// A struct without type info (by id in schema-consistent mode, or
+	// registered by name as the spec, Java and Rust write it): its layout
+	// is the local one.
 	return d.skipLocalStruct(w.st)
 }
 
@@ -442,14 +456,21 @@ func (d *decoder) skipMap(ft *fieldType) error {
 		if err != nil {
 			return err
 		}
+		if h&mapReserved != 0 {
+			return wrapf(ErrInvalidData, "bad map chunk header %#x", h)
+		}
 		if h&(mapKeyNull|mapValNull) != 0 {
+			// The other side carries a reference flag only when its
+			// tracked bit is set (as the map codec reads it).
 			if h&mapKeyNull == 0 {
-				if err := d.skipValue(ft.key, true, true, h&mapKeyDeclared == 0); err != nil {
+				kf := h&mapKeyRef != 0
+				if err := d.skipValue(ft.key, kf, kf, h&mapKeyDeclared == 0); err != nil {
 					return err
 				}
 			}
 			if h&mapValNull == 0 {
-				if err := d.skipValue(ft.val, true, true, h&mapValDeclared == 0); err != nil {
+				vf := h&mapValRef != 0
+				if err := d.skipValue(ft.val, vf, vf, h&mapValDeclared == 0); err != nil {
 					return err
 				}
 			}

@@ -3,6 +3,8 @@
 #   - a Python venv with pyfory 1.7.7 and fory-compiler 1.7.7 (foryc) (default <repo>/.venv, override with FURY_PEER_VENV)
 #   - the Java peer (xlang_test/peers/java) built with Maven (JDK 17, Maven 3) against fory-core 1.6.0, with its
 #     runtime dependencies copied to target/lib so tests can run `java -cp ...` without Maven.
+#   - the Rust peer (xlang_test/peers/rust) built with cargo (debug) against the crate fory 1.7.7
+#     (Cargo.lock pins every crate; only crates.io is needed).
 # Idempotent and fast when everything is already in place. Exits non-zero with a clear message
 # when something cannot be installed.
 #
@@ -11,6 +13,7 @@
 #   PYTHON           python interpreter used to create the venv (default: python3)
 #   SKIP_JAVA=1      do not build the Java peer
 #   SKIP_PYTHON=1    do not create the Python venv
+#   SKIP_RUST=1      do not build the Rust peer
 #
 # After success, it prints the two commands the tests use:
 #   $FURY_PEER_VENV/bin/python xlang_test/peers/python/peer.py ...
@@ -23,6 +26,7 @@ PYTHON="${PYTHON:-python3}"
 PYFORY_VERSION="1.7.7"
 FORYC_VERSION="1.7.7" # fory-compiler (foryc), for the schema tests (xlang_test/schema_test.go)
 JAVA_DIR="$ROOT/xlang_test/peers/java"
+RUST_DIR="$ROOT/xlang_test/peers/rust"
 
 die() { echo "setup-peers: ERROR: $*" >&2; exit 1; }
 log() { echo "setup-peers: $*" >&2; }
@@ -76,9 +80,26 @@ setup_java() {
   touch "$stamp"
 }
 
+setup_rust() {
+  local bin="$RUST_DIR/target/debug/xlang-peer"
+  local stamp="$RUST_DIR/target/.build-stamp"
+  if [[ -x "$bin" && -f "$stamp" ]] &&
+     [[ -z "$(find "$RUST_DIR/Cargo.toml" "$RUST_DIR/Cargo.lock" "$RUST_DIR/src" -newer "$stamp" -print -quit)" ]]; then
+    log "rust: peer up to date ($bin)"
+    return
+  fi
+  command -v cargo >/dev/null || die "cargo not found on PATH (a Rust toolchain is needed for the Rust peer)"
+  log "rust: building peer with cargo (resolves the crate fory 1.7.7 from crates.io)"
+  (cd "$RUST_DIR" && cargo build --locked -q) || die "cargo build of $RUST_DIR failed"
+  [[ -x "$bin" ]] || die "cargo finished but $bin is missing"
+  touch "$stamp"
+}
+
 [[ "${SKIP_PYTHON:-0}" == 1 ]] || setup_python
 [[ "${SKIP_JAVA:-0}" == 1 ]] || setup_java
+[[ "${SKIP_RUST:-0}" == 1 ]] || setup_rust
 
 log "ok"
 [[ "${SKIP_PYTHON:-0}" == 1 ]] || echo "python: $VENV/bin/python $ROOT/xlang_test/peers/python/peer.py"
+[[ "${SKIP_RUST:-0}" == 1 ]] || echo "rust:   $RUST_DIR/target/debug/xlang-peer"
 [[ "${SKIP_JAVA:-0}" == 1 ]] || echo "java:   java -cp \"\$(cat $JAVA_DIR/target/classpath.txt)\" org.furygo.xlangpeer.Peer"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it, on a fresh machine, over every module
-# of the workspace (scripts/modules.sh): installs the Python and Java peers
+# of the workspace (scripts/modules.sh): installs the Python, Java and Rust peers
 # (scripts/setup-peers.sh), checks formatting, the modules (each tidy and
 # building alone; a consumer of fury alone gets no benchmark, Arrow or gRPC
 # module), vet, staticcheck and generated files, fuzzes every fuzz target
@@ -84,7 +84,7 @@ gofmt_check() {
 
 stage go       "toolchains: $GO_MIN (every stage), $GO_NEW (unit tests)" \
 	bash -c "go version && GOTOOLCHAIN=$GO_NEW go version"
-stage peers    "Python (pyfory 1.7.7) and Java (fory-core 1.6.0) peers" scripts/setup-peers.sh
+stage peers    "Python (pyfory 1.7.7), Java (fory-core 1.6.0) and Rust (fory 1.7.7) peers" scripts/setup-peers.sh
 stage gofmt    "formatting" gofmt_check
 stage modules  "each module tidy and building alone; a consumer of fury gets no bench/Arrow/gRPC module" scripts/check-modules.sh
 stage vet      "go vet, every module" go vet $mods

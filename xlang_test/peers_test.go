@@ -17,7 +17,7 @@ import (
 // batch commands `write DIR [CASE...]` and `verify DIR [CASE...]` (see
 // CASES.md).
 type peer struct {
-	name string   // "python" or "java"
+	name string   // "python", "java" or "rust"
 	argv []string // the command before the sub-command
 	env  []string // extra environment
 }
@@ -57,9 +57,11 @@ func setupPeer(root, name string) (*peer, error) {
 	cmd.Dir = root
 	switch name {
 	case "python":
-		cmd.Env = append(os.Environ(), "SKIP_JAVA=1")
+		cmd.Env = append(os.Environ(), "SKIP_JAVA=1", "SKIP_RUST=1")
 	case "java":
-		cmd.Env = append(os.Environ(), "SKIP_PYTHON=1")
+		cmd.Env = append(os.Environ(), "SKIP_PYTHON=1", "SKIP_RUST=1")
+	case "rust":
+		cmd.Env = append(os.Environ(), "SKIP_PYTHON=1", "SKIP_JAVA=1")
 	default:
 		return nil, fmt.Errorf("unknown peer %q", name)
 	}
@@ -81,6 +83,8 @@ func setupPeer(root, name string) (*peer, error) {
 		}
 		return &peer{name: name, argv: []string{py, filepath.Join(root, "xlang_test", "peers", "python", "peer.py")},
 			env: []string{"PYTHONHASHSEED=0"}}, nil
+	case "rust":
+		return rustPeer(root)
 	default:
 		cp, err := os.ReadFile(filepath.Join(root, "xlang_test", "peers", "java", "target", "classpath.txt"))
 		if err != nil {

@@ -73,8 +73,8 @@ type Scalars struct {
 	F64NegInf  float64
 	F64NegZero float64
 	SEmpty     string
-	SLatin1    string `fury:"name=s_latin1"`
-	SUtf16     string `fury:"name=s_utf16"`
+	SLatin1    string
+	SUtf16     string
 	SEmoji     string
 	BinVal     []byte
 }
@@ -122,34 +122,35 @@ type EvolveV2 struct {
 	C int64
 }
 
-// ManyFields exercises the field ordering rules.
+// ManyFields exercises the field ordering rules. Its Go names map to the
+// peers' names by themselves (SF64 is s_f64, POptI32 is p_opt_i32).
 type ManyFields struct {
-	ZStr       string            `fury:"name=z_str"`
-	YI64       int64             `fury:"name=y_i64"`
-	XBool      bool              `fury:"name=x_bool"`
-	WF32       float32           `fury:"name=w_f32"`
-	VI8        int8              `fury:"name=v_i8"`
-	UList      fury.Int32Slice   `fury:"name=u_list"`
-	TMap       map[string]string `fury:"name=t_map"`
-	SF64       float64           `fury:"name=s_f64"`
-	RI16       int16             `fury:"name=r_i16"`
-	QI32       int32             `fury:"name=q_i32"`
-	POptI32    *int32            `fury:"name=p_opt_i32"`
-	OOptStr    *string           `fury:"name=o_opt_str"`
-	NPoint     Point             `fury:"name=n_point"`
-	MColor     Color             `fury:"name=m_color"`
-	LDate      fury.Date         `fury:"name=l_date"`
-	KTs        time.Time         `fury:"name=k_ts"`
-	JBin       []byte            `fury:"name=j_bin"`
-	IFixedI32  fury.FixedInt32   `fury:"name=i_fixed_i32"`
-	HFixedI64  fury.FixedInt64   `fury:"name=h_fixed_i64"`
-	GTaggedI64 fury.TaggedInt64  `fury:"name=g_tagged_i64"`
-	FI16Arr    []int16           `fury:"name=f_i16_arr"`
-	ESet       fury.Set[string]  `fury:"name=e_set"`
-	DOptI64    *int64            `fury:"name=d_opt_i64"`
-	COptF64    *float64          `fury:"name=c_opt_f64"`
-	BOptBool   *bool             `fury:"name=b_opt_bool"`
-	ADur       time.Duration     `fury:"name=a_dur"`
+	ZStr       string
+	YI64       int64
+	XBool      bool
+	WF32       float32
+	VI8        int8
+	UList      fury.Int32Slice
+	TMap       map[string]string
+	SF64       float64
+	RI16       int16
+	QI32       int32
+	POptI32    *int32
+	OOptStr    *string
+	NPoint     Point
+	MColor     Color
+	LDate      fury.Date
+	KTs        time.Time
+	JBin       []byte
+	IFixedI32  fury.FixedInt32
+	HFixedI64  fury.FixedInt64
+	GTaggedI64 fury.TaggedInt64
+	FI16Arr    []int16
+	ESet       fury.Set[string]
+	DOptI64    *int64
+	COptF64    *float64
+	BOptBool   *bool
+	ADur       time.Duration
 }
 
 // LongNames has field names around the TypeDef name-length escape.

@@ -1,6 +1,7 @@
 // Package xlang_test runs every cross-language case of CASES.md in both
-// directions against the real peers, pyfory 1.7.7 (Python) and fory-core
-// 1.6.0 (Java):
+// directions against the real peers, pyfory 1.7.7 (Python), fory-core
+// 1.6.0 (Java) and the crate fory 1.7.7 (Rust, with cases of its own: see
+// rust_test.go):
 //
 //   - peer-to-go: the peer writes its value; Go reads it into the typed mirror
 //     and into interface{}, checks every field, marshals both again; the peer
@@ -156,7 +157,11 @@ func TestMain(m *testing.M) {
 // selectedCases applies XLANG_CASES (a regular expression matched against
 // the whole case name) to the case list.
 func selectedCases(t *testing.T) ([]*xcase, bool) {
-	all := cases()
+	return filterCases(t, cases())
+}
+
+// filterCases applies XLANG_CASES to a case list.
+func filterCases(t *testing.T, all []*xcase) ([]*xcase, bool) {
 	pat := os.Getenv("XLANG_CASES")
 	if pat == "" {
 		return all, false
@@ -177,7 +182,7 @@ func selectedCases(t *testing.T) ([]*xcase, bool) {
 func selectedPeers() []string {
 	v := os.Getenv("XLANG_PEERS")
 	if v == "" {
-		return []string{"python", "java"}
+		return []string{"python", "java", "rust"}
 	}
 	var out []string
 	for _, p := range strings.Split(v, ",") {
@@ -196,6 +201,7 @@ type pipeline struct {
 	// unmirrored are cases the peer wrote that have no Go mirror.
 	unmirrored []string
 	timings    []string
+	cases      []*xcase // the cases run against this peer
 }
 
 // TestXlang runs every case in both directions against every peer.
@@ -205,9 +211,6 @@ func TestXlang(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs, filtered := selectedCases(t)
-	if len(cs) == 0 {
-		t.Fatal("XLANG_CASES matches no case")
-	}
 	work := t.TempDir()
 	if keep := os.Getenv("XLANG_KEEP"); keep != "" {
 		work = keep
@@ -220,17 +223,27 @@ func TestXlang(t *testing.T) {
 	names := selectedPeers()
 	pipes := make([]*pipeline, len(names))
 	var wg sync.WaitGroup
+	total := 0
 	for i, name := range names {
-		pipes[i] = &pipeline{name: name, results: map[string]*[2]outcome{}}
+		pipes[i] = &pipeline{name: name, results: map[string]*[2]outcome{}, cases: peerCases(t, name, cs)}
+		total += len(pipes[i].cases)
+	}
+	if total == 0 {
+		t.Fatal("XLANG_CASES matches no case")
+	}
+	for i := range pipes {
 		wg.Add(1)
 		go func(pl *pipeline) {
 			defer wg.Done()
+			if len(pl.cases) == 0 {
+				return
+			}
 			p, err := setupPeer(root, pl.name)
 			if err != nil {
 				pl.setupErr = err
 				return
 			}
-			pl.run(p, filepath.Join(work, pl.name), cs, filtered)
+			pl.run(p, filepath.Join(work, pl.name), pl.cases, filtered)
 		}(pipes[i])
 	}
 	wg.Wait()
@@ -238,7 +251,7 @@ func TestXlang(t *testing.T) {
 	for _, pl := range pipes {
 		t.Run(pl.name, func(t *testing.T) {
 			if pl.setupErr != nil {
-				recordUnavailable(pl.name, len(cs), inCI())
+				recordUnavailable(pl.name, len(pl.cases), inCI())
 				msg := fmt.Sprintf("%s peer unavailable: %v", pl.name, pl.setupErr)
 				if inCI() {
 					t.Fatalf("%s\n(CI=true: a missing peer is a failure; run scripts/setup-peers.sh)", msg)
@@ -251,7 +264,7 @@ func TestXlang(t *testing.T) {
 			if len(pl.unmirrored) > 0 {
 				t.Errorf("%s has cases without a Go mirror in cases_test.go: %s", pl.name, strings.Join(pl.unmirrored, ", "))
 			}
-			for _, c := range cs {
+			for _, c := range pl.cases {
 				res := pl.results[c.name]
 				t.Run(c.name, func(t *testing.T) {
 					for i, dir := range []string{dirPeerToGo, dirGoToPeer} {
@@ -328,6 +341,9 @@ func (pl *pipeline) run(p *peer, work string, cs []*xcase, filtered bool) {
 	}
 	wr := p.run("write", fromPeer, names)
 	pl.timings = append(pl.timings, fmt.Sprintf("%s write: %v", p.name, wr.elapsed.Round(1e6)))
+	if s := checkSameBytes(pl.name, cs, fromPeer, fromGo, pl.results); s != "" {
+		pl.timings = append(pl.timings, s)
+	}
 	if !filtered {
 		pl.unmirrored = unmirrored(fromPeer, cs)
 	}

@@ -124,29 +124,50 @@ type Field struct {
 }
 
 // SnakeCase converts a Go (or Java camelCase) name to the snake_case
-// identifier the wire uses: "F1" -> "f1", "UserName" -> "user_name",
-// "HTTPServer" -> "http_server".
+// identifier the wire uses. Words start at an upper-case letter; the
+// letter is lower-cased and, except at the start of the name or after an
+// underscore, preceded by '_'. An upper-case letter starts a word when:
+//
+//   - the letter before it is lower-case or a digit ("UserName" is
+//     user_name, "I8Min" is i8_min);
+//   - it ends a run of upper-case letters and a lower-case letter follows
+//     (an acronym, then a word: "HTTPServer" is http_server);
+//   - it follows a single upper-case letter and a digit follows it: a
+//     one-letter word, then a word with digits, as Java's oI32 and Rust's
+//     o_i32 ("OI32" is o_i32, "SF64" is s_f64, "VI8" is v_i8), where an
+//     acronym keeps its digits ("URL2" is url2).
+//
+// Digits and underscores are kept; an acronym stays one word ("ID" is id,
+// "UserID" is user_id, "MediaURI" is media_uri). This is pyfory's
+// conversion (which Python names, already snake_case, pass unchanged) on a
+// Go name whose first letter is capitalized, and gives what fory-core's
+// conversion (an '_' before every upper-case letter) gives for the
+// lowerCamel Java name a Go name capitalizes (oI32, userName, i8Min).
 func SnakeCase(name string) string {
 	var b strings.Builder
 	rs := []rune(name)
-	var prev rune
-	last := rune(0)
 	for i, c := range rs {
-		if c == '_' {
+		if !unicode.IsUpper(c) {
 			b.WriteRune(c)
-			prev, last = c, c
 			continue
 		}
-		if unicode.IsUpper(c) {
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			prevLowerOrDigit := unicode.IsLower(prev) || unicode.IsDigit(prev)
-			if b.Len() > 0 && last != '_' && (prevLowerOrDigit || (unicode.IsUpper(prev) && nextLower)) {
+		if i > 0 && rs[i-1] != '_' {
+			prev := rs[i-1]
+			var next rune
+			if i+1 < len(rs) {
+				next = rs[i+1]
+			}
+			singleBefore := unicode.IsUpper(prev) && (i == 1 || !unicode.IsUpper(rs[i-2]))
+			switch {
+			case unicode.IsLower(prev) || unicode.IsDigit(prev):
+				b.WriteByte('_')
+			case unicode.IsUpper(prev) && unicode.IsLower(next):
+				b.WriteByte('_')
+			case singleBefore && unicode.IsDigit(next):
 				b.WriteByte('_')
 			}
-			c = unicode.ToLower(c)
 		}
-		b.WriteRune(c)
-		prev, last = rs[i], c
+		b.WriteRune(unicode.ToLower(c))
 	}
 	return strings.TrimRight(b.String(), "_")
 }

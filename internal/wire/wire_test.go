@@ -8,12 +8,40 @@ import (
 )
 
 func TestSnakeCase(t *testing.T) {
-	for in, want := range map[string]string{
-		"F1": "f1", "UserName": "user_name", "HTTPServer": "http_server", "userName": "user_name",
-		"A": "a", "IntValue": "int_value", "intArray": "int_array", "F_1": "f_1", "ID": "id",
-		"MediaURI": "media_uri", "x": "x", "HasBitrate": "has_bitrate",
+	for _, c := range []struct{ in, want, why string }{
+		{"F1", "f1", "digits stay with their word"},
+		{"A", "a", "one letter"},
+		{"x", "x", "already lower"},
+		{"UserName", "user_name", "words"},
+		{"userName", "user_name", "Java lowerCamel"},
+		{"IntValue", "int_value", "words"},
+		{"intArray", "int_array", "Java lowerCamel"},
+		{"HasBitrate", "has_bitrate", "words"},
+		{"HTTPServer", "http_server", "acronym, then a word"},
+		{"ID", "id", "acronym"},
+		{"UserID", "user_id", "word, then an acronym"},
+		{"MediaURI", "media_uri", "word, then an acronym"},
+		{"URL2", "url2", "acronym with a digit"},
+		{"HTTP2Server", "http2_server", "acronym with a digit, then a word"},
+		{"F_1", "f_1", "underscore kept"},
+		{"Snake_Case", "snake_case", "no doubled underscore"},
+		{"I8Min", "i8_min", "a word after a digit"},
+		{"F32Val", "f32_val", "a word after a digit"},
+		{"OI32", "o_i32", "one letter, then a word with digits (Java oI32, Rust o_i32)"},
+		{"SF64", "s_f64", "one letter, then a word with digits (Java sF64)"},
+		{"VI8", "v_i8", "one letter, then a word with digits"},
+		{"POptI32", "p_opt_i32", "one letter, words"},
+		{"FI16Arr", "f_i16_arr", "one letter, a word with digits, a word"},
+		{"GTaggedI64", "g_tagged_i64", "one letter, words"},
+		{"XBool", "x_bool", "one letter, then a word"},
+		{"TU64Small", "t_u64_small", "one letter, a word with digits, a word"},
+		{"FU32", "f_u32", "one letter, then a word with digits"},
+		{"U8", "u8", "a letter with digits"},
+		{"Abcdefghijklmnop", "abcdefghijklmnop", "one word"},
+		{"UserNameWithManyCharactersHere", "user_name_with_many_characters_here", "Java userNameWith..."},
+		{"Élan", "élan", "non-ASCII letters"},
 	} {
-		require.Equal(t, want, SnakeCase(in), in)
+		require.Equal(t, c.want, SnakeCase(c.in), "%s (%s)", c.in, c.why)
 	}
 }
 
