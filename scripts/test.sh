@@ -127,5 +127,5 @@ if [[ $rc -ne 0 ]]; then
 	exit "$rc"
 fi
 printf '%-10s ok    %4ss  cross-language round trips with the real peers; every case: %s\n' xlang "$took" "$log"
-echo "all stages passed in $((SECONDS - started))s"
+echo "${STAGES:+selected stages ($STAGES)}${STAGES:-all stages} passed in $((SECONDS - started))s"
 sed -n '/^xlang summary:/,$p' "$log" | grep -v '^PASS$' || tail -n 3 "$log"
