@@ -1,3 +1,23 @@
+// # Services
+//
+// A service needs no .proto file and no hand-written grpc.ServiceDesc:
+// declare each method once, with its message types, in a package both sides
+// import,
+//
+//	var SayHello = furygrpc.NewUnary[Greeting, Reply]("example.Greeter", "SayHello")
+//
+// register the implementations on the server,
+//
+//	err := furygrpc.RegisterService(srv, SayHello.Handle(sayHello))
+//
+// and call them from the client:
+//
+//	reply, err := SayHello.Invoke(ctx, conn, &Greeting{Name: "Ann"})
+//
+// This is what protoc-gen-go-grpc generates for a .proto service (a
+// grpc.ServiceDesc, a handler per method that runs the server's
+// interceptors, a client call per method), written once, generically.
+// NewServerStream does the same for server-streaming methods.
 package furygrpc
 
 import (
@@ -8,23 +28,6 @@ import (
 
 	"google.golang.org/grpc"
 )
-
-// A service without a .proto file: declare each method once, with its
-// message types, in a package both sides import,
-//
-//	var SayHello = furygrpc.NewUnary[Greeting, Reply]("example.Greeter", "SayHello")
-//
-// register the implementations on the server,
-//
-//	furygrpc.RegisterService(srv, SayHello.Handle(sayHello))
-//
-// and call them from the client:
-//
-//	reply, err := SayHello.Invoke(ctx, conn, &Greeting{Name: "Ann"})
-//
-// This is what protoc-gen-go-grpc generates for a .proto service (a
-// grpc.ServiceDesc, a handler per method that honors the server's
-// interceptors, a client call per method), written once, generically.
 
 // Unary is a unary method of a gRPC service whose request and response
 // messages are the Go values Req and Resp, carried by the fory codec.
