@@ -81,6 +81,10 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
+	if d.buf.Aliasing() && len(raw) > 0 {
+		*(*[]byte)(p) = raw[:len(raw):len(raw)] // zero copy (WithAliasInput)
+		return nil
+	}
 	// Copy, so the result does not pin or alias the caller's input.
 	b := d.buf.Alloc(len(raw))
 	copy(b, raw)
@@ -149,6 +153,11 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 		dst = unsafe.Slice((*byte)(p), len(raw))
 	} else {
 		h := (*sliceHeader)(p)
+		if c.elemSize == 1 && !c.isBool && n > 0 && d.buf.Aliasing() {
+			// Bytes need no alignment nor byte swap: zero copy (WithAliasInput).
+			*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(raw)), len: n, cap: n}
+			return nil
+		}
 		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(d.buf.Alloc(len(raw)))), len: n, cap: n}
 		dst = unsafe.Slice((*byte)(h.data), len(raw))
 	}

@@ -46,6 +46,7 @@ type config struct {
 	noGenerated bool
 	javaForms   bool
 	compactStr  bool
+	aliasInput  bool
 	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
 	err         error // the first invalid option (see New)
 }
@@ -121,6 +122,33 @@ func WithJavaForms(on bool) Option { return func(c *config) { c.javaForms = on }
 // in a string travels as U+FFFD; with it off, the bytes travel as they are.
 func WithCompactStrings(on bool) Option { return func(c *config) { c.compactStr = on } }
 
+// WithAliasInput turns zero-copy reads on or off (default off). On,
+// Unmarshal and Deserialize return strings and []byte values (struct
+// fields, list elements, map keys and values, values in an interface{},
+// at any depth, on the generated and the reflection paths) that point into
+// the input instead of copies of it: they cost no allocation, no copy and
+// nothing from the decode budget (WithMaxDecodedBytes).
+//
+// The price is a lifetime rule. A decoded value is valid only while the
+// input it was read from is unchanged: the input must outlive the value,
+// and must not be modified or reused while the value is in use (a string
+// whose bytes change breaks Go's rule that strings never change, and maps
+// keyed by it). The input is Unmarshal's data, and for Deserialize the
+// Buffer's memory (which its next Write, Serialize or Reset may reuse) and
+// the out-of-band buffers. One retained value keeps the whole input in
+// memory. Clone what must outlive the input (strings.Clone, bytes.Clone).
+// Appending to an aliased []byte reallocates; writing to its elements
+// writes to the input.
+//
+// Strings a peer wrote as latin1 with characters above U+007F, or as
+// UTF-16 (Java and Python peers choose those forms by default; see
+// WithCompactStrings), are transcoded to UTF-8 and so copied, as are
+// arrays of other element types ([]int32, []bool, ...: their memory must
+// be aligned and in the host's form). A Decoder always copies, whatever
+// this option says: it reuses its read buffer for the messages that
+// follow. The package-level Unmarshal copies (it has the defaults).
+func WithAliasInput(on bool) Option { return func(c *config) { c.aliasInput = on } }
+
 // New returns a Fury configured by opts. An invalid option (such as
 // WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
 // call on it (Marshal, Unmarshal, Register, ...) returns an error wrapping
@@ -149,6 +177,9 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	// being used through the pointer New returns).
 	f.enc.gw.Init((*genWriter)(&f.enc), &f.enc.depth, c.maxDepth)
 	f.dec.gr.Init((*genReader)(&f.dec), &f.dec.depth, c.maxDepth)
+	// Unmarshal reads through f.in only; Deserialize takes the setting
+	// from there (see WithAliasInput).
+	f.in.SetAliasing(c.aliasInput)
 	return f
 }
 
@@ -458,7 +489,8 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 // from buffers (the Bytes of the SerializedObjects its callback returned
 // false for). It consumes the message and leaves the rest of buf unread,
 // so messages written back to back are read by successive calls. Decoded
-// values alias neither buf nor buffers. On error the message stays unread:
+// values alias neither buf nor buffers, unless f was made
+// WithAliasInput(true) (see its lifetime rule). On error the message stays unread:
 // after ErrTruncated, Write the rest of it to buf and call again.
 func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if err := f.check(); err != nil {
@@ -468,7 +500,9 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
 	start := buf.b.ReaderIndex()
+	buf.b.SetAliasing(f.in.Aliasing())
 	err := f.deserialize(&buf.b, v, buffers)
+	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
 	}

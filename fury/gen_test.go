@@ -105,6 +105,7 @@ type genConfig struct {
 	compact                         bool  // the peers' latin1/UTF-16 string forms (WithCompactStrings)
 	maxDecoded                      int64 // WithMaxDecodedBytes, when not 0
 	maxDepth                        int   // WithMaxDepth, when not 0
+	alias                           bool  // WithAliasInput
 }
 
 func (c genConfig) String() string {
@@ -130,10 +131,11 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}, v.Pt{}}
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
 	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
-		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded))
+		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithAliasInput(c.alias))
 	if c.maxDepth != 0 {
 		f = fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
-			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth))
+			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth),
+			fury.WithAliasInput(c.alias))
 	}
 	reg := func(v any, i int, name string) {
 		var err error

@@ -29,6 +29,7 @@ type Buffer struct {
 	slabLast int    // offset of the last piece carved
 	slabOn   bool
 	budget   int64 // bytes the decode in progress may still allocate (see Budget)
+	alias    bool  // decoded UTF-8 strings and byte slices alias data (see SetAliasing)
 
 	compactStrings bool // WriteString writes latin1/UTF-16 where it can
 }
@@ -700,7 +701,9 @@ func (b *Buffer) writeStringRunes(s string, i int) {
 }
 
 // ReadString reads a Fory string in any of its three encodings. The
-// result is a copy: it does not alias the buffer.
+// result is a copy that does not alias the buffer, unless aliasing is on
+// (see SetAliasing) and the string is UTF-8, or latin1 of ASCII characters
+// only: then it is the input's bytes themselves.
 func (b *Buffer) ReadString() (string, error) {
 	u := b.data[b.off:]
 	var h uint64
@@ -724,6 +727,9 @@ func (b *Buffer) ReadString() (string, error) {
 	p := u[:n]
 	if h&3 == strUTF8 { // Go's own form: a copy into the slab
 		b.off += int(n)
+		if b.alias && n > 0 {
+			return unsafe.String(&p[0], int(n)), nil
+		}
 		// Alloc's common case inline: the string fits in the current slab.
 		if o, k := b.slabOff, int(n); k > 0 && k <= len(b.slab)-o {
 			b.slabLast = o
@@ -739,6 +745,9 @@ func (b *Buffer) ReadString() (string, error) {
 		b.off += int(n)
 		if n == 0 {
 			return "", nil
+		}
+		if b.alias && asciiPrefix(unsafe.String(&p[0], len(p))) == len(p) {
+			return unsafe.String(&p[0], len(p)), nil // ASCII is UTF-8 as it is
 		}
 		d := b.Alloc(len(p))
 		if copyASCII(d, p) {
@@ -990,6 +999,19 @@ func (b *Buffer) SetBudget(n int64) { b.budget = n }
 
 // Spend charges n bytes to the decode budget.
 func (b *Buffer) Spend(n int64) { b.budget -= n }
+
+// SetAliasing turns aliasing on or off for the reads that follow. On,
+// ReadString returns UTF-8 strings (and latin1 strings of ASCII characters
+// only) as the input's own bytes, and ReadArray returns byte slices
+// (elements of one byte other than bool) as a window on the input, capped
+// so that appending to it reallocates: nothing is copied, allocated or
+// charged to the budget. Such a result is valid while the bytes the
+// buffer reads from are neither modified nor reused. Strings in other
+// forms are transcoded, so copied, either way.
+func (b *Buffer) SetAliasing(on bool) { b.alias = on }
+
+// Aliasing reports whether aliasing is on (see SetAliasing).
+func (b *Buffer) Aliasing() bool { return b.alias }
 
 // SetCompactStrings makes WriteString write the peers' latin1/UTF-16 forms
 // where it can (on) or UTF-8 always (off).

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"reflect"
 	"time"
 	"unsafe"
 
@@ -160,6 +161,11 @@ func ReadArray[T ArrayElem](b *Buffer, dst *[]T) error {
 		return err
 	}
 	n := len(raw) / int(unsafe.Sizeof(*new(T)))
+	if b.alias && n > 0 && isByte[T]() {
+		// Bytes as they are in the input (no copy; see SetAliasing).
+		*dst = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(raw))), n)
+		return nil
+	}
 	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(len(raw))))), n)
 	copyArray(s, raw)
 	*dst = s
@@ -193,6 +199,13 @@ func readArrayBytes[T ArrayElem](b *Buffer) ([]byte, error) {
 		return nil, ferr.Wrapf(ferr.ErrInvalidData, "%d bytes is not a whole number of %d-byte elements", len(raw), size)
 	}
 	return raw, nil
+}
+
+// isByte reports whether T is a one-byte integer type, whose slices can
+// alias the input (bools cannot: a read normalizes their bytes).
+func isByte[T ArrayElem]() bool {
+	k := reflect.TypeFor[T]().Kind()
+	return k == reflect.Uint8 || k == reflect.Int8
 }
 
 func copyArray[T ArrayElem](dst []T, raw []byte) {
