@@ -25,11 +25,11 @@ import (
 
 // piece is a decoded string or byte slice: where its bytes are.
 type piece struct {
-	path  string
-	ptr   uintptr
-	n     int
-	utf8  bool // a string WithCompactStrings writes as UTF-8 or as latin1 of ASCII only
-	str   bool
+	path string
+	ptr  uintptr
+	n    int
+	utf8 bool // a string WithCompactStrings writes as UTF-8 or as latin1 of ASCII only
+	str  bool
 }
 
 // pieces collects the non-empty strings and byte slices reachable from v
