@@ -365,3 +365,51 @@ func TestAliasInputErrors(t *testing.T) {
 		assert.True(t, errors.Is(e2, fury.ErrTruncated) == errors.Is(e1, fury.ErrTruncated), "%d bytes: %v / %v", n, e1, e2)
 	}
 }
+
+// FuzzAliasInput decodes arbitrary input with and without aliasing, on
+// both paths: all fail, or all succeed with the same value.
+func FuzzAliasInput(f *testing.F) {
+	pairs := []genPair{
+		pairOf[gentest.Team, gentest.TeamR](),
+		pairOf[gentest.Collections, gentest.CollectionsR](),
+		pairOf[gentest.Containers, gentest.ContainersR](),
+		pairOf[gentest.Arrays, gentest.ArraysR](),
+	}
+	configs := []genConfig{{}, {compatible: true}, {compatible: true, compact: true}}
+	r := rand.New(rand.NewPCG(5, 6))
+	for ci, c := range configs {
+		w := newGenFury(f, c, false)
+		for pi, p := range pairs {
+			v := reflect.New(p.gen).Elem()
+			fillRandom(r, v, 0, "")
+			data, err := w.Marshal(v.Interface())
+			require.NoError(f, err)
+			f.Add(uint8(ci), uint8(pi), data)
+		}
+	}
+	furys := make([][3]*fury.Fury, len(configs))
+	for i, c := range configs {
+		plain := newGenFury(f, c, false)
+		c.alias = true
+		furys[i] = [3]*fury.Fury{plain, newGenFury(f, c, false), newGenFury(f, c, true)}
+	}
+	f.Fuzz(func(t *testing.T, ci, pi uint8, data []byte) {
+		c, p := furys[int(ci)%len(furys)], pairs[int(pi)%len(pairs)]
+		want, gen, twin := reflect.New(p.gen), reflect.New(p.gen), reflect.New(p.twin)
+		errWant := c[0].Unmarshal(data, want.Interface())
+		errGen, errTwin := c[1].Unmarshal(data, gen.Interface()), c[2].Unmarshal(data, twin.Interface())
+		if (errWant == nil) != (errGen == nil) || (errWant == nil) != (errTwin == nil) {
+			t.Fatalf("%v: copying %v, aliasing generated %v, aliasing reflection %v", p.gen, errWant, errGen, errTwin)
+		}
+		if errWant != nil {
+			return
+		}
+		if diff := cmp.Diff(want.Interface(), gen.Interface(), genCmp...); diff != "" {
+			t.Fatalf("%v, generated (-copied +aliased):\n%s", p.gen, diff)
+		}
+		asGen := reflect.NewAt(p.gen, twin.UnsafePointer())
+		if diff := cmp.Diff(want.Interface(), asGen.Interface(), genCmp...); diff != "" {
+			t.Fatalf("%v, reflection (-copied +aliased):\n%s", p.gen, diff)
+		}
+	})
+}
