@@ -494,7 +494,7 @@ const legend = `## What each entry measures
 - **flatbuffers-full**: convert the whole buffer into a new Go struct, the job the other deserializers do.
 - **json**, **gob**: ` + "`encoding/json`" + ` and ` + "`encoding/gob`" + ` (one Encoder/Decoder per message, so each gob payload carries its type descriptions).
 - **ideal**, **ideal-reuse**: the practical speed limit, a hand-written encoder of a layout both sides know in advance (no framing, no type information, no field names): numbers fixed-width little-endian, strings and slices with a uvarint length, pointers with a presence byte; appending into a new buffer of the payload's size or a reused one. Deserialize: its hand-written decoder into a new Go struct, checking every length against the input left.
-- **fury-reflect**, **fury-gen**: fury's reflection path and generated code (cmd/furygen); ` + "`-compatible`" + ` is the compatible (schema evolution) mode, ` + "`-refs`" + ` reference tracking, ` + "`-reuse`" + ` a reused output buffer.
+- **fury-reflect**, **fury-gen**: fury's reflection path and generated code (cmd/furygen); ` + "`-compatible`" + ` is the compatible (schema evolution) mode, ` + "`-refs`" + ` reference tracking, ` + "`-reuse`" + ` a reused output buffer, ` + "`-alias`" + ` zero-copy reads (` + "`WithAliasInput(true)`" + `: decoded strings and ` + "`[]byte`" + ` point into the payload).
 
 Targets compare the fastest of a family: fury-gen and fury-gen-reuse; protobuf and protobuf-reuse (both start from the Go struct); vtprotobuf and vtprotobuf-reuse; msgp and msgp-reuse; ideal and ideal-reuse.
 `
