@@ -25,7 +25,7 @@ func ExampleWithAliasInput() {
 	fmt.Println(p.Name, p.Emails)
 
 	copy(data[strings.Index(string(data), "Ann"):], "Bob") // the input is reused...
-	fmt.Println(p.Name, kept)                               // ...and the aliased string changes with it
+	fmt.Println(p.Name, kept)                              // ...and the aliased string changes with it
 	// Output:
 	// Ann [ann@example.com]
 	// Bob Ann
