@@ -413,3 +413,57 @@ func FuzzAliasInput(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkAliasInput decodes the bench models and the service-like Team,
+// on both paths, copying and aliasing (WithAliasInput), side by side.
+//
+//	go test ./fury -run '^$' -bench AliasInput -benchmem
+func BenchmarkAliasInput(b *testing.B) {
+	objects := []struct {
+		name string
+		v    any
+	}{
+		{"Sample", gentest.NewSample()},
+		{"MediaContent", gentest.NewMediaContent()},
+		{"Team", gentest.NewTeam()},
+		{"Collections", gentest.NewCollections()},
+	}
+	for _, mode := range []genConfig{{enums: true}, {compatible: true, enums: true}} {
+		for _, o := range objects {
+			var p genPair
+			for _, q := range genCorpus {
+				if q.gen == reflect.TypeOf(o.v) {
+					p = q
+				}
+			}
+			data, err := newGenFury(b, mode, false).Marshal(o.v)
+			require.NoError(b, err)
+			for _, path := range []string{"reflect", "generated"} {
+				for _, alias := range []bool{false, true} {
+					c := mode
+					c.alias = alias
+					twin := path == "reflect"
+					f, typ := newGenFury(b, c, twin), p.gen
+					if twin {
+						typ = p.twin
+					}
+					name := fmt.Sprintf("%s/%s/%s/copy", map[bool]string{false: "schema", true: "compatible"}[mode.compatible],
+						o.name, path)
+					if alias {
+						name = strings.TrimSuffix(name, "copy") + "alias"
+					}
+					out := reflect.New(typ)
+					b.Run(name, func(b *testing.B) {
+						b.ReportAllocs()
+						for b.Loop() {
+							out.Elem().SetZero()
+							if err := f.Unmarshal(data, out.Interface()); err != nil {
+								b.Fatal(err)
+							}
+						}
+					})
+				}
+			}
+		}
+	}
+}

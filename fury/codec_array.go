@@ -81,8 +81,8 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	if d.buf.Aliasing() && len(raw) > 0 {
-		*(*[]byte)(p) = raw[:len(raw):len(raw)] // zero copy (WithAliasInput)
+	if a, ok := d.buf.Alias(raw); ok { // zero copy (WithAliasInput)
+		*(*[]byte)(p) = a
 		return nil
 	}
 	// Copy, so the result does not pin or alias the caller's input.
@@ -153,10 +153,12 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 		dst = unsafe.Slice((*byte)(p), len(raw))
 	} else {
 		h := (*sliceHeader)(p)
-		if c.elemSize == 1 && !c.isBool && n > 0 && d.buf.Aliasing() {
+		if c.elemSize == 1 && !c.isBool {
 			// Bytes need no alignment nor byte swap: zero copy (WithAliasInput).
-			*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(raw)), len: n, cap: n}
-			return nil
+			if a, ok := d.buf.Alias(raw); ok {
+				*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(a)), len: n, cap: n}
+				return nil
+			}
 		}
 		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(d.buf.Alloc(len(raw)))), len: n, cap: n}
 		dst = unsafe.Slice((*byte)(h.data), len(raw))

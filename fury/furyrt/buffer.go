@@ -30,6 +30,8 @@ type Buffer struct {
 	slabOn   bool
 	budget   int64 // bytes the decode in progress may still allocate (see Budget)
 	alias    bool  // decoded UTF-8 strings and byte slices alias data (see SetAliasing)
+	aliased  int   // bytes aliased since BeginSlab (they need no slab)
+	begin    int   // read offset at BeginSlab
 
 	compactStrings bool // WriteString writes latin1/UTF-16 where it can
 }
@@ -728,6 +730,7 @@ func (b *Buffer) ReadString() (string, error) {
 	if h&3 == strUTF8 { // Go's own form: a copy into the slab
 		b.off += int(n)
 		if b.alias && n > 0 {
+			b.aliased += int(n)
 			return unsafe.String(&p[0], int(n)), nil
 		}
 		// Alloc's common case inline: the string fits in the current slab.
@@ -747,6 +750,7 @@ func (b *Buffer) ReadString() (string, error) {
 			return "", nil
 		}
 		if b.alias && asciiPrefix(unsafe.String(&p[0], len(p))) == len(p) {
+			b.aliased += len(p)
 			return unsafe.String(&p[0], len(p)), nil // ASCII is UTF-8 as it is
 		}
 		d := b.Alloc(len(p))
@@ -943,7 +947,10 @@ const (
 // BeginSlab starts carving decoded values from slabs (see Alloc); EndSlab
 // stops and drops the current slab, so the next decode starts a fresh one.
 // The budget is unlimited until the decoder sets it (SetBudget).
-func (b *Buffer) BeginSlab() { b.slabOn, b.budget = true, math.MaxInt64 }
+func (b *Buffer) BeginSlab() {
+	b.slabOn, b.budget = true, math.MaxInt64
+	b.aliased, b.begin = 0, b.off
+}
 
 func (b *Buffer) EndSlab() {
 	b.slabOn = false
@@ -973,6 +980,11 @@ func (b *Buffer) Alloc(n int) []byte {
 	// to: most pieces are no longer than their encoding; the slack covers
 	// alignment and some latin1 growth. When it runs out, another follows.
 	rest := len(b.data) - b.off
+	if seen := b.off - b.begin; b.aliased > 0 && seen > 0 {
+		// Aliased bytes take no slab: expect the rest to alias as much
+		// as what has been read so far did.
+		rest -= int(int64(rest) * int64(min(b.aliased, seen)) / int64(seen))
+	}
 	size := min(max(rest+rest/4+n, slabMin), slabMax)
 	b.budget -= int64(size)
 	b.slab = make([]byte, size)
@@ -1012,6 +1024,17 @@ func (b *Buffer) SetAliasing(on bool) { b.alias = on }
 
 // Aliasing reports whether aliasing is on (see SetAliasing).
 func (b *Buffer) Aliasing() bool { return b.alias }
+
+// Alias returns p, bytes of the input just read, as a decoded byte slice
+// when aliasing is on (capped at its length, so that appending to it
+// reallocates), and nil, false when it is off or p is empty.
+func (b *Buffer) Alias(p []byte) ([]byte, bool) {
+	if !b.alias || len(p) == 0 {
+		return nil, false
+	}
+	b.aliased += len(p)
+	return p[:len(p):len(p)], true
+}
 
 // SetCompactStrings makes WriteString write the peers' latin1/UTF-16 forms
 // where it can (on) or UTF-8 always (off).

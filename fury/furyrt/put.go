@@ -161,10 +161,11 @@ func ReadArray[T ArrayElem](b *Buffer, dst *[]T) error {
 		return err
 	}
 	n := len(raw) / int(unsafe.Sizeof(*new(T)))
-	if b.alias && n > 0 && isByte[T]() {
-		// Bytes as they are in the input (no copy; see SetAliasing).
-		*dst = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(raw))), n)
-		return nil
+	if b.alias && isByte[T]() {
+		if p, ok := b.Alias(raw); ok { // bytes as they are in the input (see SetAliasing)
+			*dst = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(p))), n)
+			return nil
+		}
 	}
 	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(len(raw))))), n)
 	copyArray(s, raw)
