@@ -467,7 +467,9 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 // converts to, or to an interface{} for the natural Go value (see the
 // package documentation for the mapping). The value v points to is
 // replaced, not merged into: it is reset to its zero value first. data
-// must hold exactly one value: bytes after it are ErrInvalidData.
+// must hold exactly one value: bytes after it are ErrInvalidData. The
+// decoded value does not alias data, unless f was made
+// WithAliasInput(true) (see its lifetime rule).
 func (f *Fury) Unmarshal(data []byte, v any) error {
 	if err := f.check(); err != nil {
 		return err
