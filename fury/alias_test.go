@@ -467,3 +467,27 @@ func BenchmarkAliasInput(b *testing.B) {
 		}
 	}
 }
+
+// TestAliasInputSuccessiveDecodes: each value aliases its own input, and
+// later decodes with the same Fury leave earlier values alone.
+func TestAliasInputSuccessiveDecodes(t *testing.T) {
+	for _, generated := range []bool{true, false} {
+		f := fury.New(fury.WithAliasInput(true), fury.WithGeneratedCode(generated))
+		var ins [][]byte
+		var outs []gentest.Person
+		for i := 0; i < 5; i++ {
+			p := gentest.Person{Name: fmt.Sprint("name", i), Emails: []string{fmt.Sprint(i, "@example.com")},
+				Attrs: map[string]string{fmt.Sprint("k", i): fmt.Sprint("v", i)}}
+			data, err := f.Marshal(&p)
+			require.NoError(t, err)
+			var out gentest.Person
+			require.NoError(t, f.Unmarshal(data, &out))
+			ins, outs = append(ins, data), append(outs, out)
+		}
+		for i, out := range outs {
+			assert.Equal(t, fmt.Sprint("name", i), out.Name)
+			assert.Equal(t, map[string]string{fmt.Sprint("k", i): fmt.Sprint("v", i)}, out.Attrs)
+			checkAliases(t, reflect.ValueOf(out), true, false, ins[i])
+		}
+	}
+}
