@@ -18,9 +18,8 @@ import (
 //
 // fury, generated code (cmd/furygen output, models_fury.go and
 // struct_gen_fury.go, compiled in with -tags furygen): the same modes named
-// fury-gen, fury-gen-reuse, fury-gen-compatible, fury-gen-refs, and
-// fury-gen-zerocopy (deserialize only: WithZeroCopy, decoded strings and
-// []byte share the input). Without the
+// fury-gen, fury-gen-reuse, fury-gen-compatible, fury-gen-refs (and the
+// zero-copy reads of alias_test.go). Without the
 // tag, or for a mode the generated code does not serve, there are no fury-gen
 // entries.
 //
@@ -58,9 +57,6 @@ var (
 		{"fury-gen-compatible", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(true)}, false},
 		{"fury-gen-refs", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false),
 			fury.WithRefTracking(true)}, false},
-		// Zero-copy reads: strings and []byte share the input.
-		{"fury-gen-zerocopy", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false),
-			fury.WithZeroCopy(true)}, true},
 	}
 )
 

@@ -81,9 +81,8 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	if len(raw) > 0 && d.buf.AliasInput() {
-		// Zero-copy reads (WithZeroCopy): the input's own bytes.
-		*(*[]byte)(p) = raw[:len(raw):len(raw)]
+	if a, ok := d.buf.Alias(raw); ok { // zero copy (WithAliasInput)
+		*(*[]byte)(p) = a
 		return nil
 	}
 	// Copy, so the result does not pin or alias the caller's input.
@@ -154,6 +153,13 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 		dst = unsafe.Slice((*byte)(p), len(raw))
 	} else {
 		h := (*sliceHeader)(p)
+		if c.elemSize == 1 && !c.isBool {
+			// Bytes need no alignment nor byte swap: zero copy (WithAliasInput).
+			if a, ok := d.buf.Alias(raw); ok {
+				*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(a)), len: n, cap: n}
+				return nil
+			}
+		}
 		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(d.buf.Alloc(len(raw)))), len: n, cap: n}
 		dst = unsafe.Slice((*byte)(h.data), len(raw))
 	}

@@ -383,12 +383,8 @@
 //
 // # Memory of decoded values
 //
-// Decoded values never alias the input, unless the Fury was made with
-// WithZeroCopy(true): then strings that travel as UTF-8 (what every Go
-// writer sends) and []byte values share the input's memory, costing no copy
-// and no allocation, and the input must outlive the decoded value and stay
-// unchanged while it is in use (a Decoder, which reuses its buffer, copies
-// regardless). Otherwise the pointer-free parts of one
+// Decoded values never alias the input, unless the Fury was made
+// WithAliasInput(true) (zero-copy reads, below). The pointer-free parts of one
 // decoded value (string bytes, primitive slices, []byte, and new bool or
 // number pointees such as a *int32 field's) are carved from a few shared
 // blocks of at most 8 KiB rather than allocated one by one, so decoding a
@@ -398,6 +394,17 @@
 // any piece of it is referenced, so keeping one small string of a large,
 // otherwise discarded result keeps up to 8 KiB alive (strings.Clone it to
 // keep just the string). Pieces over 1 KiB get their own allocation.
+//
+// WithAliasInput(true) makes reads zero-copy: decoded strings and []byte
+// (anywhere in the value: fields, elements, map keys and values, interface
+// values) are the input's own bytes, neither allocated nor charged to the
+// decode budget. The input must then outlive them and stay unchanged while
+// they are in use; one retained string keeps the whole input in memory.
+// Strings a peer wrote as latin1 (beyond ASCII) or UTF-16 are transcoded,
+// so copied; other primitive slices are copied (they need alignment). For
+// Deserialize the input is the Buffer's memory, which its next Write,
+// Serialize or Reset may reuse, and the out-of-band buffers. A Decoder
+// copies whatever the option says, as it reuses its buffer.
 //
 // # Errors and untrusted input
 //
@@ -508,7 +515,7 @@
 // message (details in Decoder's documentation). WithMaxMessageSize bounds
 // one message (64 MiB by default): a Decoder never buffers more than that for
 // a message and fails with ErrTooLarge past it. Decoded values never alias
-// the Decoder's buffer. For gRPC, package furygrpc is a codec built on this
+// the Decoder's buffer, even with WithAliasInput(true). For gRPC, package furygrpc is a codec built on this
 // package.
 //
 // # Generated code

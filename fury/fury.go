@@ -37,8 +37,6 @@ type Fury struct {
 	lastInW  unsafe.Pointer
 	lastInRF *rootFrame
 
-	zeroCopy bool // decoded strings and []byte alias the input (WithZeroCopy)
-
 	regs *registryRef // where registrations are published (see registry.go)
 }
 
@@ -54,7 +52,7 @@ type config struct {
 	noGenerated bool
 	pythonForms bool
 	compactStr  bool
-	zeroCopy    bool
+	aliasInput  bool
 	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
 	err         error // the first invalid option (see New)
 }
@@ -163,17 +161,32 @@ func WithJavaForms(on bool) Option { return func(c *config) { c.pythonForms = !o
 // in a string travels as U+FFFD; with it off, the bytes travel as they are.
 func WithCompactStrings(on bool) Option { return func(c *config) { c.compactStr = on } }
 
-// WithZeroCopy turns zero-copy reads on or off (default off). With it on,
-// Unmarshal and Deserialize give strings that travel as UTF-8 (Go's own
-// form, the default of every Go writer) and []byte values (also []int8
-// and []uint8 fields read by generated code) that share the memory of the
-// input instead of copies: decoding then copies and allocates nothing for
-// them. The rule that comes with it: the input must outlive the decoded
-// value and stay unchanged while the value is in use, since changing the
-// input changes the value's strings, which Go assumes never change. A
-// Decoder reuses its buffer and so always copies, whatever this option
-// says.
-func WithZeroCopy(on bool) Option { return func(c *config) { c.zeroCopy = on } }
+// WithAliasInput turns zero-copy reads on or off (default off). On,
+// Unmarshal and Deserialize return strings and []byte values (struct
+// fields, list elements, map keys and values, values in an interface{},
+// at any depth, on the generated and the reflection paths) that point into
+// the input instead of copies of it: they cost no allocation, no copy and
+// nothing from the decode budget (WithMaxDecodedBytes).
+//
+// The price is a lifetime rule. A decoded value is valid only while the
+// input it was read from is unchanged: the input must outlive the value,
+// and must not be modified or reused while the value is in use (a string
+// whose bytes change breaks Go's rule that strings never change, and maps
+// keyed by it). The input is Unmarshal's data, and for Deserialize the
+// Buffer's memory (which its next Write, Serialize or Reset may reuse) and
+// the out-of-band buffers. One retained value keeps the whole input in
+// memory. Clone what must outlive the input (strings.Clone, bytes.Clone).
+// Appending to an aliased []byte reallocates; writing to its elements
+// writes to the input.
+//
+// Strings a peer wrote as latin1 with characters above U+007F, or as
+// UTF-16 (Java and Python peers choose those forms by default; see
+// WithCompactStrings), are transcoded to UTF-8 and so copied, as are
+// arrays of other element types ([]int32, []bool, ...: their memory must
+// be aligned and in the host's form). A Decoder always copies, whatever
+// this option says: it reuses its read buffer for the messages that
+// follow. The package-level Unmarshal copies (it has the defaults).
+func WithAliasInput(on bool) Option { return func(c *config) { c.aliasInput = on } }
 
 // New returns a Fury configured by opts. An invalid option (such as
 // WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
@@ -196,7 +209,6 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	f.r.noGenerated = c.noGenerated
 	f.r.trackAllFields = c.trackAll
 	f.r.pythonForms = c.pythonForms
-	f.zeroCopy = c.zeroCopy
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
 		compactStrings: c.compactStr}
 	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, maxDecoded: c.maxDecoded, pending: -1, metaCache: map[metaCacheKey]string{}}
@@ -205,6 +217,9 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	// being used through the pointer New returns).
 	f.enc.gw.Init((*genWriter)(&f.enc), &f.enc.depth, c.maxDepth)
 	f.dec.gr.Init((*genReader)(&f.dec), &f.dec.depth, c.maxDepth)
+	// Unmarshal reads through f.in only; Deserialize takes the setting
+	// from there (see WithAliasInput).
+	f.in.SetAliasing(c.aliasInput)
 	return f
 }
 
@@ -555,7 +570,9 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 // converts to, or to an interface{} for the natural Go value (see the
 // package documentation for the mapping). The value v points to is
 // replaced, not merged into: it is reset to its zero value first. data
-// must hold exactly one value: bytes after it are ErrInvalidData.
+// must hold exactly one value: bytes after it are ErrInvalidData. The
+// decoded value does not alias data, unless f was made
+// WithAliasInput(true) (see its lifetime rule).
 func (f *Fury) Unmarshal(data []byte, v any) error {
 	if err := f.check(); err != nil {
 		return err
@@ -577,7 +594,8 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 // from buffers (the Bytes of the SerializedObjects its callback returned
 // false for). It consumes the message and leaves the rest of buf unread,
 // so messages written back to back are read by successive calls. Decoded
-// values alias neither buf nor buffers. On error the message stays unread:
+// values alias neither buf nor buffers, unless f was made
+// WithAliasInput(true) (see its lifetime rule). On error the message stays unread:
 // after ErrTruncated, Write the rest of it to buf and call again.
 func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if err := f.check(); err != nil {
@@ -587,7 +605,9 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
 	start := buf.b.ReaderIndex()
+	buf.b.SetAliasing(f.in.Aliasing())
 	err := f.deserialize(&buf.b, v, buffers)
+	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
 	}
@@ -651,12 +671,8 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
 	buf.SetBudget(d.limit - d.spentBefore)
-	if f.zeroCopy {
-		buf.SetAliasInput(true)
-	}
 	defer func() {
 		buf.EndSlab()
-		buf.SetAliasInput(false)
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)

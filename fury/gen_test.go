@@ -106,6 +106,7 @@ type genConfig struct {
 	compact                         bool  // the peers' latin1/UTF-16 string forms (WithCompactStrings)
 	maxDecoded                      int64 // WithMaxDecodedBytes, when not 0
 	maxDepth                        int   // WithMaxDepth, when not 0
+	alias                           bool  // WithAliasInput
 }
 
 func (c genConfig) String() string {
@@ -131,13 +132,13 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}, v.Pt{}}
 // types registered.
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
-	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithPythonForms(!c.javaForms),
-		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithTrackAllFields(c.trackAll))
+	opts := []fury.Option{fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithPythonForms(!c.javaForms),
+		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithTrackAllFields(c.trackAll),
+		fury.WithAliasInput(c.alias)}
 	if c.maxDepth != 0 {
-		f = fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithPythonForms(!c.javaForms),
-			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth),
-			fury.WithTrackAllFields(c.trackAll))
+		opts = append(opts, fury.WithMaxDepth(c.maxDepth))
 	}
+	f := fury.New(opts...)
 	reg := func(v any, i int, name string) {
 		var err error
 		if c.byName {

@@ -171,14 +171,13 @@ type Decoder struct {
 }
 
 // NewDecoder returns a Decoder reading from r with a Fury configured by
-// opts (the options of New, and WithMaxMessageSize).
+// opts (the options of New, and WithMaxMessageSize). Decode copies strings
+// and []byte even with WithAliasInput(true), since the Decoder reuses its
+// buffer for the messages that follow.
 func NewDecoder(r io.Reader, opts ...Option) *Decoder {
 	f, limit, err := streamSetup(opts)
 	if err == nil && r == nil {
 		err = wrapf(ErrInvalidArgument, "NewDecoder: nil reader")
-	}
-	if f != nil {
-		f.zeroCopy = false // the Decoder reuses its buffer: decoded values must not share it
 	}
 	return &Decoder{r: r, f: f, limit: limit, err: err}
 }

@@ -104,7 +104,9 @@ type Option func(*Codec)
 
 // WithFuryOptions sets the options of the Fury instances the codec uses
 // (fury.WithCompatible, fury.WithRefTracking, fury.WithMaxDepth, ...).
-// Without it they use fury.New's defaults.
+// Without it they use fury.New's defaults. fury.WithAliasInput is
+// ignored: gRPC reuses a frame's memory once the codec has decoded it, so
+// decoded values are copies.
 func WithFuryOptions(opts ...fury.Option) Option {
 	return func(c *Codec) { c.opts = append(c.opts, opts...) }
 }
@@ -178,7 +180,9 @@ func New(opts ...Option) (*Codec, error) {
 }
 
 func (c *Codec) newEntry() *entry {
-	f := fury.New(c.opts...)
+	// gRPC reuses a frame's memory once Unmarshal returns: decoded values
+	// must not alias it, whatever the options say.
+	f := fury.New(append(c.opts[:len(c.opts):len(c.opts)], fury.WithAliasInput(false))...)
 	// fury.New keeps an invalid option's error for every later call; a
 	// first call brings it out here, so that New reports it.
 	if _, err := f.MarshalAppend(nil, nil); err != nil {

@@ -19,10 +19,11 @@ func TestCharges(t *testing.T) {
 	assert.Equal(t, int64(1000-320-128), b.Budget())
 	require.False(t, ChargeMap[int32, bool](b, 100), "100 × (5 × (4+1+1) + 8)")
 	assert.Equal(t, int64(552), b.Budget(), "a charge that does not fit takes nothing")
-	require.True(t, ChargeMap[int32, bool](b, 10))
-	assert.Equal(t, int64(552-380), b.Budget())
-	require.True(t, ChargeSet[int64, struct{}](b, 2)) // 2 × (5 × 9 + 8), then 2 × 8
-	assert.Equal(t, int64(172-106-16), b.Budget())
+	require.True(t, ChargeMap[int32, bool](b, 10)) // the map's header, then 10 × (5 × (4+1+1) + 8)
+	assert.Equal(t, int64(552-MapHeaderCost-380), b.Budget())
+	b.SetBudget(MapHeaderCost + 106 + 16 + 50)
+	require.True(t, ChargeSet[int64, struct{}](b, 2)) // the header, 2 × (5 × 9 + 8), then 2 × 8
+	assert.Equal(t, int64(50), b.Budget())
 	require.True(t, ChargeNew[[50]byte](b))
 	assert.Equal(t, int64(0), b.Budget())
 	require.True(t, ChargeSlice[int32](b, 0), "nothing fits in nothing")

@@ -29,9 +29,11 @@ type Buffer struct {
 	slabLast int    // offset of the last piece carved
 	slabOn   bool
 	budget   int64 // bytes the decode in progress may still allocate (see Budget)
+	alias    bool  // decoded UTF-8 strings and byte slices alias data (see SetAliasing)
+	aliased  int   // bytes aliased since BeginSlab (they need no slab)
+	begin    int   // read offset at BeginSlab
 
 	compactStrings bool // WriteString writes latin1/UTF-16 where it can
-	aliasInput     bool // reads of UTF-8 strings and byte arrays share the input (SetAliasInput)
 }
 
 // NewBuffer returns a buffer holding b. Reads start at b[0]; writes
@@ -701,7 +703,9 @@ func (b *Buffer) writeStringRunes(s string, i int) {
 }
 
 // ReadString reads a Fory string in any of its three encodings. The
-// result is a copy: it does not alias the buffer.
+// result is a copy that does not alias the buffer, unless aliasing is on
+// (see SetAliasing) and the string is UTF-8, or latin1 of ASCII characters
+// only: then it is the input's bytes themselves.
 func (b *Buffer) ReadString() (string, error) {
 	u := b.data[b.off:]
 	var h uint64
@@ -725,7 +729,8 @@ func (b *Buffer) ReadString() (string, error) {
 	p := u[:n]
 	if h&3 == strUTF8 { // Go's own form: a copy into the slab
 		b.off += int(n)
-		if b.aliasInput && n > 0 { // zero-copy: the input's own bytes
+		if b.alias && n > 0 {
+			b.aliased += int(n)
 			return unsafe.String(&p[0], int(n)), nil
 		}
 		// Alloc's common case inline: the string fits in the current slab.
@@ -743,6 +748,10 @@ func (b *Buffer) ReadString() (string, error) {
 		b.off += int(n)
 		if n == 0 {
 			return "", nil
+		}
+		if b.alias && asciiPrefix(unsafe.String(&p[0], len(p))) == len(p) {
+			b.aliased += len(p)
+			return unsafe.String(&p[0], len(p)), nil // ASCII is UTF-8 as it is
 		}
 		d := b.Alloc(len(p))
 		if copyASCII(d, p) {
@@ -938,7 +947,10 @@ const (
 // BeginSlab starts carving decoded values from slabs (see Alloc); EndSlab
 // stops and drops the current slab, so the next decode starts a fresh one.
 // The budget is unlimited until the decoder sets it (SetBudget).
-func (b *Buffer) BeginSlab() { b.slabOn, b.budget = true, math.MaxInt64 }
+func (b *Buffer) BeginSlab() {
+	b.slabOn, b.budget = true, math.MaxInt64
+	b.aliased, b.begin = 0, b.off
+}
 
 func (b *Buffer) EndSlab() {
 	b.slabOn = false
@@ -968,6 +980,11 @@ func (b *Buffer) Alloc(n int) []byte {
 	// to: most pieces are no longer than their encoding; the slack covers
 	// alignment and some latin1 growth. When it runs out, another follows.
 	rest := len(b.data) - b.off
+	if seen := b.off - b.begin; b.aliased > 0 && seen > 0 {
+		// Aliased bytes take no slab: expect the rest to alias as much
+		// as what has been read so far did.
+		rest -= int(int64(rest) * int64(min(b.aliased, seen)) / int64(seen))
+	}
 	size := min(max(rest+rest/4+n, slabMin), slabMax)
 	b.budget -= int64(size)
 	b.slab = make([]byte, size)
@@ -995,21 +1012,33 @@ func (b *Buffer) SetBudget(n int64) { b.budget = n }
 // Spend charges n bytes to the decode budget.
 func (b *Buffer) Spend(n int64) { b.budget -= n }
 
+// SetAliasing turns aliasing on or off for the reads that follow. On,
+// ReadString returns UTF-8 strings (and latin1 strings of ASCII characters
+// only) as the input's own bytes, and ReadArray returns byte slices
+// (elements of one byte other than bool) as a window on the input, capped
+// so that appending to it reallocates: nothing is copied, allocated or
+// charged to the budget. Such a result is valid while the bytes the
+// buffer reads from are neither modified nor reused. Strings in other
+// forms are transcoded, so copied, either way.
+func (b *Buffer) SetAliasing(on bool) { b.alias = on }
+
+// Aliasing reports whether aliasing is on (see SetAliasing).
+func (b *Buffer) Aliasing() bool { return b.alias }
+
+// Alias returns p, bytes of the input just read, as a decoded byte slice
+// when aliasing is on (capped at its length, so that appending to it
+// reallocates), and nil, false when it is off or p is empty.
+func (b *Buffer) Alias(p []byte) ([]byte, bool) {
+	if !b.alias || len(p) == 0 {
+		return nil, false
+	}
+	b.aliased += len(p)
+	return p[:len(p):len(p)], true
+}
+
 // SetCompactStrings makes WriteString write the peers' latin1/UTF-16 forms
 // where it can (on) or UTF-8 always (off).
 func (b *Buffer) SetCompactStrings(on bool) { b.compactStrings = on }
-
-// SetAliasInput turns zero-copy reads on or off: with it on, ReadString
-// returns a UTF-8 string, and ReadArray a []byte or []int8, that shares
-// the input's memory instead of a copy, so the input must stay unchanged
-// for as long as the values read from it are in use. Strings in the other
-// encodings (latin1, UTF-16) are still transcoded into new memory.
-// Package fury turns it on for the decodes of a Fury made with
-// fury.WithZeroCopy.
-func (b *Buffer) SetAliasInput(on bool) { b.aliasInput = on }
-
-// AliasInput reports whether zero-copy reads are on (see SetAliasInput).
-func (b *Buffer) AliasInput() bool { return b.aliasInput }
 
 // CompactStrings reports whether WriteString writes the peers' compact
 // forms (see SetCompactStrings); when it does not, generated code may write

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"reflect"
 	"time"
 	"unsafe"
 
@@ -160,10 +161,9 @@ func ReadArray[T ArrayElem](b *Buffer, dst *[]T) error {
 		return err
 	}
 	n := len(raw) / int(unsafe.Sizeof(*new(T)))
-	if b.aliasInput && n > 0 {
-		switch any(*new(T)).(type) {
-		case uint8, int8: // zero-copy: any byte is a valid element
-			*dst = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(raw))), n)
+	if b.alias && isByte[T]() {
+		if p, ok := b.Alias(raw); ok { // bytes as they are in the input (see SetAliasing)
+			*dst = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(p))), n)
 			return nil
 		}
 	}
@@ -200,6 +200,13 @@ func readArrayBytes[T ArrayElem](b *Buffer) ([]byte, error) {
 		return nil, ferr.Wrapf(ferr.ErrInvalidData, "%d bytes is not a whole number of %d-byte elements", len(raw), size)
 	}
 	return raw, nil
+}
+
+// isByte reports whether T is a one-byte integer type, whose slices can
+// alias the input (bools cannot: a read normalizes their bytes).
+func isByte[T ArrayElem]() bool {
+	k := reflect.TypeFor[T]().Kind()
+	return k == reflect.Uint8 || k == reflect.Int8
 }
 
 func copyArray[T ArrayElem](dst []T, raw []byte) {
