@@ -124,7 +124,7 @@ type (
 	// Parent holds children that point back to it (RcWeak in Rust).
 	Parent struct {
 		Name     string
-		Children []*Child
+		Children []*Child `fury:"elemref"` // Vec<Rc<Child>>: the elements are tracked, the field is not
 	}
 	// Child points back to its parent (an RcWeak in Rust).
 	Child struct {
