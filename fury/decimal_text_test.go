@@ -79,9 +79,9 @@ func TestBigIntFromDecimalClasses(t *testing.T) {
 		{NewDecimal(1, 20000), ErrTypeMismatch}, // Java's 1E-20000
 		{NewDecimal(1, math.MaxInt32), ErrTypeMismatch},
 		{NewDecimal(-3, 1), ErrTypeMismatch},
-		{NewDecimal(1<<40, 40), ErrTypeMismatch},  // even, and 2^40 < 10^40
-		{NewDecimal(5<<40, 40), ErrTypeMismatch},  // passes the bit test, not the 5s
-		{NewDecimal(1, -20000), ErrTooLarge},      // whole, but 10^20000 is over the limit
+		{NewDecimal(1<<40, 40), ErrTypeMismatch}, // even, and 2^40 < 10^40
+		{NewDecimal(5<<40, 40), ErrTypeMismatch}, // passes the bit test, not the 5s
+		{NewDecimal(1, -20000), ErrTooLarge},     // whole, but 10^20000 is over the limit
 		{NewDecimal(1, math.MinInt32), ErrTooLarge},
 	} {
 		data, err := f.Marshal(c.d)
