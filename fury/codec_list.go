@@ -24,9 +24,13 @@ const (
 // allocation.
 const maxUnbackedItems = 8192
 
+// checkCount refuses a count of more than maxUnbackedItems elements that
+// the remaining input cannot back one byte each. The error is
+// ErrTruncated: the input at hand is shorter than the count says, and more
+// of it is what could complete the value.
 func checkCount(d *decoder, n uint32) error {
 	if int64(n) > int64(d.buf.Remaining()) && n > maxUnbackedItems {
-		return wrapf(ErrTooLarge, "%d elements declared with %d bytes left", n, d.buf.Remaining())
+		return wrapf(ErrTruncated, "%d elements declared with %d bytes left", n, d.buf.Remaining())
 	}
 	return nil
 }
@@ -40,8 +44,9 @@ func checkCount(d *decoder, n uint32) error {
 func checkListCount(d *decoder, n uint32, lc *listCodec) error {
 	if lc.elemSize == 0 && !lc.isArray {
 		if uint64(n) > math.MaxInt32 {
-			// Over any budget; and no int on 32-bit platforms.
-			return wrapf(ErrTooLarge, "%d elements declared", n)
+			// Over any budget; and no int on 32-bit platforms. A
+			// limit, not a short input: more bytes cannot help.
+			return wrapf(ErrTooLarge, "%d elements declared, over the limit of %d for elements that take no memory", n, math.MaxInt32)
 		}
 		return nil
 	}
