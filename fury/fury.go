@@ -446,8 +446,15 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", f.in.Remaining(), f.in.ReaderIndex())
 	}
 	f.in.SetBytes(nil)
+	if err == nil && scanCheckHook != nil {
+		scanCheckHook(f, data, v)
+	}
 	return err
 }
+
+// scanCheckHook, when set (by tests: FURY_SCANCHECK=1), sees every message
+// Unmarshal decoded, to hold the stream Decoder's scanner to the decoder.
+var scanCheckHook func(f *Fury, data []byte, v any)
 
 // Deserialize reads one value from buf into v (as Unmarshal does: v is
 // replaced), taking out-of-band buffers, in order, from buffers. It reads
