@@ -24,13 +24,53 @@ const (
 // allocation.
 const maxUnbackedItems = 8192
 
-// checkCount refuses a count of more than maxUnbackedItems elements that
-// the remaining input cannot back one byte each. The error is
-// ErrTruncated: the input at hand is shorter than the count says, and more
-// of it is what could complete the value.
+// checkCount refuses a count of more than maxUnbackedItems list or set
+// elements that the remaining input cannot back one byte each. Its class
+// says whether more input could help (see the package's error classes):
+// ErrTruncated when the collection's header, which follows the count,
+// shows that every element takes at least a byte (a flag, its own type
+// info, or a type whose data is never empty), else ErrTooLarge, a limit:
+// elements of type none, or of a struct without fields, take no bytes, and
+// no more input would make such a list fit.
 func checkCount(d *decoder, n uint32) error {
 	if int64(n) > int64(d.buf.Remaining()) && n > maxUnbackedItems {
-		return wrapf(ErrTruncated, "%d elements declared with %d bytes left", n, d.buf.Remaining())
+		if u := d.buf.Unread(); len(u) == 0 || elementsTakeBytes(u) {
+			return wrapf(ErrTruncated, "%d elements declared with %d bytes left", n, len(u))
+		}
+		return wrapf(ErrTooLarge, "%d elements declared with %d bytes left, over the limit of %d elements that the input does not back", n, d.buf.Remaining(), maxUnbackedItems)
+	}
+	return nil
+}
+
+// elementsTakeBytes reports whether the collection whose header starts u
+// spends at least a byte on each element.
+func elementsTakeBytes(u []byte) bool {
+	h := u[0]
+	if h&(collTrackRef|collHasNull) != 0 || h&collSameType == 0 {
+		return true // a flag or type info per element
+	}
+	if h&collDeclared != 0 || len(u) < 2 {
+		return false // the element type is not in the input (yet)
+	}
+	switch id := uint32(u[1]); {
+	case id >= tidBool && id <= tidEnum, id == tidNamedEnum:
+		return true
+	case id >= tidDuration && id <= tidBinary, id >= tidBoolArray && id <= tidFloat64Array:
+		return true
+	}
+	return false
+}
+
+// checkMapCount is checkCount for a map: its entries come in chunks of at
+// most 255, each at least two bytes (header and size), and entries of
+// types without data take none, so only a count the remaining input cannot
+// hold even then is ErrTruncated.
+func checkMapCount(d *decoder, n uint32) error {
+	if err := checkCount(d, n); err != nil {
+		if r := d.buf.Remaining(); int64(r) < 2*((int64(n)+254)/255) {
+			return wrapf(ErrTruncated, "%d map entries declared with %d bytes left", n, r)
+		}
+		return wrapf(ErrTooLarge, "%d map entries declared with %d bytes left, over the limit of %d entries that the input does not back", n, d.buf.Remaining(), maxUnbackedItems)
 	}
 	return nil
 }

@@ -237,7 +237,7 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkCount(d, n); err != nil {
+	if err := checkMapCount(d, n); err != nil {
 		return err
 	}
 	if err := d.chargeMap(int(n), c.typ.Key(), c.typ.Elem()); err != nil {

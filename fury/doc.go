@@ -288,7 +288,10 @@
 // ErrTooLarge, ErrRegistration (the destination's plan needs an unregistered
 // type's auto name that another type is registered under) or ErrInvalidArgument (a nil or non-pointer destination, or an invalid
 // option: New keeps it and every call returns it) — test
-// with errors.Is — and name the field where they happened.
+// with errors.Is — and name the field where they happened. ErrTruncated
+// alone means "not complete yet": the same bytes followed by more could
+// decode; every other class is final for that input (see the sentinels'
+// documentation).
 //
 // Lengths are checked against the remaining input, nesting is bounded
 // (WithMaxDepth, at most MaxDepthLimit levels, so that the goroutine stack
@@ -347,9 +350,14 @@
 //		}
 //	}
 //
-// Since a message does not record its length, the Decoder finds its end by
-// decoding it, reading more input when the bytes at hand end inside the
-// message (details in Decoder's documentation). WithMaxMessageSize bounds
+// Since a message does not record its length, the Decoder finds its end
+// first, by walking its structure without building anything (reading more
+// input only while the bytes at hand end inside the message), then decodes
+// exactly its bytes as Unmarshal does: same value, same error, same memory
+// budget, whatever follows it; an error of a complete message leaves the
+// stream at the next one. It starts no goroutine and keeps every byte it
+// read and did not decode in Buffered (details in Decoder's
+// documentation). WithMaxMessageSize bounds
 // one message (64 MiB by default): a Decoder never buffers more than that for
 // a message and fails with ErrTooLarge past it. Decoded values never alias
 // the Decoder's buffer. For gRPC, package furygrpc is a codec built on this
