@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
-
+	"time"
 	"unsafe"
 
 	"github.com/fury-go/fury/internal/asm"
@@ -518,7 +518,27 @@ func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
 		keys.Index(i).SetIterKey(&it)
 		i++
 	}
+	if kt == timeType {
+		if err := distinctInstants(c.typ, unsafe.Slice((*time.Time)(base), i)); err != nil {
+			return err
+		}
+	}
 	return writeElements(e, &c.elem, base, i, size)
+}
+
+// distinctInstants fails when two elements of a set of time.Time are one
+// instant (in different locations, or one with a monotonic reading): the
+// wire keeps the instant only, and the set would read back smaller.
+func distinctInstants(t reflect.Type, ts []time.Time) error {
+	seen := make(map[time.Time]struct{}, len(ts))
+	for _, v := range ts {
+		u := v.UTC() // also drops the monotonic reading
+		if _, dup := seen[u]; dup {
+			return wrapf(ErrInvalidArgument, "%v: element %v is the same instant as another element, so the set would read back with fewer elements (the wire keeps the instant, not the location or monotonic reading); use t.UTC() or t.Round(0) for the elements", t, v)
+		}
+		seen[u] = struct{}{}
+	}
+	return nil
 }
 
 // setScratchMax is the most set elements an encoder keeps room for.
