@@ -147,19 +147,38 @@ func (s *scanner) atom(read func() error) error {
 	}
 }
 
+// The item readers take the direct path when the item surely fits in the
+// bytes at hand, and go through atom otherwise.
+
 func (s *scanner) byte() (byte, error) {
+	if s.b.Remaining() >= 1 {
+		s.dec.examined++
+		return s.b.ReadByte()
+	}
 	var v byte
 	err := s.atom(func() (err error) { v, err = s.b.ReadByte(); return })
 	return v, err
 }
 
 func (s *scanner) varuint32() (uint32, error) {
+	if s.b.Remaining() >= 5 {
+		at := s.b.ReaderIndex()
+		v, err := s.b.ReadVaruint32()
+		s.dec.examined += s.b.ReaderIndex() - at
+		return v, err
+	}
 	var v uint32
 	err := s.atom(func() (err error) { v, err = s.b.ReadVaruint32(); return })
 	return v, err
 }
 
 func (s *scanner) varuint64() (uint64, error) {
+	if s.b.Remaining() >= 9 {
+		at := s.b.ReaderIndex()
+		v, err := s.b.ReadVaruint64()
+		s.dec.examined += s.b.ReaderIndex() - at
+		return v, err
+	}
 	var v uint64
 	err := s.atom(func() (err error) { v, err = s.b.ReadVaruint64(); return })
 	return v, err
