@@ -332,3 +332,27 @@ func onlyAddressesDiffer(diff string) bool {
 	}
 	return true
 }
+
+// FuzzDecoderMatchesUnmarshal: for any input, each message a Decoder reads
+// is what Unmarshal gives for the same bytes (see checkDecoderMatches),
+// in the mode the first byte picks.
+func FuzzDecoderMatchesUnmarshal(f *testing.F) {
+	for _, b := range corpus(f) {
+		f.Add(byte(0), b)
+		f.Add(byte(1), b)
+	}
+	f.Add(byte(0), javaTinyDecimal)
+	modes := []string{"consistent", "compatible", "consistent+refs", "compatible+refs"}
+	all := allModes()
+	us := map[string]*Fury{}
+	f.Fuzz(func(t *testing.T, mode byte, data []byte) {
+		name := modes[int(mode)%len(modes)]
+		opts := all[name]
+		u := us[name]
+		if u == nil {
+			u = newHostileFury(opts...)
+			us[name] = u
+		}
+		checkDecoderMatches(t, u, name, 0, data, opts)
+	})
+}
