@@ -56,7 +56,7 @@ func keysMayMerge(t reflect.Type) bool {
 			}
 		}
 	case reflect.Array:
-		return t.Len() > 1 && keysMayMerge(t.Elem())
+		return t.Len() > 0 && keysMayMerge(t.Elem())
 	}
 	return false
 }

@@ -25,6 +25,7 @@ func TestMapKeysOneOnTheWire(t *testing.T) {
 		"time monotonic":     map[time.Time]int{mono: 1, monoUTC: 2},
 		"struct with a time": map[stamped]int{{utc, "a"}: 1, {plus1, "a"}: 2},
 		"array of times":     map[[2]time.Time]int{{utc, utc}: 1, {plus1, utc}: 2},
+		"one-time array":     map[[1]time.Time]int{{utc}: 1, {plus1}: 2},
 		"int and int64":      map[any]int{1: 1, int64(1): 2},
 		"interface times":    map[any]string{utc: "a", plus1: "b"},
 		"nil value":          map[any]any{utc: nil, plus1: nil},
