@@ -12,8 +12,10 @@ import (
 // with Unmarshal is also scanned as a stream Decoder scans it (scan), which
 // must find the message's end exactly where the decoder did: the whole
 // suite, every Go type and mode it tests, holds the scanner to the
-// decoder. (Off by default: the scans allocate, which allocation tests
-// would count.)
+// decoder. (Off by default: the scans allocate, which the allocation tests
+// count, so TestDecodeStringsAllocateOnce, TestDecodeBudgetAccounting,
+// TestDecodedValuesShareBlocks and TestAmplifyNullPointersCostPointers
+// fail in such a run; look for SCANCHECK lines.)
 func TestMain(m *testing.M) {
 	var (
 		mu       sync.Mutex
