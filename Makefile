@@ -1,7 +1,7 @@
 # fury for Go. `make test` runs everything CI runs; `make quickstart` the
 # quickstart program; `make bench` the benchmark report.
 
-.PHONY: quickstart test peers generate check-generated fuzz bench examples
+.PHONY: quickstart test peers generate check-generated fuzz bench examples tidy
 
 quickstart:
 	go run ./examples/quickstart
@@ -12,8 +12,14 @@ test:
 peers:
 	scripts/setup-peers.sh
 
+# Every module of the workspace (go.work): in workspace mode ./... is the root module only.
 generate:
-	go generate ./...
+	go generate $$(scripts/modules.sh)
+
+# go mod tidy in every module, each on its own (GOWORK=off): after a change to
+# the root module's requirements the nested modules' go.mod and go.sum follow.
+tidy:
+	for m in $$(scripts/modules.sh); do d=$${m%/...}; echo "== $$d"; (cd $$d && GOWORK=off go mod tidy) || exit 1; done
 
 check-generated:
 	scripts/check-generated.sh
@@ -27,4 +33,4 @@ bench:
 	bench/run.sh
 
 examples:
-	for e in quickstart customtypes circular zerocopy grpc; do echo "== examples/$$e"; go run ./examples/$$e || exit 1; done
+	for e in quickstart customtypes circular zerocopy grpc schema; do echo "== examples/$$e"; go run ./examples/$$e || exit 1; done

@@ -127,6 +127,9 @@ func TestIdealNilPointers(t *testing.T) {
 // memory and nothing more, and that appending into a buffer with room
 // allocates nothing.
 func TestIdealAllocs(t *testing.T) {
+	if isolate(t) { // counts allocations: run alone in a child process
+		return
+	}
 	ser, de, err := idealSuite(newObjects())
 	require.NoError(t, err)
 	for _, d := range de {

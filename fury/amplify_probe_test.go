@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"testing"
 
+	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/stretchr/testify/require"
 
 	"github.com/fury-go/fury/fury"
@@ -46,6 +47,9 @@ func ampNestedNone(inner int) []byte {
 }
 
 func TestAmplifyRefusedBeforeAllocating(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	const limit = 4 << 20
 	f := fury.New(fury.WithMaxDecodedBytes(limit))
 	cases := []struct {
@@ -71,6 +75,9 @@ func TestAmplifyRefusedBeforeAllocating(t *testing.T) {
 }
 
 func TestAmplifyNestedWithinBudget(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	const limit = 4 << 20
 	in := ampNestedNone(1000) // 5 KB asking for 8192000 elements
 	for _, compatible := range []bool{true, false} {
@@ -92,6 +99,9 @@ func TestAmplifyNestedWithinBudget(t *testing.T) {
 }
 
 func TestAmplifyNullPointersCostPointers(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	// 100,000 one-byte nulls into []*ampBig: 8 bytes each, no pointee.
 	const n = 100000
 	b := []byte{0x01, 0xff, 0x16}

@@ -21,21 +21,55 @@ import (
 // the next charge or at its end. A decode that would go over the
 // budget fails with ErrTooLarge naming what it was asked to allocate.
 //
-// The budget is max(DefaultMaxDecodedBytes, DecodedBytesPerInputByte ×
-// the input length) unless WithMaxDecodedBytes sets it.
+// The default budget is DecodeBudgetFloor + DecodedBytesPerInputByte ×
+// the input length (out-of-band buffers count as input); WithMaxDecodedBytes
+// replaces it with a fixed number. So by default what a decode allocates is
+// bounded by its input, whatever the input holds and whatever the
+// destination: a 2.6 KB message can make a decode allocate at most 256 KiB
+// + 96 × 2.6 KB ≈ 500 KB, and a server decoding untrusted messages holds
+// at most that much per message in flight.
+//
+// The constant is chosen from the legitimate values (what Marshal writes
+// from a Go value) whose decoding is charged the most per input byte,
+// measured by TestDecodeBudgetWorstCases in every mode (the package
+// documentation has the table): the worst is a list of pointers to empty
+// maps, or to structs holding an empty map, at 88 bytes a byte (one input
+// byte, the map's length, buys a list slot, a pointee and a map header).
+// Every such value fits the default budget, unless it holds more than
+// about 8,000 elements that take no input bytes at all (a []struct{}, a
+// list of nil interface values of type none), or values whose Go type is
+// far larger than what they write (a struct with a large array field
+// tagged fury:"-", a decimal with a large exponent read into a big.Int);
+// those need WithMaxDecodedBytes.
 const (
-	// DefaultMaxDecodedBytes is the least decode memory budget (64 MiB).
-	DefaultMaxDecodedBytes = 64 << 20
-	// DecodedBytesPerInputByte scales the default budget with the input:
-	// a decode of n bytes may allocate up to 64 × n bytes.
-	DecodedBytesPerInputByte = 64
+	// DecodeBudgetFloor is the part of the default decode memory budget
+	// that does not depend on the input (256 KiB): room for 8192
+	// elements that take no input bytes (the most a list may declare
+	// beyond the bytes left to back them), and for the TypeDefs and
+	// tables of a small message.
+	DecodeBudgetFloor = 256 << 10
+	// DecodedBytesPerInputByte is what each input byte adds to the
+	// default decode memory budget: a decode of n bytes may allocate up
+	// to DecodeBudgetFloor + 96 × n bytes.
+	DecodedBytesPerInputByte = 96
+
+	// DefaultMaxDecodedBytes is DecodeBudgetFloor.
+	//
+	// Deprecated: the default budget is no longer max(64 MiB, 64 × the
+	// input) but DecodeBudgetFloor + DecodedBytesPerInputByte × the
+	// input; use DecodeBudgetFloor.
+	DefaultMaxDecodedBytes = DecodeBudgetFloor
 )
 
 // WithMaxDecodedBytes sets the decode memory budget: how many bytes one
 // Unmarshal or Deserialize may allocate for the value it builds, whatever
 // the input's length. Input that needs more fails with ErrTooLarge. The
-// default (n == 0 selects it) is max(64 MiB, 64 × the input length); a
-// negative n is an invalid option (see New).
+// default (n == 0 selects it) is DecodeBudgetFloor +
+// DecodedBytesPerInputByte × the input length (256 KiB + 96 × the input);
+// a negative n is an invalid option (see New). Raise it to read messages
+// whose Go values are much larger than their bytes (see the package
+// documentation's table); a service reading untrusted input should keep
+// the default, or a fixed bound it can afford per message in flight.
 func WithMaxDecodedBytes(n int64) Option {
 	return func(c *config) {
 		if n < 0 {
@@ -48,8 +82,8 @@ func WithMaxDecodedBytes(n int64) Option {
 
 // Costs charged for values whose size the Go type does not state.
 const (
-	boxCost = 16 // an interface{} holding a value that is not pointer-shaped
-	refCost = 32 // an entry of the reference table, with growth slack
+	boxCost = 24 // an interface{} holding a value that is not pointer-shaped (a slice's box is 24 bytes)
+	refCost = 32 // an entry of the reference table, with growth slack (see refTable)
 
 	// Elements and fields that take no memory can take no input either (a
 	// list of struct{} elements of type none, a TypeDef field of type
@@ -59,18 +93,20 @@ const (
 	stepCharge    = 32
 )
 
-// decodeBudget returns the budget of a decode of n input bytes.
+// decodeBudget returns the budget of a decode of n input bytes with the
+// configured limit (0: the default). Every decode (Unmarshal,
+// Deserialize, the stream Decoder) computes its budget here.
 func decodeBudget(limit int64, n int) int64 {
 	if limit > 0 {
 		return limit
 	}
-	if int64(n) > DefaultMaxDecodedBytes/DecodedBytesPerInputByte {
-		if int64(n) > math.MaxInt64/DecodedBytesPerInputByte {
-			return math.MaxInt64
-		}
-		return int64(n) * DecodedBytesPerInputByte
+	if n < 0 {
+		n = 0
 	}
-	return DefaultMaxDecodedBytes
+	if int64(n) > (math.MaxInt64-DecodeBudgetFloor)/DecodedBytesPerInputByte {
+		return math.MaxInt64
+	}
+	return DecodeBudgetFloor + int64(n)*DecodedBytesPerInputByte
 }
 
 // charge takes count × size bytes from the decode's budget before they are
@@ -108,7 +144,10 @@ func (d *decoder) chargeSlow(count int, size uintptr, what any) error {
 
 // chargeMap charges a map of n entries of key and value types kt and vt.
 func (d *decoder) chargeMap(n int, kt, vt reflect.Type) error {
-	return d.charge(n, mapEntryCost(kt.Size(), vt.Size()), reflect.MapOf(kt, vt))
+	if d.take(1, furyrt.MapHeaderCost) && d.take(n, mapEntryCost(kt.Size(), vt.Size())) {
+		return nil
+	}
+	return d.chargeSlow(n, mapEntryCost(kt.Size(), vt.Size()), reflect.MapOf(kt, vt))
 }
 
 // mapEntryCost is what an entry of a map with keys of k bytes and values of

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/fury-go/fury/internal/metastring"
 
 	"github.com/stretchr/testify/require"
@@ -69,7 +70,7 @@ func bombs() map[string]struct {
 	set.Write(uvarint(1 << 20))
 	set.Write([]byte{0x08, 0x02}) // same type: int8
 	set.Write(make([]byte, 1<<20))
-	out["set pre-sized to its count"] = bomb{set.Bytes(), func() any { return new(Set[string]) }}
+	out["set pre-sized to its count"] = bomb{set.Bytes(), func() any { return new(Set[int16]) }}
 	out["set into *any"] = bomb{set.Bytes(), func() any { return new(any) }}
 
 	// 1E+10000 decimals into big.Int.
@@ -117,17 +118,14 @@ func typeDefMessage(n int, id uint32) []byte {
 	return b.Bytes()
 }
 
-// allocated returns the bytes allocated by fn.
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
+// allocated returns the bytes allocated by fn; only in a test run alone
+// (alloctest.Isolate).
+func allocated(fn func()) uint64 { return alloctest.Bytes(fn) }
 
 func TestDecodeBudgetBombs(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	for name, b := range bombs() {
 		t.Run(name, func(t *testing.T) {
 			// A tight budget: the bomb fails early, having allocated
@@ -176,8 +174,9 @@ func TestDecodeBudgetAllows(t *testing.T) {
 	require.ErrorIs(t, New(WithMaxDecodedBytes(4000)).Unmarshal(s, &ss), ErrTooLarge)
 	require.NoError(t, New(WithMaxDecodedBytes(12000)).Unmarshal(s, &ss))
 
-	require.Equal(t, int64(DefaultMaxDecodedBytes), decodeBudget(0, 10))
-	require.Equal(t, int64(64*(2<<20)), decodeBudget(0, 2<<20))
+	require.Equal(t, int64(256<<10+96*10), decodeBudget(0, 10))
+	require.Equal(t, int64(256<<10+96*(2<<20)), decodeBudget(0, 2<<20))
+	require.Equal(t, int64(256<<10), decodeBudget(0, 0))
 	require.Equal(t, int64(5), decodeBudget(5, 2<<20))
 }
 
@@ -192,22 +191,22 @@ func TestBigIntDecimalTime(t *testing.T) {
 		dec.WriteByte(0x04)
 	}
 	var got []big.Int
-	require.NoError(t, New().Unmarshal(dec.Bytes(), &got))
+	// 100 big.Ints of 4 KiB each from 300 bytes: over the default budget
+	// (a decimal with a large exponent is far larger as a big.Int).
+	require.ErrorIs(t, New().Unmarshal(dec.Bytes(), &got), ErrTooLarge)
+	require.NoError(t, New(WithMaxDecodedBytes(8<<20)).Unmarshal(dec.Bytes(), &got))
 	want := new(big.Int).Exp(big.NewInt(10), big.NewInt(10000), nil)
 	require.Len(t, got, 100)
 	require.Zero(t, want.Cmp(&got[99]))
 }
 
 // heapAfter returns the live heap after fn, collected.
-func liveHeap() uint64 {
-	var m runtime.MemStats
-	runtime.GC()
-	runtime.GC()
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
-}
+func liveHeap() uint64 { return alloctest.HeapInUse() }
 
 func TestTypeDefCacheBytes(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	cases := []struct{ msgs, fields int }{{10000, 40}, {256, 16000}}
 	if raceEnabled {
 		cases = []struct{ msgs, fields int }{{1000, 40}, {16, 16000}}
@@ -230,10 +229,13 @@ func TestTypeDefCacheBytes(t *testing.T) {
 }
 
 func TestMetaStringCacheBytes(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	f := New(WithCompatible(false))
 	var v any
 	name := func(i int) []byte {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidNamedStruct)
@@ -268,7 +270,8 @@ func TestRefTableNotKept(t *testing.T) {
 	require.NoError(t, f.Unmarshal(b.Bytes(), &v))
 	require.Len(t, v, 200000)
 	require.NoError(t, f.Unmarshal([]byte{0x01, 0xff, 0x05, 0x02}, new(any)))
-	require.LessOrEqual(t, cap(f.dec.refs), maxKeptSlice)
+	require.Len(t, f.dec.refs.chunks, 1)
+	require.LessOrEqual(t, cap(f.dec.refs.chunks[0]), refChunk)
 }
 
 type emptyT struct{}
@@ -319,6 +322,9 @@ func TestDecodeBudgetTime(t *testing.T) {
 
 // The budget counts at least what a decode really allocates.
 func TestDecodeBudgetAccounting(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	if raceEnabled {
 		t.Skip("the race detector changes what maps allocate")
 	}

@@ -18,22 +18,18 @@ var nativeLE = func() bool {
 	return *(*byte)(unsafe.Pointer(&x)) == 1
 }()
 
-// SerializedObject is a buffer that Serialize offers to its callback: a
-// []byte or primitive slice that may travel out of band. Its bytes alias
-// the serialized value's memory (no copy).
+// SerializedObject is what Serialize offers to its callback: a []byte or
+// primitive slice of the value that may travel out of band. Its bytes
+// alias the serialized value's memory (no copy).
 type SerializedObject struct {
 	data []byte
 }
 
-// Bytes returns the buffer's bytes (little-endian elements).
+// Bytes returns the object's bytes (primitive elements little-endian, as
+// on the wire): what the receiver passes to Deserialize, in order, when
+// the object travels out of band. They alias the value's memory, so ship
+// or copy them before the value changes.
 func (o SerializedObject) Bytes() []byte { return o.data }
-
-// TotalBytes returns the buffer's size in bytes.
-func (o SerializedObject) TotalBytes() int { return len(o.data) }
-
-// ToBuffer wraps the bytes in a ByteBuffer, without copying, for passing to
-// Deserialize.
-func (o SerializedObject) ToBuffer() *ByteBuffer { return NewByteBuffer(o.data) }
 
 // writeBufferObject writes raw bytes as a buffer object: in band, or out of
 // band when the Serialize callback says so.
@@ -63,10 +59,7 @@ func (d *decoder) readBufferObject() ([]byte, error) {
 			}
 			b := d.oobBufs[d.oobNext]
 			d.oobNext++
-			if b == nil {
-				return nil, wrapf(ErrInvalidArgument, "out-of-band buffer %d is nil", d.oobNext-1)
-			}
-			return b.Unread(), nil
+			return b, nil
 		}
 	}
 	n, err := d.buf.ReadVaruint32()

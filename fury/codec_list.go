@@ -100,6 +100,7 @@ type elemCodec struct {
 	ti       *typeInfo
 	codec    codec // for declared nested containers: their declared variant
 	declared bool
+	noRef    bool // never reference tracked (the elements of a noref field)
 }
 
 // polymorphic types always carry their type info, even when declared.
@@ -175,6 +176,56 @@ func declaredCodec(ti *typeInfo) codec {
 	return ti.codec
 }
 
+// norefCodec returns the variant of the (declared) container codec c whose
+// elements, or map keys and values, are never reference tracked: the codec
+// of a list or map field tagged noref. Other codecs are returned as they are.
+func norefCodec(c codec) codec {
+	switch c := c.(type) {
+	case *listCodec:
+		v := *c
+		v.elem = v.elem.noref()
+		v.declaredVariant = &v
+		return &v
+	case *setCodec:
+		v := *c
+		v.elem = v.elem.noref()
+		v.declaredVariant = &v
+		return &v
+	case *mapCodec:
+		v := *c
+		v.key, v.val = v.key.noref(), v.val.noref()
+		v.declaredVariant = &v
+		return &v
+	}
+	return c
+}
+
+// noref returns ec never tracking its elements, nested containers
+// included.
+func (ec elemCodec) noref() elemCodec {
+	ec.noRef = true
+	if ec.codec != nil {
+		ec.codec = norefCodec(ec.codec)
+	}
+	return ec
+}
+
+// bareStructValues returns the variant of the declared map codec c whose
+// values, when they are structs registered by id, are declared: written
+// without type info, as pyfory writes a map<K, Struct> field in
+// schema-consistent mode (its list elements keep their type info). Other
+// codecs are returned as they are.
+func bareStructValues(c codec) codec {
+	m, ok := c.(*mapCodec)
+	if !ok || m.val.declared || m.val.ti.wire().id != tidStruct {
+		return c
+	}
+	v := *m
+	v.val.declared = true
+	v.declaredVariant = &v
+	return &v
+}
+
 // listCodec handles slices and Go arrays that travel as lists.
 type listCodec struct {
 	typ             reflect.Type
@@ -236,7 +287,7 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 			} else if dyn != t {
 				same = false
 			}
-			if e.refTracking && t.refable {
+			if e.refTracking && t.refable && !ec.noRef {
 				header |= collTrackRef
 			}
 		}
@@ -252,7 +303,7 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 				}
 			}
 		}
-		if e.refTracking && ti.refable {
+		if e.refTracking && ti.refable && !ec.noRef {
 			header |= collTrackRef
 		}
 		dyn = ti
@@ -342,6 +393,9 @@ func (c *listCodec) read(d *decoder, p unsafe.Pointer) error {
 	}
 	if err := checkListCount(d, n, c); err != nil {
 		return err
+	}
+	if id, ok := peekElemType(d.buf.Unread()); ok && n > 0 && !sideFits(c.elem.ti, id) {
+		return elemsMismatch(tidList, c.typ)
 	}
 	var base unsafe.Pointer
 	if c.isArray {
@@ -552,6 +606,9 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkCount(d, n); err != nil {
 		return err
 	}
+	if id, ok := peekElemType(d.buf.Unread()); ok && n > 0 && !sideFits(c.elem.ti, id) {
+		return elemsMismatch(tidSet, c.typ)
+	}
 	kt := c.typ.Key()
 	if err := d.chargeMap(int(n), kt, c.typ.Elem()); err != nil {
 		return err
@@ -588,7 +645,7 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 
 // writeVarintRun writes n contiguous integers of kind k at base with the
 // bulk varint kernels, reporting whether it handled the kind.
-func writeVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintptr) bool {
+func writeVarintRun(b *buffer, k kind, base unsafe.Pointer, n int, size uintptr) bool {
 	var err error
 	var m int
 	switch {
@@ -616,7 +673,7 @@ func writeVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uint
 
 // readVarintRun decodes n contiguous integers of kind k into base with the
 // bulk varint kernels, reporting whether it handled the kind.
-func readVarintRun(b *ByteBuffer, k kind, base unsafe.Pointer, n int, size uintptr) (bool, error) {
+func readVarintRun(b *buffer, k kind, base unsafe.Pointer, n int, size uintptr) (bool, error) {
 	var m int
 	var err error
 	src := b.Unread()

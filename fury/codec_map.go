@@ -246,10 +246,10 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 			continue
 		}
 		track := byte(0)
-		if e.refTracking && ks.ti.refable {
+		if e.refTracking && ks.ti.refable && !c.key.noRef {
 			track |= mapKeyRef
 		}
-		if e.refTracking && vs.ti.refable {
+		if e.refTracking && vs.ti.refable && !c.val.noRef {
 			track |= mapValRef
 		}
 		if chunkPos < 0 || chunkSize == maxChunk || ks.ti != chunkKey || vs.ti != chunkVal || track != chunkTrack {
@@ -342,6 +342,12 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err := checkMapCount(d, n); err != nil {
 		return err
 	}
+	if n > 0 {
+		kid, kok, vid, vok := peekEntryTypes(d.buf.Unread())
+		if kok && !sideFits(c.key.ti, kid) || vok && !sideFits(c.val.ti, vid) {
+			return elemsMismatch(tidMap, c.typ)
+		}
+	}
 	if err := d.chargeMap(int(n), c.typ.Key(), c.typ.Elem()); err != nil {
 		return err
 	}
@@ -375,12 +381,16 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 		}
 		if h&(mapKeyNull|mapValNull) != 0 {
 			if h&mapKeyNull == 0 {
-				if err := d.readFull(c.key.ti, kp, true, true, h&mapKeyDeclared == 0); err != nil {
+				// The other side carries a ref flag only when the header says
+				// so (pyfory writes none for an untracked key or value).
+				kf := h&mapKeyRef != 0
+				if err := d.readFull(c.key.ti, kp, kf, kf, h&mapKeyDeclared == 0); err != nil {
 					return err
 				}
 			}
 			if h&mapValNull == 0 {
-				if err := d.readFull(c.val.ti, vp, true, true, h&mapValDeclared == 0); err != nil {
+				vf := h&mapValRef != 0
+				if err := d.readFull(c.val.ti, vp, vf, vf, h&mapValDeclared == 0); err != nil {
 					return err
 				}
 			}

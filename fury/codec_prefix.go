@@ -26,7 +26,7 @@ func putPrefix(q unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) int {
 		case kFloat32, kFixedInt32, kFixedUint32:
 			binary.LittleEndian.PutUint32((*[4]byte)(d)[:], *(*uint32)(fp))
 			n += 4
-		case kInt16, kUint16:
+		case kInt16, kUint16, kFloat16, kBFloat16:
 			binary.LittleEndian.PutUint16((*[2]byte)(d)[:], *(*uint16)(fp))
 			n += 2
 		case kBool:
@@ -71,7 +71,7 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 		case kFloat32, kFixedInt32, kFixedUint32:
 			*(*uint32)(fp) = binary.LittleEndian.Uint32((*[4]byte)(s)[:])
 			n += 4
-		case kInt16, kUint16:
+		case kInt16, kUint16, kFloat16, kBFloat16:
 			*(*uint16)(fp) = binary.LittleEndian.Uint16((*[2]byte)(s)[:])
 			n += 2
 		case kBool:
@@ -100,7 +100,7 @@ func readPrefix(src unsafe.Pointer, fields []*fieldInfo, p unsafe.Pointer) (int,
 			}
 			n += m
 		default:
-			var b ByteBuffer
+			var b buffer
 			b.SetBytes(unsafe.Slice((*byte)(s), 9))
 			if err := readScalar(&b, f.kind, fp); err != nil {
 				return j, err

@@ -26,7 +26,7 @@ func putScalar(dst []byte, k kind, p unsafe.Pointer) int {
 	case kInt8, kUint8:
 		dst[0] = *(*byte)(p)
 		return 1
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		binary.LittleEndian.PutUint16(dst, *(*uint16)(p))
 		return 2
 	case kInt32:
@@ -59,7 +59,7 @@ func putScalar(dst []byte, k kind, p unsafe.Pointer) int {
 }
 
 // writeScalar appends the scalar of kind k at p.
-func writeScalar(b *ByteBuffer, k kind, p unsafe.Pointer) {
+func writeScalar(b *buffer, k kind, p unsafe.Pointer) {
 	if k == kString {
 		b.WriteString(*(*string)(p))
 		return
@@ -70,7 +70,7 @@ func writeScalar(b *ByteBuffer, k kind, p unsafe.Pointer) {
 }
 
 // readScalar reads a scalar of kind k into p.
-func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
+func readScalar(b *buffer, k kind, p unsafe.Pointer) error {
 	switch k {
 	case kBool:
 		v, err := b.ReadByte()
@@ -80,7 +80,7 @@ func readScalar(b *ByteBuffer, k kind, p unsafe.Pointer) error {
 		v, err := b.ReadByte()
 		*(*byte)(p) = v
 		return err
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		v, err := b.ReadUint16()
 		*(*uint16)(p) = v
 		return err
@@ -147,8 +147,8 @@ func (c scalarCodec) write(e *encoder, p unsafe.Pointer) error {
 
 func (c scalarCodec) read(d *decoder, p unsafe.Pointer) error { return readScalar(d.buf, c.k, p) }
 
-var scalarCodecs = func() (t [kString + 1]codec) {
-	for k := kBool; k <= kString; k++ {
+var scalarCodecs = func() (t [kBFloat16 + 1]codec) {
+	for k := kBool; k <= kBFloat16; k++ {
 		t[k] = scalarCodec{k}
 	}
 	return
@@ -164,7 +164,7 @@ type ptrCodec struct {
 
 // scalarPointee returns memory for a new bool or number a pointer will
 // point to: size bytes from the decode slab (they hold no pointers).
-func scalarPointee(b *ByteBuffer, size int) unsafe.Pointer {
+func scalarPointee(b *buffer, size int) unsafe.Pointer {
 	return unsafe.Pointer(unsafe.SliceData(b.Alloc(size)))
 }
 

@@ -41,6 +41,7 @@ type fieldInfo struct {
 	plain    codec // for a field that is neither nullable, tracked nor typed: its codec (readFullC is just its read)
 	nullable bool
 	ref      bool
+	declRef  bool // tagged ref: in the schema hash whether tracking is on or not, as pyfory hashes it
 	emptyNil bool // a slice or map field, not nullable: read empty as nil
 	dynamic  bool // type info precedes the value (what a reader expects)
 	typed    bool // the writer writes that type info (see WithJavaForms)
@@ -58,6 +59,7 @@ type fieldOptions struct {
 	tagID    int
 	nullable int // -1 unset, 0 false, 1 true
 	ref      int
+	elemRef  bool // elemref: the elements (map values) are tracked, the field not
 }
 
 func parseFieldTag(tag string) (fieldOptions, error) {
@@ -78,9 +80,12 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 			o.ref = 1
 		case part == "noref":
 			o.ref = 0
+		case part == "elemref":
+			o.elemRef = true
 		case strings.HasPrefix(part, "id="):
 			n, err := strconv.Atoi(part[3:])
-			if err != nil || n < 0 || n > math.MaxInt16 {
+			// Tag ids go up to 2^29-1, as in the schema compiler.
+			if err != nil || n < 0 || n > math.MaxInt32>>2 {
 				return o, wrapf(ErrInvalidArgument, "bad tag id %q", part)
 			}
 			o.tagID = n
@@ -88,6 +93,37 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 			o.name = part[5:]
 		default:
 			return o, wrapf(ErrInvalidArgument, "unknown fury tag option %q", part)
+		}
+	}
+	return o, nil
+}
+
+// structOptions are a struct type's own options, given by the tag of a
+// blank field: _ struct{} `fury:"evolving=false"`.
+type structOptions struct {
+	fixed bool // evolving=false: never a compatible struct, no TypeDef fields needed
+}
+
+// structOptionsOf reads the type-level options of struct type t from its
+// blank fields' fury tags.
+func structOptionsOf(t reflect.Type) (structOptions, error) {
+	var o structOptions
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		tag, ok := sf.Tag.Lookup("fury")
+		if sf.Name != "_" || !ok {
+			continue
+		}
+		for _, part := range strings.Split(tag, ",") {
+			switch strings.TrimSpace(part) {
+			case "":
+			case "evolving=false":
+				o.fixed = true
+			case "evolving=true":
+				o.fixed = false
+			default:
+				return o, wrapf(ErrInvalidArgument, "%v: unknown fury type option %q (on the blank field)", t, part)
+			}
 		}
 	}
 	return o, nil
@@ -166,7 +202,7 @@ func maxEncodedSize(k kind) int {
 	switch k {
 	case kBool, kInt8, kUint8:
 		return 1
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		return 2
 	case kFloat32, kFixedInt32, kFixedUint32:
 		return 4
@@ -212,6 +248,9 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 	for i := 0; i < t.NumField(); i++ {
 		sf := t.Field(i)
 		tag, hasTag := sf.Tag.Lookup("fury")
+		if sf.Name == "_" {
+			continue // type-level options (see structOptions)
+		}
 		opts, err := parseFieldTag(tag)
 		if err != nil {
 			return wrapf(ErrInvalidArgument, "%v.%s: %v", t, sf.Name, err)
@@ -252,10 +291,15 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		if opts.nullable >= 0 {
 			f.nullable = opts.nullable == 1
 		}
-		f.ref = r.refTracking && fti.refable
+		// As the spec says for xlang, and as pyfory and fory-core do, a
+		// field is reference tracked only when tagged ref, unless
+		// WithTrackAllFields asks for every pointer, slice, map and
+		// interface field (Go-only graphs).
+		f.ref = r.refTracking && r.trackAllFields && fti.refable
 		if opts.ref >= 0 {
 			f.ref = opts.ref == 1 && r.refTracking
 		}
+		f.declRef = opts.ref == 1 || f.ref
 		w := fti.wire()
 		f.dynamic = w.isAny || (isStructTypeID(w.id) && (r.compatible || w.named))
 		// fory-core writes a schema-consistent struct field registered by
@@ -267,6 +311,27 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		f.emptyNil = !f.nullable && (sf.Type.Kind() == reflect.Slice || sf.Type.Kind() == reflect.Map)
 		f.ft = fieldTypeOf(fti, f.nullable, f.ref)
 		f.codec = declaredCodec(fti)
+		// elemref: a list's elements (a map's values) are tracked, the
+		// field itself not (foryc's list<ref T>, pyfory's List[Ref[T]]).
+		elemRef := opts.elemRef && r.refTracking && !f.ref
+		if elemRef {
+			switch c := fti.wire().codec.(type) {
+			case *listCodec:
+				f.ft.elem.ref = c.elem.ti.refable
+			case *mapCodec:
+				f.ft.val.ref = c.val.ti.refable
+			}
+		}
+		if !f.ref && !elemRef {
+			// What a field that is not tracked holds is not tracked
+			// either: its elements, map keys and values, at any depth
+			// (foryc's list<T> is pyfory's List[Ref[T, False]]; the
+			// TypeDef's element ref bits say the same).
+			f.codec = norefCodec(f.codec)
+		}
+		if !r.compatible {
+			f.codec = bareStructValues(f.codec)
+		}
 		if !f.nullable && !f.ref && !f.dynamic && !fti.ptrAny {
 			if f.plain = f.codec; f.plain == nil {
 				f.plain = fti.codec
@@ -298,6 +363,8 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 		ft.id = tidEnum
 	case w.isAny:
 		ft.id = tidUnknown
+	case w.id == tidTypedUnion || w.id == tidNamedUnion:
+		ft.id = tidUnion // declared: no identity in the TypeDef
 	}
 	if selfReaching(w.typ) {
 		// A recursive container type (type L []L) is written with its
@@ -313,14 +380,23 @@ func fieldTypeOf(ti *typeInfo, nullable, ref bool) *fieldType {
 	}
 	switch c := w.codec.(type) {
 	case *listCodec:
-		ft.elem = fieldTypeOf(c.elem.ti, false, ref && c.elem.ti.refable)
+		ft.elem = fieldTypeOf(c.elem.ti, optionalElem(c.elem.ti), ref && c.elem.ti.refable)
 	case *setCodec:
 		ft.elem = fieldTypeOf(c.elem.ti, false, false)
 	case *mapCodec:
 		ft.key = fieldTypeOf(c.key.ti, false, false)
-		ft.val = fieldTypeOf(c.val.ti, false, ref && c.val.ti.refable)
+		ft.val = fieldTypeOf(c.val.ti, optionalElem(c.val.ti), ref && c.val.ti.refable)
 	}
 	return ft
+}
+
+// optionalElem reports whether list elements or map values of type ti are
+// declared nullable in TypeDefs: pointers to values that are not structs
+// ([]*string, map[string]*int32), which mirror the peers' List[Optional[str]]
+// and Dict[str, Optional[Int32]]. A []*T of structs mirrors List[T], whose
+// elements the peers declare not nullable.
+func optionalElem(ti *typeInfo) bool {
+	return ti.ptrElem != nil && ti.ptrElem.st == nil && !ti.ptrElem.isAny
 }
 
 func toWireType(ft *fieldType) *wire.Type {
@@ -352,7 +428,10 @@ func sortFields(fs []*fieldInfo) {
 
 // structHash is the schema-consistent struct hash (see wire.Hash).
 func structHash(fs []*fieldInfo) int32 {
-	wfs, _ := toWireFields(fs)
+	wfs, back := toWireFields(fs)
+	for _, wf := range wfs {
+		wf.Type.Ref = back[wf].declRef
+	}
 	return wire.Hash(wfs)
 }
 
@@ -446,7 +525,7 @@ func (st *structInfo) read(d *decoder, p unsafe.Pointer) error {
 
 // checkHash reads a schema-consistent struct hash and checks it against
 // st's.
-func (st *structInfo) checkHash(b *ByteBuffer) error {
+func (st *structInfo) checkHash(b *buffer) error {
 	h, err := b.ReadInt32()
 	if err != nil {
 		return err
@@ -575,6 +654,9 @@ type readStep struct {
 	dynamic bool
 	// convert: read by the remote type, then convert to the local one.
 	convert bool
+	// drop: the remote type does not convert to the local field's at
+	// all: the value is skipped and the field left zero.
+	drop bool
 }
 
 // readsAsIs plans remote layout rd for st (once per pairing) and reports
@@ -605,9 +687,12 @@ func (st *structInfo) readCompatible(d *decoder, p unsafe.Pointer, rd *remoteDef
 	for i := range rd.plan {
 		s := &rd.plan[i]
 		ft := s.remote.ft
-		if s.local == nil {
+		if s.local == nil || s.drop {
 			if err := d.skipValue(ft, ft.nullable, ft.ref, s.dynamic); err != nil {
 				return wrapf(sentinelOf(err), "skipping field %q of %s: %v", s.remote.name, rd.displayName(), err)
+			}
+			if s.drop {
+				setZero(s.local.ti, unsafe.Add(p, s.local.offset))
 			}
 			continue
 		}
@@ -671,7 +756,8 @@ func (st *structInfo) planFor(rd *remoteDef) {
 		if same && (lf == nil || convert || lf != st.fields[i] || rf.ft.nullable != lf.nullable || rf.ft.ref != lf.ref) {
 			same = false
 		}
-		rd.plan = append(rd.plan, readStep{local: lf, remote: rf, dynamic: remoteDynamic(rf.ft), convert: convert})
+		drop := convert && !lf.ti.isAny && !ftMayConvert(rf.ft, lf.ti.typ)
+		rd.plan = append(rd.plan, readStep{local: lf, remote: rf, dynamic: remoteDynamic(rf.ft), convert: convert, drop: drop})
 	}
 	rd.same = same
 }

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strconv"
-	"strings"
 	"unsafe"
 
 	"github.com/fury-go/fury/fury/furyrt"
@@ -16,7 +14,7 @@ import (
 // across calls by its Fury, so a steady-state call allocates nothing.
 type encoder struct {
 	r           *resolver
-	buf         *ByteBuffer
+	buf         *buffer
 	depth       int
 	maxDepth    int
 	refTracking bool
@@ -42,7 +40,7 @@ type refKey struct {
 	t unsafe.Pointer
 }
 
-func (e *encoder) reset(buf *ByteBuffer) {
+func (e *encoder) reset(buf *buffer) {
 	e.buf = buf
 	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
 	e.depth = 0
@@ -129,6 +127,9 @@ func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {
 	case reflect.Slice:
 		h := (*sliceHeader)(p)
 		return refKey{h.data, h.len, ti.tword}
+	case reflect.Interface:
+		// A union: the identity of the wrapper it holds.
+		return refKey{(*ifaceWords)(p).data, 0, ti.tword}
 	default:
 		return refKey{*(*unsafe.Pointer)(p), 0, ti.tword}
 	}
@@ -232,11 +233,11 @@ func (e *encoder) writeFlag(ti *typeInfo, p unsafe.Pointer, track bool) (done bo
 func (e *encoder) writeTypeInfo(w *typeInfo) error {
 	e.buf.WriteVaruint32(w.id)
 	switch w.id {
-	case tidStruct, tidEnum:
+	case tidStruct, tidEnum, tidTypedUnion:
 		e.buf.WriteVaruint32(w.userID)
 	case tidCompatibleStruct, tidNamedCompatibleStruct:
 		e.writeTypeDef(w)
-	case tidNamedEnum:
+	case tidNamedEnum, tidNamedUnion:
 		if e.compatible {
 			e.writeTypeDef(w)
 			return nil
@@ -244,6 +245,11 @@ func (e *encoder) writeTypeInfo(w *typeInfo) error {
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	case tidNamedStruct:
+		if e.compatible {
+			// evolving=false by name: the peers share its TypeDef.
+			e.writeTypeDef(w)
+			return nil
+		}
 		e.writeMetaString(w.nsMeta)
 		e.writeMetaString(w.nameMeta)
 	}
@@ -269,16 +275,16 @@ func (e *encoder) writeTypeDef(w *typeInfo) {
 // decoder holds the state of one Unmarshal/Deserialize call.
 type decoder struct {
 	r        *resolver
-	buf      *ByteBuffer
+	buf      *buffer
 	depth    int
 	maxDepth int
 
-	refs      []any
+	refs      refTable
 	pending   int // reserved reference id not yet claimed, or -1
 	metaRead  []string
 	metaCache map[metaCacheKey]string
 	defsRead  []*remoteDef
-	oobBufs   []*ByteBuffer
+	oobBufs   [][]byte
 	oobNext   int
 	oobOn     bool
 	nextDef   *remoteDef // TypeDef for the struct about to be read
@@ -293,10 +299,15 @@ type decoder struct {
 	// skipping: the value is read only to find where it ends (a stream
 	// Decoder skipping a message), so every unregistered struct this Fury
 	// has met is known.
-	skipping   bool
-	genStack   []*structInfo
-	gr         furyrt.Reader  // what generated code reads through
-	mapScratch mapScratchPool // key and value variables for reading maps
+	skipping bool
+	// noSkip: values a read skips (see skip.go) are read as natural
+	// values instead, for a decode started over because a reference
+	// pointed into a skipped value (hitSkipped).
+	noSkip, hitSkipped bool
+	spentBefore        int64 // budget a first attempt spent (see deserialize)
+	genStack           []*structInfo
+	gr                 furyrt.Reader  // what generated code reads through
+	mapScratch         mapScratchPool // key and value variables for reading maps
 
 	// The decode memory budget (see budget.go) and what it bounds.
 	maxDecoded int64 // configured budget (0: default)
@@ -316,9 +327,6 @@ const maxKeptSlice = 1024
 
 // trim drops per-decode slices that grew beyond maxKeptSlice.
 func (d *decoder) trim() {
-	if cap(d.refs) > maxKeptSlice {
-		d.refs = nil
-	}
 	if cap(d.metaRead) > maxKeptSlice {
 		d.metaRead = nil
 	}
@@ -333,14 +341,13 @@ func (d *decoder) trim() {
 // reset prepares d to read from buf. Pointer fields are stored only when
 // they change: a decode allocates, so the garbage collector is often
 // marking, and every pointer store then pays a write barrier.
-func (d *decoder) reset(buf *ByteBuffer) {
+func (d *decoder) reset(buf *buffer) {
 	if d.buf != buf {
 		d.buf = buf
 	}
 	d.gr.Set(buf, d.r.compatible, d.r.refTracking, nativeLE)
 	d.depth = 0
-	clear(d.refs)
-	d.refs = d.refs[:0]
+	d.refs.reset()
 	d.pending = -1
 	d.metaRead = d.metaRead[:0]
 	d.defsRead = d.defsRead[:0]
@@ -353,6 +360,7 @@ func (d *decoder) reset(buf *ByteBuffer) {
 		d.nextDef = nil
 	}
 	d.typed = 0
+	d.hitSkipped = false
 	d.genStack = d.genStack[:0]
 }
 
@@ -369,7 +377,7 @@ func (d *decoder) enter() error {
 // object's contents, so that cycles can refer back to it.
 func (d *decoder) claim(v any) {
 	if d.pending >= 0 {
-		d.refs[d.pending] = v
+		d.refs.set(d.pending, v)
 		d.pending = -1
 	}
 }
@@ -391,12 +399,15 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 		if err != nil {
 			return false, -1, err
 		}
-		if uint(rid) >= uint(len(d.refs)) {
-			return false, -1, wrapf(ErrInvalidData, "reference id %d out of range (%d seen)", rid, len(d.refs))
+		if uint(rid) >= uint(d.refs.len()) {
+			return false, -1, wrapf(ErrInvalidData, "reference id %d out of range (%d seen)", rid, d.refs.len())
 		}
-		v := d.refs[rid]
+		v := d.refs.get(int(rid))
 		if v == refUnset {
 			return false, -1, wrapf(ErrInvalidData, "reference id %d used before its value is known", rid)
+		}
+		if v == refSkipped {
+			return false, -1, d.skippedRefHit(rid)
 		}
 		if err := storeRef(ti, p, v); err != nil {
 			return false, -1, err
@@ -412,8 +423,7 @@ func (d *decoder) readFlag(ti *typeInfo, p unsafe.Pointer) (done bool, id int, e
 		if err := d.charge(1, cost, "a reference"); err != nil {
 			return false, -1, err
 		}
-		d.refs = append(d.refs, refUnset)
-		return false, len(d.refs) - 1, nil
+		return false, d.refs.push(refUnset), nil
 	}
 	return false, -1, wrapf(ErrInvalidData, "bad reference flag %d", f)
 }
@@ -493,8 +503,8 @@ func (d *decoder) endValue(ti *typeInfo, p unsafe.Pointer, id int, err error) {
 	if id < 0 {
 		return
 	}
-	if err == nil && d.refs[id] == refUnset {
-		d.refs[id] = packAny(ti.typ, p)
+	if err == nil && d.refs.get(id) == refUnset {
+		d.refs.set(id, packAny(ti.typ, p))
 	}
 	d.pending = -1
 }
@@ -533,6 +543,8 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 		var wt wireType
 		if wt, err = d.readTypeInfo(); err == nil {
 			err = d.readTypedC(ti, cd, p, wt)
+		} else {
+			err = forDestination(err, ti)
 		}
 	} else {
 		err = cd.read(d, p)
@@ -596,6 +608,14 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		// unknownAuto): the struct's fields, to convert from.
 		wt.local = nil
 	}
+	if st := naturalType(wt); st != nil && !mayConvert(st, ti.typ) {
+		// Refused before the data is built: no value of the data's type
+		// converts to the destination's.
+		return structMismatch(&furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %v in %v", st, ti.typ), Cause: errNoConversion}, wt, ti)
+	}
+	if (wt.id == tidList || wt.id == tidSet || wt.id == tidMap) && !d.elemsMayConvert(wt, ti.typ) {
+		return elemsMismatch(wt.id, ti.typ)
+	}
 	d.typed++
 	v, err := d.readDynamicData(wt)
 	d.typed--
@@ -603,7 +623,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		return err
 	}
 	if err := convertInto(d, ti.typ, p, v); err != nil {
-		return structMismatch(err, wt, ti.typ)
+		return structMismatch(err, wt, ti)
 	}
 	return nil
 }
@@ -612,25 +632,18 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 // struct's data does not convert to t at all: the conversion would name
 // only the value the data was read as (a map of its fields, for a struct
 // this Fury does not know).
-func structMismatch(err error, wt wireType, t reflect.Type) error {
+func structMismatch(err error, wt wireType, ti *typeInfo) error {
 	fe, ok := err.(*furyError)
 	if !ok || fe.Path != "" || !isStructTypeID(wt.id) || !errors.Is(err, errNoConversion) {
 		return err
 	}
-	var name string
-	switch {
-	case wt.local != nil:
-		name = wt.local.typ.String()
-	case wt.def != nil && wt.def.named:
-		name = strconv.Quote(strings.TrimPrefix(wt.def.ns+"."+wt.def.name, "."))
-	case wt.def != nil:
-		name = fmt.Sprintf("of id %d", wt.def.userID)
-	default:
+	name := dataHolds(wt, ti)
+	if name == "" {
 		return err
 	}
-	msg := fmt.Sprintf("the data holds struct %s, which does not convert to %v", name, t)
-	if u := t; u.Kind() == reflect.Struct || u.Kind() == reflect.Pointer && u.Elem().Kind() == reflect.Struct {
-		msg += " (are both sides registered under the same name or id?)"
+	msg := fmt.Sprintf("the data holds struct %s, which does not convert to %s", name, destination(ti))
+	if ti.wire().st != nil {
+		msg += ": the writer and the reader must register the type under the same name or id"
 	}
 	return &furyError{Sentinel: ErrTypeMismatch, Msg: msg, Cause: errNoConversion}
 }
@@ -667,7 +680,7 @@ func (d *decoder) knows(l *typeInfo) bool { return d.skipping || d.reach[l.typ] 
 // without the Go type.)
 func (d *decoder) unknownAuto(ti *typeInfo, wt wireType) error {
 	if l := wt.local; l != nil && l.auto && wt.def == nil && !ti.isAny && l != ti.wire() && !d.knows(l) {
-		return wrapf(ErrUnknownType, "no type registered as %q", joinName(l.ns, l.name))
+		return wrapf(ErrUnknownType, "no type registered as %q; the destination is %s", joinName(l.ns, l.name), destination(ti))
 	}
 	return nil
 }
@@ -679,8 +692,8 @@ func matchesWire(ti *typeInfo, id uint32) bool {
 		return true
 	}
 	switch ti.id {
-	case tidBinary:
-		return id == tidUint8Array || id == tidInt8Array
+	case tidBinary, tidUint8Array:
+		return id == tidBinary || id == tidUint8Array || id == tidInt8Array
 	case tidInt8Array:
 		// Java has no int8 array: its byte[] is binary.
 		return id == tidBinary || id == tidUint8Array

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/internal/ferr"
 )
 
 // convertInto stores the natural value v into the t-typed location at p,
@@ -43,7 +45,7 @@ func firstFit(fit, err error) (error, error) {
 // destination at all (as opposed to one that converts but does not fit):
 // in compatible mode a struct field whose type changed that way reads as
 // missing.
-var errNoConversion = errors.New("no conversion")
+var errNoConversion error = ferr.Marker("no conversion")
 
 // New memory for the destination is charged to d's budget.
 func convertValue(d *decoder, dst reflect.Value, v any) error {
@@ -56,6 +58,15 @@ func convertValue(d *decoder, dst reflect.Value, v any) error {
 	st := sv.Type()
 	if st.AssignableTo(t) {
 		dst.Set(sv)
+		return nil
+	}
+	if t == float16Type || t == bfloat16Type {
+		// Bits of one form are not numbers of another: only the same
+		// type fills them (a float32 would need rounding).
+		return mismatch(v, t)
+	}
+	if f, ok := halfFloat(v); ok && (t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64) {
+		dst.SetFloat(float64(f)) // exact
 		return nil
 	}
 	switch t.Kind() {

@@ -233,7 +233,7 @@ func abs32(v int32) int64 {
 
 const maxSmallDecimal = 1<<62 - 1 // zigzag(v) < 2^63 for -2^62 <= v <= 2^62-1
 
-func writeDecimal(b *ByteBuffer, scale int32, u *big.Int) {
+func writeDecimal(b *buffer, scale int32, u *big.Int) {
 	b.WriteVarint32(scale)
 	if u.IsInt64() {
 		if v := u.Int64(); v >= -maxSmallDecimal-1 && v <= maxSmallDecimal {
@@ -261,7 +261,7 @@ func writeDecimal(b *ByteBuffer, scale int32, u *big.Int) {
 
 // readDecimal reads a decimal's scale and a new big.Int of its unscaled
 // value.
-func readDecimal(b *ByteBuffer) (int32, *big.Int, error) {
+func readDecimal(b *buffer) (int32, *big.Int, error) {
 	scale, err := b.ReadVarint32()
 	if err != nil {
 		return 0, nil, err

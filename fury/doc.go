@@ -40,11 +40,36 @@
 // struct{ ... }, evolve too). Schema-consistent mode (WithCompatible(false))
 // sends only a 4-byte hash of the layout, which must match.
 //
-// Reference tracking (WithRefTracking(true) or NewFury(true)) writes a
-// pointer, map or slice reached twice only once, so shared values come back
-// shared and cycles work. Struct fields of pointer, map, slice and interface
-// types are then tracked; `fury:"noref"` opts a field out (Java fields need
-// @Ref and Python fields pyfory.field(ref=True) to match a tracked field).
+// # Reference tracking
+//
+// Reference tracking (WithRefTracking(true)) writes a
+// pointer, map or slice reached twice in a tracked position only once, so
+// shared values come back shared and cycles through tracked positions work.
+// Which positions are tracked follows the xlang specification ("fields are
+// not tracked by default; annotate them") and what the peers do (pyfory
+// 1.7.7 pyfory.field(ref=True), fory-core 1.6 @Ref, the Rust crate's
+// #[fory(ref)], foryc's `ref` modifier):
+//
+//   - a struct field is tracked only when tagged `fury:"ref"`; so is what it
+//     holds (list elements, map keys and values, at any depth). An untagged
+//     pointer field keeps its null flag (nullable) but carries no reference
+//     id, as the peers' Optional/@Nullable fields do; a Go struct mirroring a
+//     peer's type therefore needs a tag only where the peer's schema says ref;
+//   - values outside struct fields are tracked by their type: the top-level
+//     value, the elements of a top-level list or map, values inside
+//     interface{} and union cases, when they are pointers, maps, list slices
+//     or unions (as pyfory does with ref=True).
+//
+// Go-only graphs whose structs share pointers or point back at themselves
+// have two ways to work: tag the fields that share (`fury:"ref"`), or add
+// WithTrackAllFields(true), which tracks every pointer, slice, map and
+// interface field and what it holds (`fury:"noref"` still opts a field
+// out). Without either, a cycle through fields is ErrDepthExceeded, never
+// a hang, and a pointee reached twice through fields comes back as two
+// copies. Both sides must agree: a tracked field carries a reference flag
+// and counts in the schema hash (a field tagged ref counts as ref there
+// even with tracking off, as pyfory hashes it).
+//
 // Two exceptions: []byte and the other slices sent as primitive arrays
 // ([]int32, []float64, ...; see the table below) are values on the wire, so
 // each use comes back as its own copy; and identity is that of the value a
@@ -69,10 +94,13 @@
 //	FixedUint32, FixedUint64             uint32, uint64 (fixed width)
 //	TaggedInt64, TaggedUint64            tagged_int64, tagged_uint64
 //	float32, float64                     float32, float64
+//	Float16, BFloat16                    float16, bfloat16 (their bits; Float16Of, Float32)
 //	string                               string (UTF-8 on the wire; see Strings below)
 //	[]byte                               binary
+//	Uint8Array                           uint8_array (array<uint8>)
 //	[]bool, []int8 ... []float64, [N]T   bool_array, int8_array, ... float64_array
-//	BoolSlice, Int16Slice, ...           list of bool, int16, ...
+//	[]Float16, []BFloat16                float16_array, bfloat16_array
+//	BoolSlice, Int16Slice, ...           list of bool, int16, ... (Float16Slice: list<float16>)
 //	other []T and [N]T                   list
 //	map[K]V                              map
 //	map[K]struct{}, Set[K]               set
@@ -85,6 +113,7 @@
 //	interface{}, error, any interface    the dynamic value's type (see Interfaces below)
 //	registered struct                    struct / named_struct (compatible_* in compatible mode)
 //	registered named integer type        enum / named_enum (the value is the ordinal)
+//	registered union interface           union (field, element) / typed_union, named_union (root)
 //
 // Other kinds have no wire form and are refused with ErrUnsupportedType
 // wherever they appear (field, element, key, pointee or root): uintptr,
@@ -103,11 +132,13 @@
 //	int32, varint32              int32
 //	int64, varint64, tagged      int64
 //	uint8 ... var_uint64         uint8, uint16, uint32, uint64
-//	float16, bfloat16, float32   float32
+//	float16, bfloat16            Float16, BFloat16
+//	float32                      float32
 //	float64                      float64
 //	string                       string
-//	binary, uint8_array          []byte
-//	T_array                      []T (float16 arrays as []uint16 bits)
+//	binary                       []byte
+//	uint8_array                  Uint8Array
+//	T_array                      []T ([]Float16, []BFloat16 for the half arrays)
 //	list                         []any
 //	set                          Set[any]
 //	map                          map[any]any
@@ -118,6 +149,9 @@
 //	none, null                   nil
 //	registered struct            *T
 //	registered enum              T
+//	registered union             its case's wrapper (*Animal_Dog; see Unions)
+//	union (unregistered, or in   UnionValue
+//	a struct read as a map)
 //	unregistered struct          *T when the destination's type mentions T (as a field, element,
 //	                             key or pointee type, at any depth); otherwise map[string]any of
 //	                             its fields (compatible mode; ErrUnknownType in schema-consistent
@@ -153,7 +187,16 @@
 //	`fury:"id=3"`         identified by tag id 3 instead of its name
 //	`fury:"nullable"`     nullable (a null flag precedes the value); pointer fields are by default
 //	`fury:"notnull"`      not nullable
-//	`fury:"ref"`, `fury:"noref"`   reference tracked or not (with WithRefTracking)
+//	`fury:"ref"`, `fury:"noref"`   reference tracked or not (with WithRefTracking; see Reference tracking)
+//	`fury:"elemref"`      a list's elements (a map's values) tracked, the field itself not
+//	                      (a schema's list<ref T>, pyfory's List[Ref[T]])
+//
+// A blank field _ struct{} with the tag `fury:"evolving=false"` marks the struct type as one
+// that does not evolve (FDL [evolving=false], a FlatBuffers struct, Python
+// @pyfory.dataclass(evolving=False)): it is written as a plain struct
+// (struct, or named_struct with a TypeDef for its name) in compatible mode
+// too, without the schema hash, as the peers write it; both sides must then
+// have the same fields, as in schema-consistent mode.
 //
 // Struct types are registered by id (Register) or by name
 // (RegisterTagType). An unregistered struct is named after its Go package
@@ -200,6 +243,41 @@
 // pointer to a nil slice or map (*[]T, *map[K]V) comes back as a pointer
 // to an empty one: the pointee is not a field, and has no null flag of its
 // own.
+//
+// # Unions
+//
+// A union (FDL union, proto oneof) is declared as protobuf-go declares a
+// oneof: an interface with an unexported method, and a wrapper struct per
+// case whose one exported field holds the case's value and carries the
+// case id in its tag:
+//
+//	type Animal interface{ isAnimal() }
+//
+//	type Animal_Dog struct {
+//		Dog *Dog `fury:"id=1"`
+//	}
+//	type Animal_Note struct {
+//		Note string `fury:"id=2"`
+//	}
+//
+//	func (*Animal_Dog) isAnimal()  {}
+//	func (*Animal_Note) isAnimal() {}
+//
+//	f.RegisterUnion((*Animal)(nil), 100, (*Animal_Dog)(nil), (*Animal_Note)(nil))
+//
+// A field, element or map value of type Animal then travels as a union
+// (the case id, then the case's value with its own flag and type info, as
+// the peers write it); a root value or an interface{} holding an
+// *Animal_Dog travels as the registered union (typed_union with its id, or
+// named_union with RegisterNamedUnion). The case value's Go type decides
+// its wire type as anywhere else (int32 is varint32, FixedInt32 int32,
+// Int32Slice a list<int32>). A union field is required, as in the peers: a
+// nil one is refused by Marshal (ErrInvalidArgument) unless the field is
+// tagged nullable (FDL optional). Reading, an unknown case id is
+// ErrInvalidData and a value that does not fit the case an error too:
+// never a silently wrong value. Unmarshal into interface{} gives the
+// case's wrapper (*Animal_Dog); a union no Go type is registered for (in a
+// struct read as a map of fields, or skipped) reads as a UnionValue.
 //
 // # Interfaces
 //
@@ -260,10 +338,11 @@
 //
 // # Out-of-band buffers
 //
-// Serialize with a callback offers every []byte and primitive slice to the
-// callback as a SerializedObject; those it returns false for are left out
-// of the stream (zero copy), to be shipped separately and passed to
-// Deserialize. pyfory 1.7.7 sends only bytes out of band (primitive arrays
+// Serialize appends a message to a Buffer; with a callback, it offers every
+// []byte and primitive slice of the value to the callback as a
+// SerializedObject, and those it returns false for are left out of the
+// message (zero copy), their Bytes to be shipped separately and passed to
+// Deserialize, in order, as its [][]byte. pyfory 1.7.7 sends only bytes out of band (primitive arrays
 // stay in band there), fory-core also primitive arrays, as this package does.
 //
 // # Memory of decoded values
@@ -304,10 +383,46 @@
 // its words, interface{} values their boxes, TypeDefs their fields, in
 // every message that carries them, read before or not, so that whether a
 // message fits does not depend on what the Fury decoded earlier). The
-// budget is max(64 MiB, 64 × the input length) unless WithMaxDecodedBytes
-// sets it; a decode that would exceed it fails with ErrTooLarge naming
-// what it was asked to allocate. Maps and sets are pre-sized only to what
-// the remaining input can fill.
+// budget is DecodeBudgetFloor + DecodedBytesPerInputByte × the input
+// length (256 KiB + 96 bytes an input byte) unless WithMaxDecodedBytes
+// sets it, so by default what a decode allocates is bounded by the
+// input's length, whatever it holds and whatever the destination; a
+// decode that would exceed it fails with ErrTooLarge naming what it was
+// asked to allocate. Maps and sets are pre-sized only to what the
+// remaining input can fill.
+//
+// Data is checked against its destination before it is built: data whose
+// type cannot convert to the destination's (a list read into an int32, a
+// string into a map) fails with ErrTypeMismatch at once, and a
+// compatible-mode field the reader's struct lacks, or has with a type the
+// data does not convert to, is skipped without building anything (its
+// bytes are walked and checked, its TypeDefs and reference ids kept). With
+// reference tracking, a reference into a skipped value makes the decode
+// start over reading skipped values, within what is left of the budget.
+//
+// The constant is chosen from the legitimate values (what Marshal writes)
+// that cost the most memory per input byte, measured exactly
+// (TestDecodeBudgetWorstCases, in every mode): per input byte, bytes
+// allocated and bytes charged to the budget, for lists of
+//
+//	empty strings                                  16.4   32
+//	one-byte strings                               12.2   20
+//	nil interface values                           16.4   32
+//	nil pointers                                    8.2   32
+//	pointers to struct{ A int8 }                    9.2   33
+//	map[uint16]bool entries                         4.6    9.3
+//	empty slices                                   24.2   32
+//	empty lists in interfaces                      40.4   56
+//	pointers to empty slices                       32.2   56
+//	empty maps, or structs holding one             56.2   80
+//	pointers to empty maps, or to such structs     64.2   88
+//
+// Elements that take no input bytes (struct{}, empty structs in
+// compatible mode, nil interface values of type none) are paid for by the
+// floor: 8,192 of them fit. Beyond that, or for values whose Go type is
+// far larger than what they write (a struct with a large array field
+// tagged fury:"-", a decimal with a large exponent read into a big.Int),
+// raise the budget with WithMaxDecodedBytes.
 //
 // Values that do not fit their destination are errors, never wrapped
 // values: an enum ordinal beyond the Go type (300 into a uint8 enum), a

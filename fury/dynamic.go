@@ -176,7 +176,43 @@ func (d *decoder) readTypeInfoOf() (wireType, error) {
 		if wt.local, err = d.r.lookupByName(ns, name); err != nil {
 			return wt, err
 		}
-	case tidExt, tidNamedExt, tidUnion, tidTypedUnion, tidNamedUnion, tidArray,
+	case tidTypedUnion:
+		uid, err := d.buf.ReadVaruint32()
+		if err != nil {
+			return wt, err
+		}
+		if wt.local, err = d.r.lookupByID(id, uid); err != nil {
+			return wt, err
+		}
+	case tidNamedUnion:
+		if d.r.compatible {
+			if wt.def, err = d.readSharedDef(); err != nil {
+				return wt, err
+			}
+			if wt.def.isStruct || wt.def.kindCode != tdKindUnion {
+				return wt, wrapf(ErrInvalidData, "named union with the type meta of another kind")
+			}
+			def := wt.def
+			wt.local, wt.def = d.r.resolveDef(def), nil
+			if wt.local == nil {
+				return wt, wrapf(ErrUnknownType, "no union registered as %q", joinName(def.ns, def.name))
+			}
+			return wt, nil
+		}
+		ns, err := d.readMetaString(nsEncoder)
+		if err != nil {
+			return wt, err
+		}
+		name, err := d.readMetaString(typeNameEncoder)
+		if err != nil {
+			return wt, err
+		}
+		if wt.local, err = d.r.lookupByName(ns, name); err != nil {
+			return wt, err
+		}
+	case tidUnion:
+		// A union without its identity: read as a UnionValue.
+	case tidExt, tidNamedExt, tidArray,
 		tidFloat8, tidFloat8Array, tidUnknown:
 		return wt, wrapf(ErrUnsupportedType, "wire type %d", id)
 	default:
@@ -203,6 +239,9 @@ func (r *resolver) resolveDef(rd *remoteDef) *typeInfo {
 		k := uint32(tidStruct)
 		if !rd.isStruct {
 			k = tidEnum
+			if rd.kindCode == tdKindUnion {
+				k = tidUnion
+			}
 		}
 		t, ok = r.reg.byID[idKey(k, rd.userID)]
 	}
@@ -263,10 +302,10 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		return b.ReadTaggedUint64()
 	case tidFloat16:
 		v, err := b.ReadUint16()
-		return float16ToFloat32(v), err
+		return Float16(v), err
 	case tidBFloat16:
 		v, err := b.ReadUint16()
-		return math.Float32frombits(uint32(v) << 16), err
+		return BFloat16(v), err
 	case tidFloat32:
 		return b.ReadFloat32()
 	case tidFloat64:
@@ -289,6 +328,20 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 		var v Decimal
 		err := decimalCodec{}.read(d, unsafe.Pointer(&v))
 		return v, err
+	case tidTypedUnion, tidNamedUnion:
+		if wt.local == nil || wt.local.codec == nil {
+			return d.readUnionValue()
+		}
+		v := reflect.New(wt.local.typ)
+		if err := wt.local.codec.read(d, v.UnsafePointer()); err != nil {
+			return nil, err
+		}
+		if v.Elem().Kind() == reflect.Interface {
+			return v.Elem().Elem().Interface(), nil // the case's wrapper
+		}
+		return v.Elem().Interface(), nil
+	case tidUnion:
+		return d.readUnionValue()
 	case tidList, tidSet:
 		return d.readCollectionByFT(&fieldType{id: wt.id, elem: unknownFT})
 	case tidMap:
@@ -352,8 +405,10 @@ func (d *decoder) readDynamicData(wt wireType) (any, error) {
 
 func arrayGoType(id uint32) (reflect.Type, bool) {
 	switch id {
-	case tidBinary, tidUint8Array:
+	case tidBinary:
 		return bytesType, true
+	case tidUint8Array:
+		return uint8ArrayType, true
 	case tidBoolArray:
 		return reflect.TypeFor[[]bool](), true
 	case tidInt8Array:
@@ -364,8 +419,12 @@ func arrayGoType(id uint32) (reflect.Type, bool) {
 		return reflect.TypeFor[[]int32](), true
 	case tidInt64Array:
 		return reflect.TypeFor[[]int64](), true
-	case tidUint16Array, tidFloat16Array, tidBFloat16Array:
+	case tidUint16Array:
 		return reflect.TypeFor[[]uint16](), true
+	case tidFloat16Array:
+		return reflect.TypeFor[[]Float16](), true
+	case tidBFloat16Array:
+		return reflect.TypeFor[[]BFloat16](), true
 	case tidUint32Array:
 		return reflect.TypeFor[[]uint32](), true
 	case tidUint64Array:
@@ -439,16 +498,19 @@ func (d *decoder) beginDynamic() (v any, done bool, id int, err error) {
 		if err != nil {
 			return nil, false, -1, err
 		}
-		if uint(rid) >= uint(len(d.refs)) || d.refs[rid] == refUnset {
+		if uint(rid) >= uint(d.refs.len()) || d.refs.get(int(rid)) == refUnset {
 			return nil, false, -1, wrapf(ErrInvalidData, "bad reference id %d", rid)
 		}
-		return d.refs[rid], true, -1, nil
+		v := d.refs.get(int(rid))
+		if v == refSkipped {
+			return nil, false, -1, d.skippedRefHit(rid)
+		}
+		return v, true, -1, nil
 	case flagRefValue:
 		if err := d.charge(1, refCost, "a reference"); err != nil {
 			return nil, false, -1, err
 		}
-		d.refs = append(d.refs, refUnset)
-		d.pending = len(d.refs) - 1
+		d.pending = d.refs.push(refUnset)
 		return nil, false, d.pending, nil
 	case flagNotNullValue:
 		return nil, false, -1, nil
@@ -460,8 +522,8 @@ func (d *decoder) endDynamic(id int, v any, err error) {
 	if id < 0 {
 		return
 	}
-	if err == nil && d.refs[id] == refUnset {
-		d.refs[id] = v
+	if err == nil && d.refs.get(id) == refUnset {
+		d.refs.set(id, v)
 	}
 	d.pending = -1
 }
@@ -475,6 +537,8 @@ func (d *decoder) readDataByFT(ft *fieldType) (any, error) {
 		return d.readMapByFT(ft)
 	case tidEnum, tidNamedEnum:
 		return d.buf.ReadVaruint32()
+	case tidUnion, tidTypedUnion, tidNamedUnion:
+		return d.readUnionValue()
 	}
 	if remoteDynamic(ft) {
 		wt, err := d.readTypeInfo()
@@ -484,12 +548,6 @@ func (d *decoder) readDataByFT(ft *fieldType) (any, error) {
 		return d.readDynamicData(wt)
 	}
 	return d.readDynamicData(wireType{id: ft.id})
-}
-
-// skipValue consumes a value of declared type ft.
-func (d *decoder) skipValue(ft *fieldType, nullable, track, dynamic bool) error {
-	_, err := d.readValueByFT(ft, nullable, track, dynamic)
-	return err
 }
 
 func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
@@ -509,8 +567,8 @@ func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 		}
 	}
 	out := make([]any, n)
-	if ft.id == tidList {
-		d.claim(out)
+	if ft.id == tidList && d.pending >= 0 {
+		d.claim(out) // (boxing out costs an allocation: only when claimed)
 	}
 	if n > 0 {
 		if err := d.enter(); err != nil {

@@ -25,7 +25,7 @@ type emptyRefHolder struct {
 // it still name the right values.
 func TestEmptySliceTakesReferenceID(t *testing.T) {
 	for _, compatible := range []bool{false, true} {
-		f := fury.New(fury.WithRefTracking(true), fury.WithCompatible(compatible))
+		f := fury.New(fury.WithRefTracking(true), fury.WithTrackAllFields(true), fury.WithCompatible(compatible))
 		require.NoError(t, f.Register(emptyRefHolder{}, 120))
 		require.NoError(t, f.Register(emptyRefLeaf{}, 121))
 		leaf := &emptyRefLeaf{N: 7}

@@ -1,6 +1,12 @@
 package fury
 
-import "github.com/fury-go/fury/fury/internal/ferr"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/fury-go/fury/fury/internal/ferr"
+)
 
 // Sentinel errors. Every error returned by this package wraps one of these, so
 // callers can test for a class of failure with errors.Is while the message
@@ -67,3 +73,81 @@ type furyError = ferr.Error
 var errTruncated = ferr.ErrTruncatedRead
 
 var errVarintOverflow = ferr.ErrVarintOverflow
+
+// registeredAs says how the struct or enum type ti is known here, for an
+// error naming what the reader expected: `registered as "ns.Name"`,
+// `registered with id 7`, or, for an unregistered struct, the Go name it
+// is read under. It is "" for other types.
+func registeredAs(ti *typeInfo) string {
+	w := ti.wire()
+	switch {
+	case w.st == nil && !w.isEnum:
+		return ""
+	case w.auto:
+		return fmt.Sprintf("not registered: known by its Go name %q", joinName(w.ns, w.name))
+	case w.named:
+		return fmt.Sprintf("registered as %q", joinName(w.ns, w.name))
+	default:
+		return fmt.Sprintf("registered with id %d", w.userID)
+	}
+}
+
+// destination names the type ti a decode stores into, with how it is
+// registered ("main.Order (registered as \"example.Order\")").
+func destination(ti *typeInfo) string {
+	if r := registeredAs(ti); r != "" {
+		return fmt.Sprintf("%v (%s)", ti.typ, r)
+	}
+	return ti.typ.String()
+}
+
+// dataHolds names the user type the data holds by what the data carries
+// (its name or its id), with what it is here when this Fury knows it or
+// when it is the Go name of the destination's type ti (its writer did not
+// register it).
+func dataHolds(wt wireType, ti *typeInfo) string {
+	var ns, name string
+	switch l, def := wt.local, wt.def; {
+	case l != nil && l.named:
+		ns, name = l.ns, l.name
+	case l != nil:
+		return fmt.Sprintf("with id %d (%v here)", l.userID, l.typ)
+	case def != nil && def.named:
+		ns, name = def.ns, def.name
+	case def != nil:
+		return fmt.Sprintf("with id %d", def.userID)
+	default:
+		return ""
+	}
+	s := strconv.Quote(joinName(ns, name))
+	if w := ti.wire(); w.st != nil {
+		if reg := autoRegistration(w.typ); reg.ns == ns && reg.name == name {
+			return s + fmt.Sprintf(" (the Go name of %v: its writer did not register it)", w.typ)
+		}
+	}
+	if l := wt.local; l != nil {
+		s += fmt.Sprintf(" (%v here)", l.typ)
+	}
+	return s
+}
+
+// forDestination adds to an ErrUnknownType error for the data of a typed
+// position what the position expected: its Go type and how it is
+// registered.
+func forDestination(err error, ti *typeInfo) error {
+	fe, ok := err.(*furyError)
+	if !ok || fe.Sentinel != ErrUnknownType || ti.isAny || registeredAs(ti) == "" {
+		return err
+	}
+	n := *fe
+	if w := ti.wire(); w.st != nil && !w.auto {
+		// The data names the destination's type by its Go name: its
+		// writer did not register it.
+		reg := autoRegistration(w.typ)
+		if q := strconv.Quote(joinName(reg.ns, reg.name)); strings.HasSuffix(n.Msg, q) {
+			n.Msg += fmt.Sprintf(" (the Go name of %v: its writer did not register it)", w.typ)
+		}
+	}
+	n.Msg += "; the destination is " + destination(ti)
+	return &n
+}

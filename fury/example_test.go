@@ -57,15 +57,17 @@ func ExampleFury_Unmarshal_interface() {
 }
 
 type SomeClass struct {
-	F1 *SomeClass
-	F2 map[string]string
-	F3 map[string]string
+	F1 *SomeClass        `fury:"ref"`
+	F2 map[string]string `fury:"ref"`
+	F3 map[string]string `fury:"ref"`
 }
 
 // Circular references: F1 points to the value itself and
-// F3 shares F2's map.
-func ExampleNewFury_circularReferences() {
-	f := fury.NewFury(true)
+// F3 shares F2's map. Under reference tracking a struct field is tracked
+// when tagged ref, as the peers' SomeClass marks its fields (Java @Ref,
+// pyfory field(ref=True)); WithTrackAllFields tracks every field instead.
+func ExampleWithRefTracking_circularReferences() {
+	f := fury.New(fury.WithRefTracking(true))
 	if err := f.RegisterTagType("example.SomeClass", SomeClass{}); err != nil {
 		panic(err)
 	}
@@ -162,24 +164,52 @@ func ExampleWithJavaForms() {
 	// Output: true <nil> {{0 0} {3 4}} <nil> {{0 0} {3 4}}
 }
 
-// Zero copy: large buffers travel out of band.
+// Zero copy: large buffers travel out of band, beside the message.
 func ExampleFury_Serialize() {
-	f := fury.NewFury(true)
+	f := fury.New()
 	list := []any{"str", make([]byte, 1000), []int32{1, 2, 3}}
-	buf := fury.NewByteBuffer(nil)
-	var serializedObjects []fury.SerializedObject
-	_ = f.Serialize(buf, list, func(o fury.SerializedObject) bool {
-		serializedObjects = append(serializedObjects, o)
+	var msg fury.Buffer
+	var buffers [][]byte // shipped separately, in order
+	err := f.Serialize(&msg, list, func(o fury.SerializedObject) bool {
+		buffers = append(buffers, o.Bytes())
 		return false // false: out of band
 	})
-	var buffers []*fury.ByteBuffer
-	for _, o := range serializedObjects {
-		buffers = append(buffers, o.ToBuffer())
+	if err != nil {
+		panic(err)
 	}
+	fmt.Println("message:", msg.Len(), "bytes; out of band:", len(buffers[0]), "and", len(buffers[1]), "bytes")
+
+	// The receiver passes the out-of-band buffers to Deserialize.
 	var newList []any
-	err := f.Deserialize(buf, &newList, buffers)
-	fmt.Println(len(serializedObjects), buf.Len() < 100, len(newList[1].([]byte)), newList[2], err)
-	// Output: 2 true 1000 [1 2 3] <nil>
+	if err := f.Deserialize(&msg, &newList, buffers); err != nil {
+		panic(err)
+	}
+	fmt.Println(newList[0], len(newList[1].([]byte)), newList[2])
+	// Output:
+	// message: 14 bytes; out of band: 1000 and 12 bytes
+	// str 1000 [1 2 3]
+}
+
+// Messages written back to back into a Buffer are read one by one.
+func ExampleBuffer() {
+	f := fury.New()
+	var buf fury.Buffer
+	for _, s := range []string{"a", "bb", "ccc"} {
+		if err := f.Serialize(&buf, s, nil); err != nil {
+			panic(err)
+		}
+	}
+	for buf.Len() > 0 {
+		var s string
+		if err := f.Deserialize(&buf, &s, nil); err != nil {
+			panic(err)
+		}
+		fmt.Println(s, buf.Len(), "bytes left")
+	}
+	// Output:
+	// a 13 bytes left
+	// bb 7 bytes left
+	// ccc 0 bytes left
 }
 
 func ExampleFury_MarshalAppend() {

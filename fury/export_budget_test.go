@@ -7,3 +7,6 @@ func CheckBudgetHistory(t *testing.T, data []byte, newFury func(limit int64) *Fu
 	t.Helper()
 	checkBudgetHistory(t, data, newFury, dst)
 }
+
+// ExactAlloc exports exactAlloc to package fury_test.
+func ExactAlloc(fn func()) uint64 { return exactAlloc(fn) }

@@ -25,8 +25,8 @@ type Fury struct {
 	maxDepth int
 	enc      encoder
 	dec      decoder
-	out      ByteBuffer
-	in       ByteBuffer
+	out      buffer
+	in       buffer
 
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
@@ -40,6 +40,7 @@ type Option func(*config)
 
 type config struct {
 	refTracking bool
+	trackAll    bool
 	compatible  bool
 	maxDepth    int
 	stream      streamConfig // Encoder and Decoder options (stream.go)
@@ -59,10 +60,32 @@ func (c *config) invalid(name, format string, args ...any) {
 }
 
 // WithRefTracking turns reference tracking on or off (default off). With
-// it, a pointer, map or slice reached twice is written once and comes back
-// shared, and cycles (a struct pointing to itself) work. Without it, shared
-// values are written twice and a cycle fails with ErrDepthExceeded.
+// it, a pointer, map or slice reached twice in a tracked position is
+// written once and comes back shared, and cycles through tracked positions
+// work. Without it, shared values are written twice and a cycle fails with
+// ErrDepthExceeded.
+//
+// Which positions are tracked follows the xlang specification and the
+// peers (pyfory, fory-core, the Rust crate): the top-level value, list
+// elements, map keys and values and values inside interfaces are tracked
+// when their type is a pointer, map, list slice or union; a struct field
+// is tracked only when tagged `fury:"ref"` (the schema's ref), so a Go
+// struct mirroring a peer's type needs no tag on its other fields. A list
+// or map field tagged `fury:"noref"` does not track its elements either.
+// For Go-only graphs of shared or cyclic pointers, add WithTrackAllFields
+// (or tag the fields that share). See "Reference tracking" in the package
+// documentation.
 func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = on } }
+
+// WithTrackAllFields makes reference tracking (WithRefTracking) cover every
+// pointer, slice, map and interface field of every struct, not only the
+// fields tagged `fury:"ref"`; a field tagged `fury:"noref"` still opts out.
+// Use it for Go-only graphs with shared or cyclic pointers, whose fields
+// would otherwise each need a tag. The struct layout changes with it (a
+// tracked field carries a reference flag), so both sides must use the same
+// setting; peers mirroring the fields need their ref annotation. It has no
+// effect without WithRefTracking(true).
+func WithTrackAllFields(on bool) Option { return func(c *config) { c.trackAll = on } }
 
 // WithCompatible selects compatible mode (the default, as in the peers):
 // structs travel with their field names and types (a TypeDef, once per type
@@ -140,6 +163,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	}
 	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
+	f.r.trackAllFields = c.trackAll
 	f.r.javaForms = c.javaForms
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
 		compactStrings: c.compactStr}
@@ -161,10 +185,6 @@ func (f *Fury) check() error {
 	}
 	return f.err
 }
-
-// NewFury returns a Fury with reference tracking on or off and the other
-// options at their defaults: shorthand for New(WithRefTracking(refTracking)).
-func NewFury(refTracking bool) *Fury { return New(WithRefTracking(refTracking)) }
 
 // Register registers the type of v (a struct or a named integer type, which
 // becomes an enum) under a numeric id, for exchange with peers that register
@@ -235,22 +255,30 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 }
 
 // Serialize appends the serialized form of v to buf. When callback is not
-// nil, []byte and primitive slices are offered to it as SerializedObjects:
-// those it returns false for travel out of band (the caller ships them
-// separately and passes them to Deserialize), the others in band.
-func (f *Fury) Serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) error {
+// nil, the []byte and primitive slices of v are offered to it, in order,
+// as SerializedObjects: those it returns false for travel out of band (the
+// caller ships their Bytes separately, and the receiver passes them to
+// Deserialize), the others in band. On error buf holds what it held
+// before.
+func (f *Fury) Serialize(buf *Buffer, v any, callback func(SerializedObject) bool) error {
 	if err := f.check(); err != nil {
 		return err
 	}
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
-	return f.serialize(buf, v, callback)
+	buf.compact()
+	start := buf.b.Len()
+	err := f.serialize(&buf.b, v, callback)
+	if err != nil {
+		buf.b.Truncate(start)
+	}
+	return err
 }
 
 // serialize and deserialize expect a Fury that passed check (every
 // exported entry point calls it once).
-func (f *Fury) serialize(buf *ByteBuffer, v any, callback func(SerializedObject) bool) (err error) {
+func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) bool) (err error) {
 	f.sync()
 	e := &f.enc
 	e.reset(buf)
@@ -456,21 +484,54 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 // Unmarshal decoded, to hold the stream Decoder's scanner to the decoder.
 var scanCheckHook func(f *Fury, data []byte, v any)
 
-// Deserialize reads one value from buf into v (as Unmarshal does: v is
-// replaced), taking out-of-band buffers, in order, from buffers. It reads
-// one value and leaves buf positioned after it, so a stream of values can
-// be read with successive calls.
-func (f *Fury) Deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) error {
+// Deserialize reads one message from buf into v (as Unmarshal does: v is
+// replaced), taking the objects the writer sent out of band, in order,
+// from buffers (the Bytes of the SerializedObjects its callback returned
+// false for). It consumes the message and leaves the rest of buf unread,
+// so messages written back to back are read by successive calls. Decoded
+// values alias neither buf nor buffers. On error the message stays unread:
+// after ErrTruncated, Write the rest of it to buf and call again.
+func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if err := f.check(); err != nil {
 		return err
 	}
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
-	return f.deserialize(buf, v, buffers)
+	start := buf.b.ReaderIndex()
+	err := f.deserialize(&buf.b, v, buffers)
+	if err != nil {
+		buf.b.SetReaderIndex(start)
+	}
+	return err
 }
 
-func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err error) {
+// deserializeOne is Deserialize on the runtime's buffer, without
+// out-of-band buffers (for Decoder).
+func (f *Fury) deserializeOne(buf *buffer, v any) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	return f.deserialize(buf, v, nil)
+}
+
+func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) error {
+	start := buf.ReaderIndex()
+	err := f.deserializeOnce(buf, v, buffers)
+	if d := &f.dec; err != nil && d.hitSkipped && !d.noSkip {
+		// A reference pointed into a value the decode skipped (see
+		// skip.go): decode again, reading such values instead, with
+		// what the first attempt left of the budget (so that the two
+		// allocate no more than one decode may).
+		buf.SetReaderIndex(start)
+		d.noSkip, d.spentBefore = true, d.limit-buf.Budget()
+		err = f.deserializeOnce(buf, v, buffers)
+		d.noSkip, d.spentBefore = false, 0
+	}
+	return err
+}
+
+func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error) {
 	f.sync()
 	e := efaceOf(&v)
 	ti := f.lastOutTI
@@ -498,12 +559,10 @@ func (f *Fury) deserialize(buf *ByteBuffer, v any, buffers []*ByteBuffer) (err e
 	buf.BeginSlab()
 	in := buf.Remaining()
 	for _, b := range buffers {
-		if b != nil {
-			in += b.Remaining() // out-of-band data counts as input
-		}
+		in += len(b) // out-of-band data counts as input
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
-	buf.SetBudget(d.limit)
+	buf.SetBudget(d.limit - d.spentBefore)
 	defer func() {
 		buf.EndSlab()
 		if recoverPanics {

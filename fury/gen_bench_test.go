@@ -68,7 +68,7 @@ func BenchmarkGenerated(b *testing.B) {
 				if f.GeneratedInUse(v) == twin {
 					b.Fatalf("%s: generated code in use: %v", path, !twin)
 				}
-				buf := fury.NewByteBuffer(nil)
+				buf := fury.NewBuffer(nil)
 				if err := f.Serialize(buf, v, nil); err != nil {
 					b.Fatal(err)
 				}

@@ -355,7 +355,7 @@ func TestGeneratedPointerContainers(t *testing.T) {
 			}
 			// Out of band: the arrays travel beside the message.
 			serialize := func(f *fury.Fury, v any) ([]byte, int) {
-				buf, oob := fury.NewByteBuffer(nil), 0
+				buf, oob := fury.NewBuffer(nil), 0
 				err := f.Serialize(buf, v, func(fury.SerializedObject) bool { oob++; return false })
 				if err != nil {
 					return nil, -1

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/stretchr/testify/assert"
@@ -100,6 +101,7 @@ func fieldPair[T, R any](name string) genPair {
 // genConfig is one configuration of the comparison.
 type genConfig struct {
 	compatible, refs, byName, enums bool
+	trackAll                        bool  // WithTrackAllFields (with refs)
 	javaForms                       bool  // matters only schema-consistent, by name
 	compact                         bool  // the peers' latin1/UTF-16 string forms (WithCompactStrings)
 	maxDecoded                      int64 // WithMaxDecodedBytes, when not 0
@@ -107,14 +109,15 @@ type genConfig struct {
 }
 
 func (c genConfig) String() string {
-	return fmt.Sprintf("compatible=%v/refs=%v/byName=%v/enums=%v/javaForms=%v/compact=%v", c.compatible, c.refs, c.byName,
-		c.enums, c.javaForms, c.compact)
+	return fmt.Sprintf("compatible=%v/refs=%v/trackAll=%v/byName=%v/enums=%v/javaForms=%v/compact=%v", c.compatible, c.refs,
+		c.trackAll, c.byName, c.enums, c.javaForms, c.compact)
 }
 
 func genConfigs() []genConfig {
 	var cs []genConfig
 	for i := 0; i < 16; i++ {
-		cs = append(cs, genConfig{compatible: i&1 != 0, refs: i&2 != 0, byName: i&4 != 0, enums: i&8 != 0})
+		cs = append(cs, genConfig{compatible: i&1 != 0, refs: i&2 != 0, byName: i&4 != 0, enums: i&8 != 0,
+			trackAll: i&2 != 0 && i&8 != 0})
 	}
 	return append(cs, genConfig{byName: true, javaForms: true}, genConfig{refs: true, byName: true, enums: true, javaForms: true},
 		genConfig{enums: true, compact: true}, genConfig{compatible: true, compact: true},
@@ -129,10 +132,11 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}, v.Pt{}}
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
 	f := fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
-		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded))
+		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithTrackAllFields(c.trackAll))
 	if c.maxDepth != 0 {
 		f = fury.New(fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithJavaForms(c.javaForms),
-			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth))
+			fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithMaxDepth(c.maxDepth),
+			fury.WithTrackAllFields(c.trackAll))
 	}
 	reg := func(v any, i int, name string) {
 		var err error
@@ -352,6 +356,7 @@ func TestGeneratedSharedReferences(t *testing.T) {
 		if !c.refs {
 			continue
 		}
+		c.trackAll = true // Go-only graphs: every pointer field shares
 		t.Run(c.String(), func(t *testing.T) {
 			gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
 			in := &gentest.Inner{ID: 7, Label: "shared"}
@@ -415,9 +420,9 @@ func TestGeneratedOutOfBand(t *testing.T) {
 		fillRandom(r, v, 0, "")
 		serialize := func(f *fury.Fury, v any) ([]byte, [][]byte) {
 			var oob [][]byte
-			buf := fury.NewByteBuffer(nil)
+			buf := fury.NewBuffer(nil)
 			require.NoError(t, f.Serialize(buf, v, func(o fury.SerializedObject) bool {
-				if o.TotalBytes()%2 == 0 {
+				if len(o.Bytes())%2 == 0 {
 					oob = append(oob, o.Bytes())
 					return false
 				}
@@ -429,12 +434,8 @@ func TestGeneratedOutOfBand(t *testing.T) {
 		gotB, gotOOB := serialize(gen, v.Interface())
 		require.Equal(t, wantB, gotB)
 		require.Equal(t, wantOOB, gotOOB)
-		var bufs []*fury.ByteBuffer
-		for _, b := range gotOOB {
-			bufs = append(bufs, fury.NewByteBuffer(b))
-		}
 		back := reflect.New(p.gen)
-		require.NoError(t, gen.Deserialize(fury.NewByteBuffer(gotB), back.Interface(), bufs))
+		require.NoError(t, gen.Deserialize(fury.NewBuffer(gotB), back.Interface(), gotOOB))
 		if diff := cmp.Diff(v.Interface(), back.Elem().Interface(), append(genCmp, cmpopts.EquateEmpty())...); diff != "" {
 			t.Fatalf("round trip (-want +got):\n%s", diff)
 		}
@@ -500,11 +501,14 @@ func TestGeneratedMutatedInput(t *testing.T) {
 // TestGeneratedReusedBufferNoAllocs checks that generated code writing
 // into a reused buffer does not allocate.
 func TestGeneratedReusedBufferNoAllocs(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	for _, c := range []genConfig{{enums: true}, {compatible: true, enums: true}} {
 		f := newGenFury(t, c, false)
 		for _, v := range []any{gentest.NewSample(), gentest.NewMediaContent(), gentest.NewStruct(), gentest.NewTeam(), gentest.NewCollections()} {
 			require.True(t, f.GeneratedInUse(v))
-			buf := fury.NewByteBuffer(nil)
+			buf := fury.NewBuffer(nil)
 			require.NoError(t, f.Serialize(buf, v, nil))
 			var err error
 			allocs := testing.AllocsPerRun(100, func() {

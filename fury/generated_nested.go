@@ -53,7 +53,7 @@ type frame struct {
 }
 
 // put writes the frame's bytes.
-func (fr *frame) put(b *ByteBuffer) { b.WritePacked(fr.bits, fr.n) }
+func (fr *frame) put(b *buffer) { b.WritePacked(fr.bits, fr.n) }
 
 // frameOf packs what b holds into a frame, when it fits.
 func frameOf(b []byte, ok bool) frame {
@@ -238,7 +238,7 @@ func (w *genWriter) EndStruct(i int, err error) error {
 // writes the element count, the list header and the element type info and
 // returns the count n >= 1 and, for struct elements, the codec to write
 // them with. The caller then writes the n elements (strings with
-// ByteBuffer.WriteString; structs with StartElem before each, then the
+// furyrt.Buffer.WriteString; structs with StartElem before each, then the
 // codec) and calls EndList. Otherwise (an empty list included) it writes
 // the whole field as WriteField does and returns n == 0.
 func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, hash int32, err error) {
@@ -435,7 +435,7 @@ func (r *genReader) EndStruct(i int, err error) error {
 // of that length at p. When the elements can be read directly it reads the
 // list header and element type info and returns the count n >= 1 and, for
 // struct elements, the codec to read them with. The caller then reads the
-// n elements (strings with ByteBuffer.ReadString; structs with StartElem
+// n elements (strings with furyrt.Buffer.ReadString; structs with StartElem
 // before each, then the codec) and calls EndList. Otherwise (an empty list
 // included, which leaves the field nil) it reads the whole field as
 // ReadField does and returns n == 0.

@@ -12,7 +12,7 @@ import (
 // anything else back to the runtime: a writer checks up front (RefTracking,
 // CanNest, DirectArrays), or drops what it wrote (Rewind: an enum value that
 // is no ordinal), and calls WriteField; a reader moves back to where the
-// field began (ByteBuffer.SetReaderIndex) and calls ReadField, which then
+// field began (furyrt.Buffer.SetReaderIndex) and calls ReadField, which then
 // reads the field, or reports the error, exactly as the reflection path
 // does.
 

@@ -98,18 +98,18 @@ type refAnyLast struct {
 func TestSharedUnregisteredInInterface(t *testing.T) {
 	for _, compatible := range []bool{false, true} {
 		n := &refNode{V: 1}
-		f := New(WithCompatible(compatible), WithRefTracking(true))
+		f := New(WithCompatible(compatible), WithRefTracking(true), WithTrackAllFields(true))
 		data, err := f.Marshal(&refAnyFirst{A: n, B: n})
 		require.NoError(t, err)
 		var first refAnyFirst
-		require.NoError(t, New(WithCompatible(compatible), WithRefTracking(true)).Unmarshal(data, &first))
+		require.NoError(t, New(WithCompatible(compatible), WithRefTracking(true), WithTrackAllFields(true)).Unmarshal(data, &first))
 		require.Equal(t, n, first.B)
 		require.Same(t, first.B, first.A, "compatible=%v", compatible)
 
 		data, err = f.Marshal(&refAnyLast{A: n, B: n})
 		require.NoError(t, err)
 		var last refAnyLast
-		require.NoError(t, New(WithCompatible(compatible), WithRefTracking(true)).Unmarshal(data, &last))
+		require.NoError(t, New(WithCompatible(compatible), WithRefTracking(true), WithTrackAllFields(true)).Unmarshal(data, &last))
 		require.Same(t, last.B, last.A, "compatible=%v", compatible)
 	}
 }

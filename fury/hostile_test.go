@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -153,6 +154,9 @@ func FuzzUnmarshalTyped(f *testing.F) {
 // second hostile-input review; the full tests are in budget_test.go,
 // limits_test.go, rec_test.go and registry_test.go.
 func TestHostileIssue13(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	// A 4 MiB budget keeps the test fast under -race; TestDecodeBudgetBombs
 	// feeds the same bombs under the default budget.
 	const limit = 4 << 20

@@ -409,11 +409,11 @@ func TestTrailingBytes(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalidData)
 
 	// Deserialize reads one value at a time from a stream.
-	buf := NewByteBuffer(nil)
+	buf := NewBuffer(nil)
 	for i := int32(0); i < 3; i++ {
 		require.NoError(t, f.Serialize(buf, Pt{X: i}, nil))
 	}
-	in := NewByteBuffer(buf.Bytes())
+	in := NewBuffer(buf.Bytes())
 	for i := int32(0); i < 3; i++ {
 		var q Pt
 		require.NoError(t, f.Deserialize(in, &q, nil))
@@ -433,8 +433,8 @@ func TestInvalidOptions(t *testing.T) {
 		require.ErrorIs(t, f.RegisterTagType("a.B", Pt{}), ErrInvalidArgument)
 		_, err = f.MarshalAppend(nil, 1)
 		require.ErrorIs(t, err, ErrInvalidArgument)
-		require.ErrorIs(t, f.Serialize(NewByteBuffer(nil), 1, nil), ErrInvalidArgument)
-		require.ErrorIs(t, f.Deserialize(NewByteBuffer([]byte{2, 0}), &v, nil), ErrInvalidArgument)
+		require.ErrorIs(t, f.Serialize(NewBuffer(nil), 1, nil), ErrInvalidArgument)
+		require.ErrorIs(t, f.Deserialize(NewBuffer([]byte{2, 0}), &v, nil), ErrInvalidArgument)
 	}
 	for _, n := range []int{1, MaxDepthLimit} {
 		f := New(WithMaxDepth(n))

@@ -3,9 +3,10 @@ package fury
 import (
 	"math"
 	"math/big"
-	"runtime"
 	"testing"
 	"time"
+
+	"github.com/fury-go/fury/internal/alloctest"
 )
 
 // FuzzDecodeBudget feeds arbitrary input to destinations that amplify
@@ -13,6 +14,9 @@ import (
 // budget: a decode never allocates much beyond the budget, and a budget
 // overrun is ErrTooLarge.
 func FuzzDecodeBudget(f *testing.F) {
+	if alloctest.Isolate(f) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	for _, b := range bombs() {
 		if len(b.in) < 8<<10 {
 			f.Add(b.in)
@@ -34,13 +38,11 @@ func FuzzDecodeBudget(f *testing.F) {
 		_ = fy.Unmarshal(nil, d()) // build the plans outside the measurement
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		for _, d := range dests {
-			_ = fy.Unmarshal(data, d())
-		}
-		runtime.ReadMemStats(&after)
-		n := after.TotalAlloc - before.TotalAlloc
+		n := alloctest.Bytes(func() {
+			for _, d := range dests {
+				_ = fy.Unmarshal(data, d())
+			}
+		})
 		if per := uint64(limit + 4*len(data) + 64<<10); n > uint64(len(dests))*per {
 			t.Fatalf("decoding %d bytes into %d destinations allocated %d bytes (budget %d each)", len(data), len(dests), n, limit)
 		}
@@ -77,7 +79,7 @@ func FuzzDuration(f *testing.F) {
 	f.Add(int64(-1), int32(-1))
 	fy := New()
 	f.Fuzz(func(t *testing.T, s int64, ns int32) {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidDuration)
@@ -112,7 +114,7 @@ func FuzzDate(f *testing.F) {
 	f.Add(int64(math.MinInt64), 1000000000, 12, 31)
 	fy := New()
 	f.Fuzz(func(t *testing.T, days int64, y, m, d int) {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidDate)
@@ -148,7 +150,7 @@ func FuzzTimestamp(f *testing.F) {
 	f.Add(int64(-62135596800), uint32(1))
 	fy := New()
 	f.Fuzz(func(t *testing.T, s int64, ns uint32) {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidTimestamp)

@@ -30,7 +30,7 @@ func enumFury(t testing.TB) *Fury {
 
 // enumBytes is a top-level enum (registered by id) with ordinal v.
 func enumBytes(id uint32, v uint32) []byte {
-	b := NewByteBuffer(nil)
+	b := newBuffer(nil)
 	b.WriteUint8(headerXlang)
 	b.WriteInt8(flagNotNullValue)
 	b.WriteVaruint32(tidEnum)
@@ -96,7 +96,7 @@ func TestDurationLimits(t *testing.T) {
 		ns int32
 	}{{math.MaxInt64 / int64(time.Second), 854775808}, {math.MinInt64/int64(time.Second) - 1, 145224191}, {math.MaxInt64, 0},
 		{math.MinInt64, 0}, {math.MaxInt64, -1}, {math.MinInt64, math.MaxInt32}} {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidDuration)
@@ -139,7 +139,7 @@ func TestDateLimits(t *testing.T) {
 	}
 	// Days beyond the range are refused when read.
 	for _, days := range []int64{maxDateDays + 1, -maxDateDays - 1, math.MaxInt64, math.MinInt64} {
-		b := NewByteBuffer(nil)
+		b := newBuffer(nil)
 		b.WriteUint8(headerXlang)
 		b.WriteInt8(flagNotNullValue)
 		b.WriteVaruint32(tidDate)
@@ -169,7 +169,7 @@ func TestTimestampLimits(t *testing.T) {
 
 	// Seconds beyond time.Time are refused when read; times before the
 	// wire's earliest are refused when written.
-	b := NewByteBuffer(nil)
+	b := newBuffer(nil)
 	b.WriteUint8(headerXlang)
 	b.WriteInt8(flagNotNullValue)
 	b.WriteVaruint32(tidTimestamp)

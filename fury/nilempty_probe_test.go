@@ -222,8 +222,8 @@ func TestZeroInputs(t *testing.T) {
 			require.ErrorIs(t, f.Register(neLeaf{}, 1), fury.ErrInvalidArgument)
 			require.ErrorIs(t, f.RegisterTagType("a.B", neLeaf{}), fury.ErrInvalidArgument)
 			require.ErrorIs(t, f.RegisterNamed(neLeaf{}, "a", "B"), fury.ErrInvalidArgument)
-			require.ErrorIs(t, f.Serialize(fury.NewByteBuffer(nil), 1, nil), fury.ErrInvalidArgument)
-			require.ErrorIs(t, f.Deserialize(fury.NewByteBuffer(data), &x, nil), fury.ErrInvalidArgument)
+			require.ErrorIs(t, f.Serialize(fury.NewBuffer(nil), 1, nil), fury.ErrInvalidArgument)
+			require.ErrorIs(t, f.Deserialize(fury.NewBuffer(data), &x, nil), fury.ErrInvalidArgument)
 			assert.False(t, f.GeneratedInUse(&gentest.Tagged{}))
 		}
 	})
@@ -297,9 +297,9 @@ func TestZeroInputs(t *testing.T) {
 		require.NotNil(t, enc.Fury())
 		require.NotNil(t, dec.Fury())
 	})
-	t.Run("ByteBuffer", func(t *testing.T) {
+	t.Run("Buffer", func(t *testing.T) {
 		f := fury.New()
-		buf := fury.NewByteBuffer(nil)
+		buf := fury.NewBuffer(nil)
 		require.NoError(t, f.Serialize(buf, []int32{}, nil))
 		var out []int32
 		require.NoError(t, f.Deserialize(buf, &out, nil))

@@ -21,7 +21,7 @@ func TestRefIdentityLimits(t *testing.T) {
 		Q     *item
 		L, M  []string
 	}
-	f := New(WithRefTracking(true))
+	f := New(WithRefTracking(true), WithTrackAllFields(true))
 	v := holder{A: []float64{1, 2}, S: []string{"x"}, Items: []item{{1}, {2}}, L: []string{"a"}}
 	v.B, v.P, v.Q, v.M = v.A, &v.S, &v.Items[1], v.L
 	data, err := f.Marshal(&v)

@@ -3,9 +3,9 @@ package fury_test
 import (
 	"bytes"
 	"encoding/binary"
-	"runtime"
 	"testing"
 
+	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -24,7 +24,11 @@ type refBig struct {
 // reference table's entry was, and a list of 1000 flagged elements of a
 // 64 KiB struct allocated twice the budget.
 func TestRefValueCopyCharged(t *testing.T) {
-	f := fury.New(fury.WithRefTracking(true), fury.WithCompatible(false))
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
+	const limit = 16 << 20
+	f := fury.New(fury.WithRefTracking(true), fury.WithCompatible(false), fury.WithMaxDecodedBytes(limit))
 	require.NoError(t, f.Register(refBig{}, 70))
 	one, err := f.Marshal([]refBig{{A: 1}})
 	require.NoError(t, err)
@@ -45,13 +49,9 @@ func TestRefValueCopyCharged(t *testing.T) {
 	}
 	in := list(1000)
 	var out []refBig
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	err = f.Unmarshal(in, &out)
-	runtime.ReadMemStats(&after)
+	n := alloctest.Bytes(func() { err = f.Unmarshal(in, &out) })
 	require.ErrorIs(t, err, fury.ErrTooLarge)
-	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(fury.DefaultMaxDecodedBytes+(4<<20)),
+	assert.Less(t, n, uint64(limit+(4<<20)),
 		"a decode allocated more than its budget")
 
 	// Within the budget the same shape decodes.

@@ -13,14 +13,16 @@ import (
 // old registrations before going on.
 type registry struct {
 	regs   map[reflect.Type]*registration
-	byID   map[uint64]reflect.Type  // (kind<<32 | user id) -> type
-	byName map[nameKey]reflect.Type // types registered by name
+	byID   map[uint64]reflect.Type       // (kind<<32 | user id) -> type
+	byName map[nameKey]reflect.Type      // types registered by name
+	cases  map[reflect.Type]reflect.Type // union case (wrapper) types -> their union's interface type
 }
 
 var emptyRegistry = &registry{
 	regs:   map[reflect.Type]*registration{},
 	byID:   map[uint64]reflect.Type{},
 	byName: map[nameKey]reflect.Type{},
+	cases:  map[reflect.Type]reflect.Type{},
 }
 
 // registryRef is where a registry is published: one per Fury made by New,
@@ -62,7 +64,7 @@ func (h *registryRef) register(t reflect.Type, reg *registration) error {
 // it already holds the same registration).
 func (g *registry) with(t reflect.Type, reg *registration) (*registry, error) {
 	if old, ok := g.regs[t]; ok {
-		if *old == *reg {
+		if old.same(reg) {
 			return g, nil
 		}
 		return nil, wrapf(ErrRegistration, "%v is already registered", t)
@@ -70,6 +72,19 @@ func (g *registry) with(t reflect.Type, reg *registration) (*registry, error) {
 	kindID := uint32(tidStruct)
 	if reg.isEnum {
 		kindID = tidEnum
+	}
+	if reg.union != nil {
+		kindID = tidUnion
+		for _, c := range reg.union.cases {
+			if other, ok := g.cases[c.typ]; ok {
+				return nil, wrapf(ErrRegistration, "%v is already a case of union %v", c.typ, other)
+			}
+			if _, ok := g.regs[c.wrap]; ok {
+				return nil, wrapf(ErrRegistration, "union case %v is registered as a type of its own", c.wrap)
+			}
+		}
+	} else if other, ok := g.cases[t]; ok {
+		return nil, wrapf(ErrRegistration, "%v is a case of union %v", t, other)
 	}
 	var idk uint64
 	var nk nameKey
@@ -91,6 +106,16 @@ func (g *registry) with(t reflect.Type, reg *registration) (*registry, error) {
 		regs:   make(map[reflect.Type]*registration, len(g.regs)+1),
 		byID:   make(map[uint64]reflect.Type, len(g.byID)+1),
 		byName: make(map[nameKey]reflect.Type, len(g.byName)+1),
+		cases:  make(map[reflect.Type]reflect.Type, len(g.cases)),
+	}
+	for k, v := range g.cases {
+		n.cases[k] = v
+	}
+	if reg.union != nil {
+		for _, c := range reg.union.cases {
+			n.cases[c.wrap] = t // so that it is not registered as a type of its own
+			n.cases[reflect.PointerTo(c.wrap)] = t
+		}
 	}
 	for k, v := range g.regs {
 		n.regs[k] = v

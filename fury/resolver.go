@@ -1,7 +1,6 @@
 package fury
 
 import (
-	"fmt"
 	"hash/fnv"
 	"reflect"
 	"strconv"
@@ -14,6 +13,13 @@ type registration struct {
 	ns     string
 	name   string
 	isEnum bool
+	union  *unionInfo // a union's interface type (see RegisterUnion)
+}
+
+// same reports whether two registrations of one type agree.
+func (g *registration) same(o *registration) bool {
+	return g.byID == o.byID && g.id == o.id && g.ns == o.ns && g.name == o.name && g.isEnum == o.isEnum &&
+		g.union.same(o.union)
 }
 
 type nameKey struct{ ns, name string }
@@ -21,10 +27,11 @@ type nameKey struct{ ns, name string }
 // resolver maps Go types to their plans and wire identities to Go types.
 // It belongs to one Fury and is not safe for concurrent use.
 type resolver struct {
-	compatible  bool
-	refTracking bool
-	noGenerated bool // ignore furygen output (WithGeneratedCode(false))
-	javaForms   bool // write fory-core's form where the peers differ (WithJavaForms)
+	compatible     bool
+	refTracking    bool
+	trackAllFields bool // WithTrackAllFields
+	noGenerated    bool // ignore furygen output (WithGeneratedCode(false))
+	javaForms      bool // write fory-core's form where the peers differ (WithJavaForms)
 
 	reg  *registry                // the registrations the plans were built under
 	auto map[nameKey]reflect.Type // auto-named (unregistered) structs
@@ -126,6 +133,15 @@ func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
 
 func (r *resolver) fill(ti *typeInfo) error {
 	t := ti.typ
+	if reg, ok := r.reg.regs[t]; ok && reg.union != nil {
+		return r.fillUnion(ti, reg, nil)
+	}
+	if u, ok := r.reg.cases[t]; ok {
+		reg := r.reg.regs[u]
+		if c := reg.union.byType[t]; c != nil {
+			return r.fillUnion(ti, reg, c)
+		}
+	}
 	if reg, ok := r.reg.regs[t]; ok && reg.isEnum {
 		ti.isEnum = true
 		ti.named = !reg.byID
@@ -188,6 +204,10 @@ func (r *resolver) fill(ti *typeInfo) error {
 		return nil
 	case reflect.Slice:
 		ti.nilable = true
+		if t == uint8ArrayType {
+			ti.id, ti.codec = tidUint8Array, newArrayCodec(t, tidUint8Array)
+			return nil
+		}
 		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" {
 			ti.id, ti.codec = tidBinary, bytesCodec{}
 			return nil
@@ -274,10 +294,10 @@ func (r *resolver) metaString(s string, me *metaEncoder) (*metaString, error) {
 func (r *resolver) setNames(ti *typeInfo, ns, name string) error {
 	var err error
 	if ti.nsMeta, err = r.metaString(ns, nsEncoder); err != nil {
-		return fmt.Errorf("namespace of %v: %w", ti.typ, err)
+		return wrapf(sentinelOf(err), "namespace of %v: %v", ti.typ, err)
 	}
 	if ti.nameMeta, err = r.metaString(name, typeNameEncoder); err != nil {
-		return fmt.Errorf("type name of %v: %w", ti.typ, err)
+		return wrapf(sentinelOf(err), "type name of %v: %v", ti.typ, err)
 	}
 	ti.ns, ti.name = ns, name
 	return nil
@@ -312,12 +332,19 @@ func (r *resolver) fillStruct(ti *typeInfo) error {
 	}
 	ti.named = !reg.byID
 	ti.userID = reg.id
+	opts, err := structOptionsOf(t)
+	if err != nil {
+		return err
+	}
+	// A type that does not evolve (evolving=false) is a plain struct in
+	// compatible mode too, as the peers write it: no schema hash there,
+	// and by name a TypeDef only for the name.
 	switch {
-	case reg.byID && r.compatible:
+	case reg.byID && r.compatible && !opts.fixed:
 		ti.id = tidCompatibleStruct
 	case reg.byID:
 		ti.id = tidStruct
-	case r.compatible:
+	case r.compatible && !opts.fixed:
 		ti.id = tidNamedCompatibleStruct
 	default:
 		ti.id = tidNamedStruct
@@ -362,6 +389,13 @@ func (r *resolver) lookupByID(kindID, userID uint32) (*typeInfo, error) {
 	k, c := tidStruct, 0
 	if kindID == tidEnum {
 		k, c = tidEnum, 1
+	}
+	if kindID == tidTypedUnion || kindID == tidUnion {
+		t, ok := r.reg.byID[idKey(tidUnion, userID)]
+		if !ok {
+			return nil, wrapf(ErrUnknownType, "no union registered with id %d", userID)
+		}
+		return r.typeInfoOf(t)
 	}
 	if cache := r.idCache[c]; userID < uint32(len(cache)) && cache[userID] != nil {
 		return cache[userID], nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -233,7 +234,7 @@ type Node struct {
 
 func TestReferences(t *testing.T) {
 	for _, compatible := range []bool{false, true} {
-		f := New(WithRefTracking(true), WithCompatible(compatible))
+		f := New(WithRefTracking(true), WithTrackAllFields(true), WithCompatible(compatible))
 		require.NoError(t, f.RegisterTagType("example.Node", Node{}))
 		attrs := map[string]string{"k": "v"}
 		a := &Node{Name: "a", Attrs: attrs, Same: attrs}
@@ -267,33 +268,107 @@ func TestReferences(t *testing.T) {
 }
 
 func TestOutOfBand(t *testing.T) {
-	f := NewFury(true)
-	list := []any{"str", make([]byte, 1000), []int32{1, 2, 3}, []float64{1.5}}
-	buf := NewByteBuffer(nil)
+	f := New(WithRefTracking(true))
+	list := []any{"str", make([]byte, 1000), []int32{1, 2, 3}, []float64{1.5}, []byte{}}
+	buf := NewBuffer(nil)
 	var objs []SerializedObject
 	require.NoError(t, f.Serialize(buf, list, func(o SerializedObject) bool {
 		objs = append(objs, o)
 		return false
 	}))
-	require.Len(t, objs, 3)
+	require.Len(t, objs, 4)
 	require.Less(t, buf.Len(), 100, "large buffers must not be in band")
-	var buffers []*ByteBuffer
+	msg := append([]byte(nil), buf.Bytes()...)
+	var buffers [][]byte
 	for _, o := range objs {
-		buffers = append(buffers, o.ToBuffer())
+		buffers = append(buffers, o.Bytes())
 	}
+	buffers[3] = nil // an empty buffer received as nil is still empty
 	var out []any
 	require.NoError(t, f.Deserialize(buf, &out, buffers))
 	require.Empty(t, cmp.Diff(list, out))
+	assert.Equal(t, 0, buf.Len(), "Deserialize consumes the message")
 
 	// Missing buffers are an error.
-	buf.SetReaderIndex(0)
-	require.ErrorIs(t, f.Deserialize(buf, &out, nil), ErrInvalidData)
+	err := f.Deserialize(NewBuffer(msg), &out, buffers[:2])
+	require.ErrorIs(t, err, ErrInvalidData)
+	assert.Contains(t, err.Error(), "out-of-band buffer 2, only 2 given")
 
 	// A callback returning true keeps everything in band.
-	buf2 := NewByteBuffer(nil)
+	buf2 := NewBuffer(nil)
 	require.NoError(t, f.Serialize(buf2, list, func(SerializedObject) bool { return true }))
 	require.NoError(t, f.Deserialize(buf2, &out, nil))
 	require.Empty(t, cmp.Diff(list, out))
+}
+
+// TestBuffer holds Buffer to bytes.Buffer's contract: Serialize and Write
+// append, Deserialize consumes one message, Bytes and Len are the unread
+// portion, a fully read buffer reuses its memory, and a failed Serialize
+// leaves the buffer as it was.
+func TestBuffer(t *testing.T) {
+	f := New()
+	var buf Buffer // the zero Buffer is ready to use
+	require.NoError(t, f.Serialize(&buf, int32(7), nil))
+	one, err := f.Marshal(int32(7))
+	require.NoError(t, err)
+	assert.Equal(t, one, buf.Bytes())
+	require.NoError(t, f.Serialize(&buf, "x", nil))
+	rest, err := f.Marshal("x")
+	require.NoError(t, err)
+	assert.Equal(t, append(append([]byte(nil), one...), rest...), buf.Bytes())
+	assert.Equal(t, len(one)+len(rest), buf.Len())
+
+	var i int32
+	require.NoError(t, f.Deserialize(&buf, &i, nil))
+	assert.Equal(t, int32(7), i)
+	assert.Equal(t, rest, buf.Bytes(), "Bytes is the unread portion")
+
+	for _, bad := range []any{make(chan int), []any{"abc", 1, make(chan int)}} {
+		err = f.Serialize(&buf, bad, nil)
+		require.ErrorIs(t, err, ErrUnsupportedType)
+		assert.Equal(t, rest, buf.Bytes(), "a failed Serialize leaves the buffer as it was")
+	}
+
+	var s string
+	require.NoError(t, f.Deserialize(&buf, &s, nil))
+	assert.Equal(t, "x", s)
+	assert.Equal(t, 0, buf.Len())
+	require.ErrorIs(t, f.Deserialize(&buf, &s, nil), ErrTruncated)
+
+	// A fully read buffer starts afresh on the next write: its memory is
+	// reused, not grown.
+	n, err := buf.Write(one)
+	require.NoError(t, err)
+	assert.Equal(t, len(one), n)
+	assert.Equal(t, one, buf.Bytes())
+	require.NoError(t, f.Deserialize(&buf, &i, nil))
+	allocs := testing.AllocsPerRun(50, func() {
+		if err := f.Serialize(&buf, int32(7), nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Deserialize(&buf, &i, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+	assert.Zero(t, allocs)
+
+	// A failed Deserialize leaves the message unread: a truncated one
+	// reads once the rest is written.
+	long, err := f.Marshal([]string{"abc", "defgh"})
+	require.NoError(t, err)
+	part := NewBuffer(append([]byte(nil), long[:5]...))
+	var ss []string
+	require.ErrorIs(t, f.Deserialize(part, &ss, nil), ErrTruncated)
+	assert.Equal(t, long[:5], part.Bytes())
+	_, _ = part.Write(long[5:])
+	require.NoError(t, f.Deserialize(part, &ss, nil))
+	assert.Equal(t, []string{"abc", "defgh"}, ss)
+
+	b := NewBuffer(append([]byte(nil), one...))
+	buf.Reset()
+	assert.Equal(t, 0, buf.Len())
+	require.NoError(t, f.Deserialize(b, &i, nil))
+	assert.Equal(t, int32(7), i)
 }
 
 func TestCompatibleConversions(t *testing.T) {

@@ -148,7 +148,7 @@ type Decoder struct {
 	limit      int
 	buf        []byte // buf[start:end] is read but not yet decoded
 	start, end int
-	in         ByteBuffer
+	in         buffer
 	rerr       error                       // the reader's error, once it returned one
 	err        error                       // sticky: the stream cannot be read further
 	examined   int                         // bytes examined by all scans and decodes (tests)

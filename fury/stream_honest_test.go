@@ -102,7 +102,7 @@ func TestDecoderCompleteBadMessageFailsAtOnce(t *testing.T) {
 		d := NewDecoder(r)
 		var n big.Int
 		require.ErrorIs(t, d.Decode(&n), ErrTypeMismatch)
-		require.ErrorIs(t, d.Decode(&n), ErrTooLarge)
+		require.ErrorIs(t, d.Decode(&empties), ErrTooLarge)
 		for i := range 1000 {
 			require.NoError(t, d.Decode(&n), "message %d", i)
 			require.Zero(t, n.Cmp(big.NewInt(int64(i)*1e15)))

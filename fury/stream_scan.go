@@ -30,8 +30,8 @@ import (
 // scanner finds the end of the message at the front of a Decoder's input.
 type scanner struct {
 	dec   *Decoder
-	d     *decoder    // the Fury's decoder: registry, TypeDef and meta string tables
-	b     *ByteBuffer // dec.buf[dec.start:dec.end]; its reader index is the scan's position
+	d     *decoder // the Fury's decoder: registry, TypeDef and meta string tables
+	b     *buffer  // dec.buf[dec.start:dec.end]; its reader index is the scan's position
 	depth int
 	steps int64 // elements and entries scanned (see step)
 	oob   bool
@@ -315,6 +315,8 @@ func (s *scanner) declared(ft *fieldType, w *typeInfo) error {
 	case tidEnum, tidNamedEnum:
 		_, err := s.varuint32()
 		return err
+	case tidUnion, tidTypedUnion, tidNamedUnion:
+		return s.union(w)
 	}
 	if w == nil && remoteDynamic(ft) {
 		wt, err := s.typeInfo()
@@ -432,7 +434,33 @@ func (s *scanner) typeInfo() (wireType, error) {
 				wt.local = alt
 			}
 		}
-	case tidExt, tidNamedExt, tidUnion, tidTypedUnion, tidNamedUnion, tidArray,
+	case tidTypedUnion:
+		uid, err := s.varuint32()
+		if err != nil {
+			return wt, err
+		}
+		// A union's data names its case and carries the value's type
+		// info: the local type only picks the case's declared type.
+		wt.local, _ = d.r.lookupByID(id, uid)
+	case tidNamedUnion:
+		if d.r.compatible {
+			def, err := s.sharedDef()
+			if err == nil {
+				wt.local = d.r.resolveDef(def)
+			}
+			return wt, err
+		}
+		var ns, name string
+		if err := s.atom(func() (err error) { ns, err = d.readMetaString(nsEncoder); return }); err != nil {
+			return wt, err
+		}
+		if err := s.atom(func() (err error) { name, err = d.readMetaString(typeNameEncoder); return }); err != nil {
+			return wt, err
+		}
+		wt.local, _ = d.r.lookupByName(ns, name)
+	case tidUnion:
+		// A union without its identity.
+	case tidExt, tidNamedExt, tidArray,
 		tidFloat8, tidFloat8Array, tidUnknown:
 		return wt, wrapf(ErrUnsupportedType, "wire type %d", id)
 	default:
@@ -496,6 +524,8 @@ func (s *scanner) data(wt wireType) error {
 	case tidEnum, tidNamedEnum:
 		_, err := s.varuint32()
 		return err
+	case tidUnion, tidTypedUnion, tidNamedUnion:
+		return s.union(wt.local)
 	case tidStruct, tidCompatibleStruct, tidNamedStruct, tidNamedCompatibleStruct:
 		if wt.def != nil {
 			return s.defStruct(wt.def, nil)
@@ -519,6 +549,37 @@ func (s *scanner) data(wt wireType) error {
 		return s.skip(uint64(n))
 	}
 	return wrapf(ErrUnsupportedType, "wire type %d", wt.id)
+}
+
+// union scans a union's data: its case id, then the case's value with its
+// flag and type info (as the union codec of local type w reads it, when w
+// is one and knows the case, else as readUnionValue does).
+func (s *scanner) union(w *typeInfo) error {
+	id, err := s.varuint32()
+	if err != nil {
+		return err
+	}
+	if err := s.enter(); err != nil {
+		return err
+	}
+	var vti *typeInfo
+	if w != nil {
+		if c, ok := w.codec.(*unionCodec); ok {
+			if uc := c.u.byID[id]; uc != nil {
+				vti, _ = c.valueInfo(s.d.r, uc)
+			}
+		}
+	}
+	if vti != nil {
+		err = s.typedValue(vti.wire(), true)
+	} else {
+		err = s.value(unknownFT, nil, true, true)
+	}
+	if err != nil {
+		return err
+	}
+	s.depth--
+	return nil
 }
 
 // str scans a string: its header, then its bytes.
@@ -824,7 +885,7 @@ func (s *scanner) field(f *fieldInfo) error {
 		return s.str()
 	case kBool, kInt8, kUint8:
 		return s.skip(1)
-	case kInt16, kUint16:
+	case kInt16, kUint16, kFloat16, kBFloat16:
 		return s.skip(2)
 	case kFloat32, kFixedInt32, kFixedUint32:
 		return s.skip(4)

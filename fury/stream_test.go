@@ -267,7 +267,7 @@ func (e endless) Read(p []byte) (int, error) {
 func TestStreamHostileEndless(t *testing.T) {
 	full, err := Marshal(strings.Repeat("a", 10<<20))
 	require.NoError(t, err)
-	head := NewByteBuffer(full[:16]) // the header of a 10 MiB string
+	head := newBuffer(full[:16]) // the header of a 10 MiB string
 	for _, limit := range []int{1 << 16, 1 << 20} {
 		dec := NewDecoder(io.MultiReader(bytes.NewReader(head.Bytes()), endless{'a'}), WithMaxMessageSize(limit))
 		var v any

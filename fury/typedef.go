@@ -33,15 +33,22 @@ const (
 	tdCompressedFlag = 1 << 8
 	tdHashShift      = 12
 	maxTypeDefSize   = 1 << 20
+
+	// Kinds of TypeDefs that are not structs (the named form is one more).
+	tdKindEnum  = 0
+	tdKindUnion = 4
 )
 
 // encodeTypeDef builds the TypeDef (header included) of a struct or named
 // enum for compatible mode.
 func encodeTypeDef(ti *typeInfo) []byte {
-	body := NewByteBuffer(nil)
+	body := newBuffer(nil)
 	if ti.st != nil {
 		n := len(ti.st.fields)
 		meta := byte(tdStructFlag | tdCompatibleFlag | min(n, tdSmallFields))
+		if ti.id == tidStruct || ti.id == tidNamedStruct {
+			meta &^= tdCompatibleFlag // evolving=false
+		}
 		if ti.named {
 			meta |= tdByNameFlag
 		}
@@ -50,9 +57,12 @@ func encodeTypeDef(ti *typeInfo) []byte {
 			body.WriteVaruint32(uint32(n - tdSmallFields))
 		}
 	} else {
-		code := byte(0) // enum by id
+		code := byte(tdKindEnum)
+		if ti.id == tidTypedUnion || ti.id == tidNamedUnion {
+			code = tdKindUnion
+		}
 		if ti.named {
-			code = 1
+			code++
 		}
 		body.WriteUint8(code)
 	}
@@ -82,7 +92,7 @@ func typeDefWithHeader(body []byte) []byte {
 		shifted = -shifted
 	}
 	header := uint64(shifted)&^(1<<tdHashShift-1) | low
-	out := NewByteBuffer(make([]byte, 0, size+13))
+	out := newBuffer(make([]byte, 0, size+13))
 	out.WriteUint64(header)
 	if size >= tdSizeMask {
 		out.WriteVaruint32(uint32(size - tdSizeMask))
@@ -91,7 +101,7 @@ func typeDefWithHeader(body []byte) []byte {
 	return out.Bytes()
 }
 
-func writeTDName(b *ByteBuffer, s string, me *metaEncoder) {
+func writeTDName(b *buffer, s string, me *metaEncoder) {
 	idx, data, err := me.encodeTD(s)
 	if err != nil {
 		// Names were validated when the type was registered.
@@ -106,7 +116,7 @@ func writeTDName(b *ByteBuffer, s string, me *metaEncoder) {
 	b.WriteBytes(data)
 }
 
-func writeTDField(b *ByteBuffer, f *fieldInfo) {
+func writeTDField(b *buffer, f *fieldInfo) {
 	var h byte
 	if f.ref {
 		h |= 1
@@ -141,7 +151,7 @@ func writeTDField(b *ByteBuffer, f *fieldInfo) {
 	b.WriteBytes(data)
 }
 
-func writeFieldType(b *ByteBuffer, ft *fieldType, top bool) {
+func writeFieldType(b *buffer, ft *fieldType, top bool) {
 	if top {
 		b.WriteUint8(byte(ft.id))
 	} else {
@@ -311,7 +321,7 @@ func (r *resolver) clearRemotes() {
 }
 
 func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
-	b := NewByteBuffer(body)
+	b := newBuffer(body)
 	meta, err := b.ReadByte()
 	if err != nil {
 		return nil, err
@@ -336,9 +346,10 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	} else {
 		rd.kindCode = meta
 		switch meta {
-		case 0:
-		case 1:
+		case tdKindEnum, tdKindUnion:
+		case tdKindEnum + 1, tdKindUnion + 1:
 			rd.named = true
+			rd.kindCode--
 		default:
 			return nil, wrapf(ErrUnsupportedType, "type meta of kind %d", meta)
 		}
@@ -372,7 +383,7 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 	return rd, nil
 }
 
-func readTDName(b *ByteBuffer, me *metaEncoder) (string, error) {
+func readTDName(b *buffer, me *metaEncoder) (string, error) {
 	h, err := b.ReadByte()
 	if err != nil {
 		return "", err
@@ -403,7 +414,7 @@ func readTDName(b *ByteBuffer, me *metaEncoder) (string, error) {
 	return s, nil
 }
 
-func readTDField(b *ByteBuffer, f *remoteField) error {
+func readTDField(b *buffer, f *remoteField) error {
 	h, err := b.ReadByte()
 	if err != nil {
 		return err
@@ -415,7 +426,9 @@ func readTDField(b *ByteBuffer, f *remoteField) error {
 		if err != nil {
 			return err
 		}
-		if uint(extra) > uint(b.Remaining()) {
+		// A name's length is bounded by the bytes left; a tag id is not a
+		// length (ids up to 2^29 are valid), only bounded by the schema.
+		if enc != tdEncTagID && uint(extra) > uint(b.Remaining()) || extra > 1<<29 {
 			return errTruncated
 		}
 		size += int(extra)
@@ -446,7 +459,7 @@ func readTDField(b *ByteBuffer, f *remoteField) error {
 
 const maxFieldTypeDepth = 32
 
-func readFieldType(b *ByteBuffer, top bool, depth int) (*fieldType, error) {
+func readFieldType(b *buffer, top bool, depth int) (*fieldType, error) {
 	if depth > maxFieldTypeDepth {
 		return nil, wrapf(ErrDepthExceeded, "field type nests deeper than %d", maxFieldTypeDepth)
 	}

@@ -41,6 +41,8 @@ const (
 	kTaggedInt64
 	kTaggedUint64
 	kString
+	kFloat16  // Float16: two bytes
+	kBFloat16 // BFloat16: two bytes
 )
 
 // typeInfo is the per-Go-type plan, built once per Fury and cached.
@@ -168,16 +170,18 @@ func (Set[T]) furySet() {}
 
 // listTypes are named slice types that travel as lists instead of arrays.
 var listTypes = map[reflect.Type]bool{
-	reflect.TypeFor[BoolSlice]():    true,
-	reflect.TypeFor[Int8Slice]():    true,
-	reflect.TypeFor[Int16Slice]():   true,
-	reflect.TypeFor[Int32Slice]():   true,
-	reflect.TypeFor[Int64Slice]():   true,
-	reflect.TypeFor[Uint16Slice]():  true,
-	reflect.TypeFor[Uint32Slice]():  true,
-	reflect.TypeFor[Uint64Slice]():  true,
-	reflect.TypeFor[Float32Slice](): true,
-	reflect.TypeFor[Float64Slice](): true,
+	reflect.TypeFor[BoolSlice]():     true,
+	reflect.TypeFor[Int8Slice]():     true,
+	reflect.TypeFor[Int16Slice]():    true,
+	reflect.TypeFor[Int32Slice]():    true,
+	reflect.TypeFor[Int64Slice]():    true,
+	reflect.TypeFor[Uint16Slice]():   true,
+	reflect.TypeFor[Uint32Slice]():   true,
+	reflect.TypeFor[Uint64Slice]():   true,
+	reflect.TypeFor[Float32Slice]():  true,
+	reflect.TypeFor[Float64Slice]():  true,
+	reflect.TypeFor[Float16Slice]():  true,
+	reflect.TypeFor[BFloat16Slice](): true,
 }
 
 var fixedKinds = map[reflect.Type]kind{
@@ -187,6 +191,8 @@ var fixedKinds = map[reflect.Type]kind{
 	reflect.TypeFor[FixedUint64]():  kFixedUint64,
 	reflect.TypeFor[TaggedInt64]():  kTaggedInt64,
 	reflect.TypeFor[TaggedUint64](): kTaggedUint64,
+	reflect.TypeFor[Float16]():      kFloat16,
+	reflect.TypeFor[BFloat16]():     kBFloat16,
 }
 
 // scalarKind maps a Go type to its inline kind and wire type id.
@@ -236,11 +242,18 @@ var kindTypeID = [...]uint32{
 	kUint64: tidVarUint64, kUint: tidVarUint64, kFloat32: tidFloat32, kFloat64: tidFloat64,
 	kFixedInt32: tidInt32, kFixedInt64: tidInt64, kFixedUint32: tidUint32, kFixedUint64: tidUint64,
 	kTaggedInt64: tidTaggedInt64, kTaggedUint64: tidTaggedUint64, kString: tidString,
+	kFloat16: tidFloat16, kBFloat16: tidBFloat16,
 }
 
 // primitiveArrayID returns the wire array type id for a slice or array of
 // elem, or 0 when such a slice travels as a list.
 func primitiveArrayID(elem reflect.Type) uint32 {
+	switch elem {
+	case float16Type:
+		return tidFloat16Array
+	case bfloat16Type:
+		return tidBFloat16Array
+	}
 	if elem.PkgPath() != "" && elem.Name() != "" {
 		// Named element types (enums, fixed ints) travel as lists.
 		return 0

@@ -45,6 +45,26 @@
 //
 // A message that cannot be decoded fails the call with a gRPC status error
 // (grpc-go reports codec errors as codes.Internal), never a crash.
+//
+// # Memory per message
+//
+// Decoding one message allocates at most its decode memory budget, which
+// by default is the fury package's: fury.DecodeBudgetFloor +
+// fury.DecodedBytesPerInputByte × the message's length (256 KiB + 96
+// bytes a byte), whatever the message holds and whatever its type. So a
+// server holds at most that much per message in flight: 64 hostile 2.6 KB
+// requests at once cost it at most 64 × 500 KB ≈ 32 MB, and a request
+// that does not fit its message type (a field of another type, a field the
+// server lacks) is refused or skipped before anything is built for it.
+// WithMaxDecodedBytes replaces the default with a fixed bound per message:
+// lower it for a service whose messages are small, raise it for one whose
+// legitimate messages decode into far more memory than they take (lists
+// of more than about 8,000 empty structs, say). A message over its budget
+// fails the call (codes.Internal, the error wrapping fury.ErrTooLarge).
+// grpc-go bounds the size of the messages themselves (grpc.MaxRecvMsgSize,
+// 4 MiB by default on a server). TestServerMemoryUnderHostileLoad holds a
+// default server to this under 32 concurrent hostile clients; run the
+// longer version with FURYGRPC_LOAD=long (see load_test.go).
 package furygrpc
 
 import (
@@ -87,6 +107,15 @@ type Option func(*Codec)
 // Without it they use fury.New's defaults.
 func WithFuryOptions(opts ...fury.Option) Option {
 	return func(c *Codec) { c.opts = append(c.opts, opts...) }
+}
+
+// WithMaxDecodedBytes sets the decode memory budget of every message the
+// codec decodes: the most one Unmarshal may allocate for it, whatever its
+// length (fury.WithMaxDecodedBytes). The default (n == 0) is fury's:
+// fury.DecodeBudgetFloor + fury.DecodedBytesPerInputByte × the message's
+// length. A negative n makes New fail.
+func WithMaxDecodedBytes(n int64) Option {
+	return WithFuryOptions(fury.WithMaxDecodedBytes(n))
 }
 
 // WithSetup adds a function run on every Fury instance the codec creates,

@@ -52,11 +52,11 @@ func mulSat(a, b uint64) uint64 {
 // chargeGo charges n bytes of Go memory for a value of type what (n from
 // mulSat, so never wrapped).
 func (d *reader) chargeGo(n uint64, what reflect.Type) error {
-	if n > d.goBudget {
-		return errorf(errInvalidData, "decoding %v would allocate %d bytes, more than %d times the input", what, n, d.factor)
-	}
 	if n > maxGoAlloc {
 		return errorf(errInvalidData, "decoding %v would allocate %d bytes, more than this platform can", what, n)
+	}
+	if n > d.goBudget {
+		return errorf(fury.ErrTooLarge, "decoding %v would allocate %d bytes, over what is left of the decode memory budget (%d bytes; see WithMaxDecodedBytes)", what, n, d.goBudget)
 	}
 	d.goBudget -= n
 	return nil
@@ -89,7 +89,7 @@ func (d *reader) readRow(p *plan, r *view, dst reflect.Value) error {
 // readValue sets dst (settable, zero) from entry i of v.
 func (d *reader) readValue(p *plan, v *view, i int, dst reflect.Value) error {
 	if uint(i) >= uint(v.n) {
-		return errIndex
+		return v.errIndex(i)
 	}
 	if v.isNull(i) {
 		if p.nullable() {

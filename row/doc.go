@@ -31,9 +31,15 @@
 //	price, err := items.Struct(100_000) // a Row over element 100,000
 //
 // Numbers, Row, Array and Map views do not allocate; String and Binary
-// copy, BytesAt aliases the buffer. Reading a null value gives ErrNull
-// (check IsNullAt first), a getter of the wrong type an error wrapping
-// fury.ErrTypeMismatch.
+// copy, BytesAt aliases the buffer. Reading a null value gives an error
+// wrapping ErrNull (check IsNullAt first), a getter of the wrong type one
+// wrapping fury.ErrTypeMismatch, an index out of range one wrapping
+// fury.ErrInvalidArgument; each names the field (index and name) or the
+// element, and the bounds or both types. Field names are the wire names,
+// snake_case for an inferred schema: FieldIndex("items"), not "Items".
+//
+// Rows, arrays and maps print with fmt (%v) as their values by field
+// name: {id: 7, items: [{price: 9.5, sku: "a-1"}], note: null}.
 //
 // # Layout
 //
@@ -119,9 +125,14 @@
 // Decode allocates at most as many Go bytes per wire byte as the
 // destination type spends at any one place (a list of a 500-byte struct
 // type costs 8 wire bytes per element), so null elements cannot inflate
-// it either. That arithmetic cannot wrap, even where int is 32 bits, and an
-// allocation larger than the platform can make (above math.MaxInt32 bytes
-// on 32-bit platforms) is an error wrapping fury.ErrInvalidData.
+// it either; nor more than fury's decode memory budget for the row's
+// length (fury.DecodeBudgetFloor + fury.DecodedBytesPerInputByte × its
+// bytes, 256 KiB + 96 bytes a byte), unless WithMaxDecodedBytes sets
+// another bound: a row over it fails with an error wrapping
+// fury.ErrTooLarge. That arithmetic cannot wrap, even where int is 32
+// bits, and an allocation larger than the platform can make (above
+// math.MaxInt32 bytes on 32-bit platforms) is an error wrapping
+// fury.ErrInvalidData.
 //
 // # Peers
 //

@@ -13,6 +13,7 @@ const HashSize = 8
 type Encoder[T any] struct {
 	p      *plan
 	factor int // see memFactor
+	opts   options
 	schema *Schema
 	hint   atomic.Int64 // size of the last row, to size the next buffer
 }
@@ -21,7 +22,18 @@ type Encoder[T any] struct {
 // documentation for the type mapping and field order) and returns an
 // encoder for it. It fails with an error wrapping fury.ErrUnsupportedType
 // when T is not a struct or holds a type the row format cannot carry.
-func NewEncoder[T any]() (*Encoder[T], error) {
+// Options (WithMaxDecodedBytes) set how it decodes.
+func NewEncoder[T any](opts ...Option) (*Encoder[T], error) {
+	var o options
+	for _, fn := range opts {
+		if fn == nil {
+			return nil, errorf(errInvalidArgument, "nil Option")
+		}
+		fn(&o)
+	}
+	if o.err != nil {
+		return nil, o.err
+	}
 	t := reflect.TypeFor[T]()
 	if t.Kind() != reflect.Struct {
 		return nil, errorf(errUnsupported, "%v is not a struct; a row holds the fields of a struct", t)
@@ -30,7 +42,7 @@ func NewEncoder[T any]() (*Encoder[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Encoder[T]{p: p, schema: p.t.fields, factor: memFactor(p, map[*plan]bool{})}
+	e := &Encoder[T]{p: p, schema: p.t.fields, factor: memFactor(p, map[*plan]bool{}), opts: o}
 	e.hint.Store(64)
 	return e, nil
 }
@@ -170,6 +182,7 @@ func (e *Encoder[T]) fromRow(r Row, dst *T) error {
 	var zero T
 	*dst = zero
 	d := newReader(len(r.v.b), e.factor)
+	d.goBudget = goLimit(len(r.v.b), e.factor, e.opts.maxDecoded)
 	return d.readRow(e.p, &r.v, reflect.ValueOf(dst).Elem())
 }
 

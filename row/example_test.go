@@ -66,7 +66,27 @@ func ExampleNewRow() {
 	fmt.Println(err)
 	// Output:
 	// 2 20 true
-	// row: value is null
+	// row: value is null: field 0 "comment"
+}
+
+// A Row, Array or Map prints its values by field name.
+func ExampleRow_Format() {
+	enc, _ := row.NewEncoder[Order]()
+	r, err := enc.ToRow(&Order{ID: 7, Placed: time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC),
+		Items: []Item{{"a-1", 9.5}, {"b-2", 20}}, Tags: map[string]string{"rush": "yes"}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r)
+	items, _ := r.Array(enc.Schema().FieldIndex("items"))
+	fmt.Printf("%#v\n", items)
+	// A getter's error names the field and the bounds.
+	_, err = r.Int64(enc.Schema().FieldIndex("ID")) // field names are snake_case: "id"
+	fmt.Println(err)
+	// Output:
+	// {comment: null, id: 7, items: [{price: 9.5, sku: "a-1"}, {price: 20, sku: "b-2"}], placed: 2024-05-01T12:00:00Z, tags: {"rush": "yes"}}
+	// row.Array(list<struct<price: double, sku: utf8>>)[{price: 9.5, sku: "a-1"}, {price: 20, sku: "b-2"}]
+	// row: invalid argument: field index -1 out of range [0,5) of struct<comment: utf8, id: int64, items: list<struct<price: double, sku: utf8>>, placed: timestamp, tags: map<utf8, utf8>>
 }
 
 func ExampleBuild() {

@@ -90,7 +90,7 @@ func walkAt(t *row.DataType, depth, i int, nums, others func(int),
 
 func sentinel(t testing.TB, err error) {
 	t.Helper()
-	for _, s := range []error{fury.ErrInvalidData, fury.ErrTruncated, fury.ErrTypeMismatch, fury.ErrSchemaMismatch, fury.ErrInvalidArgument, row.ErrNull} {
+	for _, s := range []error{fury.ErrInvalidData, fury.ErrTooLarge, fury.ErrTruncated, fury.ErrTypeMismatch, fury.ErrSchemaMismatch, fury.ErrInvalidArgument, row.ErrNull} {
 		if errors.Is(err, s) {
 			return
 		}

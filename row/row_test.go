@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/stretchr/testify/assert"
@@ -244,6 +245,9 @@ func TestRowRandomAccess(t *testing.T) {
 }
 
 func TestRowRandomAccessAllocs(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	type Big struct{ L []int64 }
 	enc, err := row.NewEncoder[Big]()
 	require.NoError(t, err)
@@ -394,6 +398,9 @@ func TestRowConcurrentEncoder(t *testing.T) {
 }
 
 func TestRowAppendEncodeNoAlloc(t *testing.T) {
+	if alloctest.Isolate(t) { // counts bytes allocated: run alone in a child process
+		return
+	}
 	type S struct {
 		A int64
 		B string

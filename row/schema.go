@@ -317,7 +317,10 @@ func (s *Schema) Fields() []Field {
 }
 
 // FieldIndex returns the index of the field with the given wire name, or
-// -1 if there is none.
+// -1 if there is none. A schema inferred from a Go struct names its fields
+// as they travel, in snake_case: FieldIndex("unit_price") finds the field
+// UnitPrice (FieldIndex("UnitPrice") is -1, which a getter refuses with
+// an error listing the schema's fields).
 func (s *Schema) FieldIndex(name string) int {
 	if s == nil {
 		return -1
@@ -429,7 +432,7 @@ func (s *Schema) Validate() error {
 func (s *Schema) validate() error {
 	for _, f := range s.fields {
 		if err := f.Type.validate(1); err != nil {
-			return fmt.Errorf("field %q: %w", f.Name, err)
+			return wrapCtx(err, "field %q", f.Name)
 		}
 	}
 	return nil

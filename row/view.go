@@ -2,7 +2,10 @@ package row
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/fury-go/fury/fury"
@@ -41,14 +44,14 @@ func (v *view) isNull(i int) bool {
 // slot i.
 func (v *view) at(i int, id TypeID) (int, error) {
 	if uint(i) >= uint(v.n) {
-		return 0, errIndex
+		return 0, v.errIndex(i)
 	}
 	t := v.typeAt(i)
 	if t.id != id {
-		return 0, errKind
+		return 0, v.errKind(i, id)
 	}
 	if v.isNull(i) {
-		return 0, ErrNull
+		return 0, &rowError{sentinel: ErrNull, msg: v.name(i)}
 	}
 	if v.elem != nil {
 		return v.data + i*id.width(), nil
@@ -65,9 +68,71 @@ func (v *view) varBytes(i int, id TypeID) ([]byte, error) {
 	w := le.Uint64(v.b[p:])
 	off, size := w>>32, w&0xffffffff
 	if off+size > uint64(len(v.b)) {
-		return nil, errOutOfRange
+		return nil, errorf(errInvalidData, "%s: offset %d and size %d point outside the %d bytes of its %s",
+			v.name(i), off, size, len(v.b), v.kind())
 	}
 	return v.b[off : off+size : off+size], nil
+}
+
+// kind is what the view is: "row" or "list".
+func (v *view) kind() string {
+	if v.elem != nil {
+		return "list"
+	}
+	return "row"
+}
+
+// name names entry i for an error: `field 2 "name"` or `element 2`.
+func (v *view) name(i int) string {
+	if v.elem != nil {
+		return "element " + strconv.Itoa(i)
+	}
+	return "field " + strconv.Itoa(i) + " " + strconv.Quote(v.fields[i].Name)
+}
+
+// errIndex is the error of a getter given an index out of range: it names
+// the index, the range and the fields or the element type.
+func (v *view) errIndex(i int) error {
+	if v.elem != nil {
+		return errorf(errInvalidArgument, "element index %d out of range [0,%d) of %v", i, v.n, ListOf(v.elem))
+	}
+	var sb strings.Builder
+	sb.WriteString("struct<")
+	for j, f := range v.fields {
+		if j == maxNamedFields && len(v.fields) > maxNamedFields+1 {
+			fmt.Fprintf(&sb, ", ... %d more", len(v.fields)-j)
+			break
+		}
+		if j > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(f.Name)
+		sb.WriteString(": ")
+		f.Type.format(&sb)
+	}
+	sb.WriteByte('>')
+	return errorf(errInvalidArgument, "field index %d out of range [0,%d) of %s", i, v.n, sb.String())
+}
+
+// maxNamedFields bounds the fields an index error lists.
+const maxNamedFields = 16
+
+// errKind is the error of a getter for type want on entry i of another
+// type.
+func (v *view) errKind(i int, want TypeID) error {
+	got := v.typeAt(i).String()
+	if v.elem != nil {
+		return errorf(errTypeMismatch, "%s of %v is %s, not %s", v.name(i), ListOf(v.elem), got, typeName(want))
+	}
+	return errorf(errTypeMismatch, "%s is %s, not %s", v.name(i), got, typeName(want))
+}
+
+// typeName names a getter's type as DataType.String does.
+func typeName(id TypeID) string {
+	if t, ok := primitives[id]; ok {
+		return t.String()
+	}
+	return id.String()
 }
 
 func (v *view) isNullAt(i int) bool {
@@ -283,12 +348,17 @@ func durationFromMicros(us int64) (time.Duration, error) {
 // zero Row has no fields. Getters read in place: numbers do not allocate;
 // String and Binary copy, Bytes aliases.
 //
-// A getter returns ErrNull for a null field, an error wrapping
-// fury.ErrTypeMismatch when the field's type does not match the getter (an
-// int32 field read with Int64), one wrapping fury.ErrInvalidArgument for an
-// index out of range, and one wrapping fury.ErrInvalidData or
+// A getter's error names the field (its index and name) and wraps ErrNull
+// for a null field, fury.ErrTypeMismatch when the field's type does not
+// match the getter (an int32 field read with Int64: `row: type mismatch:
+// field 1 "age" is int32, not int64`), fury.ErrInvalidArgument for an
+// index out of range (`row: invalid argument: field index -1 out of range
+// [0,2) of struct<name: utf8, age: int32>`), and fury.ErrInvalidData or
 // fury.ErrTruncated when the offsets in the bytes point outside the row.
 // Nothing panics, whatever the bytes hold.
+//
+// A Row prints (fmt's %v) as its fields by name and value:
+// {name: "Ann", age: 30}; see Format.
 type Row struct {
 	v view
 	s *Schema

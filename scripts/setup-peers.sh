@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the cross-language test peers:
-#   - a Python venv with pyfory 1.7.7 (default <repo>/.venv, override with FURY_PEER_VENV)
+#   - a Python venv with pyfory 1.7.7 and fory-compiler 1.7.7 (foryc) (default <repo>/.venv, override with FURY_PEER_VENV)
 #   - the Java peer (xlang_test/peers/java) built with Maven (JDK 17, Maven 3) against fory-core 1.6.0, with its
 #     runtime dependencies copied to target/lib so tests can run `java -cp ...` without Maven.
 # Idempotent and fast when everything is already in place. Exits non-zero with a clear message
@@ -21,15 +21,25 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${FURY_PEER_VENV:-$ROOT/.venv}"
 PYTHON="${PYTHON:-python3}"
 PYFORY_VERSION="1.7.7"
+FORYC_VERSION="1.7.7" # fory-compiler (foryc), for the schema tests (xlang_test/schema_test.go)
 JAVA_DIR="$ROOT/xlang_test/peers/java"
 
 die() { echo "setup-peers: ERROR: $*" >&2; exit 1; }
 log() { echo "setup-peers: $*" >&2; }
 
+# Runs in one checkout take turns (two make test at once, or the
+# cross-language tests calling this script): pip and Maven write the same
+# venv and target/.
+if command -v flock >/dev/null; then
+  exec 9>"$ROOT/.setup-peers.lock"
+  flock 9
+fi
+
 setup_python() {
   if [[ -x "$VENV/bin/python" ]] &&
-     "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" 2>/dev/null; then
-    log "python: pyfory $PYFORY_VERSION already installed in $VENV"
+     "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" 2>/dev/null &&
+     "$VENV/bin/python" -m pip show fory-compiler 2>/dev/null | grep -qx "Version: $FORYC_VERSION"; then
+    log "python: pyfory $PYFORY_VERSION and fory-compiler $FORYC_VERSION already installed in $VENV"
     return
   fi
   command -v "$PYTHON" >/dev/null || die "python interpreter '$PYTHON' not found (set PYTHON=...)"
@@ -38,8 +48,8 @@ setup_python() {
     "$PYTHON" -m venv "$VENV" || die "cannot create venv at $VENV (is python3-venv installed?)"
   fi
   log "python: installing pyfory==$PYFORY_VERSION"
-  "$VENV/bin/python" -m pip install -q --disable-pip-version-check "pyfory==$PYFORY_VERSION" ||
-    die "pip could not install pyfory==$PYFORY_VERSION into $VENV"
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check "pyfory==$PYFORY_VERSION" "fory-compiler==$FORYC_VERSION" ||
+    die "pip could not install pyfory==$PYFORY_VERSION and fory-compiler==$FORYC_VERSION into $VENV"
   "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" ||
     die "pyfory $PYFORY_VERSION not importable from $VENV after install"
 }

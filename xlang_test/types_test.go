@@ -102,10 +102,11 @@ type SomeClass2 struct {
 }
 
 // SomeClass is the reference circular-reference example.
+// Its fields carry ref as the peers' do (Java @Ref, pyfory field(ref=True)).
 type SomeClass struct {
-	F1 *SomeClass
-	F2 map[string]string
-	F3 map[string]string
+	F1 *SomeClass        `fury:"ref"`
+	F2 map[string]string `fury:"ref"`
+	F3 map[string]string `fury:"ref"`
 }
 
 // EvolveV1 is the older schema of example.Evolve.
@@ -295,10 +296,11 @@ type Nested struct {
 }
 
 // Node is a reference-graph node (ref tracking on).
+// Next and Children carry ref as the peers' fields do.
 type Node struct {
 	Name     string
-	Next     *Node
-	Children []*Node
+	Next     *Node   `fury:"ref"`
+	Children []*Node `fury:"ref"`
 }
 
 // EvolveNarrow is the reader's version of example.EvolveX.

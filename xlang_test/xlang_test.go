@@ -495,11 +495,7 @@ func unmarshal(f *fury.Fury, data []byte, bufs [][]byte, dst any) (err error) {
 		}
 	}()
 	if len(data) > 0 && data[0]&0x02 != 0 {
-		bb := make([]*fury.ByteBuffer, len(bufs))
-		for i, b := range bufs {
-			bb[i] = fury.NewByteBuffer(b)
-		}
-		return f.Deserialize(fury.NewByteBuffer(data), dst, bb)
+		return f.Deserialize(fury.NewBuffer(data), dst, bufs)
 	}
 	return f.Unmarshal(data, dst)
 }
@@ -519,7 +515,7 @@ func writeCase(f *fury.Fury, c *xcase, v any, dir string) (err error) {
 			return err
 		}
 	} else {
-		buf := fury.NewByteBuffer(nil)
+		buf := fury.NewBuffer(nil)
 		i := 0
 		err = f.Serialize(buf, v, func(o fury.SerializedObject) bool {
 			inBand := c.oob(i)

@@ -26,6 +26,7 @@
 // Usage:
 //
 //	furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [-buildtag expr] [-check] [packages]
+//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-check]
 //
 // The packages default to the current directory. Types whose fields cannot
 // be serialized (channels, funcs, ...) are reported naming the type and the
@@ -68,6 +69,59 @@
 // package (type x, type buf) is renamed in the generated file, and so is
 // an import whose name the package uses (type time int gives time2
 // "time").
+//
+// Schema files: with -schema, furygen reads the types from a schema shared
+// with the other Fory languages instead of from Go: .fdl files (the Fory
+// Definition Language of the Fory schema compiler foryc, read by a parser
+// of furygen's own with foryc 1.7's grammar and checks) and proto3 .proto
+// files (read with github.com/bufbuild/protocompile, mapped as foryc's proto
+// front end maps them, except that int32 and int64 stay signed). .fbs
+// files go through foryc first, which translates them to FDL:
+// foryc --emit-fdl --emit-fdl-path x.fdl --lang python -o out x.fbs writes
+// x.fdl (and the Python code); give furygen x.fdl.
+//
+//	//go:generate go run github.com/fury-go/fury/cmd/furygen -schema orders.fdl [-I dir,...] [-output f.go] [-package p]
+//
+// It writes <schema>_fdl.go (or _proto.go) with the Go form of every type
+// of the files and of the files they import, then <schema>_fdl_fury.go with
+// the specialized code of its structs, as -type does; -check writes
+// nothing and fails when either is out of date. The Go form:
+//   - a message is a struct; each field carries its id (`fury:"id=N"`), so
+//     fields match by id in compatible mode whatever their names; a field is
+//     named in Go's style (user_id gives UserId). Scalars map to Go types
+//     (int32 varint, fixed int32 fury.FixedInt32, tagged int64
+//     fury.TaggedInt64, float16 fury.Float16, date fury.Date, timestamp
+//     time.Time, decimal fury.Decimal, any any, ...), list<int32> to
+//     fury.Int32Slice (a list) and array<int32> to []int32 (a primitive
+//     array), array<uint8> to fury.Uint8Array, a list of messages to []*T;
+//   - a message-typed field is a pointer (messages are always optional);
+//     an optional scalar, string or enum is a pointer; an optional list,
+//     map or bytes field, an optional union and any field are tagged nullable;
+//   - ref fields are tagged ref; list<ref T> and map<K, ref T> fields are
+//     tagged elemref (their elements are tracked, the field not); an
+//     untagged field, as list<T> of messages, tracks neither, as the peers'
+//     generated code has it;
+//   - an enum is a named int32 with a constant per value, named after the
+//     enum and the value without the enum's prefix (PhoneType and
+//     PHONE_TYPE_WORK give PhoneTypeWork);
+//   - a union is an interface with a wrapper struct per case
+//     (Animal and case dog give Animal_Dog{Dog *Dog}), registered with
+//     fury.RegisterUnion;
+//   - [evolving=false] adds the `_ struct{} fury:"evolving=false"` marker;
+//   - a nested type is named after its parents joined by '_' (Outer_Inner;
+//     option go_nested_type_style = "camelcase" gives OuterInner);
+//   - RegisterTypes(*fury.Fury) error registers every type under the id
+//     foryc gives it: the explicit [id=N], else MurmurHash3 x86_32 (seed 0)
+//     of the UTF-8 name qualified by the package (or its alias, or the
+//     type's alias), all 32 bits; by name when the file turns
+//     enable_auto_type_id off. Two types with one id are an error.
+//     -register renames it, for a second schema generated into the same
+//     package.
+//
+// Every type lands in the one Go package, imported ones too; two that would
+// share a Go name are an error naming both. A struct using more than four
+// enum types is left to the runtime (see Limits). Errors in a schema name
+// the file, line and column.
 //
 // Generic types: furygen generates code for instantiations, not for a
 // generic type itself. Declare an alias in the package that declares the
@@ -132,6 +186,21 @@ import (
 )
 
 func main() {
+	if isSchemaMode(os.Args[1:]) {
+		scfg, err := parseSchemaArgs(os.Args[1:])
+		if err != nil {
+			if err == flag.ErrHelp {
+				os.Exit(0)
+			}
+			fmt.Fprintln(os.Stderr, "furygen:", err)
+			os.Exit(2)
+		}
+		if err := runSchema(scfg); err != nil {
+			fmt.Fprintln(os.Stderr, "furygen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	cfg, check, err := gen.ParseArgs(os.Args[1:])
 	if err != nil {
 		if err == flag.ErrHelp {

@@ -13,15 +13,18 @@ import (
 )
 
 // SomeClass is registered as example.SomeClass, as in the Python and Java
-// versions (their fields need pyfory.field(ref=True) / @Ref to match).
+// versions. Its fields are tagged ref, as theirs are marked
+// (pyfory.field(ref=True), Java @Ref): under reference tracking a struct
+// field is tracked only when tagged so (fury.WithTrackAllFields(true)
+// tracks every field of Go-only graphs instead).
 type SomeClass struct {
-	F1 *SomeClass
-	F2 map[string]string
-	F3 map[string]string
+	F1 *SomeClass        `fury:"ref"`
+	F2 map[string]string `fury:"ref"`
+	F3 map[string]string `fury:"ref"`
 }
 
 func main() {
-	f := fury.NewFury(true)
+	f := fury.New(fury.WithRefTracking(true))
 	if err := f.RegisterTagType("example.SomeClass", SomeClass{}); err != nil {
 		log.Fatal(err)
 	}

@@ -39,7 +39,7 @@ type SomeClass2 struct {
 }
 
 func main() {
-	f := fury.NewFury(false)
+	f := fury.New()
 	if err := f.RegisterTagType("example.SomeClass1", SomeClass1{}); err != nil {
 		log.Fatal(err)
 	}

@@ -8,7 +8,7 @@ package main
 
 import "time"
 
-//go:generate go run github.com/fury-go/fury/cmd/furygen -type Order,LineItem,Customer
+//go:generate go tool furygen -type Order,LineItem,Customer
 
 // Status is an order's state; the application registers it as an enum.
 type Status int32

@@ -4,14 +4,16 @@
 // (one unary call, one server-streaming call, one call with a payload the
 // server cannot decode), prints what came back and exits.
 //
-// No .proto file and no generated code: the service is described by a
-// grpc.ServiceDesc written by hand, with one generic handler.
+// No .proto file and no generated code: each method is declared once with
+// furygrpc.NewUnary / NewServerStream, which build the grpc.ServiceDesc on
+// the server and make the calls on the client.
 //
 //	go run ./examples/grpc
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -38,44 +40,27 @@ type Reply struct {
 	Count int32
 }
 
-// unary turns a typed function into a grpc.MethodDesc.
-func unary[Req, Resp any](name string, fn func(context.Context, *Req) (*Resp, error)) grpc.MethodDesc {
-	return grpc.MethodDesc{
-		MethodName: name,
-		Handler: func(_ any, ctx context.Context, dec func(any) error, _ grpc.UnaryServerInterceptor) (any, error) {
-			in := new(Req)
-			if err := dec(in); err != nil {
-				return nil, err
-			}
-			return fn(ctx, in)
-		},
-	}
+// The service's methods, declared once with their message types; the
+// server registers implementations of them and the client calls them
+// (furygrpc builds the grpc.ServiceDesc).
+var (
+	sayHello       = furygrpc.NewUnary[Greeting, Reply]("example.Greeter", "SayHello")
+	sayHelloThrice = furygrpc.NewServerStream[Greeting, Reply]("example.Greeter", "SayHelloThrice")
+)
+
+// The implementations.
+
+func sayHelloImpl(_ context.Context, g *Greeting) (*Reply, error) {
+	return &Reply{Text: hello(g) + ", " + g.Name, Count: 1}, nil
 }
 
-var greeter = grpc.ServiceDesc{
-	ServiceName: "example.Greeter",
-	HandlerType: (*any)(nil),
-	Methods: []grpc.MethodDesc{
-		unary("SayHello", func(_ context.Context, g *Greeting) (*Reply, error) {
-			return &Reply{Text: hello(g) + ", " + g.Name, Count: 1}, nil
-		}),
-	},
-	Streams: []grpc.StreamDesc{{
-		StreamName:    "SayHelloThrice",
-		ServerStreams: true,
-		Handler: func(_ any, s grpc.ServerStream) error {
-			var g Greeting
-			if err := s.RecvMsg(&g); err != nil {
-				return err
-			}
-			for i := range int32(3) {
-				if err := s.SendMsg(&Reply{Text: hello(&g) + " again, " + g.Name, Count: i + 1}); err != nil {
-					return err
-				}
-			}
-			return nil
-		},
-	}},
+func sayHelloThriceImpl(g *Greeting, s grpc.ServerStreamingServer[Reply]) error {
+	for i := range int32(3) {
+		if err := s.Send(&Reply{Text: hello(g) + " again, " + g.Name, Count: i + 1}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func hello(g *Greeting) string {
@@ -104,7 +89,9 @@ func main() {
 		log.Fatal(err)
 	}
 	srv := grpc.NewServer(grpc.ForceServerCodecV2(codec))
-	srv.RegisterService(&greeter, struct{}{})
+	if err := furygrpc.RegisterService(srv, sayHello.Handle(sayHelloImpl), sayHelloThrice.Handle(sayHelloThriceImpl)); err != nil {
+		log.Fatal(err)
+	}
 	go func() { _ = srv.Serve(lis) }()
 	defer srv.Stop()
 	fmt.Println("server:            listening on", lis.Addr())
@@ -120,28 +107,23 @@ func main() {
 	defer cancel()
 
 	// Unary.
-	var r Reply
-	if err := conn.Invoke(ctx, "/example.Greeter/SayHello", &Greeting{Name: "Ann", Language: "fr"}, &r); err != nil {
+	r, err := sayHello.Invoke(ctx, conn, &Greeting{Name: "Ann", Language: "fr"})
+	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("unary reply:       %q (count %d)\n", r.Text, r.Count)
 
 	// Server streaming.
-	s, err := conn.NewStream(ctx, &greeter.Streams[0], "/example.Greeter/SayHelloThrice")
+	stream, err := sayHelloThrice.Invoke(ctx, conn, &Greeting{Name: "Bob", Language: "de"})
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := s.SendMsg(&Greeting{Name: "Bob", Language: "de"}); err != nil {
-		log.Fatal(err)
-	}
-	if err := s.CloseSend(); err != nil {
-		log.Fatal(err)
-	}
 	for {
-		var r Reply
-		if err := s.RecvMsg(&r); err == io.EOF {
+		r, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
 			break
-		} else if err != nil {
+		}
+		if err != nil {
 			log.Fatal(err)
 		}
 		fmt.Printf("streamed reply %d:  %q\n", r.Count, r.Text)
@@ -150,7 +132,7 @@ func main() {
 	// A request the server cannot decode (bytes that are not a Fory
 	// message) fails the call with a gRPC status, and the server stays up.
 	junk := []byte("not a fory message")
-	err = conn.Invoke(ctx, "/example.Greeter/SayHello", &junk, &r,
+	err = conn.Invoke(ctx, sayHello.FullMethod(), &junk, new(Reply),
 		grpc.ForceCodecV2(rawCodec{}), grpc.CallContentSubtype(furygrpc.Name))
 	st, _ := status.FromError(err)
 	fmt.Printf("undecodable call:  status %s\n", st.Code())

@@ -26,6 +26,10 @@ const (
 	// MapSlotCost is the per-entry overhead of a Go map (control bytes,
 	// growth slack).
 	MapSlotCost = 8
+	// MapHeaderCost is what a Go map costs before its first entry (the
+	// runtime's map header, 48 bytes on 64-bit platforms): an empty map
+	// is charged this much.
+	MapHeaderCost = 48
 )
 
 // MapEntryCost is what one entry of a map with keys of k bytes and values
@@ -59,7 +63,14 @@ func ChargeSlice[E any](b *Buffer, n uint32) bool {
 // runtime charges a map (or a set, with V its element type, struct{}) it
 // decodes.
 func ChargeMap[K comparable, V any](b *Buffer, n uint32) bool {
-	return b.charge(uint64(n), MapEntryCost(unsafe.Sizeof(*new(K)), unsafe.Sizeof(*new(V))))
+	if !b.charge(1, MapHeaderCost) {
+		return false
+	}
+	if !b.charge(uint64(n), MapEntryCost(unsafe.Sizeof(*new(K)), unsafe.Sizeof(*new(V)))) {
+		b.budget += MapHeaderCost
+		return false
+	}
+	return true
 }
 
 // ChargeSet charges a set of n elements K with values V (struct{} or the

@@ -139,7 +139,7 @@
 // already off.
 package asm
 
-//go:generate go -C _gen run . -out ../asm_amd64.s -stubs ../asm_amd64.go -pkg asm
+//go:generate env GOWORK=off go -C _gen run . -out ../asm_amd64.s -stubs ../asm_amd64.go -pkg asm
 
 // useAsmCopy selects the AVX2 copy kernel over the runtime's memmove for the
 // primitive-array copies; see the measurements above.

@@ -155,7 +155,7 @@ func scalarWrite(s *scalar) (method, arg string) {
 		return "WriteUint8", "uint8"
 	case sInt16:
 		return "WriteInt16", "int16"
-	case sUint16:
+	case sUint16, sFloat16, sBFloat16:
 		return "WriteUint16", "uint16"
 	case sInt32:
 		return "WriteVarint32", "int32"

@@ -31,6 +31,11 @@ type Config struct {
 	Output   string   // single output file (relative to the package directory), or "" for <file>_fury.go
 	Tags     []string // build tags for loading
 	BuildTag string   // build constraint of the generated files ("" for none)
+
+	// Overlay maps absolute file names to contents that replace (or add
+	// to) the files on disk when loading: furygen -schema checks the types
+	// it would write without writing them.
+	Overlay map[string][]byte
 }
 
 // Package is a loaded package and the structs to generate code for.
@@ -178,6 +183,9 @@ func Load(cfg Config) ([]*Package, error) {
 	overlay, err := generatedOverlay(cfg.Dir, patterns)
 	if err != nil {
 		return nil, err
+	}
+	for name, src := range cfg.Overlay {
+		overlay[name] = src
 	}
 	pcfg := &packages.Config{
 		Mode:    packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,

@@ -64,17 +64,21 @@ var (
 	sTaggedInt64  = &scalar{wire.TaggedInt64, "int64", 0, 9}
 	sTaggedUint64 = &scalar{wire.TaggedUint64, "uint64", 0, 9}
 	sString       = &scalar{wire.String, "string", 0, 0}
+	sFloat16      = &scalar{wire.Float16, "uint16", 2, 2}  // fury.Float16: its bits
+	sBFloat16     = &scalar{wire.BFloat16, "uint16", 2, 2} // fury.BFloat16: its bits
 )
 
 var furyScalars = map[string]*scalar{
 	"FixedInt32": sFixedInt32, "FixedInt64": sFixedInt64, "FixedUint32": sFixedUint32,
 	"FixedUint64": sFixedUint64, "TaggedInt64": sTaggedInt64, "TaggedUint64": sTaggedUint64,
+	"Float16": sFloat16, "BFloat16": sBFloat16,
 }
 
 // furyLists are fury's named slice types that travel as lists.
 var furyLists = map[string]bool{
 	"BoolSlice": true, "Int8Slice": true, "Int16Slice": true, "Int32Slice": true, "Int64Slice": true,
 	"Uint16Slice": true, "Uint32Slice": true, "Uint64Slice": true, "Float32Slice": true, "Float64Slice": true,
+	"Float16Slice": true, "BFloat16Slice": true,
 }
 
 func basicScalar(b *types.Basic) *scalar {
@@ -141,7 +145,13 @@ func isObj(n *types.Named, path, name string) bool {
 
 // arrayID mirrors the runtime's primitiveArrayID.
 func arrayID(elem types.Type) uint32 {
-	if _, ok := isNamed(elem); ok {
+	if n, ok := isNamed(elem); ok {
+		switch {
+		case isObj(n, FuryPath, "Float16"):
+			return wire.Float16Array
+		case isObj(n, FuryPath, "BFloat16"):
+			return wire.BFloat16Array
+		}
 		return 0
 	}
 	b, ok := types.Unalias(elem).(*types.Basic)
@@ -233,6 +243,9 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 	case *types.Slice:
 		if b, ok := types.Unalias(u.Elem()).(*types.Basic); ok && b.Kind() == types.Uint8 {
 			d.class, d.id, d.length = cBinary, wire.Binary, -1
+			if n, ok := isNamed(t); ok && isObj(n, FuryPath, "Uint8Array") {
+				d.id = wire.Uint8Array // the same bytes as binary
+			}
 			return d, nil
 		}
 		n, _ := isNamed(t)
@@ -361,9 +374,11 @@ func parseTag(tag string) (fieldOptions, error) {
 			o.ref = 1
 		case part == "noref":
 			o.ref = 0
+		case part == "elemref": // tracked elements: left to the runtime, as ref
+			o.ref = 1
 		case strings.HasPrefix(part, "id="):
 			n, err := strconv.Atoi(part[3:])
-			if err != nil || n < 0 || n > 1<<15-1 {
+			if err != nil || n < 0 || n > 1<<29-1 { // as the runtime (the schema compiler's bound)
 				return o, fmt.Errorf("bad tag id %q", part)
 			}
 			o.tagID = n
@@ -412,6 +427,9 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 	for i := 0; i < st.NumFields(); i++ {
 		v := st.Field(i)
 		tag, hasTag := reflect.StructTag(st.Tag(i)).Lookup("fury")
+		if v.Name() == "_" {
+			continue // type-level options (evolving=false): the runtime's
+		}
 		opts, err := parseTag(tag)
 		if err != nil {
 			return nil, fmt.Errorf("%s.%s: %v", short(owner), v.Name(), err)

@@ -188,7 +188,7 @@ func store(w *strings.Builder, s *scalar, val string, off int) int {
 	case sInt16:
 		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint16(%s, uint16(%s))\n", idx(), val)
 		return adv(2)
-	case sUint16:
+	case sUint16, sFloat16, sBFloat16:
 		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint16(%s, %s)\n", idx(), val)
 		return adv(2)
 	case sFloat32:
@@ -250,7 +250,7 @@ func readCall(s *scalar) (call, conv string) {
 		return "ReadUint8", ""
 	case sInt16:
 		return "ReadInt16", ""
-	case sUint16:
+	case sUint16, sFloat16, sBFloat16:
 		return "ReadUint16", ""
 	case sInt32:
 		return "ReadVarint32", ""
@@ -343,7 +343,7 @@ func loadAt(s *scalar, at string) string {
 		return fmt.Sprintf("b[%s]", at)
 	case sInt16:
 		return fmt.Sprintf("int16(binary.LittleEndian.Uint16(%s))", sl)
-	case sUint16:
+	case sUint16, sFloat16, sBFloat16:
 		return fmt.Sprintf("binary.LittleEndian.Uint16(%s)", sl)
 	case sFloat32:
 		return fmt.Sprintf("math.Float32frombits(binary.LittleEndian.Uint32(%s))", sl)

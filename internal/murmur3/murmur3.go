@@ -89,3 +89,47 @@ func fmix64(k uint64) uint64 {
 	k ^= k >> 33
 	return k
 }
+
+// Sum32 returns MurmurHash3_x86_32(data, seed), the hash the Fory schema
+// compiler (foryc) gives a type's qualified name for its type id.
+// Sum32 does not allocate.
+func Sum32(data []byte, seed uint32) uint32 {
+	const (
+		c1 = 0xcc9e2d51
+		c2 = 0x1b873593
+	)
+	h := seed
+	p := data
+	for len(p) >= 4 {
+		k := binary.LittleEndian.Uint32(p)
+		p = p[4:]
+		k *= c1
+		k = bits.RotateLeft32(k, 15)
+		k *= c2
+		h ^= k
+		h = bits.RotateLeft32(h, 13)
+		h = h*5 + 0xe6546b64
+	}
+	var k uint32
+	switch len(p) {
+	case 3:
+		k ^= uint32(p[2]) << 16
+		fallthrough
+	case 2:
+		k ^= uint32(p[1]) << 8
+		fallthrough
+	case 1:
+		k ^= uint32(p[0])
+		k *= c1
+		k = bits.RotateLeft32(k, 15)
+		k *= c2
+		h ^= k
+	}
+	h ^= uint32(len(data))
+	h ^= h >> 16
+	h *= 0x85ebca6b
+	h ^= h >> 13
+	h *= 0xc2b2ae35
+	h ^= h >> 16
+	return h
+}

@@ -79,3 +79,30 @@ func BenchmarkSum128(b *testing.B) {
 		})
 	}
 }
+
+// TestGolden32 checks Sum32 against fory-compiler 1.7.7's type id hash (see
+// testdata/gen_vectors32.py).
+func TestGolden32(t *testing.T) {
+	f, err := os.Open("testdata/golden32.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	count := 0
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		require.Len(t, fields, 3)
+		seed, err := strconv.ParseUint(fields[0], 10, 32)
+		require.NoError(t, err)
+		var data []byte
+		if fields[1] != "-" {
+			data, err = hex.DecodeString(fields[1])
+			require.NoError(t, err)
+		}
+		want, err := strconv.ParseUint(fields[2], 10, 32)
+		require.NoError(t, err)
+		assert.Equal(t, uint32(want), Sum32(data, uint32(seed)), "seed %d input %x", seed, data)
+		count++
+	}
+	require.NoError(t, sc.Err())
+	require.Equal(t, 128, count)
+}

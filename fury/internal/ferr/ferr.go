@@ -6,6 +6,8 @@ package ferr
 import (
 	"errors"
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 )
 
@@ -54,7 +56,7 @@ const (
 func InField(err error, name, typ string) *Error {
 	e, ok := err.(*Error)
 	if !ok {
-		return &Error{Sentinel: ErrInvalidData, Msg: err.Error(), Path: name}
+		return &Error{Sentinel: ErrInvalidData, Msg: Nested(err, ErrInvalidData), Path: name}
 	}
 	n := *e
 	switch {
@@ -80,24 +82,80 @@ func trimType(path, typ string) string {
 	return strings.TrimPrefix(path, typ+".")
 }
 
-// Wrapf returns an error that wraps sentinel with a formatted context message.
+// Wrapf returns an error that wraps sentinel with a formatted context
+// message. An error among args is formatted as Nested gives it, so that
+// the message names the module ("fury: ") and each class once.
 func Wrapf(sentinel error, format string, args ...any) error {
+	copied := false
+	for i, a := range args {
+		if err, ok := a.(error); ok && err != nil {
+			if !copied {
+				args, copied = append([]any(nil), args...), true
+			}
+			args[i] = nested{err, sentinel}
+		}
+	}
 	return &Error{Sentinel: sentinel, Msg: fmt.Sprintf(format, args...)}
 }
 
-func (e *Error) Error() string {
-	s := e.Sentinel.Error() + ": "
+// Error returns "fury: <class>: in <path>: <message>: <cause>", where the
+// cause reads as Nested gives it.
+func (e *Error) Error() string { return e.Sentinel.Error() + ": " + e.body() }
+
+// body is the message without the sentinel: the path, the message and the
+// cause.
+func (e *Error) body() string {
+	var s string
 	if e.outer != "" {
-		s += "in " + e.outer + "…" + e.Path + ": "
+		s = "in " + e.outer + "…" + e.Path + ": "
 	} else if e.Path != "" {
-		s += "in " + e.Path + ": "
+		s = "in " + e.Path + ": "
 	}
 	s += e.Msg
 	if e.Cause != nil {
-		s += ": " + e.Cause.Error()
+		if c := Nested(e.Cause, e.Sentinel); c != "" {
+			s += ": " + c
+		}
 	}
 	return s
 }
+
+// Nested returns err's message as it reads inside the message of an error
+// of class outer (a sentinel): without the "fury: " the outer message
+// begins with, and without err's class when it is outer's. A Marker reads
+// as nothing.
+func Nested(err, outer error) string {
+	switch e := err.(type) {
+	case *Error:
+		if e.Sentinel == outer {
+			return e.body()
+		}
+		return strings.TrimPrefix(e.Sentinel.Error(), prefix) + ": " + e.body()
+	case Marker:
+		return ""
+	}
+	return strings.TrimPrefix(err.Error(), prefix)
+}
+
+// prefix begins the message of every sentinel.
+const prefix = "fury: "
+
+// nested formats an error argument of Wrapf as Nested gives it.
+type nested struct{ err, outer error }
+
+func (n nested) Format(f fmt.State, verb rune) {
+	s := Nested(n.err, n.outer)
+	if verb == 'q' {
+		s = strconv.Quote(s)
+	}
+	_, _ = io.WriteString(f, s)
+}
+
+// Marker is an error value that marks an error for errors.Is (as the cause
+// of an *Error) without adding to its message.
+type Marker string
+
+func (m Marker) Error() string { return string(m) }
 
 // Unwrap returns the sentinel and the cause, if any.
 func (e *Error) Unwrap() []error {
