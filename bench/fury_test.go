@@ -18,7 +18,9 @@ import (
 //
 // fury, generated code (cmd/furygen output, models_fury.go and
 // struct_gen_fury.go, compiled in with -tags furygen): the same modes named
-// fury-gen, fury-gen-reuse, fury-gen-compatible, fury-gen-refs. Without the
+// fury-gen, fury-gen-reuse, fury-gen-compatible, fury-gen-refs, and
+// fury-gen-zerocopy (deserialize only: WithZeroCopy, decoded strings and
+// []byte share the input). Without the
 // tag, or for a mode the generated code does not serve, there are no fury-gen
 // entries.
 //
@@ -38,23 +40,27 @@ func furyTypes(f *fury.Fury) error {
 
 // furyMode is one configuration of fury under benchmark.
 type furyMode struct {
-	lib   string
-	reuse bool // also benchmark MarshalAppend into a reused buffer
-	opts  []fury.Option
+	lib    string
+	reuse  bool // also benchmark MarshalAppend into a reused buffer
+	opts   []fury.Option
+	deOnly bool // deserialize only (the writer is another mode's)
 }
 
 var (
 	furyReflectModes = []furyMode{
-		{"fury-reflect", true, []fury.Option{fury.WithGeneratedCode(false), fury.WithCompatible(false)}},
-		{"fury-reflect-compatible", false, []fury.Option{fury.WithGeneratedCode(false), fury.WithCompatible(true)}},
+		{"fury-reflect", true, []fury.Option{fury.WithGeneratedCode(false), fury.WithCompatible(false)}, false},
+		{"fury-reflect-compatible", false, []fury.Option{fury.WithGeneratedCode(false), fury.WithCompatible(true)}, false},
 		{"fury-reflect-refs", false, []fury.Option{fury.WithGeneratedCode(false), fury.WithCompatible(false),
-			fury.WithRefTracking(true)}},
+			fury.WithRefTracking(true)}, false},
 	}
 	furyGenModes = []furyMode{
-		{"fury-gen", true, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false)}},
-		{"fury-gen-compatible", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(true)}},
+		{"fury-gen", true, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false)}, false},
+		{"fury-gen-compatible", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(true)}, false},
 		{"fury-gen-refs", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false),
-			fury.WithRefTracking(true)}},
+			fury.WithRefTracking(true)}, false},
+		// Zero-copy reads: strings and []byte share the input.
+		{"fury-gen-zerocopy", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false),
+			fury.WithZeroCopy(true)}, true},
 	}
 )
 
@@ -104,6 +110,9 @@ func furyBenches[T any](m furyMode, object string, v *T) ([]serBench, []deBench,
 		out := new(T)
 		return out, f.Unmarshal(data, out)
 	}}}
+	if m.deOnly {
+		ser = nil
+	}
 	return ser, de, nil
 }
 

@@ -78,9 +78,36 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(23)
 		b := buf.Tail()[:23]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Height)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Size))
-		n += furyrt.PutVarint32(b[n:], x.Width)
+		if v := uint32((x.Height)<<1) ^ uint32((x.Height)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Size))<<1) ^ uint32((*(*int32)(&x.Size))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Width)<<1) ^ uint32((x.Width)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if x.Media == nil {
@@ -99,8 +126,29 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Title) + len(x.URI) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.Title)
-		n += furyrt.PutString(b[n:], x.URI)
+		n := 0
+		if s := x.Title; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.URI; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -155,8 +203,26 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(18)
 		b := buf.Tail()[:18]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Height)
-		n += furyrt.PutVarint32(b[n:], x.Width)
+		if v := uint32((x.Height)<<1) ^ uint32((x.Height)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Width)<<1) ^ uint32((x.Width)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if x.Media == nil {
@@ -168,7 +234,9 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Size); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Size); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -180,8 +248,29 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Title) + len(x.URI) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.Title)
-		n += furyrt.PutString(b[n:], x.URI)
+		n := 0
+		if s := x.Title; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.URI; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -306,8 +395,26 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 			b[0] = 0
 		}
 		n := 1
-		n += furyrt.PutVarint64(b[n:], x.Duration)
-		n += furyrt.PutVarint64(b[n:], x.Size)
+		if v := uint64((x.Duration)<<1) ^ uint64((x.Duration)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64((x.Size)<<1) ^ uint64((x.Size)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		{
 			v := [4]int32{
 				x.Bitrate,
@@ -326,8 +433,29 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Copyright) + len(x.Format) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.Copyright)
-		n += furyrt.PutString(b[n:], x.Format)
+		n := 0
+		if s := x.Copyright; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.Format; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
@@ -343,8 +471,29 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Title) + len(x.URI) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.Title)
-		n += furyrt.PutString(b[n:], x.URI)
+		n := 0
+		if s := x.Title; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.URI; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -418,11 +567,56 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			b[0] = 0
 		}
 		n := 1
-		n += furyrt.PutVarint64(b[n:], x.Duration)
-		n += furyrt.PutVarint64(b[n:], x.Size)
-		n += furyrt.PutVarint32(b[n:], x.Bitrate)
-		n += furyrt.PutVarint32(b[n:], x.Height)
-		n += furyrt.PutVarint32(b[n:], x.Width)
+		if v := uint64((x.Duration)<<1) ^ uint64((x.Duration)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64((x.Size)<<1) ^ uint64((x.Size)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((x.Bitrate)<<1) ^ uint32((x.Bitrate)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Height)<<1) ^ uint32((x.Height)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Width)<<1) ^ uint32((x.Width)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if buf.CompactStrings() {
@@ -432,8 +626,29 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Copyright) + len(x.Format) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.Copyright)
-		n += furyrt.PutString(b[n:], x.Format)
+		n := 0
+		if s := x.Copyright; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.Format; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
@@ -442,7 +657,9 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Player); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Player); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -454,8 +671,29 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Title) + len(x.URI) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.Title)
-		n += furyrt.PutString(b[n:], x.URI)
+		n := 0
+		if s := x.Title; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.URI; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -711,8 +949,26 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 			b[16] = 0
 		}
 		n := 17
-		n += furyrt.PutVarint64(b[n:], x.LongValue)
-		n += furyrt.PutVarint32(b[n:], x.IntValue)
+		if v := uint64((x.LongValue)<<1) ^ uint64((x.LongValue)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((x.IntValue)<<1) ^ uint32((x.IntValue)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -796,7 +1052,16 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], *x.LongValueBoxed)
+			if v := uint64((*x.LongValueBoxed)<<1) ^ uint64((*x.LongValueBoxed)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.IntValueBoxed == nil {
 			b[n] = 0xfd // null
@@ -804,7 +1069,16 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *x.IntValueBoxed)
+			if v := uint32((*x.IntValueBoxed)<<1) ^ uint32((*x.IntValueBoxed)>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}

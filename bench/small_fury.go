@@ -55,7 +55,16 @@ func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 			b[8] = 0
 		}
 		n := 9
-		n += furyrt.PutVarint64(b[n:], x.Siblings)
+		if v := uint64((x.Siblings)<<1) ^ uint64((x.Siblings)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.Grow(12)
@@ -71,8 +80,29 @@ func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Name) + len(x.Phone) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.Name)
-		n += furyrt.PutString(b[n:], x.Phone)
+		n := 0
+		if s := x.Name; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.Phone; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil

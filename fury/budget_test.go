@@ -142,7 +142,7 @@ func TestDecodeBudgetBombs(t *testing.T) {
 			if raceEnabled {
 				return
 			}
-			// The default budget: max(64 MiB, 64 × input).
+			// The default budget: 256 KiB + 96 × input.
 			g := New()
 			n = allocated(func() { err = g.Unmarshal(b.in, b.new()) })
 			t.Logf("default budget: %d allocated: %v", n, err)

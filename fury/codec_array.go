@@ -81,6 +81,11 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
+	if len(raw) > 0 && d.buf.AliasInput() {
+		// Zero-copy reads (WithZeroCopy): the input's own bytes.
+		*(*[]byte)(p) = raw[:len(raw):len(raw)]
+		return nil
+	}
 	// Copy, so the result does not pin or alias the caller's input.
 	b := d.buf.Alloc(len(raw))
 	copy(b, raw)

@@ -23,6 +23,7 @@ type structInfo struct {
 	maxPrim int   // upper bound of their encoded size
 	primCum []int // primCum[i]: upper bound of the encoded size of fields[:i] (i <= nPrim)
 	hash    int32
+	hashAlt int32 // the other peer's hash of the same layout (see buildStruct)
 	byName  map[string]*fieldInfo
 	byTag   map[int]*fieldInfo
 	gen     *furyrt.Codec // furygen output for this type, if any
@@ -153,7 +154,13 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 			break
 		}
 	}
-	st.hash = structHash(st.fields)
+	// A field tagged ref counts as ref in pyfory's hash whether tracking is
+	// on or not, in fory-core's only when tracking is on: the writer uses
+	// pyfory's (fory-core's with WithJavaForms), readers accept both.
+	st.hash, st.hashAlt = structHash(st.fields, true), structHash(st.fields, false)
+	if r.javaForms {
+		st.hash, st.hashAlt = st.hashAlt, st.hash
+	}
 	if len(st.fields) == 0 && r.javaForms {
 		st.hash = javaEmptyStructHash
 	}
@@ -427,12 +434,20 @@ func sortFields(fs []*fieldInfo) {
 }
 
 // structHash is the schema-consistent struct hash (see wire.Hash).
-func structHash(fs []*fieldInfo) int32 {
+func structHash(fs []*fieldInfo, declaredRefs bool) int32 {
 	wfs, back := toWireFields(fs)
-	for _, wf := range wfs {
-		wf.Type.Ref = back[wf].declRef
+	if declaredRefs {
+		for _, wf := range wfs {
+			wf.Type.Ref = back[wf].declRef
+		}
 	}
 	return wire.Hash(wfs)
+}
+
+// hashMatches reports whether h, read from the wire, is st's hash in
+// either peer's form.
+func (st *structInfo) hashMatches(h int32) bool {
+	return h == st.hash || h == st.hashAlt || len(st.fields) == 0 && (h == javaEmptyStructHash || h == pythonEmptyStructHash)
 }
 
 // ---- encoding ----------------------------------------------------------
@@ -530,7 +545,7 @@ func (st *structInfo) checkHash(b *buffer) error {
 	if err != nil {
 		return err
 	}
-	if h != st.hash && !(len(st.fields) == 0 && (h == javaEmptyStructHash || h == pythonEmptyStructHash)) {
+	if !st.hashMatches(h) {
 		return wrapf(ErrSchemaMismatch, "%v: struct hash %#x on the wire, %#x here (field names, types or nullability differ; use compatible mode for schema evolution)", st.ti.typ, uint32(h), uint32(st.hash))
 	}
 	return nil

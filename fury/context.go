@@ -564,7 +564,7 @@ func (d *decoder) untypedStruct(ti *typeInfo) bool {
 		return false
 	}
 	u := d.buf.Unread()
-	return len(u) >= 4 && int32(binary.LittleEndian.Uint32(u)) == w.st.hash
+	return len(u) >= 4 && w.st.hashMatches(int32(binary.LittleEndian.Uint32(u)))
 }
 
 // readTyped reads data described by wire type wt into the ti-typed

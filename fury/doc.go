@@ -347,7 +347,12 @@
 //
 // # Memory of decoded values
 //
-// Decoded values never alias the input. The pointer-free parts of one
+// Decoded values never alias the input, unless the Fury was made with
+// WithZeroCopy(true): then strings that travel as UTF-8 (what every Go
+// writer sends) and []byte values share the input's memory, costing no copy
+// and no allocation, and the input must outlive the decoded value and stay
+// unchanged while it is in use (a Decoder, which reuses its buffer, copies
+// regardless). Otherwise the pointer-free parts of one
 // decoded value (string bytes, primitive slices, []byte, and new bool or
 // number pointees such as a *int32 field's) are carved from a few shared
 // blocks of at most 8 KiB rather than allocated one by one, so decoding a

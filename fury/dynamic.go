@@ -76,7 +76,7 @@ func (d *decoder) twinFor(l *typeInfo, wt wireType) *typeInfo {
 			return string(ti.typeDef) == wt.def.raw
 		}
 		u := d.buf.Unread()
-		return ti.st != nil && len(u) >= 4 && int32(binary.LittleEndian.Uint32(u)) == ti.st.hash
+		return ti.st != nil && len(u) >= 4 && ti.st.hashMatches(int32(binary.LittleEndian.Uint32(u)))
 	}
 	if matches(l) {
 		return nil

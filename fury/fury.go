@@ -31,6 +31,13 @@ type Fury struct {
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
 	lastOutTI *typeInfo
+	// One-entry cache of the last root serialized by generated code with a
+	// constant prefix: its type word and its frame in f's mode (see
+	// marshalGen). Set only by a call that passed check; cleared by sync.
+	lastInW  unsafe.Pointer
+	lastInRF *rootFrame
+
+	zeroCopy bool // decoded strings and []byte alias the input (WithZeroCopy)
 
 	regs *registryRef // where registrations are published (see registry.go)
 }
@@ -47,6 +54,7 @@ type config struct {
 	noGenerated bool
 	javaForms   bool
 	compactStr  bool
+	zeroCopy    bool
 	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
 	err         error // the first invalid option (see New)
 }
@@ -66,15 +74,15 @@ func (c *config) invalid(name, format string, args ...any) {
 // ErrDepthExceeded.
 //
 // Which positions are tracked follows the xlang specification and the
-// peers (pyfory, fory-core, the Rust crate): the top-level value, list
-// elements, map keys and values and values inside interfaces are tracked
-// when their type is a pointer, map, list slice or union; a struct field
-// is tracked only when tagged `fury:"ref"` (the schema's ref), so a Go
-// struct mirroring a peer's type needs no tag on its other fields. A list
-// or map field tagged `fury:"noref"` does not track its elements either.
-// For Go-only graphs of shared or cyclic pointers, add WithTrackAllFields
-// (or tag the fields that share). See "Reference tracking" in the package
-// documentation.
+// peers (pyfory, fory-core, the Rust crate): a struct field is tracked,
+// with what it holds (list elements, map keys and values), only when
+// tagged `fury:"ref"` (the schema's ref), so a Go struct mirroring a
+// peer's type needs no tag on its other fields; values outside struct
+// fields (the top-level value, its elements, values inside interfaces and
+// union cases) are tracked when their type is a pointer, map, list slice
+// or union. For Go-only graphs of shared or cyclic pointers, add
+// WithTrackAllFields (or tag the fields that share). See "Reference
+// tracking" in the package documentation.
 func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = on } }
 
 // WithTrackAllFields makes reference tracking (WithRefTracking) cover every
@@ -144,6 +152,18 @@ func WithJavaForms(on bool) Option { return func(c *config) { c.javaForms = on }
 // in a string travels as U+FFFD; with it off, the bytes travel as they are.
 func WithCompactStrings(on bool) Option { return func(c *config) { c.compactStr = on } }
 
+// WithZeroCopy turns zero-copy reads on or off (default off). With it on,
+// Unmarshal and Deserialize give strings that travel as UTF-8 (Go's own
+// form, the default of every Go writer) and []byte values (also []int8
+// and []uint8 fields read by generated code) that share the memory of the
+// input instead of copies: decoding then copies and allocates nothing for
+// them. The rule that comes with it: the input must outlive the decoded
+// value and stay unchanged while the value is in use, since changing the
+// input changes the value's strings, which Go assumes never change. A
+// Decoder reuses its buffer and so always copies, whatever this option
+// says.
+func WithZeroCopy(on bool) Option { return func(c *config) { c.zeroCopy = on } }
+
 // New returns a Fury configured by opts. An invalid option (such as
 // WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
 // call on it (Marshal, Unmarshal, Register, ...) returns an error wrapping
@@ -165,6 +185,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	f.r.noGenerated = c.noGenerated
 	f.r.trackAllFields = c.trackAll
 	f.r.javaForms = c.javaForms
+	f.zeroCopy = c.zeroCopy
 	f.enc = encoder{r: f.r, maxDepth: c.maxDepth, refTracking: c.refTracking, compatible: c.compatible,
 		compactStrings: c.compactStr}
 	f.dec = decoder{r: f.r, maxDepth: c.maxDepth, maxDecoded: c.maxDecoded, pending: -1, metaCache: map[metaCacheKey]string{}}
@@ -243,6 +264,15 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 // MarshalAppend appends the serialized form of v to dst. With a dst of
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
+	if f != nil {
+		if ev := efaceOf(&v); ev.typ == f.lastInW && ev.typ != nil && f.regs.load() == f.r.reg {
+			// The root type of the last call, with generated code and a
+			// constant prefix: the short way (see marshalGen).
+			if rf := f.lastInRF; !rf.ptr || ev.data != nil {
+				return f.marshalGen(dst, rf, ev.data)
+			}
+		}
+	}
 	if err := f.check(); err != nil {
 		return dst, err
 	}
@@ -252,6 +282,66 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	out := f.out.Bytes()
 	f.out.SetBytes(own[:0]) // keep Marshal's buffer, not the caller's memory
 	return out, err
+}
+
+// marshalGen is MarshalAppend of a root that serialize wrote with
+// generated code and a constant prefix (rf, in f's mode) in an earlier
+// call, at p (as serialize takes it): the type lookup, the checks that
+// the earlier call passed and the choice of the frame are skipped; the
+// reset, the panic net and the depth and error handling are serialize's.
+func (f *Fury) marshalGen(dst []byte, rf *rootFrame, p unsafe.Pointer) ([]byte, error) {
+	own := f.out.Bytes()
+	f.out.SetBytes(dst)
+	err := f.serializeGen(rf, p)
+	out := f.out.Bytes()
+	f.out.SetBytes(own[:0]) // keep Marshal's buffer, not the caller's memory
+	return out, err
+}
+
+// serializeGen writes the root at p with its frame r: serialize's
+// generated-code branch, for a root known to take it.
+func (f *Fury) serializeGen(r *rootFrame, p unsafe.Pointer) (err error) {
+	e := &f.enc
+	buf := &f.out
+	e.reset(buf)
+	start := buf.Len()
+	if e.compactStrings {
+		buf.SetCompactStrings(true)
+	}
+	defer func() {
+		buf.SetCompactStrings(false)
+		if !recoverPanics {
+			return
+		}
+		if r := recover(); r != nil {
+			buf.Truncate(start)
+			err = wrapf(ErrInvalidArgument, "serializing: %v", r)
+		}
+	}()
+	r.writePrefix(buf)
+	if r.def != nil {
+		e.defsWritten = append(e.defsWritten, r.def)
+	}
+	e.depth = 1
+	e.genStack = append(e.genStack, r.st)
+	if err = r.st.gen.Write(&e.gw, p); err != nil {
+		buf.Truncate(start)
+	}
+	return err
+}
+
+// writePrefix writes the frame's constant prefix: the header, the
+// not-null flag, the type info and the struct hash.
+func (r *rootFrame) writePrefix(buf *buffer) {
+	if r.short {
+		buf.Grow(16)
+		d := buf.Tail()[:16]
+		binary.LittleEndian.PutUint64(d, r.lo)
+		binary.LittleEndian.PutUint64(d[8:], r.hi)
+		buf.Advance(len(r.pre))
+	} else {
+		buf.WriteBytes(r.pre)
+	}
 }
 
 // Serialize appends the serialized form of v to buf. When callback is not
@@ -318,16 +408,10 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 		}
 		if r := &rf[e.modeIndex()]; r.st != nil && (!r.ptr || p != nil) {
 			// The prefix is constant: one store (or copy), then the
-			// generated code.
-			if r.short {
-				buf.Grow(16)
-				d := buf.Tail()[:16]
-				binary.LittleEndian.PutUint64(d, r.lo)
-				binary.LittleEndian.PutUint64(d[8:], r.hi)
-				buf.Advance(len(r.pre))
-			} else {
-				buf.WriteBytes(r.pre)
-			}
+			// generated code. The next call with the same root type
+			// takes the short way (MarshalAppend, marshalGen).
+			r.writePrefix(buf)
+			f.lastInW, f.lastInRF = efaceOf(&v).typ, r
 			if r.def != nil {
 				e.defsWritten = append(e.defsWritten, r.def)
 			}
@@ -563,8 +647,12 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
 	buf.SetBudget(d.limit - d.spentBefore)
+	if f.zeroCopy {
+		buf.SetAliasInput(true)
+	}
 	defer func() {
 		buf.EndSlab()
+		buf.SetAliasInput(false)
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)

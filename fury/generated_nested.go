@@ -467,6 +467,9 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 	if err := checkListCount(d, u, lc); err != nil {
 		return 0, nil, err
 	}
+	if id, ok := peekElemType(d.buf.Unread()); ok && u > 0 && !sideFits(lc.elem.ti, id) {
+		return 0, nil, elemsMismatch(tidList, lc.typ) // as listCodec.read
+	}
 	n := int(u)
 	// Charged even when empty, as the runtime's list codec does (a budget
 	// that strings took below zero fails here, in both paths).

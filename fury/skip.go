@@ -665,7 +665,9 @@ func mayConvert(st, t reflect.Type) bool {
 			return true
 		}
 	case reflect.Float32, reflect.Float64:
-		if st.Kind() == reflect.Float32 || st.Kind() == reflect.Float64 {
+		if st.Kind() == reflect.Float32 || st.Kind() == reflect.Float64 ||
+			st == reflect.TypeFor[Float16]() || st == reflect.TypeFor[BFloat16]() {
+			// float16 and bfloat16 data fill float destinations exactly.
 			return true
 		}
 	case reflect.String:

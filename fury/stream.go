@@ -163,6 +163,9 @@ func NewDecoder(r io.Reader, opts ...Option) *Decoder {
 	if err == nil && r == nil {
 		err = wrapf(ErrInvalidArgument, "NewDecoder: nil reader")
 	}
+	if f != nil {
+		f.zeroCopy = false // the Decoder reuses its buffer: decoded values must not share it
+	}
 	return &Decoder{r: r, f: f, limit: limit, err: err}
 }
 

@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -242,5 +243,74 @@ func TestUnionValueReceivers(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, f.Unmarshal(data, &back))
 		assert.Equal(t, vShape(vSquare{Side: 3}), back)
+	}
+}
+
+// uHolderV1 is an older uHolder without the union fields.
+type uHolderV1 struct {
+	X int32 `fury:"id=2"`
+}
+
+// In compatible mode a reader without the union fields skips them; a
+// struct read as a map of fields gets UnionValue for them.
+func TestUnionEvolution(t *testing.T) {
+	w := newUnionFury(t)
+	in := uHolder{Pet: &uAnimalDog{Dog: &uDog{Name: "rex", Age: 3}}, X: 42,
+		Pets: []uAnimal{&uAnimalNote{Note: "a"}}, Opt: &uAnimalCount{Count: 5}}
+	data, err := w.Marshal(&in)
+	require.NoError(t, err)
+
+	r := New(WithCompactStrings(true))
+	require.NoError(t, r.RegisterUnion((*uAnimal)(nil), uAnimalID, (*uAnimalDog)(nil), (*uAnimalNote)(nil), (*uAnimalCount)(nil)))
+	require.NoError(t, r.Register(uDog{}, uDogID))
+	require.NoError(t, r.Register(uHolderV1{}, uHolderID))
+	var v1 uHolderV1
+	require.NoError(t, r.Unmarshal(data, &v1))
+	assert.Equal(t, uHolderV1{X: 42}, v1)
+
+	// Nothing registered but the union's case type: the holder reads as a
+	// map of its fields.
+	m := New(WithCompactStrings(true))
+	require.NoError(t, m.Register(uDog{}, uDogID))
+	var any1 any
+	require.NoError(t, m.Unmarshal(data, &any1))
+	fields := any1.(map[string]any)
+	assert.Equal(t, UnionValue{Case: 3, Value: int32(5)}, fields["4"])
+	assert.Equal(t, UnionValue{Case: 1, Value: &uDog{Name: "rex", Age: 3}}, fields["1"])
+}
+
+type pkgShape interface{ isPkgShape() }
+
+type pkgShapeA struct {
+	A int64 `fury:"id=1"`
+}
+
+func (*pkgShapeA) isPkgShape() {}
+
+// The package-level registration serves the package-level Marshal and
+// Unmarshal, from many goroutines.
+func TestUnionPackageLevel(t *testing.T) {
+	require.NoError(t, RegisterUnion((*pkgShape)(nil), 9001, (*pkgShapeA)(nil)))
+	require.NoError(t, RegisterNamedUnion((*uAnimal)(nil), "pkg", "Animal", (*uAnimalNote)(nil)))
+	done := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			var err error
+			for i := 0; i < 50 && err == nil; i++ {
+				in := []pkgShape{&pkgShapeA{A: int64(g*1000 + i)}}
+				var data []byte
+				if data, err = Marshal(&in); err != nil {
+					break
+				}
+				var out []pkgShape
+				if err = Unmarshal(data, &out); err == nil && out[0].(*pkgShapeA).A != int64(g*1000+i) {
+					err = errors.New("wrong value")
+				}
+			}
+			done <- err
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		require.NoError(t, <-done)
 	}
 }

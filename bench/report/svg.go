@@ -35,6 +35,10 @@ func barColor(lib string) string {
 		return "#34a853"
 	case strings.HasPrefix(lib, "ideal"):
 		return "#5f6368"
+	case strings.HasPrefix(lib, "handwire"):
+		return "#202124"
+	case strings.HasPrefix(lib, "mus"):
+		return "#00897b"
 	default:
 		return "#9aa0a6"
 	}
@@ -73,7 +77,7 @@ func writeSVG(w io.Writer, d *data) error {
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#ffffff"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="8" y="20" font-size="15" font-weight="bold">ns/op per library (shorter is faster)</text>`+"\n")
 	fmt.Fprintf(&b, `<text x="8" y="38" fill="#5f6368">benchstat medians; (n×) is the time divided by fury-gen's, else fury-reflect's; bars past the scale (json, gob) are cut.</text>`+"\n")
-	fmt.Fprintf(&b, `<text x="8" y="54" fill="#5f6368">fury orange, protobuf blue, vtprotobuf dark blue, msgp purple, flatbuffers green, ideal (hand-written encoder and decoder) dark grey, json and gob light grey.</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="8" y="54" fill="#5f6368">fury orange, protobuf blue, vtprotobuf dark blue, msgp purple, flatbuffers green, ideal (hand-written encoder and decoder) dark grey, handwire (fury wire, hand-written) black, mus teal, json and gob light grey.</text>`+"\n")
 
 	for _, p := range panels {
 		g := p.g

@@ -62,7 +62,16 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.ID)
+		if v := uint64((x.ID)<<1) ^ uint64((x.ID)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if buf.CompactStrings() {
@@ -72,8 +81,29 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Email) + len(x.Name) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.Email)
-		n += furyrt.PutString(b[n:], x.Name)
+		n := 0
+		if s := x.Email; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.Name; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -154,7 +184,16 @@ func furyWriteLineItem(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:21]
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Price))
 		n := 8
-		n += furyrt.PutVarint32(b[n:], x.Quantity)
+		if v := uint32((x.Quantity)<<1) ^ uint32((x.Quantity)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -264,8 +303,26 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(22)
 		b := buf.Tail()[:22]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.ID)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Status))
+		if v := uint64((x.ID)<<1) ^ uint64((x.ID)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Status))<<1) ^ uint32((*(*int32)(&x.Status))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Customer)); err != nil {
@@ -408,7 +465,16 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.ID)
+		if v := uint64((x.ID)<<1) ^ uint64((x.ID)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Customer)); err != nil {
@@ -448,7 +514,9 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.Placed)); err != nil { // too early for the wire: the runtime's error
 		return err
 	}
-	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Status); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 		return err

@@ -93,7 +93,16 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Id)
+		if v := uint32((x.Id)<<1) ^ uint32((x.Id)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Name)
@@ -348,7 +357,16 @@ func furyWritePerson__PhoneNumber(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Type))
+		if v := uint32((*(*int32)(&x.Type))<<1) ^ uint32((*(*int32)(&x.Type))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Number)
@@ -380,7 +398,9 @@ func furyWritePerson__PhoneNumber_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Person_PhoneNumber)(p)
 	buf := w.Buffer()
 	buf.WriteString(x.Number)
-	if v := int64(x.Type); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Type); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Type)); err != nil { // not an ordinal: the runtime's error
 		return err

@@ -31,6 +31,7 @@ type Buffer struct {
 	budget   int64 // bytes the decode in progress may still allocate (see Budget)
 
 	compactStrings bool // WriteString writes latin1/UTF-16 where it can
+	aliasInput     bool // reads of UTF-8 strings and byte arrays share the input (SetAliasInput)
 }
 
 // NewBuffer returns a buffer holding b. Reads start at b[0]; writes
@@ -724,6 +725,9 @@ func (b *Buffer) ReadString() (string, error) {
 	p := u[:n]
 	if h&3 == strUTF8 { // Go's own form: a copy into the slab
 		b.off += int(n)
+		if b.aliasInput && n > 0 { // zero-copy: the input's own bytes
+			return unsafe.String(&p[0], int(n)), nil
+		}
 		// Alloc's common case inline: the string fits in the current slab.
 		if o, k := b.slabOff, int(n); k > 0 && k <= len(b.slab)-o {
 			b.slabLast = o
@@ -994,6 +998,18 @@ func (b *Buffer) Spend(n int64) { b.budget -= n }
 // SetCompactStrings makes WriteString write the peers' latin1/UTF-16 forms
 // where it can (on) or UTF-8 always (off).
 func (b *Buffer) SetCompactStrings(on bool) { b.compactStrings = on }
+
+// SetAliasInput turns zero-copy reads on or off: with it on, ReadString
+// returns a UTF-8 string, and ReadArray a []byte or []int8, that shares
+// the input's memory instead of a copy, so the input must stay unchanged
+// for as long as the values read from it are in use. Strings in the other
+// encodings (latin1, UTF-16) are still transcoded into new memory.
+// Package fury turns it on for the decodes of a Fury made with
+// fury.WithZeroCopy.
+func (b *Buffer) SetAliasInput(on bool) { b.aliasInput = on }
+
+// AliasInput reports whether zero-copy reads are on (see SetAliasInput).
+func (b *Buffer) AliasInput() bool { return b.aliasInput }
 
 // CompactStrings reports whether WriteString writes the peers' compact
 // forms (see SetCompactStrings); when it does not, generated code may write

@@ -160,6 +160,13 @@ func ReadArray[T ArrayElem](b *Buffer, dst *[]T) error {
 		return err
 	}
 	n := len(raw) / int(unsafe.Sizeof(*new(T)))
+	if b.aliasInput && n > 0 {
+		switch any(*new(T)).(type) {
+		case uint8, int8: // zero-copy: any byte is a valid element
+			*dst = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(raw))), n)
+			return nil
+		}
+	}
 	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(len(raw))))), n)
 	copyArray(s, raw)
 	*dst = s

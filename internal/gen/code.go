@@ -51,13 +51,13 @@ func writeStrings(w *strings.Builder, fields []*Field) {
 		fmt.Fprintf(w, "\tbuf.WriteString(%s)\n", scalarLV(fd))
 		lens[i] = "len(" + scalarLV(fd) + ")"
 	}
-	fmt.Fprintf(w, "\t} else {\n\tm := %s + %d\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n", strings.Join(lens, " + "), 9*len(fields))
-	for i, fd := range fields {
-		if i == 0 {
-			fmt.Fprintf(w, "\tn := furyrt.PutString(b, %s)\n", scalarLV(fd))
-		} else {
-			fmt.Fprintf(w, "\tn += furyrt.PutString(b[n:], %s)\n", scalarLV(fd))
-		}
+	fmt.Fprintf(w, "\t} else {\n\tm := %s + %d\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n\tn := 0\n", strings.Join(lens, " + "), 9*len(fields))
+	for _, fd := range fields {
+		// A string under 4 KiB: its one- or two-byte header (the length
+		// and UTF-8, a varint) and a copy, inline.
+		fmt.Fprintf(w, "\tif s := %s; len(s) < 32 {\n\tb[n] = byte(len(s)<<2 | 2) // UTF-8\n\tn += 1 + copy(b[n+1:], s)\n", scalarLV(fd))
+		fmt.Fprintf(w, "\t} else if len(s) < 4096 {\n\th := len(s)<<2 | 2 // UTF-8\n\tb[n] = byte(h) | 0x80\n\tb[n+1] = byte(h >> 7)\n\tn += 2 + copy(b[n+2:], s)\n")
+		fmt.Fprintf(w, "\t} else {\n\tn += furyrt.PutString(b[n:], s)\n\t}\n")
 	}
 	w.WriteString("\tbuf.Advance(n)\n\t}\n")
 }
@@ -120,7 +120,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			writeStrings(&w, seg.fields)
 		case opEnum:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif v := int64(%s); v >= 0 && v <= math.MaxUint32 {\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "\tif v := int64(%s); v >= 0 && v < 0x80 {\n\tbuf.WriteUint8(byte(v))\n\t} else if v >= 0 && v <= math.MaxUint32 {\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
 			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNullEnum:
 			fd := seg.fields[0]

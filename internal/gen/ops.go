@@ -210,20 +210,33 @@ func store(w *strings.Builder, s *scalar, val string, off int) int {
 		fmt.Fprintf(w, "\tbinary.LittleEndian.PutUint64(%s, %s)\n", idx(), val)
 		return adv(8)
 	}
-	var call string
+	// Varints: the one- and two-byte forms inline (small numbers, enum
+	// ordinals, counts are most of them), longer ones through the
+	// runtime's unrolled encoder.
+	var zz, put string
 	switch s {
 	case sInt32:
-		call = "furyrt.PutVarint32(b[n:], " + val + ")"
+		zz, put = "uint32(("+val+")<<1) ^ uint32(("+val+")>>31)", "PutVaruint32"
 	case sUint32:
-		call = "furyrt.PutVaruint32(b[n:], " + val + ")"
+		zz, put = "uint32("+val+")", "PutVaruint32"
 	case sInt64:
-		call = "furyrt.PutVarint64(b[n:], " + val + ")"
+		zz, put = "uint64(("+val+")<<1) ^ uint64(("+val+")>>63)", "PutVaruint64"
 	case sInt:
-		call = "furyrt.PutVarint64(b[n:], int64(" + val + "))"
-	case sUint64:
-		call = "furyrt.PutVaruint64(b[n:], " + val + ")"
-	case sUint:
-		call = "furyrt.PutVaruint64(b[n:], uint64(" + val + "))"
+		zz, put = "uint64(int64("+val+")<<1) ^ uint64(int64("+val+")>>63)", "PutVaruint64"
+	case sUint64, sUint:
+		zz, put = "uint64("+val+")", "PutVaruint64"
+	}
+	if zz != "" {
+		if off >= 0 {
+			fmt.Fprintf(w, "\tn := %d\n", off)
+		}
+		fmt.Fprintf(w, "\tif v := %s; v < 0x80 {\n\tb[n] = byte(v)\n\tn++\n", zz)
+		fmt.Fprintf(w, "\t} else if v < 0x4000 {\n\tb[n] = byte(v) | 0x80\n\tb[n+1] = byte(v >> 7)\n\tn += 2\n")
+		fmt.Fprintf(w, "\t} else {\n\tn += furyrt.%s(b[n:], v)\n\t}\n", put)
+		return -1
+	}
+	var call string
+	switch s {
 	case sTaggedInt64:
 		call = "furyrt.PutTaggedInt64(b[n:], " + val + ")"
 	case sTaggedUint64:

@@ -1161,7 +1161,16 @@ func furyWriteForeign(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *(*int32)(x.PL))
+			if v := uint32((*(*int32)(x.PL))<<1) ^ uint32((*(*int32)(x.PL))>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -1815,7 +1824,16 @@ func furyWriteIntSized(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			n += furyrt.PutVarint64s(b[n:], v[:])
 		}
-		n += furyrt.PutVaruint64(b[n:], uint64(x.U))
+		if v := uint64(x.U); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -1832,7 +1850,16 @@ func furyWriteIntSized(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], int64(*x.PI))
+			if v := uint64(int64(*x.PI)<<1) ^ uint64(int64(*x.PI)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -3217,7 +3244,16 @@ func furyWriteNamedPtrs(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *(*int32)((*Status)(x.S)))
+			if v := uint32((*(*int32)((*Status)(x.S)))<<1) ^ uint32((*(*int32)((*Status)(x.S)))>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -3508,7 +3544,16 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.S))
+		if v := uint32((*(*int32)(&x.S))<<1) ^ uint32((*(*int32)(&x.S))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Items(buf, x.Items) {
@@ -3552,7 +3597,9 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.S); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.S); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3751,7 +3798,16 @@ func furyWriteOrderE1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.N)
+		if v := uint64((x.N)<<1) ^ uint64((x.N)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -3803,7 +3859,16 @@ func furyWriteOrder__1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.N)
+		if v := uint64((x.N)<<1) ^ uint64((x.N)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -3977,7 +4042,9 @@ func furyWriteSmallEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.P)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if v := int64(x.S); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.S); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -4393,7 +4460,16 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x_.V)
+		if v := uint32((x_.V)<<1) ^ uint32((x_.V)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if x_.Next == nil {

@@ -62,8 +62,26 @@ func furyWriteFixedPoint(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(18)
 		b := buf.Tail()[:18]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.X)
-		n += furyrt.PutVarint32(b[n:], x.Y)
+		if v := uint32((x.X)<<1) ^ uint32((x.X)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Y)<<1) ^ uint32((x.Y)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.L)); err != nil {
@@ -445,7 +463,16 @@ func furyWriteUnionHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:15]
 		binary.LittleEndian.PutUint16(b, *(*uint16)(&x.Half))
 		n := 2
-		n += furyrt.PutVarint32(b[n:], x.N)
+		if v := uint32((x.N)<<1) ^ uint32((x.N)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if err := w.WriteField(2, unsafe.Pointer(&x.S)); err != nil {

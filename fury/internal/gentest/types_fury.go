@@ -65,7 +65,16 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Zip)
+		if v := uint32((x.Zip)<<1) ^ uint32((x.Zip)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if buf.CompactStrings() {
@@ -75,8 +84,29 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.City) + len(x.Street) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, x.City)
-		n += furyrt.PutString(b[n:], x.Street)
+		n := 0
+		if s := x.City; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.Street; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -4097,8 +4127,26 @@ func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:24]
 		binary.LittleEndian.PutUint16(b, uint16(x.embedded.Deep))
 		n := 2
-		n += furyrt.PutVarint64(b[n:], x.Base.ID)
-		n += furyrt.PutVarint32(b[n:], x.Own)
+		if v := uint64((x.Base.ID)<<1) ^ uint64((x.Base.ID)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((x.Own)<<1) ^ uint32((x.Own)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.Grow(12)
@@ -4329,8 +4377,26 @@ func furyWriteEnums(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:19]
 		b[0] = *(*uint8)(&x.Level)
 		n := 1
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Color))
-		n += furyrt.PutVarint32(b[n:], x.Count)
+		if v := uint32((*(*int32)(&x.Color))<<1) ^ uint32((*(*int32)(&x.Color))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -4347,7 +4413,16 @@ func furyWriteEnums(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *(*int32)(x.PColor))
+			if v := uint32((*(*int32)(x.PColor))<<1) ^ uint32((*(*int32)(x.PColor))>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -4406,10 +4481,21 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:14]
 		b[0] = *(*uint8)(&x.Level)
 		n := 1
-		n += furyrt.PutVarint32(b[n:], x.Count)
+		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
-	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Color); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -4480,8 +4566,26 @@ func furyWriteEnums_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(18)
 		b := buf.Tail()[:18]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Color))
-		n += furyrt.PutVarint32(b[n:], x.Count)
+		if v := uint32((*(*int32)(&x.Color))<<1) ^ uint32((*(*int32)(&x.Color))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if w.RefTracking() {
@@ -4498,11 +4602,22 @@ func furyWriteEnums_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *(*int32)(x.PColor))
+			if v := uint32((*(*int32)(x.PColor))<<1) ^ uint32((*(*int32)(x.PColor))>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
-	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Level); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -4563,15 +4678,28 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Count)
+		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
-	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Color); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Level); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -4668,7 +4796,16 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.N)
+		if v := uint32((x.N)<<1) ^ uint32((x.N)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.In)); err != nil {
@@ -4784,7 +4921,16 @@ func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.ID)
+		if v := uint64((x.ID)<<1) ^ uint64((x.ID)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Label)
@@ -4903,7 +5049,16 @@ func furyWriteIntPair(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Key)
+		if v := uint32((x.Key)<<1) ^ uint32((x.Key)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Val)
@@ -4980,7 +5135,16 @@ func furyWriteNode(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Value)
+		if v := uint32((x.Value)<<1) ^ uint32((x.Value)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
@@ -5133,7 +5297,16 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVaruint32(b[n:], x.Common.Version)
+		if v := uint32(x.Common.Version); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
@@ -5729,7 +5902,16 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
+			if v := uint64(int64(*x.Int)<<1) ^ uint64(int64(*x.Int)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.Int64 == nil {
 			b[n] = 0xfd // null
@@ -5737,7 +5919,16 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], *x.Int64)
+			if v := uint64((*x.Int64)<<1) ^ uint64((*x.Int64)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.TI64 == nil {
 			b[n] = 0xfd // null
@@ -5753,7 +5944,16 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
+			if v := uint64(*x.Uint64); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.Color == nil {
 			b[n] = 0xfd // null
@@ -5761,7 +5961,16 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *(*int32)(x.Color))
+			if v := uint32((*(*int32)(x.Color))<<1) ^ uint32((*(*int32)(x.Color))>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		if x.Int32 == nil {
 			b[n] = 0xfd // null
@@ -5769,7 +5978,16 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *x.Int32)
+			if v := uint32((*x.Int32)<<1) ^ uint32((*x.Int32)>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		if x.Uint32 == nil {
 			b[n] = 0xfd // null
@@ -5777,7 +5995,16 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
+			if v := uint32(*x.Uint32); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -6206,7 +6433,16 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
+			if v := uint64(int64(*x.Int)<<1) ^ uint64(int64(*x.Int)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.Int64 == nil {
 			b[n] = 0xfd // null
@@ -6214,7 +6450,16 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], *x.Int64)
+			if v := uint64((*x.Int64)<<1) ^ uint64((*x.Int64)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.TI64 == nil {
 			b[n] = 0xfd // null
@@ -6230,7 +6475,16 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
+			if v := uint64(*x.Uint64); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.Color == nil {
 			b[n] = 0xfd // null
@@ -6238,7 +6492,16 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *(*int32)(x.Color))
+			if v := uint32((*(*int32)(x.Color))<<1) ^ uint32((*(*int32)(x.Color))>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		if x.Int32 == nil {
 			b[n] = 0xfd // null
@@ -6246,7 +6509,16 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *x.Int32)
+			if v := uint32((*x.Int32)<<1) ^ uint32((*x.Int32)>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		if x.Uint32 == nil {
 			b[n] = 0xfd // null
@@ -6254,7 +6526,16 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
+			if v := uint32(*x.Uint32); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -6702,7 +6983,16 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
+			if v := uint64(int64(*x.Int)<<1) ^ uint64(int64(*x.Int)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.Int64 == nil {
 			b[n] = 0xfd // null
@@ -6710,7 +7000,16 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], *x.Int64)
+			if v := uint64((*x.Int64)<<1) ^ uint64((*x.Int64)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.TI64 == nil {
 			b[n] = 0xfd // null
@@ -6726,7 +7025,16 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
+			if v := uint64(*x.Uint64); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.Int32 == nil {
 			b[n] = 0xfd // null
@@ -6734,7 +7042,16 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *x.Int32)
+			if v := uint32((*x.Int32)<<1) ^ uint32((*x.Int32)>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		if x.Uint32 == nil {
 			b[n] = 0xfd // null
@@ -6742,7 +7059,16 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
+			if v := uint32(*x.Uint32); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -7178,7 +7504,16 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], int64(*x.Int))
+			if v := uint64(int64(*x.Int)<<1) ^ uint64(int64(*x.Int)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.Int64 == nil {
 			b[n] = 0xfd // null
@@ -7186,7 +7521,16 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], *x.Int64)
+			if v := uint64((*x.Int64)<<1) ^ uint64((*x.Int64)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.TI64 == nil {
 			b[n] = 0xfd // null
@@ -7202,7 +7546,16 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVaruint64(b[n:], *x.Uint64)
+			if v := uint64(*x.Uint64); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.Int32 == nil {
 			b[n] = 0xfd // null
@@ -7210,7 +7563,16 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *x.Int32)
+			if v := uint32((*x.Int32)<<1) ^ uint32((*x.Int32)>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		if x.Uint32 == nil {
 			b[n] = 0xfd // null
@@ -7218,7 +7580,16 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVaruint32(b[n:], *x.Uint32)
+			if v := uint32(*x.Uint32); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -7611,14 +7982,68 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		b[51] = *(*uint8)(&x.Level)
 		b[52] = x.Uint8
 		n := 53
-		n += furyrt.PutVarint64(b[n:], int64(x.Int))
-		n += furyrt.PutVarint64(b[n:], x.Int64)
+		if v := uint64(int64(x.Int)<<1) ^ uint64(int64(x.Int)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64((x.Int64)<<1) ^ uint64((x.Int64)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		n += furyrt.PutTaggedInt64(b[n:], *(*int64)(&x.TI64))
-		n += furyrt.PutVaruint64(b[n:], uint64(x.Uint))
-		n += furyrt.PutVaruint64(b[n:], x.Uint64)
+		if v := uint64(x.Uint); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64(x.Uint64); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		n += furyrt.PutTaggedUint64(b[n:], *(*uint64)(&x.TU64))
-		n += furyrt.PutVarint32(b[n:], x.Int32)
-		n += furyrt.PutVaruint32(b[n:], x.Uint32)
+		if v := uint32((x.Int32)<<1) ^ uint32((x.Int32)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32(x.Uint32); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if buf.CompactStrings() {
@@ -7628,8 +8053,29 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(*(*string)(&x.Name)) + len(x.String) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, *(*string)(&x.Name))
-		n += furyrt.PutString(b[n:], x.String)
+		n := 0
+		if s := *(*string)(&x.Name); len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.String; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -7744,17 +8190,73 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		b[50] = x.Byte
 		b[51] = x.Uint8
 		n := 52
-		n += furyrt.PutVarint64(b[n:], int64(x.Int))
-		n += furyrt.PutVarint64(b[n:], x.Int64)
+		if v := uint64(int64(x.Int)<<1) ^ uint64(int64(x.Int)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64((x.Int64)<<1) ^ uint64((x.Int64)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		n += furyrt.PutTaggedInt64(b[n:], *(*int64)(&x.TI64))
-		n += furyrt.PutVaruint64(b[n:], uint64(x.Uint))
-		n += furyrt.PutVaruint64(b[n:], x.Uint64)
+		if v := uint64(x.Uint); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64(x.Uint64); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		n += furyrt.PutTaggedUint64(b[n:], *(*uint64)(&x.TU64))
-		n += furyrt.PutVarint32(b[n:], x.Int32)
-		n += furyrt.PutVaruint32(b[n:], x.Uint32)
+		if v := uint32((x.Int32)<<1) ^ uint32((x.Int32)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32(x.Uint32); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
-	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Level); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -7766,8 +8268,29 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(*(*string)(&x.Name)) + len(x.String) + 18
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		n := furyrt.PutString(b, *(*string)(&x.Name))
-		n += furyrt.PutString(b[n:], x.String)
+		n := 0
+		if s := *(*string)(&x.Name); len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
+		if s := x.String; len(s) < 32 {
+			b[n] = byte(len(s)<<2 | 2) // UTF-8
+			n += 1 + copy(b[n+1:], s)
+		} else if len(s) < 4096 {
+			h := len(s)<<2 | 2 // UTF-8
+			b[n] = byte(h) | 0x80
+			b[n+1] = byte(h >> 7)
+			n += 2 + copy(b[n+2:], s)
+		} else {
+			n += furyrt.PutString(b[n:], s)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -7899,8 +8422,26 @@ func furyWriteShadow(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(22)
 		b := buf.Tail()[:22]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.ShadowBase.Keep)
-		n += furyrt.PutVarint32(b[n:], x.Other)
+		if v := uint64((x.ShadowBase.Keep)<<1) ^ uint64((x.ShadowBase.Keep)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((x.Other)<<1) ^ uint32((x.Other)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.X)
@@ -7975,8 +8516,26 @@ func furyWriteTagged(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:24]
 		binary.LittleEndian.PutUint16(b, uint16(x.Plain))
 		n := 2
-		n += furyrt.PutVarint64(b[n:], x.Renamed)
-		n += furyrt.PutVarint32(b[n:], x.A)
+		if v := uint64((x.Renamed)<<1) ^ uint64((x.Renamed)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((x.A)<<1) ^ uint32((x.A)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if err := w.WriteField(3, unsafe.Pointer(&x.Must)); err != nil {

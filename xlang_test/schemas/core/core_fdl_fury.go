@@ -1248,7 +1248,16 @@ func furyWriteElsewhere(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.N)
+		if v := uint32((x.N)<<1) ^ uint32((x.N)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -1373,7 +1382,16 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Level))
+		if v := uint32((*(*int32)(&x.Level))<<1) ^ uint32((*(*int32)(&x.Level))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if x.Pinned == nil {
@@ -1533,7 +1551,9 @@ func furyWriteHolder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Level); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Level); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -1695,8 +1715,26 @@ func furyWriteMoney(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(22)
 		b := buf.Tail()[:22]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.Units)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Currency))
+		if v := uint64((x.Units)<<1) ^ uint64((x.Units)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Currency))<<1) ^ uint32((*(*int32)(&x.Currency))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -1730,10 +1768,21 @@ func furyWriteMoney_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.Units)
+		if v := uint64((x.Units)<<1) ^ uint64((x.Units)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
-	if v := int64(x.Currency); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Currency); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -1946,7 +1995,16 @@ func furyWriteOptionals(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], *x.I64)
+			if v := uint64((*x.I64)<<1) ^ uint64((*x.I64)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.I32 == nil {
 			b[n] = 0xfd // null
@@ -1954,7 +2012,16 @@ func furyWriteOptionals(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *x.I32)
+			if v := uint32((*x.I32)<<1) ^ uint32((*x.I32)>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		if x.Status == nil {
 			b[n] = 0xfd // null
@@ -1962,7 +2029,16 @@ func furyWriteOptionals(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *(*int32)(x.Status))
+			if v := uint32((*(*int32)(x.Status))<<1) ^ uint32((*(*int32)(x.Status))>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -2149,7 +2225,16 @@ func furyWriteOptionals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint64(b[n:], *x.I64)
+			if v := uint64((*x.I64)<<1) ^ uint64((*x.I64)>>63); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint64(b[n:], v)
+			}
 		}
 		if x.I32 == nil {
 			b[n] = 0xfd // null
@@ -2157,7 +2242,16 @@ func furyWriteOptionals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			b[n] = 0xff // not null
 			n++
-			n += furyrt.PutVarint32(b[n:], *x.I32)
+			if v := uint32((*x.I32)<<1) ^ uint32((*x.I32)>>31); v < 0x80 {
+				b[n] = byte(v)
+				n++
+			} else if v < 0x4000 {
+				b[n] = byte(v) | 0x80
+				b[n+1] = byte(v >> 7)
+				n += 2
+			} else {
+				n += furyrt.PutVaruint32(b[n:], v)
+			}
 		}
 		buf.Advance(n)
 	}
@@ -2532,10 +2626,46 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(32)
 		b := buf.Tail()[:32]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.CreatedAtMs)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Channel))
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Currency))
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Status))
+		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Channel))<<1) ^ uint32((*(*int32)(&x.Channel))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Currency))<<1) ^ uint32((*(*int32)(&x.Currency))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Status))<<1) ^ uint32((*(*int32)(&x.Status))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
@@ -2670,9 +2800,36 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(27)
 		b := buf.Tail()[:27]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.CreatedAtMs)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Currency))
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Status))
+		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Currency))<<1) ^ uint32((*(*int32)(&x.Currency))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Status))<<1) ^ uint32((*(*int32)(&x.Status))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
@@ -2704,7 +2861,9 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Channel); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Channel); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -2814,9 +2973,36 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(27)
 		b := buf.Tail()[:27]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.CreatedAtMs)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Channel))
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Status))
+		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Channel))<<1) ^ uint32((*(*int32)(&x.Channel))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Status))<<1) ^ uint32((*(*int32)(&x.Status))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
@@ -2857,7 +3043,9 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Currency); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Currency); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -2958,8 +3146,26 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(22)
 		b := buf.Tail()[:22]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.CreatedAtMs)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Status))
+		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Status))<<1) ^ uint32((*(*int32)(&x.Status))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
@@ -2991,7 +3197,9 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Channel); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Channel); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3005,7 +3213,9 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Currency); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Currency); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3108,9 +3318,36 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(27)
 		b := buf.Tail()[:27]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.CreatedAtMs)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Channel))
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Currency))
+		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Channel))<<1) ^ uint32((*(*int32)(&x.Channel))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Currency))<<1) ^ uint32((*(*int32)(&x.Currency))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
@@ -3151,7 +3388,9 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Status); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3252,8 +3491,26 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(22)
 		b := buf.Tail()[:22]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.CreatedAtMs)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Currency))
+		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Currency))<<1) ^ uint32((*(*int32)(&x.Currency))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
@@ -3285,7 +3542,9 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Channel); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Channel); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3299,7 +3558,9 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Status); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3402,8 +3663,26 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(22)
 		b := buf.Tail()[:22]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.CreatedAtMs)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Channel))
+		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Channel))<<1) ^ uint32((*(*int32)(&x.Channel))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
@@ -3444,12 +3723,16 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Currency); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Currency); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Status); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3552,7 +3835,16 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.CreatedAtMs)
+		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
@@ -3584,7 +3876,9 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Channel); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Channel); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3598,12 +3892,16 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Currency); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Currency); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if v := int64(x.Status); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Status); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 		return err
@@ -3750,7 +4048,16 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Quantity)
+		if v := uint32((x.Quantity)<<1) ^ uint32((x.Quantity)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Sku)
@@ -3982,12 +4289,48 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		b[41] = byte(x.I8)
 		b[42] = x.U8
 		n := 43
-		n += furyrt.PutVarint64(b[n:], x.I64)
+		if v := uint64((x.I64)<<1) ^ uint64((x.I64)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		n += furyrt.PutTaggedInt64(b[n:], *(*int64)(&x.Ti64))
-		n += furyrt.PutVaruint64(b[n:], x.U64)
+		if v := uint64(x.U64); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		n += furyrt.PutTaggedUint64(b[n:], *(*uint64)(&x.Tu64))
-		n += furyrt.PutVarint32(b[n:], x.I32)
-		n += furyrt.PutVaruint32(b[n:], x.U32)
+		if v := uint32((x.I32)<<1) ^ uint32((x.I32)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32(x.U32); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.S)

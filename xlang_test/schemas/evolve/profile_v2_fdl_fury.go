@@ -42,7 +42,16 @@ func furyWriteProfile(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Years)
+		if v := uint32((x.Years)<<1) ^ uint32((x.Years)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.FullName)

@@ -60,8 +60,26 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:20]
 		binary.LittleEndian.PutUint16(b, uint16(x.Mana))
 		n := 2
-		n += furyrt.PutVarint32(b[n:], x.Hp)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Color))
+		if v := uint32((x.Hp)<<1) ^ uint32((x.Hp)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Color))<<1) ^ uint32((*(*int32)(&x.Color))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if x.Pos == nil {
@@ -253,7 +271,16 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:15]
 		binary.LittleEndian.PutUint16(b, uint16(x.Mana))
 		n := 2
-		n += furyrt.PutVarint32(b[n:], x.Hp)
+		if v := uint32((x.Hp)<<1) ^ uint32((x.Hp)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if x.Pos == nil {
@@ -271,7 +298,9 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.Inventory)); err != nil {
 		return err
 	}
-	if v := int64(x.Color); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Color); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
 		return err

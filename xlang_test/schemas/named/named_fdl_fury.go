@@ -58,7 +58,16 @@ func furyWriteById(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(17)
 		b := buf.Tail()[:17]
 		n := 0
-		n += furyrt.PutVarint64(b[n:], x.N)
+		if v := uint64((x.N)<<1) ^ uint64((x.N)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	return nil
@@ -121,7 +130,16 @@ func furyWriteOuter(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Mood))
+		if v := uint32((*(*int32)(&x.Mood))<<1) ^ uint32((*(*int32)(&x.Mood))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if x.Inner == nil {
@@ -244,7 +262,9 @@ func furyWriteOuter_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Mood); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Mood); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Mood)); err != nil { // not an ordinal: the runtime's error
 		return err

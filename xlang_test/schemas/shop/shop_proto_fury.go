@@ -426,7 +426,16 @@ func furyWriteCart__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Count)
+		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if x.Item == nil {
@@ -554,13 +563,76 @@ func furyWriteItem(w *furyrt.Writer, p unsafe.Pointer) error {
 			b[36] = 0
 		}
 		n := 37
-		n += furyrt.PutVarint64(b[n:], x.Views)
-		n += furyrt.PutVarint64(b[n:], x.Balance)
-		n += furyrt.PutVaruint64(b[n:], x.Big)
-		n += furyrt.PutVarint32(b[n:], x.Stock)
-		n += furyrt.PutVarint32(b[n:], x.Delta)
-		n += furyrt.PutVarint32(b[n:], *(*int32)(&x.Kind))
-		n += furyrt.PutVaruint32(b[n:], x.Small)
+		if v := uint64((x.Views)<<1) ^ uint64((x.Views)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64((x.Balance)<<1) ^ uint64((x.Balance)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64(x.Big); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((x.Stock)<<1) ^ uint32((x.Stock)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Delta)<<1) ^ uint32((x.Delta)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((*(*int32)(&x.Kind))<<1) ^ uint32((*(*int32)(&x.Kind))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32(x.Small); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Sku)
@@ -657,12 +729,66 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			b[36] = 0
 		}
 		n := 37
-		n += furyrt.PutVarint64(b[n:], x.Views)
-		n += furyrt.PutVarint64(b[n:], x.Balance)
-		n += furyrt.PutVaruint64(b[n:], x.Big)
-		n += furyrt.PutVarint32(b[n:], x.Stock)
-		n += furyrt.PutVarint32(b[n:], x.Delta)
-		n += furyrt.PutVaruint32(b[n:], x.Small)
+		if v := uint64((x.Views)<<1) ^ uint64((x.Views)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64((x.Balance)<<1) ^ uint64((x.Balance)>>63); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint64(x.Big); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint64(b[n:], v)
+		}
+		if v := uint32((x.Stock)<<1) ^ uint32((x.Stock)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Delta)<<1) ^ uint32((x.Delta)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32(x.Small); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Sku)
@@ -671,7 +797,9 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Blob)); err != nil {
 		return err
 	}
-	if v := int64(x.Kind); v >= 0 && v <= math.MaxUint32 {
+	if v := int64(x.Kind); v >= 0 && v < 0x80 {
+		buf.WriteUint8(byte(v))
+	} else if v >= 0 && v <= math.MaxUint32 {
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.Kind)); err != nil { // not an ordinal: the runtime's error
 		return err

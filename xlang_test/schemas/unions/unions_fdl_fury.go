@@ -40,7 +40,16 @@ func furyWriteDog(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.Age)
+		if v := uint32((x.Age)<<1) ^ uint32((x.Age)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Name)
@@ -103,7 +112,16 @@ func furyWriteZoo(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(13)
 		b := buf.Tail()[:13]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.After)
+		if v := uint32((x.After)<<1) ^ uint32((x.After)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	if err := w.WriteField(1, unsafe.Pointer(&x.Star)); err != nil {

@@ -474,8 +474,26 @@ func furyWritePoint(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Grow(18)
 		b := buf.Tail()[:18]
 		n := 0
-		n += furyrt.PutVarint32(b[n:], x.X)
-		n += furyrt.PutVarint32(b[n:], x.Y)
+		if v := uint32((x.X)<<1) ^ uint32((x.X)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32((x.Y)<<1) ^ uint32((x.Y)>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
 		buf.Advance(n)
 	}
 	return nil
