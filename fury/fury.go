@@ -590,14 +590,6 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	return err
 }
 
-// deserializeOne is Deserialize on the runtime's buffer, without
-// out-of-band buffers (for Decoder).
-func (f *Fury) deserializeOne(buf *buffer, v any) error {
-	if err := f.check(); err != nil {
-		return err
-	}
-	return f.deserialize(buf, v, nil)
-}
 
 func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) error {
 	start := buf.ReaderIndex()

@@ -14,8 +14,9 @@ import (
 // suite, every Go type and mode it tests, holds the scanner to the
 // decoder. (Off by default: the scans allocate, which the allocation tests
 // count, so TestDecodeStringsAllocateOnce, TestDecodeBudgetAccounting,
-// TestDecodedValuesShareBlocks and TestAmplifyNullPointersCostPointers
-// fail in such a run; look for SCANCHECK lines.)
+// TestDecodeBudgetWorstCases, TestDecodedValuesShareBlocks and
+// TestAmplifyNullPointersCostPointers fail in such a run; look for
+// SCANCHECK lines.)
 func TestMain(m *testing.M) {
 	var (
 		mu       sync.Mutex
