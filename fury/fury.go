@@ -590,7 +590,6 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	return err
 }
 
-
 func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) error {
 	start := buf.ReaderIndex()
 	err := f.deserializeOnce(buf, v, buffers)
