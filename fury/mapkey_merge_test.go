@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fury-go/fury/internal/alloctest"
 )
 
 // Keys that are distinct in Go but one value on the wire would read back
@@ -74,4 +76,21 @@ func anyMapLen(out any) *[]struct{} {
 	}
 	s := make([]struct{}, n)
 	return &s
+}
+
+// Checking the keys of a time-keyed map allocates nothing once the map type
+// has been written: MarshalAppend into a reused buffer stays free.
+func TestMapKeyCheckAllocatesNothing(t *testing.T) {
+	if alloctest.Isolate(t) { // counts allocations: run alone in a child process
+		return
+	}
+	f := New()
+	m := map[time.Time]int{}
+	for i := range 100 {
+		m[time.Unix(int64(i), 0).UTC()] = i
+	}
+	buf, err := f.MarshalAppend(nil, m)
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(50, func() { buf, _ = f.MarshalAppend(buf[:0], m) })
+	assert.Zero(t, allocs)
 }
