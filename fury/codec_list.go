@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
-
+	"time"
 	"unsafe"
 
 	"github.com/fury-go/fury/internal/asm"
@@ -24,9 +24,53 @@ const (
 // allocation.
 const maxUnbackedItems = 8192
 
+// checkCount refuses a count of more than maxUnbackedItems list or set
+// elements that the remaining input cannot back one byte each. Its class
+// says whether more input could help (see the package's error classes):
+// ErrTruncated when the collection's header, which follows the count,
+// shows that every element takes at least a byte (a flag, its own type
+// info, or a type whose data is never empty), else ErrTooLarge, a limit:
+// elements of type none, or of a struct without fields, take no bytes, and
+// no more input would make such a list fit.
 func checkCount(d *decoder, n uint32) error {
 	if int64(n) > int64(d.buf.Remaining()) && n > maxUnbackedItems {
-		return wrapf(ErrTooLarge, "%d elements declared with %d bytes left", n, d.buf.Remaining())
+		if u := d.buf.Unread(); len(u) == 0 || elementsTakeBytes(u) {
+			return wrapf(ErrTruncated, "%d elements declared with %d bytes left", n, len(u))
+		}
+		return wrapf(ErrTooLarge, "%d elements declared with %d bytes left, over the limit of %d elements that the input does not back", n, d.buf.Remaining(), maxUnbackedItems)
+	}
+	return nil
+}
+
+// elementsTakeBytes reports whether the collection whose header starts u
+// spends at least a byte on each element.
+func elementsTakeBytes(u []byte) bool {
+	h := u[0]
+	if h&(collTrackRef|collHasNull) != 0 || h&collSameType == 0 {
+		return true // a flag or type info per element
+	}
+	if h&collDeclared != 0 || len(u) < 2 {
+		return false // the element type is not in the input (yet)
+	}
+	switch id := uint32(u[1]); {
+	case id >= tidBool && id <= tidEnum, id == tidNamedEnum:
+		return true
+	case id >= tidDuration && id <= tidBinary, id >= tidBoolArray && id <= tidFloat64Array:
+		return true
+	}
+	return false
+}
+
+// checkMapCount is checkCount for a map: its entries come in chunks of at
+// most 255, each at least two bytes (header and size), and entries of
+// types without data take none, so only a count the remaining input cannot
+// hold even then is ErrTruncated.
+func checkMapCount(d *decoder, n uint32) error {
+	if err := checkCount(d, n); err != nil {
+		if r := d.buf.Remaining(); int64(r) < 2*((int64(n)+254)/255) {
+			return wrapf(ErrTruncated, "%d map entries declared with %d bytes left", n, r)
+		}
+		return wrapf(ErrTooLarge, "%d map entries declared with %d bytes left, over the limit of %d entries that the input does not back", n, d.buf.Remaining(), maxUnbackedItems)
 	}
 	return nil
 }
@@ -40,8 +84,9 @@ func checkCount(d *decoder, n uint32) error {
 func checkListCount(d *decoder, n uint32, lc *listCodec) error {
 	if lc.elemSize == 0 && !lc.isArray {
 		if uint64(n) > math.MaxInt32 {
-			// Over any budget; and no int on 32-bit platforms.
-			return wrapf(ErrTooLarge, "%d elements declared", n)
+			// Over any budget; and no int on 32-bit platforms. A
+			// limit, not a short input: more bytes cannot help.
+			return wrapf(ErrTooLarge, "%d elements declared, over the limit of %d for elements that take no memory", n, math.MaxInt32)
 		}
 		return nil
 	}
@@ -530,7 +575,27 @@ func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
 		keys.Index(i).SetIterKey(&it)
 		i++
 	}
+	if kt == timeType {
+		if err := distinctInstants(c.typ, unsafe.Slice((*time.Time)(base), i)); err != nil {
+			return err
+		}
+	}
 	return writeElements(e, &c.elem, base, i, size)
+}
+
+// distinctInstants fails when two elements of a set of time.Time are one
+// instant (in different locations, or one with a monotonic reading): the
+// wire keeps the instant only, and the set would read back smaller.
+func distinctInstants(t reflect.Type, ts []time.Time) error {
+	seen := make(map[time.Time]struct{}, len(ts))
+	for _, v := range ts {
+		u := v.UTC() // also drops the monotonic reading
+		if _, dup := seen[u]; dup {
+			return wrapf(ErrInvalidArgument, "%v: element %v is the same instant as another element, so the set would read back with fewer elements (the wire keeps the instant, not the location or monotonic reading); use t.UTC() or t.Round(0) for the elements", t, v)
+		}
+		seen[u] = struct{}{}
+	}
+	return nil
 }
 
 // setScratchMax is the most set elements an encoder keeps room for.

@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"hash/maphash"
 	"reflect"
 	"unsafe"
 
@@ -26,10 +27,91 @@ type mapCodec struct {
 	tword           unsafe.Pointer // typ's type word
 	key, val        elemCodec
 	declaredVariant *mapCodec
+	// keysMayMerge: distinct keys of this type can be one value on the
+	// wire (see keysMayMerge), so write checks that they are not.
+	keysMayMerge bool
 }
 
 func newMapCodec(r *resolver, t reflect.Type, key, val *typeInfo) *mapCodec {
-	return &mapCodec{typ: t, tword: typeWord(t), key: newElemCodec(key, false), val: newElemCodec(val, false)}
+	return &mapCodec{typ: t, tword: typeWord(t), key: newElemCodec(key, false), val: newElemCodec(val, false),
+		keysMayMerge: keysMayMerge(t.Key())}
+}
+
+// keysMayMerge reports whether two distinct map keys of type t can have
+// the same wire form, so that they would read back as one entry: a
+// time.Time (the wire keeps the instant, not the location or the monotonic
+// reading), an interface (int and int64 both travel as varint64, a named
+// string type as a string, ...), or a struct or array holding one.
+// Pointers are not: distinct pointers read back as distinct pointers.
+func keysMayMerge(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Struct:
+		if t == timeType {
+			return true
+		}
+		for i := range t.NumField() {
+			if keysMayMerge(t.Field(i).Type) {
+				return true
+			}
+		}
+	case reflect.Array:
+		return t.Len() > 0 && keysMayMerge(t.Elem())
+	}
+	return false
+}
+
+// checkKeyUnique fails when the key just written (from offset start, of
+// dynamic type ti, the Go key k) has the wire form of an earlier key of
+// the map: the reader would get one entry for two. Floats are exempt (the
+// only distinct float keys with one form are NaNs, which read back as
+// distinct keys again), and so are pointers (they read back distinct).
+func (c *mapCodec) checkKeyUnique(e *encoder, sc *mapScratch, ti *typeInfo, start int, nullValue bool, k reflect.Value) error {
+	switch ti.typ.Kind() {
+	case reflect.Float32, reflect.Float64, reflect.Pointer:
+		return nil
+	}
+	out := e.buf.Bytes()
+	cur := keySpan{start: start, end: len(out), id: ti.wire().id, nullValue: nullValue}
+	if sc.seen == nil {
+		sc.seen = map[uint64]keySpan{}
+	}
+	// Open addressing on a hash of the form; the map and the spans (offsets
+	// into the output) are reused, so checking allocates nothing once
+	// the map type has been written.
+	h := maphash.Bytes(keySeed, out[start:]) ^ uint64(cur.id)
+	if nullValue {
+		h = ^h
+	}
+	for ; ; h++ {
+		prev, ok := sc.seen[h]
+		if !ok {
+			sc.seen[h] = cur
+			return nil
+		}
+		if prev.id == cur.id && prev.nullValue == nullValue && string(out[prev.start:prev.end]) == string(out[start:]) {
+			return wrapf(ErrInvalidArgument, "map %v: key %v has the same wire form as another key (%s), so the map would read back with fewer entries; make the keys distinct on the wire (for time.Time, one location and no monotonic reading: t.UTC() or t.Round(0))",
+				c.typ, k, mergeReason(ti.typ))
+		}
+	}
+}
+
+// keySpan locates a key's wire form in the output.
+type keySpan struct {
+	start, end int
+	id         uint32
+	nullValue  bool // written with its flag and type info
+}
+
+var keySeed = maphash.MakeSeed()
+
+// mergeReason says why keys of type t can share a wire form.
+func mergeReason(t reflect.Type) string {
+	if t == timeType {
+		return "a timestamp keeps the instant, not the location or monotonic reading"
+	}
+	return "the wire form of " + t.String() + " does not keep every distinction Go's == makes"
 }
 
 // mapAt returns the map stored at p, whose type has the type word tword,
@@ -51,7 +133,8 @@ type mapScratch struct {
 	typ    reflect.Type
 	kv, vv reflect.Value
 	kp, vp unsafe.Pointer
-	keys   reflect.Value // for sets: a []K the elements are copied into
+	keys   reflect.Value      // for sets: a []K the elements are copied into
+	seen   map[uint64]keySpan // wire forms of the keys written (see checkKeyUnique)
 	busy   bool
 }
 
@@ -81,6 +164,13 @@ func (sp *mapScratchPool) put(s *mapScratch) {
 	s.vv.SetZero()
 	if s.keys.IsValid() {
 		s.keys.Clear()
+	}
+	if len(s.seen) > 0 {
+		if len(s.seen) > 1024 {
+			s.seen = nil // a cleared map keeps its buckets
+		} else {
+			clear(s.seen)
+		}
 	}
 	s.busy = false
 }
@@ -145,8 +235,14 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 		}
 		if ks.nil || vs.nil {
 			closeChunk()
+			start := e.buf.Len() + 1 // after the header
 			if err := c.writeNullEntry(e, ks, vs); err != nil {
 				return err
+			}
+			if c.keysMayMerge && !ks.nil {
+				if err := c.checkKeyUnique(e, sc, ks.ti, start, true, kv); err != nil {
+					return err
+				}
 			}
 			continue
 		}
@@ -181,8 +277,14 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 			}
 			chunkSize, chunkKey, chunkVal, chunkTrack = 0, ks.ti, vs.ti, track
 		}
+		keyAt := e.buf.Len()
 		if err := c.writeSide(e, &c.key, ks, track&mapKeyRef != 0); err != nil {
 			return err
+		}
+		if c.keysMayMerge {
+			if err := c.checkKeyUnique(e, sc, ks.ti, keyAt, false, kv); err != nil {
+				return err
+			}
 		}
 		if err := c.writeSide(e, &c.val, vs, track&mapValRef != 0); err != nil {
 			return err
@@ -238,7 +340,7 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkCount(d, n); err != nil {
+	if err := checkMapCount(d, n); err != nil {
 		return err
 	}
 	if n > 0 {

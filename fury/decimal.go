@@ -36,7 +36,10 @@ func ParseDecimal(s string) (Decimal, error) {
 	}
 	num, exp := s, int64(0)
 	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		e, err := strconv.ParseInt(s[i+1:], 10, 32)
+		// String writes exponents beyond the int32 range (a long
+		// unscaled value at a scale near the int32 limits): read 64
+		// bits, and check the scale they give.
+		e, err := strconv.ParseInt(s[i+1:], 10, 64)
 		if err != nil {
 			return bad("bad exponent")
 		}
@@ -55,6 +58,9 @@ func ParseDecimal(s string) (Decimal, error) {
 		if digits[i] < '0' || digits[i] > '9' {
 			return bad("not a number")
 		}
+	}
+	if exp < -math.MaxInt64+int64(len(frac)) {
+		return bad("exponent out of range")
 	}
 	scale := int64(len(frac)) - exp
 	if scale < math.MinInt32 || scale > math.MaxInt32 {
@@ -158,8 +164,11 @@ func (bigIntCodec) write(e *encoder, p unsafe.Pointer) error {
 	return nil
 }
 
-// maxIntegralScale bounds the power of ten a decimal read into a big.Int
-// may need (pyfory's limit for scales).
+// maxIntegralScale bounds the power of ten a whole decimal read into a
+// big.Int may be multiplied or divided by (pyfory's limit for scales): past
+// it the read fails with ErrTooLarge, a limit of this reader (the power
+// alone could cost seconds of CPU), not a sign of bad data. A fraction is
+// ErrTypeMismatch whatever its scale.
 const maxIntegralScale = 10000
 
 func (bigIntCodec) read(d *decoder, p unsafe.Pointer) error {
@@ -168,8 +177,11 @@ func (bigIntCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	if scale != 0 && u.Sign() != 0 {
+		if scale > 0 && !maybeWhole(u, scale) {
+			return wrapf(ErrTypeMismatch, "decimal with a fraction (scale %d) read into a big.Int", scale)
+		}
 		if scale < -maxIntegralScale || scale > maxIntegralScale {
-			return wrapf(ErrTooLarge, "decimal with scale %d read into a big.Int", scale)
+			return wrapf(ErrTooLarge, "decimal with scale %d read into a big.Int: its power of ten is over the limit of 10^%d", scale, maxIntegralScale)
 		}
 		// 10^k has about k × log2(10) bits; the result of a multiplication
 		// has the bits of both factors. Charge the power (when new), the
@@ -182,11 +194,34 @@ func (bigIntCodec) read(d *decoder, p unsafe.Pointer) error {
 		if scale < 0 {
 			u.Mul(u, pow)
 		} else if _, m := u.QuoRem(u, pow, new(big.Int)); m.Sign() != 0 {
-			return wrapf(ErrTypeMismatch, "decimal with a fraction read into a big.Int")
+			return wrapf(ErrTypeMismatch, "decimal with a fraction (scale %d) read into a big.Int", scale)
 		}
 	}
 	(*big.Int)(p).Set(u)
 	return nil
+}
+
+// maybeWhole reports whether u × 10^-scale (u non-zero, scale > 0) may be a
+// whole number, by tests that cost O(1) in the scale and at most one pass
+// over u: |u| must be at least 10^scale, divisible by 2^scale (its low
+// bits) and by 5^min(scale, 27). A false answer is exact; a true one is
+// settled by the division, which then costs what reading a whole decimal
+// of that size costs anyway. So refusing a fraction never costs a
+// division by a large power of ten unless u was built to pass these.
+func maybeWhole(u *big.Int, scale int32) bool {
+	// |u| < 2^BitLen; 10^scale >= 2^(3.3219 scale) >= 2^BitLen means |u| < 10^scale.
+	if int64(scale)*33219 >= int64(u.BitLen())*10000 {
+		return false
+	}
+	if u.TrailingZeroBits() < uint(scale) {
+		return false
+	}
+	p5 := uint64(1)
+	for i := int32(0); i < min(scale, 27); i++ {
+		p5 *= 5
+	}
+	var r big.Int
+	return r.Rem(u, new(big.Int).SetUint64(p5)).Sign() == 0
 }
 
 func abs32(v int32) int64 {

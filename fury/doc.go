@@ -415,7 +415,10 @@
 // ErrTooLarge, ErrRegistration (the destination's plan needs an unregistered
 // type's auto name that another type is registered under) or ErrInvalidArgument (a nil or non-pointer destination, or an invalid
 // option: New keeps it and every call returns it) — test
-// with errors.Is — and name the field where they happened.
+// with errors.Is — and name the field where they happened. ErrTruncated
+// alone means "not complete yet": the same bytes followed by more could
+// decode; every other class is final for that input (see the sentinels'
+// documentation).
 //
 // Lengths are checked against the remaining input, nesting is bounded
 // (WithMaxDepth, at most MaxDepthLimit levels, so that the goroutine stack
@@ -477,7 +480,14 @@
 // Marshal refuses (ErrInvalidArgument) what would not read back: a Date
 // that is not a day of the calendar (the zero Date{} excepted: it
 // round-trips, which makes -0001-11-30 unwritable), a time before the
-// wire's earliest second (math.MinInt64 seconds from 1970).
+// wire's earliest second (math.MinInt64 seconds from 1970), and a map (or
+// Set[time.Time]) with two keys that are distinct in Go but one value on
+// the wire, which would read back as one entry: time.Time keys for one
+// instant (in two locations, or with and without a monotonic reading: use
+// t.UTC() or t.Round(0) for keys), interface keys such as int(1) and
+// int64(1) (both varint64), and structs or arrays holding such fields.
+// Keys that stay distinct do round-trip: NaN float keys (each reads back
+// as a key of its own), pointer keys, int32(1) beside int64(1).
 //
 // What a Fury keeps between calls is bounded in bytes, whatever it is
 // fed: the TypeDefs it has read (MaxCachedTypeDefBytes, 4 MiB) and the
@@ -510,9 +520,14 @@
 //		}
 //	}
 //
-// Since a message does not record its length, the Decoder finds its end by
-// decoding it, reading more input when the bytes at hand end inside the
-// message (details in Decoder's documentation). WithMaxMessageSize bounds
+// Since a message does not record its length, the Decoder finds its end
+// first, by walking its structure without building anything (reading more
+// input only while the bytes at hand end inside the message), then decodes
+// exactly its bytes as Unmarshal does: same value, same error, same memory
+// budget, whatever follows it; an error of a complete message leaves the
+// stream at the next one. It starts no goroutine and keeps every byte it
+// read and did not decode in Buffered (details in Decoder's
+// documentation). WithMaxMessageSize bounds
 // one message (64 MiB by default): a Decoder never buffers more than that for
 // a message and fails with ErrTooLarge past it. Decoded values never alias
 // the Decoder's buffer, even with WithAliasInput(true). For gRPC, package furygrpc is a codec built on this

@@ -644,7 +644,7 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkCount(d, n); err != nil {
+	if err := checkMapCount(d, n); err != nil {
 		return nil, err
 	}
 	if err := d.chargeMap(int(n), anyType, anyType); err != nil {

@@ -586,8 +586,15 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", f.in.Remaining(), f.in.ReaderIndex())
 	}
 	f.in.SetBytes(nil)
+	if err == nil && scanCheckHook != nil {
+		scanCheckHook(f, data, v)
+	}
 	return err
 }
+
+// scanCheckHook, when set (by tests: FURY_SCANCHECK=1), sees every message
+// Unmarshal decoded, to hold the stream Decoder's scanner to the decoder.
+var scanCheckHook func(f *Fury, data []byte, v any)
 
 // Deserialize reads one message from buf into v (as Unmarshal does: v is
 // replaced), taking the objects the writer sent out of band, in order,
@@ -612,15 +619,6 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 		buf.b.SetReaderIndex(start)
 	}
 	return err
-}
-
-// deserializeOne is Deserialize on the runtime's buffer, without
-// out-of-band buffers (for Decoder).
-func (f *Fury) deserializeOne(buf *buffer, v any) error {
-	if err := f.check(); err != nil {
-		return err
-	}
-	return f.deserialize(buf, v, nil)
 }
 
 func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) error {

@@ -1,13 +1,9 @@
 package fury
 
 import (
-	"errors"
 	"fmt"
 	"io"
-	"math/bits"
 	"reflect"
-	"sync/atomic"
-	"time"
 )
 
 // DefaultMaxMessageSize is the largest message an Encoder writes and a
@@ -122,32 +118,28 @@ func (e *Encoder) Encode(v any) error {
 // back to back, with no framing of any kind (as an Encoder, or a peer
 // calling serialize repeatedly on one buffer or file, writes them). It
 // reads from r in chunks and keeps the bytes past the current message for
-// the next Decode, so it may read ahead of the message it returns.
+// the next Decode (see Buffered), so it may read ahead of the message it
+// returns, but never waits for input beyond the message it decodes.
 //
-// The wire format does not record a message's length, so a Decoder finds
-// the end of a message by decoding it: when the bytes at hand end inside
-// the message, it reads more and decodes again. It asks for enough to at
-// least double what it has, but retries sooner when a read comes back
-// short (the peer may be waiting for an answer), within a budget that keeps
-// the total decoding work for a message of n bytes within O(n log n) however
-// the input is split; what an attempt allocates counts as work too, at the
-// default budget's rate (DecodedBytesPerInputByte). A message over the
-// decode memory budget (WithMaxDecodedBytes) is tried again only once the
-// input at hand doubles the budget, and not at all when the budget is
-// fixed. So the attempts at a message allocate at most one budget for each
-// doubling of the input. A message may not exceed the limit set by
-// WithMaxMessageSize (64 MiB by default): past it Decode fails with
-// ErrTooLarge, having buffered no more than the limit.
+// The wire format does not record a message's length, so Decode first
+// finds where the message ends: it walks the message's structure (flags,
+// type infos, counts and lengths) without building anything, calling Read
+// whenever the bytes at hand end inside the message, and only then decodes
+// the message's bytes, exactly as Unmarshal decodes them. So a message
+// decodes the same whatever follows it in the stream: its decode memory
+// budget (WithMaxDecodedBytes) is computed from its own length, and a
+// message that arrives whole is decoded at once, however it was split
+// into writes and however slowly it trickled in. The walk reads each byte
+// once (an item cut by the end of the input, a few bytes, is read again
+// when more arrives) and allocates nothing per value.
 //
-// Once the retries have used their budget, a Decoder waits for the input
-// to double before it decodes again, unless the input pauses: when no Read
-// returns within 5 ms (or twice the time the last attempt took), it
-// decodes what it has, since a peer may have sent a whole message, in many
-// small writes, and be waiting for an answer. That Read stays in flight:
-// its bytes go to the next read, by this Decode or a later one (Buffered
-// does not show them meanwhile). A peer that trickles a message in at just
-// that pace keeps the Decoder busy at most a third of the time. The end of
-// the stream (io.EOF) always ends the wait.
+// A message may not exceed the limit set by WithMaxMessageSize (64 MiB by
+// default): past it Decode fails with ErrTooLarge, having buffered no more
+// than the limit.
+//
+// Decode reads from r only in the calling goroutine and only while it
+// runs: no goroutine outlives it, there is nothing to close, and every
+// byte it has taken from r and not decoded is in Buffered.
 //
 // A Decoder is not safe for concurrent use.
 type Decoder struct {
@@ -157,17 +149,11 @@ type Decoder struct {
 	buf        []byte // buf[start:end] is read but not yet decoded
 	start, end int
 	in         buffer
-	rerr       error // the reader's error, once it returned one
-	err        error // sticky: the stream cannot be read further
-	examined   int   // bytes examined by all decoding attempts (tests)
-	idle       int   // attempts made because the input paused (tests)
-	spent      int64 // bytes the attempts at the current message charged to the decode budget
-	lastSize   int   // size of the last message decoded
-
-	pump     *pump         // reads in flight (see readOrIdle), or nil
-	timer    *time.Timer   // the idle wait's, once made
-	empties  int           // reads in a row that returned nothing
-	lastTook time.Duration // how long the last failed attempt took
+	rerr       error                       // the reader's error, once it returned one
+	err        error                       // sticky: the stream cannot be read further
+	examined   int                         // bytes examined by all scans and decodes (tests)
+	empties    int                         // reads in a row that returned nothing
+	fields     map[*remoteDef][]*fieldType // see fieldsOf
 }
 
 // NewDecoder returns a Decoder reading from r with a Fury configured by
@@ -193,8 +179,8 @@ func (d *Decoder) Fury() *Fury {
 }
 
 // Buffered returns the bytes read from the reader but not yet decoded (nil
-// for a nil Decoder). They are valid until the next Decode. The bytes of a
-// Read still in flight (see Decoder) are not among them.
+// for a nil Decoder): the rest of the stream starts with them. They are
+// valid until the next Decode.
 func (d *Decoder) Buffered() []byte {
 	if d == nil {
 		return nil
@@ -210,16 +196,21 @@ const minRead = 4 << 10
 //
 // At the end of the stream, when no byte of a next message was read, it
 // returns io.EOF. When the stream ends inside a message, it returns an
-// error matching both io.ErrUnexpectedEOF and ErrTruncated. A message
-// larger than the limit gives ErrTooLarge. Errors from the reader are
+// error matching both io.ErrUnexpectedEOF and ErrTruncated: the only
+// errors that say the input is not complete. Errors from the reader are
 // returned wrapped (errors.Is finds them). A v that is not a non-nil
-// pointer gives ErrInvalidArgument and consumes nothing; a well-formed
-// message that does not convert into v (ErrTypeMismatch, ErrSchemaMismatch,
-// or ErrUnknownType for a struct that v's type does not mention but that
-// this Decoder's Fury knows) is skipped. A v whose type Fury cannot decode
-// into (ErrUnsupportedType, such as a *chan int) consumes nothing either,
-// and the stream stays usable. After any other error the Decoder cannot
-// find the next message and returns the same error from every later call.
+// pointer gives ErrInvalidArgument, and a v whose type Fury cannot decode
+// into ErrUnsupportedType (such as a *chan int); both consume nothing.
+//
+// Once the message's end is found, the message is consumed, whatever
+// decoding it gives: an error then (ErrTypeMismatch, ErrSchemaMismatch,
+// ErrTooLarge for the decode memory budget, ErrInvalidData for a value out
+// of range, ...) is the error Unmarshal gives for the same bytes, and the
+// next Decode reads the next message. When the end cannot be found (the
+// structure itself is malformed, a struct is not registered, the message
+// is over the stream limit, the reader failed), the Decoder cannot find
+// the next message either and returns the same error from every later
+// call.
 func (d *Decoder) Decode(v any) error {
 	if d == nil || d.f == nil {
 		return wrapf(ErrInvalidArgument, "a Decoder must be made by fury.NewDecoder (got a nil or zero Decoder)")
@@ -227,204 +218,40 @@ func (d *Decoder) Decode(v any) error {
 	if d.err != nil {
 		return d.err
 	}
-	var (
-		target    int // next attempt once this many bytes are buffered
-		floor     int // no attempt before this many (after a budget overrun)
-		work      int // bytes examined by the failed attempts so far
-		lastTried int // buffered size at the last attempt
-		last      error
-		over      bool // last went over the decode memory budget
-		paused    bool // the input paused with an attempt owed
-	)
-	for {
-		n := d.end - d.start
-		owed := n > lastTried && n >= floor
-		if owed && (paused || n >= target || d.rerr != nil || work+n <= retryBudget(n)) {
-			if paused {
-				d.idle++
-			}
-			paused = false
-			d.spent = 0
-			began := time.Now()
-			used, err := d.attempt(v, n)
-			if err == nil {
-				d.start += used
-				d.lastSize = used
-				return nil
-			}
-			if !needsMoreInput(err) && (errors.Is(err, ErrTypeMismatch) || errors.Is(err, ErrSchemaMismatch) ||
-				errors.Is(err, ErrUnknownType)) {
-				// Perhaps a well-formed message that does not fit v (or
-				// v's layout, or holds a struct v's type does not
-				// mention): skip it, and the stream stays usable.
-				serr := d.skipMessage()
-				if serr == nil {
-					return err
-				}
-				if needsMoreInput(serr) {
-					err = serr
-				}
-			}
-			if !needsMoreInput(err) {
-				if errors.Is(err, ErrInvalidArgument) {
-					return err // v itself was wrong: nothing read
-				}
-				if derr := d.f.destinationError(v); derr != nil {
-					return derr // v's type cannot be decoded into: nothing read
-				}
-				d.err = err
-				return err
-			}
-			if over = d.in.Budget() < 0; over {
-				// Over the decode memory budget, not short of input:
-				// more input helps only by raising the budget, which
-				// the next attempt must at least double.
-				if floor = d.budgetRetry(n); floor == 0 {
-					d.err = err
-					return err
-				}
-			}
-			if n >= d.limit {
-				d.err = wrapf(ErrTooLarge, "a message exceeds the stream limit of %d bytes (WithMaxMessageSize)", d.limit)
-				return d.err
-			}
-			// An attempt's work is the input it examined and what it
-			// allocated, at the default budget's rate (64 bytes count
-			// as one byte examined): a short message that allocates
-			// much is not decoded again for every byte that trickles
-			// in, only when the input doubles.
-			last, lastTried = err, n
-			work += n + int(min(d.spent/DecodedBytesPerInputByte, int64(d.limit)))
-			target = max(min(2*n, d.limit), floor)
-			d.lastTook = time.Since(began)
-			owed = false
-		}
-		if d.rerr != nil {
-			switch {
-			case over:
-				d.err = last // the input at hand is over the budget; there is no more
-			case d.rerr != io.EOF:
-				d.err = fmt.Errorf("fury: reading the stream: %w", d.rerr)
-			case n == 0:
-				d.err = io.EOF
-			default:
-				d.err = &unexpectedEOF{n: n, cause: last}
-			}
-			return d.err
-		}
-		if owed {
-			// An attempt is owed to the bytes at hand, but the retry
-			// budget holds it back: make it anyway if the input pauses
-			// (a peer may have sent the whole message and be waiting
-			// for an answer).
-			paused = !d.readOrIdle(max(target-n, minRead))
-		} else {
-			d.read(max(target-n, minRead))
-		}
+	if err := d.f.check(); err != nil {
+		return err
 	}
-}
-
-// attempt decodes one message from the n buffered bytes into v and returns
-// its size. When much more than the previous message's size is buffered it
-// first offers the decoder only a window of about twice that size: what the
-// decoder sets aside for the decoded value's strings and slices is sized
-// after the input it is given, so the window keeps a stream of small messages
-// from reserving memory for the messages behind them. A message that does not
-// fit the window is decoded again from the whole buffer.
-func (d *Decoder) attempt(v any, n int) (int, error) {
-	if w := 2*d.lastSize + 256; d.lastSize > 0 && w < n {
-		used, err := d.deserialize(v, w)
-		if err == nil || !needsMoreInput(err) || d.in.Budget() < 0 && !d.budgetGrows(w, n) {
-			return used, err
-		}
+	ti, err := d.f.destination(v)
+	if err != nil {
+		return err // nothing read
 	}
-	return d.deserialize(v, n)
-}
-
-// budgetGrows reports whether decoding from more input, to bytes instead of
-// from, gives a larger decode memory budget (see WithMaxDecodedBytes).
-func (d *Decoder) budgetGrows(from, to int) bool {
-	m := d.f.dec.maxDecoded
-	return decodeBudget(m, to) > decodeBudget(m, from)
-}
-
-// budgetRetry returns how many bytes must be buffered before a message that
-// went over the decode memory budget with n bytes is tried again: enough to
-// double the budget, or the stream limit if that raises it less. It returns
-// 0 when no input up to the limit raises the budget.
-func (d *Decoder) budgetRetry(n int) int {
-	next := min(2*max(n, DefaultMaxDecodedBytes/DecodedBytesPerInputByte), d.limit)
-	if next <= n || !d.budgetGrows(n, next) {
-		return 0
+	n, err := d.scan(ti)
+	if err != nil {
+		d.err = err
+		return err
 	}
-	return next
-}
-
-func (d *Decoder) deserialize(v any, n int) (int, error) {
+	msg := d.buf[d.start : d.start+n]
+	d.start += n
 	d.examined += n
-	return d.decodeAt(v, n)
+	return d.f.Unmarshal(msg, v)
 }
 
-// decodeAt decodes the first n buffered bytes into v and returns how many
-// it used. A decode that may need more input adds what it charged to the
-// decode memory budget to d.spent.
-func (d *Decoder) decodeAt(v any, n int) (int, error) {
-	d.in.SetBytes(d.buf[d.start : d.start+n])
-	err := d.f.deserializeOne(&d.in, v)
-	used := d.in.ReaderIndex()
-	d.in.SetBytes(nil)
-	if err != nil && needsMoreInput(err) {
-		d.spent += d.f.dec.limit - d.in.Budget()
-	}
-	return used, err
-}
-
-// retryBudget is how many bytes the attempts at decoding one message may
-// examine in all, when n bytes are buffered, before the Decoder waits for
-// the buffered input to double: 2·n·log2(n).
-func retryBudget(n int) int { return 2 * n * bits.Len(uint(n)) }
-
-// destinationError returns the error decoding into v fails with before
-// reading anything, whatever the input: v is not a non-nil pointer, or its
-// type is one f cannot decode into.
-func (f *Fury) destinationError(v any) error {
+// destination returns the type info of what v points to, or the error
+// decoding into v fails with before reading anything, whatever the input:
+// v is not a non-nil pointer, or its type is one f cannot decode into.
+func (f *Fury) destination(v any) (*typeInfo, error) {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return wrapf(ErrInvalidArgument, "Decode needs a non-nil pointer, got %T", v)
+		return nil, wrapf(ErrInvalidArgument, "Decode needs a non-nil pointer, got %T", v)
 	}
 	f.sync()
-	_, err := f.r.typeInfoOf(rv.Type().Elem())
-	return err
+	return f.r.typeInfoOf(rv.Type().Elem())
 }
 
-// needsMoreInput reports whether a decoding error may be due to the input
-// ending early: a truncated value, or a count or length larger than the
-// input buffered so far.
-func needsMoreInput(err error) bool {
-	return errors.Is(err, ErrTruncated) || errors.Is(err, ErrTooLarge)
-}
-
-// skipMessage moves past a message that decoded into the wrong type, by
-// decoding it again into an interface{}.
-func (d *Decoder) skipMessage() error {
-	var skipped any
-	d.f.dec.skipping = true
-	used, err := d.decodeAt(&skipped, d.end-d.start)
-	d.f.dec.skipping = false
-	if err == nil {
-		d.start += used
-	}
-	return err
-}
-
-// read makes one Read call for at least want more bytes (as many as the
-// buffer has room for, but no more than the message limit allows) and
-// records the reader's error.
+// read makes Read calls into the buffer, for at least want more bytes (as
+// many as the buffer has room for, but no more than the message limit
+// allows), until one brings bytes or fails, and records the reader's error.
 func (d *Decoder) read(want int) {
-	if d.pump != nil {
-		d.waitPump(false)
-		return
-	}
 	p := d.room(want)
 	for {
 		m, err := d.r.Read(p)
@@ -434,113 +261,9 @@ func (d *Decoder) read(want int) {
 	}
 }
 
-// Idle waits: how long the input must pause before a Decoder makes an
-// attempt that its retry budget holds back, at least idleWait, and at least
-// idleFactor times the last failed attempt, so that a peer that trickles a
-// message in at that pace keeps at most a third of the Decoder's time busy.
-const (
-	idleWait   = 5 * time.Millisecond
-	idleFactor = 2
-)
-
-// A pump reads from a Decoder's reader in a goroutine of its own, into p
-// (buf[base:base+len(p)]), which nothing else touches beyond base+got while
-// it runs.
-type pump struct {
-	p        []byte
-	base     int
-	got      atomic.Int64  // bytes read into p so far, published after they are written
-	progress chan struct{} // signalled (if empty) after each Read that brought bytes
-	done     chan struct{} // closed when the goroutine ends; err is final then
-	err      error
-	bad      int // the count a Read returned out of range (err is errBadCount)
-}
-
-func (pm *pump) run(r io.Reader) {
-	defer close(pm.done)
-	for k, empties := 0, 0; k < len(pm.p); {
-		m, err := r.Read(pm.p[k:])
-		if m < 0 || m > len(pm.p)-k {
-			pm.bad, pm.err = m, errBadCount
-			return
-		}
-		k += m
-		if m > 0 {
-			empties = 0
-			pm.got.Store(int64(k))
-			select {
-			case pm.progress <- struct{}{}:
-			default:
-			}
-		}
-		if err != nil {
-			pm.err = err
-			return
-		}
-		if m == 0 {
-			if empties++; empties > 100 {
-				pm.err = io.ErrNoProgress
-				return
-			}
-		}
-	}
-}
-
-// errBadCount marks a Read that returned a count out of range.
-var errBadCount = errors.New("bad count")
-
-// readOrIdle is read for a Decoder that owes an attempt to the bytes at
-// hand. It reads in a goroutine (a pump) and reports false when the input
-// pauses: no bytes for the idle wait. The pump goes on reading meanwhile,
-// and later reads, by this Decode or a later one, take what it brings.
-func (d *Decoder) readOrIdle(want int) bool {
-	if d.pump == nil {
-		pm := &pump{p: d.room(want), base: d.end, progress: make(chan struct{}, 1), done: make(chan struct{})}
-		d.pump = pm
-		go pm.run(d.r)
-	}
-	return !d.waitPump(true)
-}
-
-// waitPump waits until the pump ends or brings bytes, or, with idle, until
-// it ends or its input pauses for the idle wait; it takes the bytes read so
-// far into buf[start:end] and reports whether it returned for a pause.
-func (d *Decoder) waitPump(idle bool) bool {
-	pm := d.pump
-	var tick <-chan time.Time
-	if idle {
-		wait := max(idleWait, idleFactor*d.lastTook)
-		if d.timer == nil {
-			d.timer = time.NewTimer(wait)
-		} else {
-			d.timer.Reset(wait)
-		}
-		defer d.timer.Stop()
-		tick = d.timer.C
-	}
-	for {
-		select {
-		case <-pm.done:
-			d.pump = nil
-			d.end = pm.base + int(pm.got.Load())
-			switch {
-			case pm.err == errBadCount:
-				d.rerr = wrapf(ErrInvalidArgument, "reader returned %d bytes for a %d-byte read", pm.bad, len(pm.p))
-			case pm.err != nil:
-				d.rerr = pm.err
-			}
-			return false
-		case <-pm.progress:
-			if !idle {
-				d.end = pm.base + int(pm.got.Load())
-				return false
-			}
-			d.timer.Reset(max(idleWait, idleFactor*d.lastTook))
-		case <-tick:
-			d.end = pm.base + int(pm.got.Load())
-			return true
-		}
-	}
+// readError is the error for a reader that failed.
+func (d *Decoder) readError() error {
+	return fmt.Errorf("fury: reading the stream: %w", d.rerr)
 }
 
 // took records a Read of m bytes into buf[end:end+size] that returned err,
@@ -610,5 +333,8 @@ func (e *unexpectedEOF) Error() string {
 }
 
 func (e *unexpectedEOF) Unwrap() []error {
+	if e.cause == nil {
+		return []error{io.ErrUnexpectedEOF, ErrTruncated}
+	}
 	return []error{io.ErrUnexpectedEOF, ErrTruncated, e.cause}
 }

@@ -357,7 +357,8 @@ func TestStreamInvalidOptions(t *testing.T) {
 	assert.ErrorIs(t, NewDecoder(nil).Decode(&v), ErrInvalidArgument)
 	assert.ErrorIs(t, NewEncoder(nil).Encode(1), ErrInvalidArgument)
 	assert.Equal(t, io.EOF, NewDecoder(strings.NewReader("")).Decode(&v))
-	assert.ErrorIs(t, NewDecoder(strings.NewReader("")).Decode(nil), io.EOF)
+	// A bad destination is refused before any input is read.
+	assert.ErrorIs(t, NewDecoder(strings.NewReader("")).Decode(nil), ErrInvalidArgument)
 	dec := NewDecoder(bytes.NewReader(encodeAll(t, []any{"x"})))
 	assert.ErrorIs(t, dec.Decode(nil), ErrInvalidArgument)
 	var s string

@@ -1,6 +1,7 @@
 package fury
 
 import (
+	"errors"
 	"math"
 	"strconv"
 
@@ -265,6 +266,11 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 	}
 	if !ok {
 		if rd, err = parseTypeDef(raw[len(raw)-size:], d); err != nil {
+			if errors.Is(err, ErrTruncated) {
+				// The body's size is in its header: a field that runs
+				// past it is bad data, which no more input mends.
+				err = wrapf(ErrInvalidData, "type meta body of %d bytes ends inside a field: %v", size, err)
+			}
 			return nil, err
 		}
 		rd.raw = string(raw)
@@ -333,7 +339,7 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 				return nil, err
 			}
 			if uint(extra) > uint(b.Remaining()) {
-				return nil, wrapf(ErrTooLarge, "type meta declares %d fields", extra)
+				return nil, wrapf(ErrInvalidData, "type meta declares %d fields in %d bytes", extra, b.Remaining())
 			}
 			nfields += int(extra)
 		}
@@ -359,7 +365,7 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 		return nil, err
 	}
 	if nfields > b.Remaining() {
-		return nil, wrapf(ErrTooLarge, "type meta declares %d fields in %d bytes", nfields, b.Remaining())
+		return nil, wrapf(ErrInvalidData, "type meta declares %d fields in %d bytes", nfields, b.Remaining())
 	}
 	// Charge what the parsed TypeDef and its read plan will hold: per
 	// field its record, its type, its name and its plan step, and per

@@ -144,7 +144,13 @@ func (d *reader) readValue(p *plan, v *view, i int, dst reflect.Value) error {
 		if err != nil {
 			return err
 		}
-		dst.SetFloat(float64(x))
+		if dst.Kind() == reflect.Float32 && dst.CanAddr() {
+			// Its bits as they are: SetFloat goes through a float64,
+			// which would quiet a signaling NaN.
+			*(*float32)(dst.Addr().UnsafePointer()) = x
+		} else {
+			dst.SetFloat(float64(x))
+		}
 	case TypeFloat64:
 		x, err := v.float64_(i)
 		if err != nil {

@@ -94,7 +94,9 @@ func (w *writer) writeValue(p *plan, v reflect.Value, base, bitmap, i, slot int)
 	case TypeInt64:
 		le.PutUint64(b[slot:], uint64(v.Int()))
 	case TypeFloat32:
-		le.PutUint32(b[slot:], math.Float32bits(float32(v.Float())))
+		// The value's own bits: a float64 round trip (v.Float) would
+		// quiet a signaling NaN's payload.
+		le.PutUint32(b[slot:], *(*uint32)(addr(v)))
 	case TypeFloat64:
 		le.PutUint64(b[slot:], math.Float64bits(v.Float()))
 	case TypeDate:
