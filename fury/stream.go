@@ -165,6 +165,9 @@ func NewDecoder(r io.Reader, opts ...Option) *Decoder {
 	if err == nil && r == nil {
 		err = wrapf(ErrInvalidArgument, "NewDecoder: nil reader")
 	}
+	// Decode unmarshals slices of the Decoder's buffer, which later
+	// messages overwrite: its Fury never aliases its input.
+	f.in.SetAliasing(false)
 	return &Decoder{r: r, f: f, limit: limit, err: err}
 }
 

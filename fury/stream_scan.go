@@ -733,14 +733,10 @@ func (s *scanner) mapData(ft *fieldType, w *typeInfo) error {
 			return err
 		}
 		if h&(mapKeyNull|mapValNull) != 0 {
-			// The other side of a null entry: the map codec of a local
-			// type reads a flag only when the header's ref bit says so
-			// (pyfory writes none for an untracked side); the reader of
-			// a map without one (readMapByFT) always reads one.
-			kf, vf := true, true
-			if w != nil {
-				kf, vf = h&mapKeyRef != 0, h&mapValRef != 0
-			}
+			// The other side of a null entry has a reference flag only
+			// when the header's ref bit says so, as every map reader
+			// reads it (pyfory and Rust write none for an untracked side).
+			kf, vf := h&mapKeyRef != 0, h&mapValRef != 0
 			if h&mapKeyNull == 0 {
 				if err := s.value(fk, kw, kf, h&mapKeyDeclared == 0); err != nil {
 					return err
