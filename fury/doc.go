@@ -108,7 +108,7 @@
 //	Uint8Array                           uint8_array (array<uint8>)
 //	[]bool, []int8 ... []float64, [N]T   bool_array, int8_array, ... float64_array
 //	[]Float16, []BFloat16                float16_array, bfloat16_array
-//	BoolSlice, Int16Slice, ...           list of bool, int16, ... (Float16Slice: list<float16>)
+//	BoolSlice, Uint8Slice, Int16Slice... list of bool, uint8, int16, ... (Float16Slice: list<float16>)
 //	other []T and [N]T                   list
 //	map[K]V                              map
 //	map[K]struct{}, Set[K]               set

@@ -17,7 +17,7 @@ func TestGeneratedTypes28(t *testing.T) {
 	h := fury.Float16Of(-0.5)
 	values := []any{
 		&gentest.HalfHolder{H: fury.Float16Of(1.5), B: fury.BFloat16Of(-3), PH: &h, Ha: []fury.Float16{1, 2}, Ba: []fury.BFloat16{3},
-			Hs: fury.Float16Slice{fury.Float16Of(0.25)}, Bs: fury.BFloat16Slice{fury.BFloat16Of(7)}, U8: fury.Uint8Array{1, 2, 3},
+			Hs: fury.Float16Slice{fury.Float16Of(0.25)}, Bs: fury.BFloat16Slice{fury.BFloat16Of(7)}, U8: fury.Uint8Array{1, 2, 3}, U8s: fury.Uint8Slice{4, 255},
 			Bin: []byte{4}, Arr: [2]fury.Float16{5, 6}},
 		&gentest.HalfHolder{},
 		&gentest.UnionHolder{S: &gentest.ShapeCircle{R: 2}, Opt: &gentest.ShapeInner{In: in},

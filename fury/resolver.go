@@ -208,7 +208,7 @@ func (r *resolver) fill(ti *typeInfo) error {
 			ti.id, ti.codec = tidUint8Array, newArrayCodec(t, tidUint8Array)
 			return nil
 		}
-		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" {
+		if t.Elem().Kind() == reflect.Uint8 && t.Elem().PkgPath() == "" && !listTypes[t] {
 			ti.id, ti.codec = tidBinary, bytesCodec{}
 			return nil
 		}

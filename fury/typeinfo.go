@@ -172,6 +172,7 @@ func (Set[T]) furySet() {}
 var listTypes = map[reflect.Type]bool{
 	reflect.TypeFor[BoolSlice]():     true,
 	reflect.TypeFor[Int8Slice]():     true,
+	reflect.TypeFor[Uint8Slice]():    true,
 	reflect.TypeFor[Int16Slice]():    true,
 	reflect.TypeFor[Int32Slice]():    true,
 	reflect.TypeFor[Int64Slice]():    true,

@@ -187,11 +187,13 @@ func (s Set[T]) Add(v T) { s[v] = struct{}{} }
 func (s Set[T]) Contains(v T) bool { _, ok := s[v]; return ok }
 
 // Slices of these types travel as lists of the element type rather than as
-// primitive arrays (plain []int16 etc. are primitive arrays). They match a
-// Java List<Short> or a Python List[Int16].
+// primitive arrays (plain []int16 etc. are primitive arrays; []byte is
+// binary and Uint8Array uint8_array). They match a Java List<Short>, a
+// Python List[Int16] or a schema's list<int16>.
 type (
 	BoolSlice    []bool
 	Int8Slice    []int8
+	Uint8Slice   []uint8
 	Int16Slice   []int16
 	Int32Slice   []int32
 	Int64Slice   []int64

@@ -76,7 +76,7 @@ var furyScalars = map[string]*scalar{
 
 // furyLists are fury's named slice types that travel as lists.
 var furyLists = map[string]bool{
-	"BoolSlice": true, "Int8Slice": true, "Int16Slice": true, "Int32Slice": true, "Int64Slice": true,
+	"BoolSlice": true, "Int8Slice": true, "Uint8Slice": true, "Int16Slice": true, "Int32Slice": true, "Int64Slice": true,
 	"Uint16Slice": true, "Uint32Slice": true, "Uint64Slice": true, "Float32Slice": true, "Float64Slice": true,
 	"Float16Slice": true, "BFloat16Slice": true,
 }
@@ -241,15 +241,16 @@ func (c *classifier) classify(t types.Type) (*desc, error) {
 		d.class, d.id = cInterface, wire.Unknown
 		return d, nil
 	case *types.Slice:
-		if b, ok := types.Unalias(u.Elem()).(*types.Basic); ok && b.Kind() == types.Uint8 {
+		n, _ := isNamed(t)
+		furyList := n != nil && n.Obj().Pkg().Path() == FuryPath && furyLists[n.Obj().Name()]
+		if b, ok := types.Unalias(u.Elem()).(*types.Basic); ok && b.Kind() == types.Uint8 && !furyList {
 			d.class, d.id, d.length = cBinary, wire.Binary, -1
 			if n, ok := isNamed(t); ok && isObj(n, FuryPath, "Uint8Array") {
 				d.id = wire.Uint8Array // the same bytes as binary
 			}
 			return d, nil
 		}
-		n, _ := isNamed(t)
-		if n == nil || !(n.Obj().Pkg().Path() == FuryPath && furyLists[n.Obj().Name()]) {
+		if !furyList {
 			if id := arrayID(u.Elem()); id != 0 {
 				d.class, d.id, d.length = cArray, id, -1
 				d.elem, _ = c.classify(u.Elem())

@@ -17,6 +17,7 @@ type HalfHolder struct {
 	Hs  fury.Float16Slice
 	Bs  fury.BFloat16Slice
 	U8  fury.Uint8Array
+	U8s fury.Uint8Slice // list<uint8>, not binary
 	Bin []byte
 	Arr [2]fury.Float16
 }

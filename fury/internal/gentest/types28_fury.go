@@ -145,7 +145,7 @@ var (
 
 func init() {
 	furyCodecHalfHolder = &furyrt.Codec{
-		Fields: []string{"H", "B", "PH", "Arr", "Ba", "Bin", "Bs", "Ha", "Hs", "U8"},
+		Fields: []string{"H", "B", "PH", "Arr", "Ba", "Bin", "Bs", "Ha", "Hs", "U8", "U8s"},
 		Write:  furyWriteHalfHolder,
 		Read:   furyReadHalfHolder,
 	}
@@ -163,6 +163,7 @@ func _() {
 		Hs  fury.Float16Slice
 		Bs  fury.BFloat16Slice
 		U8  fury.Uint8Array
+		U8s fury.Uint8Slice
 		Bin []byte
 		Arr [2]fury.Float16
 	}(HalfHolder{})
@@ -235,6 +236,12 @@ func furyWriteHalfHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		furyrt.WriteArray(buf, *(*[]byte)(&x.U8))
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.U8)); err != nil {
 		return err
+	}
+	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteHalfHolder_U8s(buf, x.U8s) {
+		w.Rewind(at) // the runtime writes it, or reports the error
+		if err := w.WriteField(10, unsafe.Pointer(&x.U8s)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -325,6 +332,12 @@ func furyReadHalfHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.U8)); err != nil {
 		return err
+	}
+	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfHolder_U8s(r, buf, &x.U8s) {
+		buf.Restore(at) // a shape the runtime reads, or its error
+		if err := r.ReadField(10, unsafe.Pointer(&x.U8s)); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -418,6 +431,55 @@ func furyReadHalfHolder_Bs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BFloa
 						return false
 					} else {
 						s2[j4] = fury.BFloat16(v5)
+					}
+				}
+			}
+			*dst = s2
+		}
+	}
+	return true
+}
+
+// furyWriteHalfHolder_U8s writes field U8s of a HalfHolder: a list with a declared element type.
+func furyWriteHalfHolder_U8s(buf *furyrt.Buffer, v fury.Uint8Slice) bool {
+	buf.WriteVaruint32(uint32(len(v)))
+	if len(v) > 0 {
+		buf.WriteUint8(0x0c) // same type, declared
+		for _, e1 := range v {
+			buf.WriteUint8(e1)
+		}
+	}
+	return true
+}
+
+// furyReadHalfHolder_U8s reads field U8s of a HalfHolder, reporting false for
+// input it leaves to the runtime.
+func furyReadHalfHolder_U8s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Uint8Slice) bool {
+	{
+		n1, err := buf.ReadVaruint32()
+		if err != nil || !r.CountOK(n1) {
+			return false
+		}
+		if !furyrt.ChargeSlice[uint8](buf, n1) {
+			return false // over the decode budget: the runtime's error
+		}
+		if n1 == 0 {
+			*dst = nil
+		} else {
+			s2 := make(fury.Uint8Slice, n1)
+			if n1 > 0 {
+				h3, err := buf.ReadByte()
+				if err != nil {
+					return false
+				}
+				if h3 != 0x0c {
+					return false
+				}
+				for j4 := range s2 {
+					if v5, err := buf.ReadUint8(); err != nil {
+						return false
+					} else {
+						s2[j4] = v5
 					}
 				}
 			}

@@ -355,7 +355,7 @@ var scalarGo = map[schema.Prim]string{
 // listOf names the fury slice types that travel as lists of a scalar
 // (plain []int32 is an int32 array).
 var listOf = map[schema.Prim]string{
-	schema.Bool: "fury.BoolSlice", schema.Int8: "fury.Int8Slice", schema.Int16: "fury.Int16Slice",
+	schema.Bool: "fury.BoolSlice", schema.Int8: "fury.Int8Slice", schema.Uint8: "fury.Uint8Slice", schema.Int16: "fury.Int16Slice",
 	schema.Int32: "fury.Int32Slice", schema.Int64: "fury.Int64Slice", schema.Uint16: "fury.Uint16Slice",
 	schema.Uint32: "fury.Uint32Slice", schema.Uint64: "fury.Uint64Slice", schema.Float32: "fury.Float32Slice",
 	schema.Float64: "fury.Float64Slice", schema.Float16: "fury.Float16Slice", schema.BFloat16: "fury.BFloat16Slice",
@@ -428,10 +428,6 @@ func (g *gen) goType(t *schema.TypeRef, optional bool, pos schema.Pos) string {
 		if e.Kind == schema.PrimType && !t.ElemOptional && e.Encoding == schema.Default {
 			if s, ok := listOf[e.Prim]; ok {
 				return g.use(s)
-			}
-			if e.Prim == schema.Uint8 {
-				g.errorf(pos, "list<uint8> has no Go form yet (use array<uint8> or bytes)")
-				return "any"
 			}
 		}
 		return "[]" + g.goType(e, t.ElemOptional, pos)
