@@ -52,13 +52,6 @@ const (
 	// default decode memory budget: a decode of n bytes may allocate up
 	// to DecodeBudgetFloor + 96 × n bytes.
 	DecodedBytesPerInputByte = 96
-
-	// DefaultMaxDecodedBytes is DecodeBudgetFloor.
-	//
-	// Deprecated: the default budget is no longer max(64 MiB, 64 × the
-	// input) but DecodeBudgetFloor + DecodedBytesPerInputByte × the
-	// input; use DecodeBudgetFloor.
-	DefaultMaxDecodedBytes = DecodeBudgetFloor
 )
 
 // WithMaxDecodedBytes sets the decode memory budget: how many bytes one

@@ -141,13 +141,6 @@ func WithGeneratedCode(on bool) Option { return func(c *config) { c.noGenerated 
 // both forms whatever this setting.
 func WithPythonForms(on bool) Option { return func(c *config) { c.pythonForms = on } }
 
-// WithJavaForms(true) writes fory-core's forms, the default;
-// WithJavaForms(false) is WithPythonForms(true).
-//
-// Deprecated: the default writes the forms fory-core and Rust read; use
-// WithPythonForms for a pyfory reader.
-func WithJavaForms(on bool) Option { return func(c *config) { c.pythonForms = !on } }
-
 // WithCompactStrings makes the writer encode strings as the Java and
 // Python peers do: latin1 when every character is <= U+00FF, else UTF-16
 // when every character is in the Basic Multilingual Plane, else UTF-8.

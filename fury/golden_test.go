@@ -393,7 +393,7 @@ func TestGoldenJavaAllNullList(t *testing.T) {
 	require.Equal(t, []any{nil, nil}, v)
 }
 
-// TestJavaForms holds the default (and WithJavaForms) to fory-core's forms,
+// TestJavaForms holds the default to fory-core's forms,
 // and WithPythonForms to pyfory's, where the peers differ (the xlang tests exchange them with the real Java peer): a
 // schema-consistent struct field registered by name goes without type info
 // (Bar.A; the list's element type info then carries Foo's names in full),
@@ -413,7 +413,7 @@ func TestJavaForms(t *testing.T) {
 		{"empty struct", Empty{}, "01 ff 1b 09 2f 00 00 00", "01 ff 1b 09 3a a1 e9 0b"},
 	}
 	newF := func(java bool) *Fury {
-		f := New(WithCompatible(false), WithJavaForms(java), WithCompactStrings(true))
+		f := New(WithCompatible(false), WithPythonForms(!java), WithCompactStrings(true))
 		require.NoError(t, f.RegisterTagType("example.Foo", Foo{}))
 		require.NoError(t, f.RegisterTagType("example.Bar", Bar{}))
 		require.NoError(t, f.Register(Empty{}, 9))

@@ -119,7 +119,7 @@ var t28IDs = map[string]uint32{"HalfsJ": 110, "Opts": 109, "Dog": 101, "Animal":
 
 func t28Fury(t *testing.T, peer, mode string, named bool) *fury.Fury {
 	f := fury.New(fury.WithCompatible(mode[0] == 'c'), fury.WithRefTracking(mode[1] == 'r'), fury.WithCompactStrings(true),
-		fury.WithJavaForms(peer == "java"))
+		fury.WithPythonForms(peer != "java"))
 	cases := []any{(*t28AnimalDog)(nil), (*t28AnimalNote)(nil), (*t28AnimalCount)(nil), (*t28AnimalNums)(nil), (*t28AnimalHalf)(nil)}
 	if named {
 		require.NoError(t, f.RegisterNamedUnion((*t28Animal)(nil), "demo", "Animal", cases...))

@@ -23,7 +23,7 @@ registered *by name*: Python writes the field's full type info (`1d` + namespace
 strings, no ref flag) before the nested struct hash; Java writes nothing (just the nested hash and
 fields, as for an id-registered struct). Neither peer reads the other's form. A Go reader must
 accept both (peek: a nested struct's 4-byte hash vs. a type id `1d`); a Go writer has to pick the
-form of the peer it talks to (Go: `fury.WithJavaForms` for Java). Named *enum* fields are not affected (neither peer writes type
+form of the peer it talks to (Go writes the spec's and Java's form by default, pyfory's with `fury.WithPythonForms`). Named *enum* fields are not affected (neither peer writes type
 info), and id-registered struct fields are written identically (no type info, no flag)."""
 
 _LIST_STRUCT_SC = """List of structs, schema-consistent: Python writes header `08` (same type) + the element
@@ -64,7 +64,7 @@ Python reads Java's. Go should write Java's form.""",
     "probe_list_struct_sc_id": _LIST_STRUCT_SC,
     "probe_empty_sc_name": """**Peer disagreement.** Struct hash of a struct without fields: Python `2f 00 00 00` (47),
 Java `3a a1 e9 0b` (0x0be9a13a, the hash of the empty fingerprint). Neither accepts the other. Go
-reads both; it writes 47, or Java's hash with `fury.WithJavaForms`.""",
+reads both; it writes Java's hash, or 47 with `fury.WithPythonForms`.""",
     "probe_empty_sc_id": """**Peer disagreement.** Empty-struct hash: Python 47 (`2f 00 00 00`), Java 0x0be9a13a
 (`3a a1 e9 0b`).""",
     "probe_boxed_int32_sc_id": """**Peer quirk.** Java's struct fingerprint marks an unannotated boxed field (`Integer`)
