@@ -545,6 +545,16 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 			return err
 		}
 		id = rid
+		if id >= 0 && !ti.refable {
+			// A value read in place (a struct root read into a T, not a
+			// *T) that the writer gave a reference id: its identity is
+			// the destination's address. Claim it now, before its
+			// contents, so that a field pointing back at it gets &v, and
+			// so that the id is not left pending for the first pointer,
+			// slice or map inside that claims (which bound the root's id
+			// to that inner value).
+			d.claim(reflect.NewAt(ti.typ, p).Interface())
+		}
 	}
 	var err error
 	if withType && !d.untypedStruct(ti) {
