@@ -34,7 +34,9 @@ import (
 
 // UnionValue is a union read where no Go union type is registered for it:
 // a struct field of union type read as a map of fields (an unregistered
-// struct in an interface{}), or a skipped field.
+// struct in an interface{}), or a skipped field. Marshal writes a
+// UnionValue as such a union again (its case id and value, without the
+// union's identity), so what was read writes back and reads as it was.
 type UnionValue struct {
 	Case  uint32 // the case id
 	Value any    // the case's value, as an interface{} destination gets it
