@@ -315,6 +315,12 @@ func (c *unionCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	w := reflect.New(uc.wrap)
+	if uc.ptr && d.pending >= 0 {
+		// The union's identity is its wrapper's: claim it before the
+		// case's value, which may refer back to it (w := &U_Self{};
+		// w.U = w), as a struct pointer is claimed before its fields.
+		d.claim(w.Interface())
+	}
 	err = d.readFull(vti, unsafe.Add(w.UnsafePointer(), uc.offset), true, true, true)
 	d.depth--
 	if err != nil {
