@@ -180,6 +180,17 @@ func (c *ptrCodec) write(e *encoder, p unsafe.Pointer) error {
 		// A nil pointer at a non-nullable position: write the zero value.
 		q = unsafeNew(c.elem.typ)
 	}
+	if c.elem.isAny {
+		// A pointer to an interface is a level of nesting (see
+		// writeFullC): an interface holding a pointer to itself must end
+		// at the depth bound.
+		if err := e.enter(); err != nil {
+			return err
+		}
+		err := c.elem.codec.write(e, q)
+		e.depth--
+		return err
+	}
 	return c.elem.codec.write(e, q)
 }
 

@@ -152,11 +152,19 @@ func (e *encoder) writeFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable,
 	if ti.ptrAny {
 		// A pointer to an interface travels as the interface it points
 		// to; a nil pointer as a nil interface.
+		// It is a level of nesting: an interface holding a pointer to
+		// itself (var x any; x = &x) writes nothing at each hop, so only
+		// the depth bound stops it.
 		q := *(*unsafe.Pointer)(p)
 		if q == nil {
-			return e.writeFullC(ti.ptrElem, nil, unsafe.Pointer(&ifaceWords{}), nullable, track, withType)
+			q = unsafe.Pointer(&ifaceWords{})
 		}
-		return e.writeFullC(ti.ptrElem, nil, q, nullable, track, withType)
+		if err := e.enter(); err != nil {
+			return err
+		}
+		err := e.writeFullC(ti.ptrElem, nil, q, nullable, track, withType)
+		e.depth--
+		return err
 	}
 	if ti.isAny {
 		dti, q, err := e.dynamic(ti, p)
@@ -537,6 +545,16 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 			return err
 		}
 		id = rid
+		if id >= 0 && !ti.refable {
+			// A value read in place (a struct root read into a T, not a
+			// *T) that the writer gave a reference id: its identity is
+			// the destination's address. Claim it now, before its
+			// contents, so that a field pointing back at it gets &v, and
+			// so that the id is not left pending for the first pointer,
+			// slice or map inside that claims (which bound the root's id
+			// to that inner value).
+			d.claim(reflect.NewAt(ti.typ, p).Interface())
+		}
 	}
 	var err error
 	if withType && !d.untypedStruct(ti) {

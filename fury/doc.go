@@ -309,7 +309,9 @@
 // its wire type as anywhere else (int32 is varint32, FixedInt32 int32,
 // Int32Slice a list<int32>). A union field is required, as in the peers: a
 // nil one is refused by Marshal (ErrInvalidArgument) unless the field is
-// tagged nullable (FDL optional). Reading, an unknown case id is
+// tagged nullable (FDL optional) or is reference tracked (tagged ref, or
+// any field under WithTrackAllFields, with WithRefTracking): its reference
+// flag carries the null. Reading, an unknown case id is
 // ErrInvalidData and a value that does not fit the case an error too:
 // never a silently wrong value. Unmarshal into interface{} gives the
 // case's wrapper (*Animal_Dog); a union no Go type is registered for (in a

@@ -176,6 +176,9 @@ func (r *resolver) fill(ti *typeInfo) error {
 	case bigIntType:
 		ti.id, ti.codec = tidDecimal, bigIntCodec{}
 		return nil
+	case unionValueType:
+		ti.id, ti.codec = tidUnion, unionValueCodec{}
+		return nil
 	}
 	if k, id := scalarKind(t); k != kOther {
 		ti.kind, ti.id, ti.codec = k, id, scalarCodecs[k]

@@ -34,7 +34,9 @@ import (
 
 // UnionValue is a union read where no Go union type is registered for it:
 // a struct field of union type read as a map of fields (an unregistered
-// struct in an interface{}), or a skipped field.
+// struct in an interface{}), or a skipped field. Marshal writes a
+// UnionValue as such a union again (its case id and value, without the
+// union's identity), so what was read writes back and reads as it was.
 type UnionValue struct {
 	Case  uint32 // the case id
 	Value any    // the case's value, as an interface{} destination gets it
@@ -313,6 +315,12 @@ func (c *unionCodec) read(d *decoder, p unsafe.Pointer) error {
 		return err
 	}
 	w := reflect.New(uc.wrap)
+	if uc.ptr && d.pending >= 0 {
+		// The union's identity is its wrapper's: claim it before the
+		// case's value, which may refer back to it (w := &U_Self{};
+		// w.U = w), as a struct pointer is claimed before its fields.
+		d.claim(w.Interface())
+	}
 	err = d.readFull(vti, unsafe.Add(w.UnsafePointer(), uc.offset), true, true, true)
 	d.depth--
 	if err != nil {

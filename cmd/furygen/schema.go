@@ -115,7 +115,10 @@ func runSchema(cfg schemaConfig) error {
 		ext := filepath.Ext(base)
 		out = strings.TrimSuffix(base, ext) + "_" + strings.TrimPrefix(ext, ".") + ".go"
 	}
-	outPath, err := filepath.Abs(filepath.Join(dir, out))
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(dir, out) // (joined, an absolute -output would become relative)
+	}
+	outPath, err := filepath.Abs(out)
 	if err != nil {
 		return err
 	}
