@@ -57,7 +57,7 @@ func TestTypes28EveryPositionEveryMode(t *testing.T) {
 		"compatible-refall": {WithRefTracking(true), WithTrackAllFields(true)},
 		"schema-refall":     {WithCompatible(false), WithRefTracking(true), WithTrackAllFields(true)},
 		"python-forms":      {WithCompatible(false), WithPythonForms(true)},
-		"zero-copy":         {WithZeroCopy(true)},
+		"zero-copy":         {WithAliasInput(true)},
 	}
 	for name, opts := range modes {
 		t.Run(name, func(t *testing.T) {
