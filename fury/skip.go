@@ -382,7 +382,9 @@ func (d *decoder) skipCollection(ft *fieldType) error {
 	track, hasNull := header&collTrackRef != 0, header&collHasNull != 0
 	empty := 0 // elements that took no input
 	switch {
-	case header&collSameType == 0:
+	case header&(collSameType|collDeclared) == 0:
+		// Each element carries its type info (a declared element type
+		// needs no same-type bit, as the list codecs read it).
 		for i := uint32(0); i < n; i++ {
 			at := d.buf.ReaderIndex()
 			if err := d.skipValue(unknownFT, hasNull, track, true); err != nil {

@@ -616,7 +616,9 @@ func (s *scanner) collection(ft *fieldType, w *typeInfo) error {
 	}
 	flagged := header&(collTrackRef|collHasNull) != 0
 	switch {
-	case header&collSameType == 0:
+	case header&(collSameType|collDeclared) == 0:
+		// Each element carries its type info (a declared element type
+		// needs no same-type bit, as the list codecs read it).
 		for range n {
 			if err := s.step(); err != nil {
 				return err
