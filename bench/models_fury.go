@@ -458,7 +458,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
@@ -651,7 +651,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
@@ -971,7 +971,7 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(7, unsafe.Pointer(&x.DoubleValueBoxed)); err != nil {
 			return err
 		}

@@ -204,6 +204,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	// encoder and decoder (so a Fury must not be copied; it never is,
 	// being used through the pointer New returns).
 	f.enc.gw.Init((*genWriter)(&f.enc), &f.enc.depth, c.maxDepth)
+	f.enc.gw.SetTrackAllFields(c.trackAll)
 	f.dec.gr.Init((*genReader)(&f.dec), &f.dec.depth, c.maxDepth)
 	return f
 }

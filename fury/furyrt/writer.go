@@ -21,6 +21,8 @@ type Writer struct {
 	maxDepth    int
 	compatible  bool
 	refTracking bool
+	trackAll    bool // WithTrackAllFields, whether or not tracking is on
+	refFields   bool // refTracking && trackAll
 	direct      bool
 	elems       Elems // of the list BeginList began last
 	eng         WriterEngine
@@ -62,7 +64,13 @@ func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 		w.buf = buf
 	}
 	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
+	w.refFields = refTracking && w.trackAll
 }
+
+// SetTrackAllFields records whether reference tracking, when on, covers
+// every pointer, slice, map and interface field (WithTrackAllFields) or
+// only the fields tagged ref. Package fury calls it once, before Set.
+func (w *Writer) SetTrackAllFields(on bool) { w.trackAll = on }
 
 // Buffer returns the buffer being written.
 func (w *Writer) Buffer() *Buffer { return w.buf }
@@ -72,6 +80,14 @@ func (w *Writer) Compatible() bool { return w.compatible }
 
 // RefTracking reports whether reference tracking is on.
 func (w *Writer) RefTracking() bool { return w.refTracking }
+
+// TrackAllFields reports whether reference tracking is on for every
+// pointer, slice, map and interface field, tagged ref or not
+// (WithRefTracking with WithTrackAllFields). Otherwise a field not tagged
+// ref is written as it is with tracking off, so generated code writes such
+// fields itself; it leaves them to WriteField only when this is true.
+// (Fields tagged ref always go to the runtime.)
+func (w *Writer) TrackAllFields() bool { return w.refFields }
 
 // DirectArrays reports whether primitive arrays ([]int32, []byte, ...) are
 // written in band as little-endian bytes, so that generated code may copy

@@ -180,7 +180,7 @@ func furyWriteHalfHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		binary.LittleEndian.PutUint16(b[2:], *(*uint16)(&x.B))
 		buf.Advance(4)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.PH)); err != nil {
 			return err
 		}
@@ -214,7 +214,7 @@ func furyWriteHalfHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Bin)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteHalfHolder_Bs(buf, x.Bs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteHalfHolder_Bs(buf, x.Bs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Bs)); err != nil {
 			return err
@@ -225,7 +225,7 @@ func furyWriteHalfHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.Ha)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteHalfHolder_Hs(buf, x.Hs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteHalfHolder_Hs(buf, x.Hs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Hs)); err != nil {
 			return err

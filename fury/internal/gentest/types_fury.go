@@ -216,7 +216,7 @@ func furyWriteArrays(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors(buf, x.Colors) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Colors(buf, x.Colors) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -267,13 +267,13 @@ func furyWriteArrays(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels(buf, x.Levels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Levels(buf, x.Levels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -284,13 +284,13 @@ func furyWriteArrays(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -526,7 +526,7 @@ func furyWriteArrays_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors_1(buf, x.Colors) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Colors_1(buf, x.Colors) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -577,13 +577,13 @@ func furyWriteArrays_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels_1(buf, x.Levels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Levels_1(buf, x.Levels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -594,13 +594,13 @@ func furyWriteArrays_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -836,7 +836,7 @@ func furyWriteArrays_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors_2(buf, x.Colors) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Colors_2(buf, x.Colors) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -887,13 +887,13 @@ func furyWriteArrays_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels_2(buf, x.Levels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Levels_2(buf, x.Levels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -904,13 +904,13 @@ func furyWriteArrays_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -1146,7 +1146,7 @@ func furyWriteArrays_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors_3(buf, x.Colors) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Colors_3(buf, x.Colors) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -1197,13 +1197,13 @@ func furyWriteArrays_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels_3(buf, x.Levels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Levels_3(buf, x.Levels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -1214,13 +1214,13 @@ func furyWriteArrays_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -2043,13 +2043,13 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Blobs(buf, x.Blobs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteCollections_Blobs(buf, x.Blobs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.Blobs)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Deep(buf, x.Deep) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteCollections_Deep(buf, x.Deep) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Deep)); err != nil {
 			return err
@@ -2058,55 +2058,55 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(2, unsafe.Pointer(&x.Durs)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Flags(buf, x.Flags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Flags(buf, x.Flags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Flags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Grid(buf, x.Grid) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteCollections_Grid(buf, x.Grid) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.Grid)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_IDs(buf, x.IDs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_IDs(buf, x.IDs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(5, unsafe.Pointer(&x.IDs)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Index(buf, x.Index) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteCollections_Index(buf, x.Index) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Index)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Labels(buf, x.Labels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Labels(buf, x.Labels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.List)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Opt(buf, x.Opt) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Opt(buf, x.Opt) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_PList(buf, x.PList) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_PList(buf, x.PList) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(10, unsafe.Pointer(&x.PList)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Pair(buf, x.Pair) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteCollections_Pair(buf, x.Pair) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(11, unsafe.Pointer(&x.Pair)); err != nil {
 			return err
@@ -2115,49 +2115,49 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(12, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Scores(buf, x.Scores) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteCollections_Scores(buf, x.Scores) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_SetMap(buf, x.SetMap) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteCollections_SetMap(buf, x.SetMap) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(14, unsafe.Pointer(&x.SetMap)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Stamps(buf, x.Stamps) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Stamps(buf, x.Stamps) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Trio(buf, x.Trio) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Trio(buf, x.Trio) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(17, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Weights(buf, x.Weights) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Weights(buf, x.Weights) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(18, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_When(buf, x.When) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_When(buf, x.When) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(19, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Words(buf, x.Words) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteCollections_Words(buf, x.Words) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(20, unsafe.Pointer(&x.Words)); err != nil {
 			return err
@@ -3795,7 +3795,7 @@ func furyWriteContainers(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_FSet(buf, x.FSet) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteContainers_FSet(buf, x.FSet) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.FSet)); err != nil {
 			return err
@@ -3831,13 +3831,13 @@ func furyWriteContainers(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_Map(buf, x.Map) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteContainers_Map(buf, x.Map) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Map)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_Set(buf, x.Set) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteContainers_Set(buf, x.Set) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Set)); err != nil {
 			return err
@@ -4399,7 +4399,7 @@ func furyWriteEnums(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
 			return err
 		}
@@ -4502,7 +4502,7 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.PColor == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
@@ -4588,7 +4588,7 @@ func furyWriteEnums_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.PColor)); err != nil {
 			return err
 		}
@@ -4706,7 +4706,7 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.PColor == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
@@ -4934,7 +4934,7 @@ func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Label)
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteInner_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteInner_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -5309,7 +5309,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Attrs)); err != nil {
 			return err
@@ -5321,7 +5321,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil { // too early for the wire: the runtime's error
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Emails)); err != nil {
 			return err
@@ -5363,7 +5363,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 	}
 	buf.WriteString(x.Name)
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(7, unsafe.Pointer(&x.Nick)); err != nil {
 			return err
 		}
@@ -5373,7 +5373,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.Nick)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Ratings(buf, x.Ratings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWritePerson_Ratings(buf, x.Ratings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Ratings)); err != nil {
 			return err
@@ -5758,7 +5758,7 @@ func _() {
 func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -6008,7 +6008,7 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
@@ -6018,7 +6018,7 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*(*string)(x.Name))
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
@@ -6301,7 +6301,7 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -6541,13 +6541,13 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Level == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
@@ -6557,7 +6557,7 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*(*string)(x.Name))
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
@@ -6842,7 +6842,7 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -7074,13 +7074,13 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Color == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
@@ -7090,7 +7090,7 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*(*string)(x.Name))
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
@@ -7375,7 +7375,7 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -7595,7 +7595,7 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Color == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
@@ -7603,13 +7603,13 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Level == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
@@ -7619,7 +7619,7 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*(*string)(x.Name))
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
@@ -8594,7 +8594,7 @@ func furyWriteTagged(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteTagged_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteTagged_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(10, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -8896,7 +8896,7 @@ func furyWriteTeam(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 	}
 	buf.WriteString(x.Name)
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteTeam_Scores(buf, x.Scores) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteTeam_Scores(buf, x.Scores) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
@@ -9075,7 +9075,7 @@ func furyWriteTimes(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(0, unsafe.Pointer(&x.At)); err != nil { // too early for the wire: the runtime's error
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !furyWriteTimes_AtP(buf, x.AtP) {
+	if at := buf.Len(); w.TrackAllFields() || !furyWriteTimes_AtP(buf, x.AtP) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
 			return err

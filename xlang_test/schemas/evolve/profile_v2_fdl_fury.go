@@ -55,13 +55,13 @@ func furyWriteProfile(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.FullName)
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteProfile_Labels(buf, x.Labels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteProfile_Labels(buf, x.Labels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.Phone)); err != nil {
 			return err
 		}
