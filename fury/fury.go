@@ -206,6 +206,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	f.enc.gw.Init((*genWriter)(&f.enc), &f.enc.depth, c.maxDepth)
 	f.enc.gw.SetTrackAllFields(c.trackAll)
 	f.dec.gr.Init((*genReader)(&f.dec), &f.dec.depth, c.maxDepth)
+	f.dec.gr.SetTrackAllFields(c.trackAll)
 	return f
 }
 

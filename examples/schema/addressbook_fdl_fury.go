@@ -218,7 +218,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.LastUpdated)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Labels(r, buf, &x.Labels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Labels(r, buf, &x.Labels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.Labels)); err != nil {
 			return err

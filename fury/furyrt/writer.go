@@ -184,6 +184,8 @@ type Reader struct {
 	maxDepth    int
 	compatible  bool
 	refTracking bool
+	trackAll    bool // WithTrackAllFields, whether or not tracking is on
+	refFields   bool // refTracking && trackAll
 	direct      bool
 	elems       Elems // of the list BeginList began last
 	eng         ReaderEngine
@@ -223,13 +225,24 @@ func (r *Reader) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 		r.buf = buf
 	}
 	r.compatible, r.refTracking, r.direct = compatible, refTracking, directArrays
+	r.refFields = refTracking && r.trackAll
 }
+
+// SetTrackAllFields is Writer.SetTrackAllFields for reading.
+func (r *Reader) SetTrackAllFields(on bool) { r.trackAll = on }
 
 // Buffer returns the buffer being read.
 func (r *Reader) Buffer() *Buffer { return r.buf }
 
 // RefTracking reports whether reference tracking is on.
 func (r *Reader) RefTracking() bool { return r.refTracking }
+
+// TrackAllFields reports whether reference tracking is on for every
+// pointer, slice, map and interface field (see Writer.TrackAllFields).
+// Otherwise a field not tagged ref is read as with tracking off: generated
+// readers read its canonical form themselves and leave any other form
+// (reference flags a peer may still send, say) to ReadField.
+func (r *Reader) TrackAllFields() bool { return r.refFields }
 
 // DirectArrays reports whether primitive arrays are read in band from
 // little-endian bytes (see ReadArray); otherwise generated code delegates

@@ -259,15 +259,12 @@ func containerGuard(d *desc, rw string) string {
 }
 
 // refGuard is the condition under which a field that is not tagged ref
-// carries reference flags, so that generated code leaves it to the runtime:
-// writers ask whether tracking covers every field (WithTrackAllFields; a
-// field not tagged ref is otherwise written as with tracking off); readers
-// still leave such fields to the runtime whenever tracking is on.
+// carries reference flags, so that generated code leaves it to the runtime
+// (rw is "w" or "r"): tracking on for every field (WithTrackAllFields). A
+// field not tagged ref is otherwise written as with tracking off; readers
+// read that form themselves and leave any other to the runtime.
 func refGuard(rw string) string {
-	if rw == "w" {
-		return "w.TrackAllFields()"
-	}
-	return rw + ".RefTracking()"
+	return rw + ".TrackAllFields()"
 }
 
 // intArraysGuard is true where an int is not 64 bits: there the runtime

@@ -537,7 +537,7 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
@@ -737,7 +737,7 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
 			return err

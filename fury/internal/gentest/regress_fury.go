@@ -118,61 +118,61 @@ func furyReadBudgets(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Budgets)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_FS(r, buf, &x.FS) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_FS(r, buf, &x.FS) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.FS)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadBudgets_L(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadBudgets_L(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadBudgets_LM(r, buf, &x.LM) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadBudgets_LM(r, buf, &x.LM) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.LM)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_M(r, buf, &x.M) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_M(r, buf, &x.M) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.M)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadBudgets_ML(r, buf, &x.ML) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadBudgets_ML(r, buf, &x.ML) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.ML)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_Opt(r, buf, &x.Opt) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_Opt(r, buf, &x.Opt) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_PL(r, buf, &x.PL) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_PL(r, buf, &x.PL) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.PL)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadBudgets_PM(r, buf, &x.PM) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadBudgets_PM(r, buf, &x.PM) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.PM)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_S(r, buf, &x.S) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_S(r, buf, &x.S) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.S)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_Set(r, buf, &x.Set) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_Set(r, buf, &x.Set) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(9, unsafe.Pointer(&x.Set)); err != nil {
 			return err
@@ -1048,7 +1048,7 @@ func furyReadEventWith(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*EventWith)(p)
 	buf := r.Buffer()
 	var err error
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadEventWith_Files(r, buf, &x.Files) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadEventWith_Files(r, buf, &x.Files) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.Files)); err != nil {
 			return err
@@ -1245,7 +1245,7 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.PL)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadForeign_L(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadForeign_L(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
@@ -1362,7 +1362,7 @@ func furyWriteForeign_1(w *furyrt.Writer, p unsafe.Pointer) error {
 func furyReadForeign_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Foreign)(p)
 	buf := r.Buffer()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadForeign_L_1(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadForeign_L_1(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.L)); err != nil {
 			return err
@@ -1617,13 +1617,13 @@ func furyWriteGrid(w *furyrt.Writer, p unsafe.Pointer) error {
 func furyReadGrid(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Grid)(p)
 	buf := r.Buffer()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadGrid_Cell_C(r, buf, &x.Cell.C) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadGrid_Cell_C(r, buf, &x.Cell.C) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.Cell.C)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadGrid_Cell__C(r, buf, &x.Cell_C) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadGrid_Cell__C(r, buf, &x.Cell_C) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Cell_C)); err != nil {
 			return err
@@ -1988,7 +1988,7 @@ func furyReadIntSized(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.A)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadIntSized_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadIntSized_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
@@ -2004,19 +2004,19 @@ func furyReadIntSized(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Is)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadIntSized_KI(r, buf, &x.KI) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadIntSized_KI(r, buf, &x.KI) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(10, unsafe.Pointer(&x.KI)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); strconv.IntSize != 64 || r.RefTracking() || !r.CanNest(1) || !direct || !furyReadIntSized_LU(r, buf, &x.LU) {
+	if at := buf.Mark(); strconv.IntSize != 64 || r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadIntSized_LU(r, buf, &x.LU) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(11, unsafe.Pointer(&x.LU)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); strconv.IntSize != 64 || r.RefTracking() || !r.CanNest(1) || !direct || !furyReadIntSized_MI(r, buf, &x.MI) {
+	if at := buf.Mark(); strconv.IntSize != 64 || r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadIntSized_MI(r, buf, &x.MI) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.MI)); err != nil {
 			return err
@@ -2630,13 +2630,13 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadLocals_V(r, buf_, &x.V) {
+	if at := buf_.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadLocals_V(r, buf_, &x.V) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.V)); err != nil {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadLocals_Vs(r, buf_, &x.Vs) {
+	if at := buf_.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadLocals_Vs(r, buf_, &x.Vs) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Vs)); err != nil {
 			return err
@@ -2805,13 +2805,13 @@ func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadLocals_V_1(r, buf_, &x.V) {
+	if at := buf_.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadLocals_V_1(r, buf_, &x.V) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.V)); err != nil {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadLocals_Vs_1(r, buf_, &x.Vs) {
+	if at := buf_.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadLocals_Vs_1(r, buf_, &x.Vs) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Vs)); err != nil {
 			return err
@@ -3578,7 +3578,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOrder_Items(r, buf, &x.Items) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOrder_Items(r, buf, &x.Items) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Items)); err != nil {
 			return err
@@ -3611,7 +3611,7 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOrder_Items_1(r, buf, &x.Items) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOrder_Items_1(r, buf, &x.Items) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.Items)); err != nil {
 			return err
@@ -4000,13 +4000,13 @@ func furyReadSmallEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.Keys)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadSmallEnums_L(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadSmallEnums_L(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadSmallEnums_M(r, buf, &x.M) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadSmallEnums_M(r, buf, &x.M) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.M)); err != nil {
 			return err
@@ -4059,13 +4059,13 @@ func furyReadSmallEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(0, unsafe.Pointer(&x.Keys)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadSmallEnums_L_1(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadSmallEnums_L_1(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadSmallEnums_M_1(r, buf, &x.M) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadSmallEnums_M_1(r, buf, &x.M) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.M)); err != nil {
 			return err

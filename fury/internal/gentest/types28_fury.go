@@ -294,7 +294,7 @@ func furyReadHalfHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bin)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfHolder_Bs(r, buf, &x.Bs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfHolder_Bs(r, buf, &x.Bs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Bs)); err != nil {
 			return err
@@ -310,7 +310,7 @@ func furyReadHalfHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Ha)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfHolder_Hs(r, buf, &x.Hs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfHolder_Hs(r, buf, &x.Hs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Hs)); err != nil {
 			return err

@@ -344,7 +344,7 @@ func furyReadArrays(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors(r, buf, &x.Colors) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Colors(r, buf, &x.Colors) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -434,13 +434,13 @@ func furyReadArrays(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels(r, buf, &x.Levels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Levels(r, buf, &x.Levels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -456,13 +456,13 @@ func furyReadArrays(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -654,7 +654,7 @@ func furyReadArrays_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors_1(r, buf, &x.Colors) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Colors_1(r, buf, &x.Colors) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -744,13 +744,13 @@ func furyReadArrays_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels_1(r, buf, &x.Levels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Levels_1(r, buf, &x.Levels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -766,13 +766,13 @@ func furyReadArrays_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -964,7 +964,7 @@ func furyReadArrays_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors_2(r, buf, &x.Colors) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Colors_2(r, buf, &x.Colors) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -1054,13 +1054,13 @@ func furyReadArrays_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels_2(r, buf, &x.Levels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Levels_2(r, buf, &x.Levels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -1076,13 +1076,13 @@ func furyReadArrays_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -1274,7 +1274,7 @@ func furyReadArrays_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors_3(r, buf, &x.Colors) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Colors_3(r, buf, &x.Colors) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -1364,13 +1364,13 @@ func furyReadArrays_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels_3(r, buf, &x.Levels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Levels_3(r, buf, &x.Levels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -1386,13 +1386,13 @@ func furyReadArrays_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -2171,13 +2171,13 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Blobs(r, buf, &x.Blobs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadCollections_Blobs(r, buf, &x.Blobs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.Blobs)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Deep(r, buf, &x.Deep) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadCollections_Deep(r, buf, &x.Deep) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Deep)); err != nil {
 			return err
@@ -2186,55 +2186,55 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.Durs)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Flags(r, buf, &x.Flags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Flags(r, buf, &x.Flags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.Flags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Grid(r, buf, &x.Grid) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadCollections_Grid(r, buf, &x.Grid) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Grid)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_IDs(r, buf, &x.IDs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_IDs(r, buf, &x.IDs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.IDs)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Index(r, buf, &x.Index) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadCollections_Index(r, buf, &x.Index) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Index)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Labels(r, buf, &x.Labels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Labels(r, buf, &x.Labels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.List)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Opt(r, buf, &x.Opt) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Opt(r, buf, &x.Opt) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(9, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_PList(r, buf, &x.PList) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_PList(r, buf, &x.PList) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(10, unsafe.Pointer(&x.PList)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(11, unsafe.Pointer(&x.Pair)); err != nil {
 			return err
@@ -2243,49 +2243,49 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(12, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_SetMap(r, buf, &x.SetMap) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadCollections_SetMap(r, buf, &x.SetMap) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(14, unsafe.Pointer(&x.SetMap)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Trio(r, buf, &x.Trio) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Trio(r, buf, &x.Trio) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(17, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(18, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(19, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(20, unsafe.Pointer(&x.Words)); err != nil {
 			return err
@@ -3859,7 +3859,7 @@ func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_FSet(r, buf, &x.FSet) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadContainers_FSet(r, buf, &x.FSet) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.FSet)); err != nil {
 			return err
@@ -3898,13 +3898,13 @@ func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_Map(r, buf, &x.Map) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadContainers_Map(r, buf, &x.Map) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Map)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_Set(r, buf, &x.Set) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadContainers_Set(r, buf, &x.Set) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Set)); err != nil {
 			return err
@@ -4960,7 +4960,7 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.Label, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadInner_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadInner_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -5411,7 +5411,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Attrs(r, buf, &x.Attrs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Attrs(r, buf, &x.Attrs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Attrs)); err != nil {
 			return err
@@ -5423,7 +5423,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Emails(r, buf, &x.Emails) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Emails(r, buf, &x.Emails) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.Emails)); err != nil {
 			return err
@@ -5475,7 +5475,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Ratings(r, buf, &x.Ratings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Ratings(r, buf, &x.Ratings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Ratings)); err != nil {
 			return err
@@ -8687,7 +8687,7 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadTagged_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadTagged_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(10, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -8940,7 +8940,7 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.Name, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadTeam_Scores(r, buf, &x.Scores) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadTeam_Scores(r, buf, &x.Scores) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
@@ -9116,7 +9116,7 @@ func furyReadTimes(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !furyReadTimes_AtP(r, buf, &x.AtP) {
+	if at := buf.Mark(); r.TrackAllFields() || !furyReadTimes_AtP(r, buf, &x.AtP) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
 			return err

@@ -193,37 +193,37 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_I32s(r, buf, &x.I32s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_I32s(r, buf, &x.I32s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.I32s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Fi64s(r, buf, &x.Fi64s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Fi64s(r, buf, &x.Fi64s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Fi64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_F64s(r, buf, &x.F64s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_F64s(r, buf, &x.F64s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.F64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Bools(r, buf, &x.Bools) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Bools(r, buf, &x.Bools) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Bools)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Statuses(r, buf, &x.Statuses) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Statuses(r, buf, &x.Statuses) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.Statuses)); err != nil {
 			return err
@@ -304,13 +304,13 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.I16Array)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(14, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -322,7 +322,7 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(16, unsafe.Pointer(&x.Labels)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Times(r, buf, &x.Times) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Times(r, buf, &x.Times) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(17, unsafe.Pointer(&x.Times)); err != nil {
 			return err
@@ -466,37 +466,37 @@ func furyReadCollections_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_I32s(r, buf, &x.I32s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_I32s(r, buf, &x.I32s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.I32s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Fi64s(r, buf, &x.Fi64s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Fi64s(r, buf, &x.Fi64s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Fi64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_F64s(r, buf, &x.F64s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_F64s(r, buf, &x.F64s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.F64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Bools(r, buf, &x.Bools) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Bools(r, buf, &x.Bools) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Bools)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Statuses_1(r, buf, &x.Statuses) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Statuses_1(r, buf, &x.Statuses) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.Statuses)); err != nil {
 			return err
@@ -577,13 +577,13 @@ func furyReadCollections_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.I16Array)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(14, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -595,7 +595,7 @@ func furyReadCollections_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(16, unsafe.Pointer(&x.Labels)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Times(r, buf, &x.Times) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Times(r, buf, &x.Times) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(17, unsafe.Pointer(&x.Times)); err != nil {
 			return err
@@ -2158,13 +2158,13 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.S)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOptionals_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOptionals_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOptionals_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOptionals_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
@@ -2381,13 +2381,13 @@ func furyReadOptionals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Status)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOptionals_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOptionals_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOptionals_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOptionals_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Counts)); err != nil {
 			return err

@@ -91,7 +91,7 @@ func furyReadProfile(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.FullName, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadProfile_Labels(r, buf, &x.Labels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadProfile_Labels(r, buf, &x.Labels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Labels)); err != nil {
 			return err

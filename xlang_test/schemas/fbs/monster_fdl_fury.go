@@ -252,7 +252,7 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadMonster_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMonster_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -462,7 +462,7 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadMonster_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMonster_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Tags)); err != nil {
 			return err

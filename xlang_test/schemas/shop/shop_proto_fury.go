@@ -157,7 +157,7 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCart_Totals(r, buf, &x.Totals) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCart_Totals(r, buf, &x.Totals) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Totals)); err != nil {
 			return err
@@ -186,13 +186,13 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCart_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCart_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCart_Amounts(r, buf, &x.Amounts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCart_Amounts(r, buf, &x.Amounts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Amounts)); err != nil {
 			return err

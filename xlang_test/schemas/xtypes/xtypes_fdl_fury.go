@@ -311,13 +311,13 @@ func furyReadHalfs(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.BhArray)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfs_HList(r, buf, &x.HList) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfs_HList(r, buf, &x.HList) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.HList)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfs_BhList(r, buf, &x.BhList) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfs_BhList(r, buf, &x.BhList) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.BhList)); err != nil {
 			return err
