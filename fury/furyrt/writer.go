@@ -21,8 +21,7 @@ type Writer struct {
 	maxDepth    int
 	compatible  bool
 	refTracking bool
-	trackAll    bool // WithTrackAllFields, whether or not tracking is on
-	refFields   bool // refTracking && trackAll
+	refFields   bool // see TrackAllFields
 	direct      bool
 	elems       Elems // of the list BeginList began last
 	eng         WriterEngine
@@ -64,13 +63,13 @@ func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 		w.buf = buf
 	}
 	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
-	w.refFields = refTracking && w.trackAll
 }
 
-// SetTrackAllFields records whether reference tracking, when on, covers
-// every pointer, slice, map and interface field (WithTrackAllFields) or
-// only the fields tagged ref. Package fury calls it once, before Set.
-func (w *Writer) SetTrackAllFields(on bool) { w.trackAll = on }
+// SetTrackAllFields records whether reference tracking is on and covers
+// every pointer, slice, map and interface field (WithRefTracking with
+// WithTrackAllFields), what TrackAllFields reports. Package fury calls it
+// once per encoder, with the settings it passes to Set every call.
+func (w *Writer) SetTrackAllFields(on bool) { w.refFields = on }
 
 // Buffer returns the buffer being written.
 func (w *Writer) Buffer() *Buffer { return w.buf }
@@ -184,8 +183,7 @@ type Reader struct {
 	maxDepth    int
 	compatible  bool
 	refTracking bool
-	trackAll    bool // WithTrackAllFields, whether or not tracking is on
-	refFields   bool // refTracking && trackAll
+	refFields   bool // see TrackAllFields
 	direct      bool
 	elems       Elems // of the list BeginList began last
 	eng         ReaderEngine
@@ -225,11 +223,10 @@ func (r *Reader) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 		r.buf = buf
 	}
 	r.compatible, r.refTracking, r.direct = compatible, refTracking, directArrays
-	r.refFields = refTracking && r.trackAll
 }
 
 // SetTrackAllFields is Writer.SetTrackAllFields for reading.
-func (r *Reader) SetTrackAllFields(on bool) { r.trackAll = on }
+func (r *Reader) SetTrackAllFields(on bool) { r.refFields = on }
 
 // Buffer returns the buffer being read.
 func (r *Reader) Buffer() *Buffer { return r.buf }
