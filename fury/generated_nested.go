@@ -129,10 +129,16 @@ func genStruct(ti *typeInfo) *structInfo {
 	return nil
 }
 
+// nestedOf returns f.nested, working it out on first use. Small enough
+// to inline into the Begin calls: the work is newNested's.
 func nestedOf(f *fieldInfo) *nestedField {
 	if n := f.nested; n != nil {
 		return n
 	}
+	return newNested(f)
+}
+
+func newNested(f *fieldInfo) *nestedField {
 	n := &nestedField{}
 	if !f.nullable && !f.ref && !f.ti.isAny && f.ti.ptrElem == nil {
 		if st := f.ti.st; st != nil && st.gen != nil && f.codec == codec(st) {
