@@ -25,7 +25,8 @@ type Fury struct {
 	maxDepth int
 	enc      encoder
 	dec      decoder
-	out      buffer
+	out      buffer // Marshal's, reused
+	app      buffer // MarshalAppend's: the caller's slice, for the call only
 	in       buffer
 
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
@@ -209,7 +210,9 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	// encoder and decoder (so a Fury must not be copied; it never is,
 	// being used through the pointer New returns).
 	f.enc.gw.Init((*genWriter)(&f.enc), &f.enc.depth, c.maxDepth)
+	f.enc.gw.SetTrackAllFields(c.refTracking && c.trackAll)
 	f.dec.gr.Init((*genReader)(&f.dec), &f.dec.depth, c.maxDepth)
+	f.dec.gr.SetTrackAllFields(c.refTracking && c.trackAll)
 	// Unmarshal reads through f.in only; Deserialize takes the setting
 	// from there (see WithAliasInput).
 	f.in.SetAliasing(c.aliasInput)
@@ -295,11 +298,10 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	if err := f.check(); err != nil {
 		return dst, err
 	}
-	own := f.out.Bytes()
-	f.out.SetBytes(dst)
-	err := f.serialize(&f.out, v, nil)
-	out := f.out.Bytes()
-	f.out.SetBytes(own[:0]) // keep Marshal's buffer, not the caller's memory
+	f.app.SetBytes(dst)
+	err := f.serialize(&f.app, v, nil)
+	out := f.app.Bytes()
+	f.app.SetBytes(nil) // not to keep the caller's memory
 	return out, err
 }
 
@@ -309,19 +311,17 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 // the earlier call passed and the choice of the frame are skipped; the
 // reset, the panic net and the depth and error handling are serialize's.
 func (f *Fury) marshalGen(dst []byte, rf *rootFrame, p unsafe.Pointer) ([]byte, error) {
-	own := f.out.Bytes()
-	f.out.SetBytes(dst)
-	err := f.serializeGen(rf, p)
-	out := f.out.Bytes()
-	f.out.SetBytes(own[:0]) // keep Marshal's buffer, not the caller's memory
+	f.app.SetBytes(dst)
+	err := f.serializeGen(&f.app, rf, p)
+	out := f.app.Bytes()
+	f.app.SetBytes(nil) // not to keep the caller's memory
 	return out, err
 }
 
-// serializeGen writes the root at p with its frame r: serialize's
+// serializeGen writes the root at p with its frame r to buf: serialize's
 // generated-code branch, for a root known to take it.
-func (f *Fury) serializeGen(r *rootFrame, p unsafe.Pointer) (err error) {
+func (f *Fury) serializeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) {
 	e := &f.enc
-	buf := &f.out
 	e.reset(buf)
 	start := buf.Len()
 	if e.compactStrings {

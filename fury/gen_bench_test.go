@@ -15,7 +15,7 @@ import (
 // value and pointer, time, embedded fields, maps of strings, numbers and
 // slices), and one type per field kind (Kind*): Serialize into a reused
 // buffer and Unmarshal into a zeroed value, schema-consistent and
-// compatible mode.
+// compatible mode, and schema-consistent with reference tracking on.
 //
 //	go test ./fury -run '^$' -bench Generated -benchmem
 func BenchmarkGenerated(b *testing.B) {
@@ -48,6 +48,8 @@ func BenchmarkGenerated(b *testing.B) {
 	}{
 		{"schema", genConfig{enums: true}},
 		{"compatible", genConfig{compatible: true, enums: true}},
+		// Reference tracking on, fields tracked only where tagged ref.
+		{"refs", genConfig{refs: true, enums: true}},
 	}
 	for _, m := range modes {
 		for _, o := range objects {

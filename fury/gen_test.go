@@ -470,7 +470,7 @@ func TestGeneratedTruncatedInput(t *testing.T) {
 // reflection path on corrupted input: both fail, or both succeed with the
 // same value.
 func TestGeneratedMutatedInput(t *testing.T) {
-	for _, c := range []genConfig{{enums: true}, {compatible: true, refs: true}} {
+	for _, c := range []genConfig{{enums: true}, {compatible: true, refs: true}, {refs: true, enums: true}} {
 		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
 		r := rand.New(rand.NewPCG(5, 6))
 		for _, p := range genCorpus {
@@ -492,6 +492,39 @@ func TestGeneratedMutatedInput(t *testing.T) {
 						if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
 							t.Fatalf("%v decodes corrupted input differently (-reflect +generated):\n%s", p.gen, diff)
 						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestGeneratedReadsTrackedFlags checks that, with reference tracking on
+// for tagged fields only, generated readers (which read untagged fields
+// themselves) agree with the reflection path on messages whose every field
+// carries reference flags (written with WithTrackAllFields): both fail, or
+// both succeed with the same value.
+func TestGeneratedReadsTrackedFlags(t *testing.T) {
+	for _, compatible := range []bool{false, true} {
+		all := genConfig{compatible: compatible, refs: true, enums: true, trackAll: true}
+		c := all
+		c.trackAll = false
+		w := newGenFury(t, all, true)
+		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+		r := rand.New(rand.NewPCG(7, 8))
+		for _, p := range genCorpus {
+			for n := 0; n < 10; n++ {
+				v := reflect.New(p.gen).Elem()
+				fillRandom(r, v, 0, "")
+				data, err := w.Marshal(asTwin(p, v))
+				require.NoError(t, err)
+				gv, tv := reflect.New(p.gen), reflect.New(p.twin)
+				errGen, errTwin := gen.Unmarshal(data, gv.Interface()), twin.Unmarshal(data, tv.Interface())
+				require.Equal(t, errTwin == nil, errGen == nil, "%v %v: reflect %v, generated %v", c, p.gen, errTwin, errGen)
+				if errGen == nil {
+					asGen := reflect.NewAt(p.gen, tv.UnsafePointer())
+					if diff := cmp.Diff(asGen.Interface(), gv.Interface(), genCmp...); diff != "" {
+						t.Fatalf("%v decodes tracked flags differently (-reflect +generated):\n%s", p.gen, diff)
 					}
 				}
 			}

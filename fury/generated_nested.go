@@ -129,10 +129,16 @@ func genStruct(ti *typeInfo) *structInfo {
 	return nil
 }
 
+// nestedOf returns f.nested, working it out on first use. Small enough
+// to inline into the Begin calls: the work is newNested's.
 func nestedOf(f *fieldInfo) *nestedField {
 	if n := f.nested; n != nil {
 		return n
 	}
+	return newNested(f)
+}
+
+func newNested(f *fieldInfo) *nestedField {
 	n := &nestedField{}
 	if !f.nullable && !f.ref && !f.ti.isAny && f.ti.ptrElem == nil {
 		if st := f.ti.st; st != nil && st.gen != nil && f.codec == codec(st) {
@@ -246,9 +252,10 @@ func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 	f := e.genStack[len(e.genStack)-1].fields[i]
 	nf := nestedOf(f)
 	h := (*sliceHeader)(p)
-	if nf.list == nil || h.len == 0 || nf.ptrElems && e.refTracking {
-		// (Pointer elements carry reference flags when tracking is on,
-		// even in a field tagged noref.)
+	if nf.list == nil || h.len == 0 || nf.ptrElems && e.refTracking && !nf.list.elem.noRef {
+		// (Pointer elements carry reference flags when tracking is on
+		// and the field's rule tracks them; a field not tracked holds
+		// no tracked elements: norefCodec.)
 		return 0, nil, 0, w.WriteField(i, p)
 	}
 	hasNull := false

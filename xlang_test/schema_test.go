@@ -132,7 +132,10 @@ func exchangeSchemaCases(t *testing.T, root string, p *peer, gendir string, regi
 			}
 			sort.Strings(names)
 			newFury := func() *fury.Fury {
-				f := fury.New(fury.WithCompatible(mode == "compatible"), fury.WithRefTracking(true))
+				// The peer is pyfory: its forms where it departs from the
+				// spec (schema-consistent fields of types registered by name).
+				f := fury.New(fury.WithCompatible(mode == "compatible"), fury.WithRefTracking(true),
+					fury.WithPythonForms(true))
 				require.NoError(t, register(f))
 				return f
 			}

@@ -160,7 +160,9 @@
 //   - what is left goes to the runtime's reflection path, field by field,
 //     with the same bytes: interfaces (their type is known only at run
 //     time), reference tracking of shared values (fields tagged ref, and
-//     every pointer, slice and map field when WithRefTracking is on), a
+//     every pointer, slice, map and interface field under
+//     WithTrackAllFields; with WithRefTracking alone, untagged fields stay
+//     in generated code, as they carry no reference flags), a
 //     compatible-mode layout that differs from the local one, primitive
 //     arrays with out-of-band buffers, big.Int, pointers to other
 //     kinds, structs or pointers inside maps, and `fury:"notnull"` on a

@@ -196,7 +196,7 @@ func furyWriteLineItem(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.Discount)); err != nil {
 			return err
 		}
@@ -346,7 +346,7 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(4, unsafe.Pointer(&x.Note)); err != nil {
 			return err
 		}
@@ -362,7 +362,7 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Placed)); err != nil { // too early for the wire: the runtime's error
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -437,7 +437,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Placed)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOrder_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOrder_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -498,7 +498,7 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.Note)); err != nil {
 			return err
 		}
@@ -521,7 +521,7 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -598,7 +598,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Status)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOrder_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOrder_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err

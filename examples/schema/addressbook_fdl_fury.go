@@ -106,7 +106,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Name)
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.Email)); err != nil {
 			return err
 		}
@@ -150,7 +150,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.LastUpdated)); err != nil { // too early for the wire: the runtime's error
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Labels(buf, x.Labels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWritePerson_Labels(buf, x.Labels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(5, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
@@ -218,7 +218,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.LastUpdated)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Labels(r, buf, &x.Labels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Labels(r, buf, &x.Labels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.Labels)); err != nil {
 			return err

@@ -21,6 +21,7 @@ type Writer struct {
 	maxDepth    int
 	compatible  bool
 	refTracking bool
+	refFields   bool // see TrackAllFields
 	direct      bool
 	elems       Elems // of the list BeginList began last
 	eng         WriterEngine
@@ -64,6 +65,12 @@ func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
 }
 
+// SetTrackAllFields records whether reference tracking is on and covers
+// every pointer, slice, map and interface field (WithRefTracking with
+// WithTrackAllFields), what TrackAllFields reports. Package fury calls it
+// once per encoder, with the settings it passes to Set every call.
+func (w *Writer) SetTrackAllFields(on bool) { w.refFields = on }
+
 // Buffer returns the buffer being written.
 func (w *Writer) Buffer() *Buffer { return w.buf }
 
@@ -72,6 +79,14 @@ func (w *Writer) Compatible() bool { return w.compatible }
 
 // RefTracking reports whether reference tracking is on.
 func (w *Writer) RefTracking() bool { return w.refTracking }
+
+// TrackAllFields reports whether reference tracking is on for every
+// pointer, slice, map and interface field, tagged ref or not
+// (WithRefTracking with WithTrackAllFields). Otherwise a field not tagged
+// ref is written as it is with tracking off, so generated code writes such
+// fields itself; it leaves them to WriteField only when this is true.
+// (Fields tagged ref always go to the runtime.)
+func (w *Writer) TrackAllFields() bool { return w.refFields }
 
 // DirectArrays reports whether primitive arrays ([]int32, []byte, ...) are
 // written in band as little-endian bytes, so that generated code may copy
@@ -168,6 +183,7 @@ type Reader struct {
 	maxDepth    int
 	compatible  bool
 	refTracking bool
+	refFields   bool // see TrackAllFields
 	direct      bool
 	elems       Elems // of the list BeginList began last
 	eng         ReaderEngine
@@ -209,11 +225,21 @@ func (r *Reader) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 	r.compatible, r.refTracking, r.direct = compatible, refTracking, directArrays
 }
 
+// SetTrackAllFields is Writer.SetTrackAllFields for reading.
+func (r *Reader) SetTrackAllFields(on bool) { r.refFields = on }
+
 // Buffer returns the buffer being read.
 func (r *Reader) Buffer() *Buffer { return r.buf }
 
 // RefTracking reports whether reference tracking is on.
 func (r *Reader) RefTracking() bool { return r.refTracking }
+
+// TrackAllFields reports whether reference tracking is on for every
+// pointer, slice, map and interface field (see Writer.TrackAllFields).
+// Otherwise a field not tagged ref is read as with tracking off: generated
+// readers read its canonical form themselves and leave any other form
+// (reference flags a peer may still send, say) to ReadField.
+func (r *Reader) TrackAllFields() bool { return r.refFields }
 
 // DirectArrays reports whether primitive arrays are read in band from
 // little-endian bytes (see ReadArray); otherwise generated code delegates

@@ -101,7 +101,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 				w.WriteString("\tbuf.Advance(n)\n\t}\n")
 			}
 		case opNullScalar:
-			w.WriteString("\tif w.RefTracking() {\n")
+			w.WriteString("\tif w.TrackAllFields() {\n")
 			for j, fd := range seg.fields {
 				delegateWrite(&w, seg.first+j, fd)
 			}
@@ -125,7 +125,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 		case opNullEnum:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
-			fmt.Fprintf(&w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
+			fmt.Fprintf(&w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteVaruint32(uint32(v))\n\t} else ", access(fd))
 			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:
 			fd := seg.fields[0]
@@ -133,7 +133,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "if err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNullString:
 			fd := seg.fields[0]
-			w.WriteString("\tif w.RefTracking() {\n")
+			w.WriteString("\tif w.TrackAllFields() {\n")
 			delegateWrite(&w, seg.first, fd)
 			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), f.pointeeLV(fd))
 		case opStruct:
@@ -234,7 +234,7 @@ func helperGuard(fd *Field, rw string) string {
 	case ptrValue(d) && containerField(d.elem):
 		g = containerGuard(d.elem, rw)
 	case ptrValue(d):
-		g = rw + ".RefTracking()"
+		g = refGuard(rw)
 	case containerField(d):
 		g = containerGuard(d, rw)
 	default:
@@ -251,11 +251,20 @@ func helperGuard(fd *Field, rw string) string {
 // carries a reference flag), a nesting deeper than the limit allows, or
 // primitive arrays that travel out of band.
 func containerGuard(d *desc, rw string) string {
-	g := fmt.Sprintf("%s.RefTracking() || !%s.CanNest(%d)", rw, rw, nesting(d))
+	g := fmt.Sprintf("%s || !%s.CanNest(%d)", refGuard(rw), rw, nesting(d))
 	if hasArrays(d) {
 		g += " || !direct"
 	}
 	return g
+}
+
+// refGuard is the condition under which a field that is not tagged ref
+// carries reference flags, so that generated code leaves it to the runtime
+// (rw is "w" or "r"): tracking on for every field (WithTrackAllFields). A
+// field not tagged ref is otherwise written as with tracking off; readers
+// read that form themselves and leave any other to the runtime.
+func refGuard(rw string) string {
+	return rw + ".TrackAllFields()"
 }
 
 // intArraysGuard is true where an int is not 64 bits: there the runtime

@@ -456,7 +456,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
@@ -537,7 +537,7 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(9, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
@@ -649,7 +649,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
@@ -737,7 +737,7 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.Format, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Persons)); err != nil {
 			return err
@@ -969,7 +969,7 @@ func furyWriteSample(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(7, unsafe.Pointer(&x.DoubleValueBoxed)); err != nil {
 			return err
 		}

@@ -50,61 +50,61 @@ func furyWriteBudgets(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Budgets)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteBudgets_FS(buf, x.FS) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteBudgets_FS(buf, x.FS) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.FS)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteBudgets_L(buf, x.L) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteBudgets_L(buf, x.L) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteBudgets_LM(buf, x.LM) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteBudgets_LM(buf, x.LM) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.LM)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteBudgets_M(buf, x.M) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteBudgets_M(buf, x.M) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.M)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteBudgets_ML(buf, x.ML) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteBudgets_ML(buf, x.ML) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.ML)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteBudgets_Opt(buf, x.Opt) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteBudgets_Opt(buf, x.Opt) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(5, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteBudgets_PL(buf, x.PL) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteBudgets_PL(buf, x.PL) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.PL)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteBudgets_PM(buf, x.PM) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteBudgets_PM(buf, x.PM) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.PM)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteBudgets_S(buf, x.S) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteBudgets_S(buf, x.S) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.S)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteBudgets_Set(buf, x.Set) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteBudgets_Set(buf, x.Set) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Set)); err != nil {
 			return err
@@ -118,61 +118,61 @@ func furyReadBudgets(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Budgets)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_FS(r, buf, &x.FS) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_FS(r, buf, &x.FS) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.FS)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadBudgets_L(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadBudgets_L(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadBudgets_LM(r, buf, &x.LM) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadBudgets_LM(r, buf, &x.LM) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.LM)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_M(r, buf, &x.M) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_M(r, buf, &x.M) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.M)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadBudgets_ML(r, buf, &x.ML) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadBudgets_ML(r, buf, &x.ML) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.ML)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_Opt(r, buf, &x.Opt) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_Opt(r, buf, &x.Opt) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_PL(r, buf, &x.PL) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_PL(r, buf, &x.PL) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.PL)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadBudgets_PM(r, buf, &x.PM) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadBudgets_PM(r, buf, &x.PM) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.PM)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_S(r, buf, &x.S) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_S(r, buf, &x.S) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.S)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadBudgets_Set(r, buf, &x.Set) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadBudgets_Set(r, buf, &x.Set) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(9, unsafe.Pointer(&x.Set)); err != nil {
 			return err
@@ -1033,7 +1033,7 @@ func furyDispatchReadEventWith(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Point
 func furyWriteEventWith(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*EventWith)(p)
 	buf := w.Buffer()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteEventWith_Files(buf, x.Files) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteEventWith_Files(buf, x.Files) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.Files)); err != nil {
 			return err
@@ -1048,7 +1048,7 @@ func furyReadEventWith(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*EventWith)(p)
 	buf := r.Buffer()
 	var err error
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadEventWith_Files(r, buf, &x.Files) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadEventWith_Files(r, buf, &x.Files) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.Files)); err != nil {
 			return err
@@ -1147,7 +1147,7 @@ func _() {
 func furyWriteForeign(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Foreign)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.PL)); err != nil {
 			return err
 		}
@@ -1174,7 +1174,7 @@ func furyWriteForeign(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteForeign_L(buf, x.L) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteForeign_L(buf, x.L) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
@@ -1245,7 +1245,7 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.PL)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadForeign_L(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadForeign_L(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
@@ -1297,7 +1297,7 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteForeign_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Foreign)(p)
 	buf := w.Buffer()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteForeign_L_1(buf, x.L) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteForeign_L_1(buf, x.L) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.L)); err != nil {
 			return err
@@ -1314,7 +1314,7 @@ func furyWriteForeign_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.PL == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PL); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.PL); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.PL)); err != nil { // a reference, or not an ordinal
@@ -1362,7 +1362,7 @@ func furyWriteForeign_1(w *furyrt.Writer, p unsafe.Pointer) error {
 func furyReadForeign_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Foreign)(p)
 	buf := r.Buffer()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadForeign_L_1(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadForeign_L_1(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.L)); err != nil {
 			return err
@@ -1598,13 +1598,13 @@ func _() {
 func furyWriteGrid(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Grid)(p)
 	buf := w.Buffer()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteGrid_Cell_C(buf, x.Cell.C) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteGrid_Cell_C(buf, x.Cell.C) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.Cell.C)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteGrid_Cell__C(buf, x.Cell_C) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteGrid_Cell__C(buf, x.Cell_C) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Cell_C)); err != nil {
 			return err
@@ -1617,13 +1617,13 @@ func furyWriteGrid(w *furyrt.Writer, p unsafe.Pointer) error {
 func furyReadGrid(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Grid)(p)
 	buf := r.Buffer()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadGrid_Cell_C(r, buf, &x.Cell.C) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadGrid_Cell_C(r, buf, &x.Cell.C) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.Cell.C)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadGrid_Cell__C(r, buf, &x.Cell_C) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadGrid_Cell__C(r, buf, &x.Cell_C) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Cell_C)); err != nil {
 			return err
@@ -1836,7 +1836,7 @@ func furyWriteIntSized(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(6, unsafe.Pointer(&x.PI)); err != nil {
 			return err
 		}
@@ -1868,7 +1868,7 @@ func furyWriteIntSized(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.A)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteIntSized_Counts(buf, x.Counts) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteIntSized_Counts(buf, x.Counts) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
@@ -1879,19 +1879,19 @@ func furyWriteIntSized(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.Is)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteIntSized_KI(buf, x.KI) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteIntSized_KI(buf, x.KI) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(10, unsafe.Pointer(&x.KI)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); strconv.IntSize != 64 || w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteIntSized_LU(buf, x.LU) {
+	if at := buf.Len(); strconv.IntSize != 64 || w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteIntSized_LU(buf, x.LU) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(11, unsafe.Pointer(&x.LU)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); strconv.IntSize != 64 || w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteIntSized_MI(buf, x.MI) {
+	if at := buf.Len(); strconv.IntSize != 64 || w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteIntSized_MI(buf, x.MI) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.MI)); err != nil {
 			return err
@@ -1988,7 +1988,7 @@ func furyReadIntSized(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.A)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadIntSized_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadIntSized_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
@@ -2004,19 +2004,19 @@ func furyReadIntSized(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Is)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadIntSized_KI(r, buf, &x.KI) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadIntSized_KI(r, buf, &x.KI) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(10, unsafe.Pointer(&x.KI)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); strconv.IntSize != 64 || r.RefTracking() || !r.CanNest(1) || !direct || !furyReadIntSized_LU(r, buf, &x.LU) {
+	if at := buf.Mark(); strconv.IntSize != 64 || r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadIntSized_LU(r, buf, &x.LU) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(11, unsafe.Pointer(&x.LU)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); strconv.IntSize != 64 || r.RefTracking() || !r.CanNest(1) || !direct || !furyReadIntSized_MI(r, buf, &x.MI) {
+	if at := buf.Mark(); strconv.IntSize != 64 || r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadIntSized_MI(r, buf, &x.MI) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.MI)); err != nil {
 			return err
@@ -2488,7 +2488,7 @@ func _() {
 func furyWriteLocals(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Locals)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.PV)); err != nil {
 			return err
 		}
@@ -2544,13 +2544,13 @@ func furyWriteLocals(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteLocals_V(buf, x.V) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteLocals_V(buf, x.V) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.V)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteLocals_Vs(buf, x.Vs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteLocals_Vs(buf, x.Vs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.Vs)); err != nil {
 			return err
@@ -2630,13 +2630,13 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadLocals_V(r, buf_, &x.V) {
+	if at := buf_.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadLocals_V(r, buf_, &x.V) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.V)); err != nil {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadLocals_Vs(r, buf_, &x.Vs) {
+	if at := buf_.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadLocals_Vs(r, buf_, &x.Vs) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Vs)); err != nil {
 			return err
@@ -2702,7 +2702,7 @@ func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.PV == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PV); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.PV); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.PV)); err != nil { // a reference, or not an ordinal
@@ -2717,13 +2717,13 @@ func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteLocals_V_1(buf, x.V) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteLocals_V_1(buf, x.V) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.V)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteLocals_Vs_1(buf, x.Vs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteLocals_Vs_1(buf, x.Vs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.Vs)); err != nil {
 			return err
@@ -2805,13 +2805,13 @@ func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadLocals_V_1(r, buf_, &x.V) {
+	if at := buf_.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadLocals_V_1(r, buf_, &x.V) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.V)); err != nil {
 			return err
 		}
 	}
-	if at := buf_.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadLocals_Vs_1(r, buf_, &x.Vs) {
+	if at := buf_.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadLocals_Vs_1(r, buf_, &x.Vs) {
 		buf_.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Vs)); err != nil {
 			return err
@@ -3230,7 +3230,7 @@ func _() {
 func furyWriteNamedPtrs(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*NamedPtrs)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.S)); err != nil {
 			return err
 		}
@@ -3294,7 +3294,7 @@ func furyWriteNamedPtrs(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
@@ -3415,7 +3415,7 @@ func furyWriteNamedPtrs_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
@@ -3427,7 +3427,7 @@ func furyWriteNamedPtrs_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.S == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.S); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.S); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.S)); err != nil { // a reference, or not an ordinal
@@ -3556,7 +3556,7 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Items(buf, x.Items) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOrder_Items(buf, x.Items) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Items)); err != nil {
 			return err
@@ -3578,7 +3578,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOrder_Items(r, buf, &x.Items) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOrder_Items(r, buf, &x.Items) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Items)); err != nil {
 			return err
@@ -3591,7 +3591,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOrder_Items_1(buf, x.Items) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOrder_Items_1(buf, x.Items) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.Items)); err != nil {
 			return err
@@ -3611,7 +3611,7 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := r.Buffer()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOrder_Items_1(r, buf, &x.Items) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOrder_Items_1(r, buf, &x.Items) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.Items)); err != nil {
 			return err
@@ -3934,7 +3934,7 @@ func furyWriteSmallEnums(w *furyrt.Writer, p unsafe.Pointer) error {
 		b[0] = *(*uint8)(&x.S)
 		buf.Advance(1)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(1, unsafe.Pointer(&x.P)); err != nil {
 			return err
 		}
@@ -3956,13 +3956,13 @@ func furyWriteSmallEnums(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(2, unsafe.Pointer(&x.Keys)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteSmallEnums_L(buf, x.L) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteSmallEnums_L(buf, x.L) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteSmallEnums_M(buf, x.M) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteSmallEnums_M(buf, x.M) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.M)); err != nil {
 			return err
@@ -4000,13 +4000,13 @@ func furyReadSmallEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.Keys)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadSmallEnums_L(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadSmallEnums_L(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadSmallEnums_M(r, buf, &x.M) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadSmallEnums_M(r, buf, &x.M) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.M)); err != nil {
 			return err
@@ -4022,13 +4022,13 @@ func furyWriteSmallEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(0, unsafe.Pointer(&x.Keys)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteSmallEnums_L_1(buf, x.L) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteSmallEnums_L_1(buf, x.L) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteSmallEnums_M_1(buf, x.M) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteSmallEnums_M_1(buf, x.M) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.M)); err != nil {
 			return err
@@ -4036,7 +4036,7 @@ func furyWriteSmallEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.P == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.P); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.P); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.P)); err != nil { // a reference, or not an ordinal
@@ -4059,13 +4059,13 @@ func furyReadSmallEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(0, unsafe.Pointer(&x.Keys)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadSmallEnums_L_1(r, buf, &x.L) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadSmallEnums_L_1(r, buf, &x.L) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.L)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadSmallEnums_M_1(r, buf, &x.M) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadSmallEnums_M_1(r, buf, &x.M) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.M)); err != nil {
 			return err

@@ -181,7 +181,7 @@ func furyWriteHalfHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		binary.LittleEndian.PutUint16(b[2:], *(*uint16)(&x.B))
 		buf.Advance(4)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.PH)); err != nil {
 			return err
 		}
@@ -215,7 +215,7 @@ func furyWriteHalfHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Bin)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteHalfHolder_Bs(buf, x.Bs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteHalfHolder_Bs(buf, x.Bs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Bs)); err != nil {
 			return err
@@ -226,7 +226,7 @@ func furyWriteHalfHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(7, unsafe.Pointer(&x.Ha)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteHalfHolder_Hs(buf, x.Hs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteHalfHolder_Hs(buf, x.Hs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Hs)); err != nil {
 			return err
@@ -237,7 +237,7 @@ func furyWriteHalfHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(9, unsafe.Pointer(&x.U8)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteHalfHolder_U8s(buf, x.U8s) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteHalfHolder_U8s(buf, x.U8s) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(10, unsafe.Pointer(&x.U8s)); err != nil {
 			return err
@@ -301,7 +301,7 @@ func furyReadHalfHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Bin)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfHolder_Bs(r, buf, &x.Bs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfHolder_Bs(r, buf, &x.Bs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Bs)); err != nil {
 			return err
@@ -317,7 +317,7 @@ func furyReadHalfHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Ha)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfHolder_Hs(r, buf, &x.Hs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfHolder_Hs(r, buf, &x.Hs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Hs)); err != nil {
 			return err
@@ -333,7 +333,7 @@ func furyReadHalfHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.U8)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfHolder_U8s(r, buf, &x.U8s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfHolder_U8s(r, buf, &x.U8s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(10, unsafe.Pointer(&x.U8s)); err != nil {
 			return err

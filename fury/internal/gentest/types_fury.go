@@ -216,7 +216,7 @@ func furyWriteArrays(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors(buf, x.Colors) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Colors(buf, x.Colors) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -267,13 +267,13 @@ func furyWriteArrays(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels(buf, x.Levels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Levels(buf, x.Levels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -284,13 +284,13 @@ func furyWriteArrays(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -344,7 +344,7 @@ func furyReadArrays(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors(r, buf, &x.Colors) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Colors(r, buf, &x.Colors) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -434,13 +434,13 @@ func furyReadArrays(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels(r, buf, &x.Levels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Levels(r, buf, &x.Levels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -456,13 +456,13 @@ func furyReadArrays(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -526,7 +526,7 @@ func furyWriteArrays_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors_1(buf, x.Colors) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Colors_1(buf, x.Colors) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -577,13 +577,13 @@ func furyWriteArrays_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels_1(buf, x.Levels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Levels_1(buf, x.Levels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -594,13 +594,13 @@ func furyWriteArrays_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -654,7 +654,7 @@ func furyReadArrays_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors_1(r, buf, &x.Colors) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Colors_1(r, buf, &x.Colors) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -744,13 +744,13 @@ func furyReadArrays_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels_1(r, buf, &x.Levels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Levels_1(r, buf, &x.Levels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -766,13 +766,13 @@ func furyReadArrays_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -836,7 +836,7 @@ func furyWriteArrays_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors_2(buf, x.Colors) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Colors_2(buf, x.Colors) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -887,13 +887,13 @@ func furyWriteArrays_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels_2(buf, x.Levels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Levels_2(buf, x.Levels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -904,13 +904,13 @@ func furyWriteArrays_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -964,7 +964,7 @@ func furyReadArrays_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors_2(r, buf, &x.Colors) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Colors_2(r, buf, &x.Colors) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -1054,13 +1054,13 @@ func furyReadArrays_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels_2(r, buf, &x.Levels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Levels_2(r, buf, &x.Levels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -1076,13 +1076,13 @@ func furyReadArrays_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -1146,7 +1146,7 @@ func furyWriteArrays_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Colors_3(buf, x.Colors) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Colors_3(buf, x.Colors) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -1197,13 +1197,13 @@ func furyWriteArrays_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Levels_3(buf, x.Levels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Levels_3(buf, x.Levels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -1214,13 +1214,13 @@ func furyWriteArrays_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteArrays_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -1274,7 +1274,7 @@ func furyReadArrays_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Bytes)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Colors_3(r, buf, &x.Colors) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Colors_3(r, buf, &x.Colors) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Colors)); err != nil {
 			return err
@@ -1364,13 +1364,13 @@ func furyReadArrays_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(11, unsafe.Pointer(&x.Ints)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Levels_3(r, buf, &x.Levels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Levels_3(r, buf, &x.Levels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(12, unsafe.Pointer(&x.Levels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.List)); err != nil {
 			return err
@@ -1386,13 +1386,13 @@ func furyReadArrays_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(14, unsafe.Pointer(&x.Named)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadArrays_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
@@ -2043,13 +2043,13 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Blobs(buf, x.Blobs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteCollections_Blobs(buf, x.Blobs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.Blobs)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Deep(buf, x.Deep) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteCollections_Deep(buf, x.Deep) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Deep)); err != nil {
 			return err
@@ -2058,55 +2058,55 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(2, unsafe.Pointer(&x.Durs)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Flags(buf, x.Flags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Flags(buf, x.Flags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Flags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Grid(buf, x.Grid) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteCollections_Grid(buf, x.Grid) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.Grid)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_IDs(buf, x.IDs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_IDs(buf, x.IDs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(5, unsafe.Pointer(&x.IDs)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Index(buf, x.Index) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteCollections_Index(buf, x.Index) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Index)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Labels(buf, x.Labels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Labels(buf, x.Labels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_List(buf, x.List) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_List(buf, x.List) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.List)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Opt(buf, x.Opt) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Opt(buf, x.Opt) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(9, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_PList(buf, x.PList) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_PList(buf, x.PList) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(10, unsafe.Pointer(&x.PList)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Pair(buf, x.Pair) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteCollections_Pair(buf, x.Pair) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(11, unsafe.Pointer(&x.Pair)); err != nil {
 			return err
@@ -2115,49 +2115,49 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(12, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteCollections_Scores(buf, x.Scores) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteCollections_Scores(buf, x.Scores) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_SetMap(buf, x.SetMap) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteCollections_SetMap(buf, x.SetMap) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(14, unsafe.Pointer(&x.SetMap)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Stamps(buf, x.Stamps) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Stamps(buf, x.Stamps) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(15, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(16, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Trio(buf, x.Trio) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Trio(buf, x.Trio) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(17, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Weights(buf, x.Weights) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Weights(buf, x.Weights) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(18, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_When(buf, x.When) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_When(buf, x.When) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(19, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(2) || !furyWriteCollections_Words(buf, x.Words) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(2) || !furyWriteCollections_Words(buf, x.Words) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(20, unsafe.Pointer(&x.Words)); err != nil {
 			return err
@@ -2171,13 +2171,13 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Blobs(r, buf, &x.Blobs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadCollections_Blobs(r, buf, &x.Blobs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.Blobs)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Deep(r, buf, &x.Deep) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadCollections_Deep(r, buf, &x.Deep) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Deep)); err != nil {
 			return err
@@ -2186,55 +2186,55 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.Durs)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Flags(r, buf, &x.Flags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Flags(r, buf, &x.Flags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.Flags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Grid(r, buf, &x.Grid) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadCollections_Grid(r, buf, &x.Grid) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Grid)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_IDs(r, buf, &x.IDs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_IDs(r, buf, &x.IDs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.IDs)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Index(r, buf, &x.Index) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadCollections_Index(r, buf, &x.Index) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Index)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Labels(r, buf, &x.Labels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Labels(r, buf, &x.Labels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_List(r, buf, &x.List) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_List(r, buf, &x.List) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.List)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Opt(r, buf, &x.Opt) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Opt(r, buf, &x.Opt) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(9, unsafe.Pointer(&x.Opt)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_PList(r, buf, &x.PList) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_PList(r, buf, &x.PList) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(10, unsafe.Pointer(&x.PList)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadCollections_Pair(r, buf, &x.Pair) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(11, unsafe.Pointer(&x.Pair)); err != nil {
 			return err
@@ -2243,49 +2243,49 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(12, unsafe.Pointer(&x.Quad)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadCollections_Scores(r, buf, &x.Scores) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_SetMap(r, buf, &x.SetMap) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadCollections_SetMap(r, buf, &x.SetMap) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(14, unsafe.Pointer(&x.SetMap)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Stamps(r, buf, &x.Stamps) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(15, unsafe.Pointer(&x.Stamps)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(16, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Trio(r, buf, &x.Trio) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Trio(r, buf, &x.Trio) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(17, unsafe.Pointer(&x.Trio)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Weights(r, buf, &x.Weights) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(18, unsafe.Pointer(&x.Weights)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_When(r, buf, &x.When) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(19, unsafe.Pointer(&x.When)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(2) || !furyReadCollections_Words(r, buf, &x.Words) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(20, unsafe.Pointer(&x.Words)); err != nil {
 			return err
@@ -3795,7 +3795,7 @@ func furyWriteContainers(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_FSet(buf, x.FSet) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteContainers_FSet(buf, x.FSet) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.FSet)); err != nil {
 			return err
@@ -3831,13 +3831,13 @@ func furyWriteContainers(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_Map(buf, x.Map) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteContainers_Map(buf, x.Map) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Map)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteContainers_Set(buf, x.Set) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteContainers_Set(buf, x.Set) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Set)); err != nil {
 			return err
@@ -3859,7 +3859,7 @@ func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.ByName)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_FSet(r, buf, &x.FSet) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadContainers_FSet(r, buf, &x.FSet) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.FSet)); err != nil {
 			return err
@@ -3898,13 +3898,13 @@ func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_Map(r, buf, &x.Map) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadContainers_Map(r, buf, &x.Map) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Map)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadContainers_Set(r, buf, &x.Set) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadContainers_Set(r, buf, &x.Set) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Set)); err != nil {
 			return err
@@ -4399,7 +4399,7 @@ func furyWriteEnums(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil {
 			return err
 		}
@@ -4502,7 +4502,7 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.PColor == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
@@ -4588,7 +4588,7 @@ func furyWriteEnums_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.PColor)); err != nil {
 			return err
 		}
@@ -4706,7 +4706,7 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.PColor == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
@@ -4934,7 +4934,7 @@ func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Label)
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteInner_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteInner_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -4960,7 +4960,7 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.Label, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadInner_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadInner_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -5309,7 +5309,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWritePerson_Attrs(buf, x.Attrs) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Attrs)); err != nil {
 			return err
@@ -5321,7 +5321,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil { // too early for the wire: the runtime's error
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWritePerson_Emails(buf, x.Emails) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Emails)); err != nil {
 			return err
@@ -5363,7 +5363,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 	}
 	buf.WriteString(x.Name)
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(7, unsafe.Pointer(&x.Nick)); err != nil {
 			return err
 		}
@@ -5373,7 +5373,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.Nick)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWritePerson_Ratings(buf, x.Ratings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWritePerson_Ratings(buf, x.Ratings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Ratings)); err != nil {
 			return err
@@ -5411,7 +5411,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Attrs(r, buf, &x.Attrs) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Attrs(r, buf, &x.Attrs) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Attrs)); err != nil {
 			return err
@@ -5423,7 +5423,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Emails(r, buf, &x.Emails) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Emails(r, buf, &x.Emails) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.Emails)); err != nil {
 			return err
@@ -5475,7 +5475,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadPerson_Ratings(r, buf, &x.Ratings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Ratings(r, buf, &x.Ratings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Ratings)); err != nil {
 			return err
@@ -5758,7 +5758,7 @@ func _() {
 func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -6008,7 +6008,7 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
@@ -6018,7 +6018,7 @@ func furyWritePointers(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*(*string)(x.Name))
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
@@ -6301,7 +6301,7 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -6541,13 +6541,13 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Level == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
@@ -6557,7 +6557,7 @@ func furyWritePointers_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*(*string)(x.Name))
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
@@ -6842,7 +6842,7 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -7074,13 +7074,13 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Color == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
@@ -7090,7 +7090,7 @@ func furyWritePointers_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*(*string)(x.Name))
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
@@ -7375,7 +7375,7 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Pointers)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.Float64)); err != nil {
 			return err
 		}
@@ -7595,7 +7595,7 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Color == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Color); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Color)); err != nil { // a reference, or not an ordinal
@@ -7603,13 +7603,13 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Level == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Level); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.Level)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(16, unsafe.Pointer(&x.Name)); err != nil {
 			return err
 		}
@@ -7619,7 +7619,7 @@ func furyWritePointers_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*(*string)(x.Name))
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(17, unsafe.Pointer(&x.String)); err != nil {
 			return err
 		}
@@ -8594,7 +8594,7 @@ func furyWriteTagged(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteTagged_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteTagged_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(10, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -8687,7 +8687,7 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadTagged_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadTagged_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(10, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -8896,7 +8896,7 @@ func furyWriteTeam(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 	}
 	buf.WriteString(x.Name)
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !direct || !furyWriteTeam_Scores(buf, x.Scores) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteTeam_Scores(buf, x.Scores) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
@@ -8940,7 +8940,7 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.Name, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !direct || !furyReadTeam_Scores(r, buf, &x.Scores) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadTeam_Scores(r, buf, &x.Scores) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.Scores)); err != nil {
 			return err
@@ -9075,7 +9075,7 @@ func furyWriteTimes(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(0, unsafe.Pointer(&x.At)); err != nil { // too early for the wire: the runtime's error
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !furyWriteTimes_AtP(buf, x.AtP) {
+	if at := buf.Len(); w.TrackAllFields() || !furyWriteTimes_AtP(buf, x.AtP) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.AtP)); err != nil {
 			return err
@@ -9116,7 +9116,7 @@ func furyReadTimes(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !furyReadTimes_AtP(r, buf, &x.AtP) {
+	if at := buf.Mark(); r.TrackAllFields() || !furyReadTimes_AtP(r, buf, &x.AtP) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.AtP)); err != nil {
 			return err

@@ -66,37 +66,37 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_I32s(buf, x.I32s) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_I32s(buf, x.I32s) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.I32s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Fi64s(buf, x.Fi64s) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Fi64s(buf, x.Fi64s) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Fi64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_F64s(buf, x.F64s) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_F64s(buf, x.F64s) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.F64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Bools(buf, x.Bools) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Bools(buf, x.Bools) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.Bools)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Statuses(buf, x.Statuses) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Statuses(buf, x.Statuses) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(5, unsafe.Pointer(&x.Statuses)); err != nil {
 			return err
@@ -158,13 +158,13 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(12, unsafe.Pointer(&x.I16Array)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Counts(buf, x.Counts) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Counts(buf, x.Counts) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(14, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -176,7 +176,7 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(16, unsafe.Pointer(&x.Labels)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Times(buf, x.Times) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Times(buf, x.Times) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(17, unsafe.Pointer(&x.Times)); err != nil {
 			return err
@@ -193,37 +193,37 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_I32s(r, buf, &x.I32s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_I32s(r, buf, &x.I32s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.I32s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Fi64s(r, buf, &x.Fi64s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Fi64s(r, buf, &x.Fi64s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Fi64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_F64s(r, buf, &x.F64s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_F64s(r, buf, &x.F64s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.F64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Bools(r, buf, &x.Bools) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Bools(r, buf, &x.Bools) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Bools)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Statuses(r, buf, &x.Statuses) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Statuses(r, buf, &x.Statuses) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.Statuses)); err != nil {
 			return err
@@ -304,13 +304,13 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.I16Array)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(14, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -322,7 +322,7 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(16, unsafe.Pointer(&x.Labels)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Times(r, buf, &x.Times) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Times(r, buf, &x.Times) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(17, unsafe.Pointer(&x.Times)); err != nil {
 			return err
@@ -339,37 +339,37 @@ func furyWriteCollections_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := w.Buffer()
 	direct := w.DirectArrays()
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_I32s(buf, x.I32s) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_I32s(buf, x.I32s) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(0, unsafe.Pointer(&x.I32s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Fi64s(buf, x.Fi64s) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Fi64s(buf, x.Fi64s) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(1, unsafe.Pointer(&x.Fi64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Strings(buf, x.Strings) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Strings(buf, x.Strings) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_F64s(buf, x.F64s) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_F64s(buf, x.F64s) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(3, unsafe.Pointer(&x.F64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Bools(buf, x.Bools) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Bools(buf, x.Bools) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(4, unsafe.Pointer(&x.Bools)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Statuses_1(buf, x.Statuses) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Statuses_1(buf, x.Statuses) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(5, unsafe.Pointer(&x.Statuses)); err != nil {
 			return err
@@ -431,13 +431,13 @@ func furyWriteCollections_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(12, unsafe.Pointer(&x.I16Array)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Counts(buf, x.Counts) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Counts(buf, x.Counts) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(13, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(14, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -449,7 +449,7 @@ func furyWriteCollections_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(16, unsafe.Pointer(&x.Labels)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCollections_Times(buf, x.Times) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCollections_Times(buf, x.Times) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(17, unsafe.Pointer(&x.Times)); err != nil {
 			return err
@@ -466,37 +466,37 @@ func furyReadCollections_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Collections)(p)
 	buf := r.Buffer()
 	direct := r.DirectArrays()
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_I32s(r, buf, &x.I32s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_I32s(r, buf, &x.I32s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(0, unsafe.Pointer(&x.I32s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Fi64s(r, buf, &x.Fi64s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Fi64s(r, buf, &x.Fi64s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(1, unsafe.Pointer(&x.Fi64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Strings(r, buf, &x.Strings) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Strings(r, buf, &x.Strings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Strings)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_F64s(r, buf, &x.F64s) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_F64s(r, buf, &x.F64s) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(3, unsafe.Pointer(&x.F64s)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Bools(r, buf, &x.Bools) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Bools(r, buf, &x.Bools) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(4, unsafe.Pointer(&x.Bools)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Statuses_1(r, buf, &x.Statuses) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Statuses_1(r, buf, &x.Statuses) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.Statuses)); err != nil {
 			return err
@@ -577,13 +577,13 @@ func furyReadCollections_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(12, unsafe.Pointer(&x.I16Array)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(13, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(14, unsafe.Pointer(&x.Names)); err != nil {
 			return err
@@ -595,7 +595,7 @@ func furyReadCollections_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(16, unsafe.Pointer(&x.Labels)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCollections_Times(r, buf, &x.Times) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCollections_Times(r, buf, &x.Times) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(17, unsafe.Pointer(&x.Times)); err != nil {
 			return err
@@ -1947,7 +1947,7 @@ func _() {
 func furyWriteOptionals(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Optionals)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.F64)); err != nil {
 			return err
 		}
@@ -2042,7 +2042,7 @@ func furyWriteOptionals(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(5, unsafe.Pointer(&x.S)); err != nil {
 			return err
 		}
@@ -2052,13 +2052,13 @@ func furyWriteOptionals(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.S)
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOptionals_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOptionals_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOptionals_Counts(buf, x.Counts) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOptionals_Counts(buf, x.Counts) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
@@ -2158,13 +2158,13 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.S)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOptionals_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOptionals_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOptionals_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOptionals_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
@@ -2180,7 +2180,7 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteOptionals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Optionals)(p)
 	buf := w.Buffer()
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(0, unsafe.Pointer(&x.F64)); err != nil {
 			return err
 		}
@@ -2255,7 +2255,7 @@ func furyWriteOptionals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(4, unsafe.Pointer(&x.S)); err != nil {
 			return err
 		}
@@ -2267,19 +2267,19 @@ func furyWriteOptionals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Status == nil {
 		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Status); v >= 0 && v <= math.MaxUint32 && !w.RefTracking() {
+	} else if v := int64(*x.Status); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
 		buf.WriteInt8(-1) // not null
 		buf.WriteVaruint32(uint32(v))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOptionals_Names(buf, x.Names) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOptionals_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteOptionals_Counts(buf, x.Counts) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOptionals_Counts(buf, x.Counts) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Counts)); err != nil {
 			return err
@@ -2381,13 +2381,13 @@ func furyReadOptionals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Status)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOptionals_Names(r, buf, &x.Names) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOptionals_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Names)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadOptionals_Counts(r, buf, &x.Counts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOptionals_Counts(r, buf, &x.Counts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Counts)); err != nil {
 			return err

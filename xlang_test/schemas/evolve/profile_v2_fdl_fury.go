@@ -55,13 +55,13 @@ func furyWriteProfile(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.FullName)
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteProfile_Labels(buf, x.Labels) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteProfile_Labels(buf, x.Labels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Labels)); err != nil {
 			return err
 		}
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.Phone)); err != nil {
 			return err
 		}
@@ -91,7 +91,7 @@ func furyReadProfile(r *furyrt.Reader, p unsafe.Pointer) error {
 	if x.FullName, err = buf.ReadString(); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadProfile_Labels(r, buf, &x.Labels) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadProfile_Labels(r, buf, &x.Labels) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Labels)); err != nil {
 			return err

@@ -153,7 +153,7 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMonster_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMonster_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -252,7 +252,7 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadMonster_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMonster_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -361,7 +361,7 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteMonster_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMonster_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(8, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
@@ -462,7 +462,7 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadMonster_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMonster_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(8, unsafe.Pointer(&x.Tags)); err != nil {
 			return err

@@ -78,7 +78,7 @@ func furyWriteCart(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCart_Totals(buf, x.Totals) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCart_Totals(buf, x.Totals) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Totals)); err != nil {
 			return err
@@ -87,7 +87,7 @@ func furyWriteCart(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.WriteField(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(4, unsafe.Pointer(&x.Note)); err != nil {
 			return err
 		}
@@ -103,13 +103,13 @@ func furyWriteCart(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.At)); err != nil { // too early for the wire: the runtime's error
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCart_Tags(buf, x.Tags) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCart_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteCart_Amounts(buf, x.Amounts) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCart_Amounts(buf, x.Amounts) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(7, unsafe.Pointer(&x.Amounts)); err != nil {
 			return err
@@ -157,7 +157,7 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCart_Totals(r, buf, &x.Totals) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCart_Totals(r, buf, &x.Totals) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(2, unsafe.Pointer(&x.Totals)); err != nil {
 			return err
@@ -186,13 +186,13 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.At)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCart_Tags(r, buf, &x.Tags) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCart_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.Tags)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadCart_Amounts(r, buf, &x.Amounts) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadCart_Amounts(r, buf, &x.Amounts) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(7, unsafe.Pointer(&x.Amounts)); err != nil {
 			return err

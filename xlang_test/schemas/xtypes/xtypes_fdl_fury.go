@@ -219,7 +219,7 @@ func furyWriteHalfs(w *furyrt.Writer, p unsafe.Pointer) error {
 		binary.LittleEndian.PutUint16(b[2:], *(*uint16)(&x.Bh))
 		buf.Advance(4)
 	}
-	if w.RefTracking() {
+	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.MaybeH)); err != nil {
 			return err
 		}
@@ -248,13 +248,13 @@ func furyWriteHalfs(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.BhArray)); err != nil {
 		return err
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteHalfs_HList(buf, x.HList) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteHalfs_HList(buf, x.HList) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(5, unsafe.Pointer(&x.HList)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Len(); w.RefTracking() || !w.CanNest(1) || !furyWriteHalfs_BhList(buf, x.BhList) {
+	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteHalfs_BhList(buf, x.BhList) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(6, unsafe.Pointer(&x.BhList)); err != nil {
 			return err
@@ -311,13 +311,13 @@ func furyReadHalfs(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.BhArray)); err != nil {
 		return err
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfs_HList(r, buf, &x.HList) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfs_HList(r, buf, &x.HList) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(5, unsafe.Pointer(&x.HList)); err != nil {
 			return err
 		}
 	}
-	if at := buf.Mark(); r.RefTracking() || !r.CanNest(1) || !furyReadHalfs_BhList(r, buf, &x.BhList) {
+	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadHalfs_BhList(r, buf, &x.BhList) {
 		buf.Restore(at) // a shape the runtime reads, or its error
 		if err := r.ReadField(6, unsafe.Pointer(&x.BhList)); err != nil {
 			return err
