@@ -73,14 +73,18 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 		part = strings.TrimSpace(part)
 		switch {
 		case part == "":
-		case part == "nullable":
-			o.nullable = 1
-		case part == "notnull":
-			o.nullable = 0
-		case part == "ref":
-			o.ref = 1
-		case part == "noref":
-			o.ref = 0
+		case part == "nullable", part == "notnull":
+			v := boolOption(part == "nullable")
+			if o.nullable == 1-v {
+				return o, wrapf(ErrInvalidArgument, "fury tag %q: %s contradicts an earlier option", tag, part)
+			}
+			o.nullable = v
+		case part == "ref", part == "noref":
+			v := boolOption(part == "ref")
+			if o.ref == 1-v {
+				return o, wrapf(ErrInvalidArgument, "fury tag %q: %s contradicts an earlier option", tag, part)
+			}
+			o.ref = v
 		case part == "elemref":
 			o.elemRef = true
 		case strings.HasPrefix(part, "id="):
@@ -95,6 +99,9 @@ func parseFieldTag(tag string) (fieldOptions, error) {
 		default:
 			return o, wrapf(ErrInvalidArgument, "unknown fury tag option %q", part)
 		}
+	}
+	if o.elemRef && o.ref == 0 {
+		return o, wrapf(ErrInvalidArgument, "fury tag %q: elemref and noref contradict each other", tag)
 	}
 	return o, nil
 }
@@ -822,4 +829,13 @@ func fieldTypesCompatible(remote, local *fieldType) bool {
 		return fieldTypesCompatible(remote.key, local.key) && fieldTypesCompatible(remote.val, local.val)
 	}
 	return true
+}
+
+// boolOption is a tag option's value as fieldOptions keeps it (1 on, 0
+// off; -1 is unset).
+func boolOption(on bool) int {
+	if on {
+		return 1
+	}
+	return 0
 }

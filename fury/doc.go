@@ -199,6 +199,9 @@
 //	`fury:"elemref"`      a list's elements (a map's values) tracked, the field itself not
 //	                      (a schema's list<ref T>, pyfory's List[Ref[T]])
 //
+// Options combine with commas; giving one both ways (nullable with notnull,
+// ref or elemref with noref) is ErrInvalidArgument.
+//
 // A blank field _ struct{} with the tag `fury:"evolving=false"` marks the struct type as one
 // that does not evolve (FDL [evolving=false], a FlatBuffers struct, Python
 // @pyfory.dataclass(evolving=False)): it is written as a plain struct

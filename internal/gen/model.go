@@ -367,15 +367,22 @@ func parseTag(tag string) (fieldOptions, error) {
 		part = strings.TrimSpace(part)
 		switch {
 		case part == "":
-		case part == "nullable":
-			o.nullable = 1
-		case part == "notnull":
-			o.nullable = 0
-		case part == "ref":
-			o.ref = 1
-		case part == "noref":
-			o.ref = 0
+		case part == "nullable", part == "notnull":
+			v := boolOption(part == "nullable")
+			if o.nullable == 1-v {
+				return o, fmt.Errorf("fury tag %q: %s contradicts an earlier option", tag, part)
+			}
+			o.nullable = v
+		case part == "ref", part == "noref":
+			v := boolOption(part == "ref")
+			if o.ref == 1-v {
+				return o, fmt.Errorf("fury tag %q: %s contradicts an earlier option", tag, part)
+			}
+			o.ref = v
 		case part == "elemref": // tracked elements: left to the runtime, as ref
+			if o.ref == 0 {
+				return o, fmt.Errorf("fury tag %q: %s contradicts an earlier option", tag, part)
+			}
 			o.ref = 1
 		case strings.HasPrefix(part, "id="):
 			n, err := strconv.Atoi(part[3:])
@@ -668,4 +675,13 @@ func order(fields []*Field, enums map[*types.TypeName]bool) []*Field {
 		out[i] = back[wf]
 	}
 	return out
+}
+
+// boolOption is a tag option's value as fieldOptions keeps it (1 on, 0
+// off; -1 is unset).
+func boolOption(on bool) int {
+	if on {
+		return 1
+	}
+	return 0
 }
