@@ -2,9 +2,7 @@ package fury
 
 import (
 	"errors"
-	"math"
 	"reflect"
-	"strconv"
 	"strings"
 	"unsafe"
 
@@ -64,46 +62,11 @@ type fieldOptions struct {
 }
 
 func parseFieldTag(tag string) (fieldOptions, error) {
-	o := fieldOptions{tagID: -1, nullable: -1, ref: -1}
-	if tag == "-" {
-		o.skip = true
-		return o, nil
+	t, err := wire.ParseFieldTag(tag)
+	if err != nil {
+		return fieldOptions{}, wrapf(ErrInvalidArgument, "%v", err)
 	}
-	for _, part := range strings.Split(tag, ",") {
-		part = strings.TrimSpace(part)
-		switch {
-		case part == "":
-		case part == "nullable", part == "notnull":
-			v := boolOption(part == "nullable")
-			if o.nullable == 1-v {
-				return o, wrapf(ErrInvalidArgument, "fury tag %q: %s contradicts an earlier option", tag, part)
-			}
-			o.nullable = v
-		case part == "ref", part == "noref":
-			v := boolOption(part == "ref")
-			if o.ref == 1-v {
-				return o, wrapf(ErrInvalidArgument, "fury tag %q: %s contradicts an earlier option", tag, part)
-			}
-			o.ref = v
-		case part == "elemref":
-			o.elemRef = true
-		case strings.HasPrefix(part, "id="):
-			n, err := strconv.Atoi(part[3:])
-			// Tag ids go up to 2^29-1, as in the schema compiler.
-			if err != nil || n < 0 || n > math.MaxInt32>>2 {
-				return o, wrapf(ErrInvalidArgument, "bad tag id %q", part)
-			}
-			o.tagID = n
-		case strings.HasPrefix(part, "name="):
-			o.name = part[5:]
-		default:
-			return o, wrapf(ErrInvalidArgument, "unknown fury tag option %q", part)
-		}
-	}
-	if o.elemRef && o.ref == 0 {
-		return o, wrapf(ErrInvalidArgument, "fury tag %q: elemref and noref contradict each other", tag)
-	}
-	return o, nil
+	return fieldOptions{skip: t.Skip, name: t.Name, tagID: t.TagID, nullable: t.Nullable, ref: t.Ref, elemRef: t.ElemRef}, nil
 }
 
 // structOptions are a struct type's own options, given by the tag of a
@@ -829,13 +792,4 @@ func fieldTypesCompatible(remote, local *fieldType) bool {
 		return fieldTypesCompatible(remote.key, local.key) && fieldTypesCompatible(remote.val, local.val)
 	}
 	return true
-}
-
-// boolOption is a tag option's value as fieldOptions keeps it (1 on, 0
-// off; -1 is unset).
-func boolOption(on bool) int {
-	if on {
-		return 1
-	}
-	return 0
 }

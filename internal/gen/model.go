@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
-	"strconv"
 	"strings"
 
 	"github.com/fury-go/fury/internal/wire"
@@ -358,43 +357,13 @@ type fieldOptions struct {
 }
 
 func parseTag(tag string) (fieldOptions, error) {
-	o := fieldOptions{tagID: -1, nullable: -1, ref: -1}
-	if tag == "-" {
-		o.skip = true
-		return o, nil
+	t, err := wire.ParseFieldTag(tag)
+	if err != nil {
+		return fieldOptions{}, err
 	}
-	for _, part := range strings.Split(tag, ",") {
-		part = strings.TrimSpace(part)
-		switch {
-		case part == "":
-		case part == "nullable", part == "notnull":
-			v := boolOption(part == "nullable")
-			if o.nullable == 1-v {
-				return o, fmt.Errorf("fury tag %q: %s contradicts an earlier option", tag, part)
-			}
-			o.nullable = v
-		case part == "ref", part == "noref":
-			v := boolOption(part == "ref")
-			if o.ref == 1-v {
-				return o, fmt.Errorf("fury tag %q: %s contradicts an earlier option", tag, part)
-			}
-			o.ref = v
-		case part == "elemref": // tracked elements: left to the runtime, as ref
-			if o.ref == 0 {
-				return o, fmt.Errorf("fury tag %q: %s contradicts an earlier option", tag, part)
-			}
-			o.ref = 1
-		case strings.HasPrefix(part, "id="):
-			n, err := strconv.Atoi(part[3:])
-			if err != nil || n < 0 || n > 1<<29-1 { // as the runtime (the schema compiler's bound)
-				return o, fmt.Errorf("bad tag id %q", part)
-			}
-			o.tagID = n
-		case strings.HasPrefix(part, "name="):
-			o.name = part[5:]
-		default:
-			return o, fmt.Errorf("unknown fury tag option %q", part)
-		}
+	o := fieldOptions{skip: t.Skip, name: t.Name, tagID: t.TagID, nullable: t.Nullable, ref: t.Ref}
+	if t.ElemRef {
+		o.ref = 1 // tracked elements: left to the runtime, as ref
 	}
 	return o, nil
 }
@@ -675,13 +644,4 @@ func order(fields []*Field, enums map[*types.TypeName]bool) []*Field {
 		out[i] = back[wf]
 	}
 	return out
-}
-
-// boolOption is a tag option's value as fieldOptions keeps it (1 on, 0
-// off; -1 is unset).
-func boolOption(on bool) int {
-	if on {
-		return 1
-	}
-	return 0
 }
