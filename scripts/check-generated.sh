@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fails if a generated file is out of date:
 #   - the avo assembly and stubs of internal/asm (regenerated in a scratch copy);
-#   - every furygen output (fury/internal/gentest, examples/generate, bench);
+#   - every furygen output (fury/internal/gentest, examples/generate, bench,
+#     bench/gsb);
 #   - bench/gen_struct.go's output (the Struct model, its converters, its
 #     ideal-layout coder, its .proto and .fbs);
 #   - the msgp code in bench/ (its generator comes from the module proxy at
@@ -43,8 +44,11 @@ generated() { (cd "$1" && printf '%s\n' bench/*_fury.go bench/*_msgp.go bench/st
 for f in $( { generated "$root"; generated "$tmp"; } | sort -u); do
 	diff -uN "$root/$f" "$tmp/$f" || status=1
 done
+# fury's entry for go_serialization_benchmarks (bench/gsb; its package builds
+# only inside that harness, so its own script regenerates it).
+bench/gsb/gen.sh -check || status=1
 if [[ "$status" -ne 0 ]]; then
-	echo "generated files are out of date: run go generate and commit the result" >&2
+	echo "generated files are out of date: run go generate (bench/gsb: bench/gsb/gen.sh) and commit the result" >&2
 	exit 1
 fi
 echo "furygen, gen_struct and msgp output is up to date"
