@@ -3,10 +3,11 @@
 # from the output of its BenchmarkSerializers (one or more files of
 # `go test -bench` output, any number of runs each; see README.md here):
 #
-#	bench/gsb/run.sh [-c CASES] OUTPUT...
+#	bench/gsb/run.sh [-min] [-c CASES] OUTPUT...
 #
 # For every entry it takes the median ns/op of its marshal runs and of its
-# unmarshal runs, and ranks the entries by the sum of the two medians: all
+# unmarshal runs (with -min, the fastest run of each: on a loaded machine the
+# least disturbed one), and ranks the entries by the sum of the two: all
 # entries, then the entries that copy strings when they unmarshal (those
 # whose case does not set UnsafeStringUnmarshal). Which entries alias their
 # input and which reuse their buffer is read from CASES, the harness's
@@ -14,14 +15,18 @@
 # it exists); without it an entry counts as aliasing when its name has
 # "unsafe" or "usafe" in it, and as reusing when it has "reuse".
 #
-# The columns: the rank, the entry, the median marshal and unmarshal ns/op
-# and their sum, how far the runs of each direction spread (the largest
-# minus the smallest, in % of the median), the number of runs, the
+# The columns: the rank, the entry, the median (or fastest) marshal and
+# unmarshal ns/op and their sum, how far the runs of each direction spread
+# (the largest minus the smallest, in % of the median or fastest), the number of runs, the
 # allocations per marshal and per unmarshal, the bytes per serialized value,
 # and the entry's kind (copy or alias, reuse).
 set -euo pipefail
 
-cases=""
+cases="" stat=median
+if [[ "${1:-}" == "-min" ]]; then
+	stat=min
+	shift
+fi
 if [[ "${1:-}" == "-c" ]]; then
 	cases="$2"
 	shift 2
@@ -29,7 +34,7 @@ elif [[ -f benchmarks.go ]]; then
 	cases="benchmarks.go"
 fi
 if [[ $# -eq 0 ]]; then
-	echo "usage: $0 [-c benchmarks.go] BENCH_OUTPUT..." >&2
+	echo "usage: $0 [-min] [-c benchmarks.go] BENCH_OUTPUT..." >&2
 	exit 2
 fi
 
@@ -76,7 +81,7 @@ fi
 
 # One line per entry with both directions: total, name, medians, spreads, runs,
 # allocations, bytes, kind.
-awk -F '\t' -v flagsfile="$tmp/flags" '
+awk -F '\t' -v flagsfile="$tmp/flags" -v stat="$stat" '
 	BEGIN {
 		while ((getline line < flagsfile) > 0) {
 			split(line, f, "\t"); known[f[1]] = 1; unsafe[f[1]] = f[2]; reuse[f[1]] = f[3]
@@ -88,7 +93,11 @@ awk -F '\t' -v flagsfile="$tmp/flags" '
 		if ($5 != "-") ser[$2] = $5
 		names[$2] = 1
 	}
-	function median(k, m) { m = n[k]; return m % 2 ? v[k, (m+1)/2] : (v[k, m/2] + v[k, m/2+1]) / 2 }
+	function median(k, m) {
+		if (stat == "min") return v[k, 1]
+		m = n[k]
+		return m % 2 ? v[k, (m+1)/2] : (v[k, m/2] + v[k, m/2+1]) / 2
+	}
 	function spread(k, md) { md = median(k); return md > 0 ? 100 * (v[k, n[k]] - v[k, 1]) / md : 0 }
 	END {
 		for (name in names) {
@@ -114,7 +123,7 @@ table() {
 	}'
 }
 
-echo "== all entries: median ns/op, marshal + unmarshal ($(cut -f2 "$tmp/ranked" | wc -l) entries)"
+echo "== all entries: $stat ns/op, marshal + unmarshal ($(cut -f2 "$tmp/ranked" | wc -l) entries)"
 table <"$tmp/ranked"
 echo
 echo "== entries that copy strings"
