@@ -450,6 +450,37 @@ func targets(d *data) []target {
 	return ts
 }
 
+// gap is fury-gen against the hand-written coder of the same bytes.
+type gap struct {
+	dir, object, mode string
+	fury, hand        *result
+}
+
+// handwireGaps pairs the fury-gen entries with the handwire ones: in each
+// mode, serializing reuse with reuse, deserializing (into a new value) with
+// the hand-written decoder.
+func handwireGaps(d *data) []gap {
+	var gs []gap
+	for _, dir := range directions {
+		for _, obj := range structObjects {
+			g := d.group(dir, obj)
+			if g == nil {
+				continue
+			}
+			for _, m := range furyModes {
+				fury, hand := m.lib, "handwire"+strings.TrimPrefix(m.lib, furyGen)
+				if dir == "Serialize" {
+					fury, hand = fury+"-reuse", hand+"-reuse"
+				}
+				if f, h := g.get(fury), g.get(hand); f != nil && h != nil {
+					gs = append(gs, gap{dir, obj, m.name, f, h})
+				}
+			}
+		}
+	}
+	return gs
+}
+
 // allocation is one fury entry's allocations against what it should need:
 // none when serializing into a reused buffer, the result's own when
 // deserializing.
@@ -577,6 +608,21 @@ func writeMarkdown(w io.Writer, d *data, command, chart string) error {
 		}
 	} else if !hasFury {
 		b.WriteString("No fury benchmarks in this run, so there are no ratios and no targets to check.\n\n")
+	}
+
+	if gs := handwireGaps(d); len(gs) > 0 {
+		b.WriteString("## Gaps to fury's wire, hand-written\n\n")
+		b.WriteString("fury-gen's time against the hand-written coder of the same bytes (" + handwireLabel + ", the limit of ")
+		b.WriteString("fury's format), in each mode: serializing, reuse with reuse; deserializing, each into a new Go value. ")
+		b.WriteString("Ratio: fury-gen's time divided by the hand-written code's; gap: the difference per operation.\n\n")
+		b.WriteString("| direction | object | mode | fury-gen | " + handwireLabel + " | ratio | gap |\n")
+		b.WriteString("| --- | --- | --- | --- | --- | ---: | ---: |\n")
+		for _, g := range gs {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s %s | %s %s | %s× | %s |\n", g.dir, g.object, g.mode, g.fury.lib,
+				fmtTime(g.fury.ns), g.hand.lib, fmtTime(g.hand.ns), fmtRatio(ratio(g.fury, g.hand)),
+				fmtTime(g.fury.ns-g.hand.ns))
+		}
+		b.WriteString("\n")
 	}
 
 	if as := allocations(d); len(as) > 0 {
