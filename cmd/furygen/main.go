@@ -26,7 +26,7 @@
 // Usage:
 //
 //	furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [-buildtag expr] [-check] [packages]
-//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-check]
+//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-grpc] [-check]
 //
 // The packages default to the current directory. Types whose fields cannot
 // be serialized (channels, funcs, ...) are reported naming the type and the
@@ -116,7 +116,21 @@
 //     type's alias), all 32 bits; by name when the file turns
 //     enable_auto_type_id off. Two types with one id are an error.
 //     -register renames it, for a second schema generated into the same
-//     package.
+//     package;
+//   - with -grpc, each service (as foryc --grpc generates them for the
+//     other languages: method path /<package>.<Service>/<Method>, messages
+//     carried as Fory roots, content-subtype application/grpc+fory) gives,
+//     on module github.com/fury-go/fury/furygrpc: an interface SServer with
+//     a method per rpc, an embeddable UnimplementedSServer answering
+//     codes.Unimplemented, RegisterSServer(grpc.ServiceRegistrar,
+//     SServer) error, a client interface SClient and NewSClient(cc); and
+//     once, NewCodec(...furygrpc.Option) (*furygrpc.Codec, error), the codec
+//     configured as the peers' generated code configures Fory, with the
+//     types registered (NewXCodec with -register RegisterX). Unary,
+//     server-, client- and bidirectional-streaming rpcs have the shapes of
+//     protoc-gen-go-grpc's (grpc.ServerStreamingServer[Resp], ...). An rpc
+//     whose request or response is a union is an error. Without -grpc,
+//     services generate nothing and the output needs no gRPC.
 //
 // Every type lands in the one Go package, imported ones too; two that would
 // share a Go name are an error naming both. A struct using more than four

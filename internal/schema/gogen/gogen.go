@@ -24,6 +24,13 @@ type Options struct {
 	// Register names the registration function ("" for RegisterTypes),
 	// for two schemas generated into one package.
 	Register string
+
+	// GRPC generates the gRPC code of the services of files (not of the
+	// files they import) on package furygrpc: per service S a server
+	// interface SServer, UnimplementedSServer, RegisterSServer, a client
+	// interface SClient and NewSClient, and one codec constructor. Without
+	// it services generate nothing.
+	GRPC bool
 }
 
 // Output is what Generate produced.
@@ -74,6 +81,9 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 	}
 	g.declare(reg, schema.Pos{File: "-register"}, "the registration function")
 	g.register(order, reg)
+	if opt.GRPC {
+		g.services(files, reg)
+	}
 	if err := g.errs.Err(); err != nil {
 		return nil, err
 	}

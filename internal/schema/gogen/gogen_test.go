@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 // TestGolden generates the Go types of every schema in testdata and holds
 // them to testdata/<name>.golden byte for byte (go test -update rewrites
-// them).
+// them). Services are generated (-grpc).
 func TestGolden(t *testing.T) {
 	var schemas []string
 	for _, pat := range []string{"testdata/*.fdl", "testdata/*.proto"} {
@@ -33,7 +33,7 @@ func TestGolden(t *testing.T) {
 		t.Run(filepath.Base(s), func(t *testing.T) {
 			files, err := load.Files([]string{s}, nil)
 			require.NoError(t, err)
-			out, err := gogen.Generate(files, gogen.Options{Package: "golden", Sources: []string{filepath.Base(s)}})
+			out, err := gogen.Generate(files, gogen.Options{Package: "golden", Sources: []string{filepath.Base(s)}, GRPC: true})
 			require.NoError(t, err)
 			golden := strings.TrimSuffix(s, filepath.Ext(s)) + filepath.Ext(s) + ".golden"
 			if *update {
@@ -83,4 +83,32 @@ func TestRegisterName(t *testing.T) {
 	assert.NotContains(t, string(out.Source), "RegisterTypes")
 	_, err = gogen.Generate(files, gogen.Options{Package: "p", Sources: []string{"camel.fdl"}, Register: "Outer"})
 	assert.ErrorContains(t, err, "the registration function is Go identifier Outer, already declared")
+}
+
+// TestServicesNeedGRPC: without GRPC a schema's services generate nothing
+// (and no gRPC import); with it, a union or an unknown Go name as an rpc
+// type is an error naming the method.
+func TestServicesNeedGRPC(t *testing.T) {
+	files, err := load.Files([]string{"testdata/service.fdl"}, nil)
+	require.NoError(t, err)
+	out, err := gogen.Generate(files, gogen.Options{Package: "p", Sources: []string{"service.fdl"}})
+	require.NoError(t, err)
+	assert.NotContains(t, string(out.Source), "grpc")
+	assert.NotContains(t, string(out.Source), "Greeter")
+
+	for src, want := range map[string]string{
+		"package p; message M { int32 x = 1; } union U { M m = 1; string s = 2; } service S { rpc Get (M) returns (U); }":     "f.fdl:1:107: rpc S.Get: U is a union; furygen generates gRPC methods whose request and response are messages",
+		"package p; message M { int32 x = 1; } service S { rpc Get (M) returns (M); rpc get (M) returns (M); }":               "rpcs Get and get of service S are both Go method Get; rename one",
+		"package p; message SServer { int32 x = 1; } service S { rpc Get (SServer) returns (SServer); }":                      "service S is Go identifier SServer, already declared",
+		"package p; message M { int32 x = 1; } service S { rpc Get (M) returns (M); } service S { rpc Put (M) returns (M); }": "duplicate service name S",
+		"package p; enum E { A = 0; } service S { rpc Get (E) returns (E); }":                                                 "rpc type E in service S must be a message or union, not an enum",
+		"package p; message M { int32 x = 1; } service S { rpc Get (Nope) returns (M); }":                                     "f.fdl:1:60: unknown type Nope",
+	} {
+		file, err := fdl.Parse("f.fdl", []byte(src))
+		require.NoError(t, err, src)
+		if err = schema.Resolve([]*schema.File{file}); err == nil {
+			_, err = gogen.Generate([]*schema.File{file}, gogen.Options{Package: "p", Sources: []string{"f.fdl"}, GRPC: true})
+		}
+		assert.ErrorContains(t, err, want, src)
+	}
 }
