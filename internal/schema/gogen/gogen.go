@@ -256,14 +256,7 @@ func (g *gen) decl(d *schema.Decl) {
 	name := g.goName[d]
 	switch d.Kind {
 	case schema.Enum:
-		g.p("\n// %s is enum %s (%s).\ntype %s int32\n\nconst (\n", name, d.QualifiedName(), g.idComment(d), name)
-		for _, v := range d.Values {
-			if v.Value < 0 || v.Value > 1<<31-1 {
-				g.errorf(v.Pos, "enum value %s = %d: Fory writes enum values as unsigned 32-bit numbers; give it a value from 0 to 2^31-1", v.Name, v.Value)
-			}
-			g.p("\t%s %s = %d\n", name+pascal(stripEnumPrefix(d.Name, v.Name)), name, v.Value)
-		}
-		g.p(")\n")
+		g.enum(d, name)
 	case schema.Union:
 		g.p("\n// %s is union %s (%s): one of\n", name, d.QualifiedName(), g.idComment(d))
 		for _, c := range d.Fields {

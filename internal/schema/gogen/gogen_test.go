@@ -112,3 +112,18 @@ func TestServicesNeedGRPC(t *testing.T) {
 		assert.ErrorContains(t, err, want, src)
 	}
 }
+
+// TestEnumRange: enum values outside int32 are errors naming the value;
+// negative ones are accepted (see negative_enum.fdl.golden).
+func TestEnumRange(t *testing.T) {
+	for src, want := range map[string]string{
+		"package p; enum E { A = 0; B = 2147483648; }":  "f.fdl:1:28: enum value B = 2147483648 is outside int32",
+		"package p; enum E { A = 0; B = -2147483649; }": "f.fdl:1:28: enum value B = -2147483649 is outside int32",
+	} {
+		file, err := fdl.Parse("f.fdl", []byte(src))
+		require.NoError(t, err, src)
+		require.NoError(t, schema.Resolve([]*schema.File{file}))
+		_, err = gogen.Generate([]*schema.File{file}, gogen.Options{Package: "p", Sources: []string{"f.fdl"}})
+		assert.ErrorContains(t, err, want, src)
+	}
+}
