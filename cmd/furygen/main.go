@@ -103,7 +103,12 @@
 //     generated code has it;
 //   - an enum is a named int32 with a constant per value, named after the
 //     enum and the value without the enum's prefix (PhoneType and
-//     PHONE_TYPE_WORK give PhoneTypeWork);
+//     PHONE_TYPE_WORK give PhoneTypeWork); an enum with a negative value
+//     travels as pyfory and Rust write it, each value as its declaration
+//     index, so its constants are those indexes, with a Number method and
+//     an <Enum>FromNumber function for the schema's values (Java's
+//     fory-core 1.6.0 cannot register such an enum); values outside int32
+//     are an error;
 //   - a union is an interface with a wrapper struct per case
 //     (Animal and case dog give Animal_Dog{Dog *Dog}), registered with
 //     fury.RegisterUnion;

@@ -47,13 +47,15 @@ func TestGolden(t *testing.T) {
 }
 
 // FuzzGenerate runs any FDL source through the parser, the checks and the
-// Go emitter: it fails or gives gofmt-clean Go, never panics or emits
+// Go emitter (services included): it fails or gives gofmt-clean Go, never panics or emits
 // invalid Go.
 func FuzzGenerate(f *testing.F) {
 	for _, s := range []string{
 		"package p; message A { int32 x = 1; list<A> as = 2; map<string, A> m = 3; }",
 		"package p; enum E { E_A = 0; } union U { E e = 1; string s = 2; } message M { U u = 1; optional E e = 2; }",
 		"package p; message Outer { message Inner { int32 x = 1; } Inner i = 1; }",
+		"package p; message M { int32 x = 1; } service S { rpc A (M) returns (stream M); rpc B (stream M) returns (M); }",
+		"package p; enum E { A = 0; B = -1; } message M { E e = 1; }",
 	} {
 		f.Add(s)
 	}
@@ -65,7 +67,7 @@ func FuzzGenerate(f *testing.F) {
 		if schema.Resolve([]*schema.File{file}) != nil {
 			return
 		}
-		_, err = gogen.Generate([]*schema.File{file}, gogen.Options{Package: "p", Sources: []string{"f.fdl"}})
+		_, err = gogen.Generate([]*schema.File{file}, gogen.Options{Package: "p", Sources: []string{"f.fdl"}, GRPC: true})
 		if err != nil && strings.Contains(err.Error(), "formatting the output") {
 			t.Fatalf("invalid Go for %q: %v", src, err)
 		}
