@@ -33,6 +33,8 @@ Repeat: "Bo" 2
 Collect: "collected" 6 Cy,Di,Ed
 Chat: "echo Fay" 10
 Chat: "echo Gus" 12
+Pick: text "TEA"
+Pick: number 42
 `
 
 // startServer starts argv, which serves until its stdin closes and first

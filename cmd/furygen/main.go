@@ -133,9 +133,9 @@
 //     configured as the peers' generated code configures Fory, with the
 //     types registered (NewXCodec with -register RegisterX). Unary,
 //     server-, client- and bidirectional-streaming rpcs have the shapes of
-//     protoc-gen-go-grpc's (grpc.ServerStreamingServer[Resp], ...). An rpc
-//     whose request or response is a union is an error. Without -grpc,
-//     services generate nothing and the output needs no gRPC.
+//     protoc-gen-go-grpc's (grpc.ServerStreamingServer[Resp], ...); a union
+//     request or response is a pointer to its interface (*Choice). Without
+//     -grpc, services generate nothing and the output needs no gRPC.
 //
 // Every type lands in the one Go package, imported ones too; two that would
 // share a Go name are an error naming both. A struct using more than four

@@ -25,7 +25,9 @@ import (
 
 	"github.com/fury-go/fury/examples/schemagrpc/chat"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
 )
 
 // greeter implements chat.GreeterServer. Embedding
@@ -80,6 +82,19 @@ func (greeter) Chat(stream grpc.BidiStreamingServer[chat.Hello, chat.Reply]) err
 			return err
 		}
 	}
+}
+
+func (greeter) Pick(_ context.Context, in *chat.Choice) (*chat.Choice, error) {
+	var out chat.Choice
+	switch c := (*in).(type) {
+	case *chat.Choice_Text:
+		out = &chat.Choice_Text{Text: strings.ToUpper(c.Text)}
+	case *chat.Choice_Number:
+		out = &chat.Choice_Number{Number: c.Number + 1}
+	default:
+		return nil, status.Errorf(codes.InvalidArgument, "Pick: no choice (%T)", c)
+	}
+	return &out, nil
 }
 
 // serve starts a server with the schema's codec on lis.
@@ -164,6 +179,21 @@ func callAll(ctx context.Context, c chat.GreeterClient, w io.Writer) error {
 	}
 	if _, err := bs.Recv(); !errors.Is(err, io.EOF) {
 		return fmt.Errorf("Chat: after CloseSend: %v, want io.EOF", err)
+	}
+
+	for _, in := range []chat.Choice{&chat.Choice_Text{Text: "tea"}, &chat.Choice_Number{Number: 41}} {
+		out, err := c.Pick(ctx, &in)
+		if err != nil {
+			return fmt.Errorf("Pick: %w", err)
+		}
+		switch o := (*out).(type) {
+		case *chat.Choice_Text:
+			fmt.Fprintf(w, "Pick: text %q\n", o.Text)
+		case *chat.Choice_Number:
+			fmt.Fprintf(w, "Pick: number %d\n", o.Number)
+		default:
+			return fmt.Errorf("Pick: got %T", o)
+		}
 	}
 	return nil
 }

@@ -67,9 +67,12 @@ Repeat: "Bo" 2
 Collect: "collected" 6 Cy,Di,Ed
 Chat: "echo Fay" 10
 Chat: "echo Gus" 12
+Pick: text "TEA"
+Pick: number 42
 `, out.String())
 	assert.Equal(t, []string{"/example.chat.Greeter/Say", "/example.chat.Greeter/Repeat",
-		"/example.chat.Greeter/Collect", "/example.chat.Greeter/Chat"}, methods)
+		"/example.chat.Greeter/Collect", "/example.chat.Greeter/Chat", "/example.chat.Greeter/Pick",
+		"/example.chat.Greeter/Pick"}, methods)
 }
 
 // onlySay implements Say and leaves the rest to the embedded
@@ -112,4 +115,23 @@ func TestGeneratedUnimplemented(t *testing.T) {
 	require.NoError(t, err)
 	_, err = bs.Recv()
 	assert.Equal(t, codes.Unimplemented, status.Code(err))
+
+	var choice chat.Choice = &chat.Choice_Number{Number: 1}
+	_, err = c.Pick(ctx, &choice)
+	assert.Equal(t, codes.Unimplemented, status.Code(err))
+}
+
+// TestGeneratedUnionRPC: a union travels as an rpc's request and response;
+// a union without a case is no message: the client's codec refuses it.
+func TestGeneratedUnionRPC(t *testing.T) {
+	ctx := testContext(t)
+	c := connect(t, greeter{})
+	var in chat.Choice = &chat.Choice_Text{Text: "abc"}
+	out, err := c.Pick(ctx, &in)
+	require.NoError(t, err)
+	assert.Equal(t, &chat.Choice_Text{Text: "ABC"}, *out)
+	var none chat.Choice
+	_, err = c.Pick(ctx, &none)
+	assert.Equal(t, codes.Internal, status.Code(err))
+	assert.ErrorContains(t, err, "nil union")
 }

@@ -34,6 +34,25 @@ type Reply struct {
 	Names []string `fury:"id=3"`
 }
 
+// Choice is union example.chat.Choice (type id 2029056770, hashed from "example.chat.Choice"): one of
+//   - *Choice_Text
+//   - *Choice_Number
+type Choice interface{ isChoice() }
+
+// Choice_Text is case text (1) of Choice.
+type Choice_Text struct {
+	Text string `fury:"id=1"`
+}
+
+func (*Choice_Text) isChoice() {}
+
+// Choice_Number is case number (2) of Choice.
+type Choice_Number struct {
+	Number int32 `fury:"id=2"`
+}
+
+func (*Choice_Number) isChoice() {}
+
 // RegisterTypes registers the types of the schema with f, as the peers'
 // generated code registers them: by the type ids foryc gives them, or by
 // name where the schema turns automatic ids off.
@@ -45,6 +64,9 @@ func RegisterTypes(f *fury.Fury) error {
 		return err
 	}
 	if err := f.Register(Reply{}, 692724753); err != nil {
+		return err
+	}
+	if err := f.RegisterUnion((*Choice)(nil), 2029056770, (*Choice_Text)(nil), (*Choice_Number)(nil)); err != nil {
 		return err
 	}
 	return nil
@@ -73,6 +95,8 @@ type GreeterServer interface {
 	Collect(grpc.ClientStreamingServer[Hello, Reply]) error
 	// Chat is rpc Chat (BidiStream).
 	Chat(grpc.BidiStreamingServer[Hello, Reply]) error
+	// Pick is rpc Pick (Unary).
+	Pick(context.Context, *Choice) (*Choice, error)
 }
 
 // UnimplementedGreeterServer answers every method of GreeterServer with
@@ -99,17 +123,24 @@ func (UnimplementedGreeterServer) Chat(grpc.BidiStreamingServer[Hello, Reply]) e
 	return status.Error(codes.Unimplemented, "method Chat not implemented")
 }
 
+// Pick answers codes.Unimplemented.
+func (UnimplementedGreeterServer) Pick(context.Context, *Choice) (*Choice, error) {
+	return nil, status.Error(codes.Unimplemented, "method Pick not implemented")
+}
+
 // furyServiceGreeter holds the methods of example.chat.Greeter.
 var furyServiceGreeter = struct {
 	Say     furygrpc.Unary[Hello, Reply]
 	Repeat  furygrpc.ServerStream[Hello, Reply]
 	Collect furygrpc.ClientStream[Hello, Reply]
 	Chat    furygrpc.BidiStream[Hello, Reply]
+	Pick    furygrpc.Unary[Choice, Choice]
 }{
 	Say:     furygrpc.NewUnary[Hello, Reply]("example.chat.Greeter", "Say"),
 	Repeat:  furygrpc.NewServerStream[Hello, Reply]("example.chat.Greeter", "Repeat"),
 	Collect: furygrpc.NewClientStream[Hello, Reply]("example.chat.Greeter", "Collect"),
 	Chat:    furygrpc.NewBidiStream[Hello, Reply]("example.chat.Greeter", "Chat"),
+	Pick:    furygrpc.NewUnary[Choice, Choice]("example.chat.Greeter", "Pick"),
 }
 
 // RegisterGreeterServer registers srv on s as service example.chat.Greeter.
@@ -119,6 +150,7 @@ func RegisterGreeterServer(s grpc.ServiceRegistrar, srv GreeterServer) error {
 		furyServiceGreeter.Repeat.Handle(srv.Repeat),
 		furyServiceGreeter.Collect.Handle(srv.Collect),
 		furyServiceGreeter.Chat.Handle(srv.Chat),
+		furyServiceGreeter.Pick.Handle(srv.Pick),
 	)
 }
 
@@ -132,6 +164,8 @@ type GreeterClient interface {
 	Collect(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[Hello, Reply], error)
 	// Chat calls rpc Chat (BidiStream).
 	Chat(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[Hello, Reply], error)
+	// Pick calls rpc Pick (Unary).
+	Pick(ctx context.Context, in *Choice, opts ...grpc.CallOption) (*Choice, error)
 }
 
 type furyClientGreeter struct{ cc grpc.ClientConnInterface }
@@ -154,4 +188,8 @@ func (c furyClientGreeter) Collect(ctx context.Context, opts ...grpc.CallOption)
 
 func (c furyClientGreeter) Chat(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[Hello, Reply], error) {
 	return furyServiceGreeter.Chat.Invoke(ctx, c.cc, opts...)
+}
+
+func (c furyClientGreeter) Pick(ctx context.Context, in *Choice, opts ...grpc.CallOption) (*Choice, error) {
+	return furyServiceGreeter.Pick.Invoke(ctx, c.cc, in, opts...)
 }

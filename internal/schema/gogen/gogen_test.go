@@ -88,8 +88,8 @@ func TestRegisterName(t *testing.T) {
 }
 
 // TestServicesNeedGRPC: without GRPC a schema's services generate nothing
-// (and no gRPC import); with it, a union or an unknown Go name as an rpc
-// type is an error naming the method.
+// (and no gRPC import); with it, Go names that clash and bad rpc types are
+// errors naming the rpc or service.
 func TestServicesNeedGRPC(t *testing.T) {
 	files, err := load.Files([]string{"testdata/service.fdl"}, nil)
 	require.NoError(t, err)
@@ -99,7 +99,6 @@ func TestServicesNeedGRPC(t *testing.T) {
 	assert.NotContains(t, string(out.Source), "Greeter")
 
 	for src, want := range map[string]string{
-		"package p; message M { int32 x = 1; } union U { M m = 1; string s = 2; } service S { rpc Get (M) returns (U); }":     "f.fdl:1:107: rpc S.Get: U is a union; furygen generates gRPC methods whose request and response are messages",
 		"package p; message M { int32 x = 1; } service S { rpc Get (M) returns (M); rpc get (M) returns (M); }":               "rpcs Get and get of service S are both Go method Get; rename one",
 		"package p; message SServer { int32 x = 1; } service S { rpc Get (SServer) returns (SServer); }":                      "service S is Go identifier SServer, already declared",
 		"package p; message M { int32 x = 1; } service S { rpc Get (M) returns (M); } service S { rpc Put (M) returns (M); }": "duplicate service name S",

@@ -65,14 +65,12 @@ func (g *gen) services(files []*schema.File, reg string) {
 	}
 }
 
-// messageType returns the Go type of an rpc's request or response.
-func (g *gen) messageType(svc *schema.Service, m *schema.Method, t *schema.TypeRef) string {
+// messageType returns the Go type of an rpc's request or response: the
+// message's struct, or the union's interface (a *U in the signatures, as
+// furygrpc passes messages by pointer; nil is no value).
+func (g *gen) messageType(t *schema.TypeRef) string {
 	if t.Decl == nil {
 		return "any"
-	}
-	if t.Decl.Kind != schema.Message {
-		g.errorf(t.Pos, "rpc %s.%s: %s is a %s; furygen generates gRPC methods whose request and response are messages (wrap the %s in a message)",
-			svc.Name, m.Name, t.Name, t.Decl.Kind, t.Decl.Kind)
 	}
 	return g.goName[t.Decl]
 }
@@ -101,8 +99,8 @@ func (g *gen) service(svc *schema.Service) {
 			g.errorf(m.Pos, "rpcs %s and %s of service %s are both Go method %s; rename one", prev.Name, m.Name, svc.Name, r.goName)
 		}
 		goNames[r.goName] = m
-		r.req = g.messageType(svc, m, m.Request)
-		r.resp = g.messageType(svc, m, m.Response)
+		r.req = g.messageType(m.Request)
+		r.resp = g.messageType(m.Response)
 		notImpl := fmt.Sprintf("status.Error(codes.Unimplemented, %q)", "method "+m.Name+" not implemented")
 		call := fmt.Sprintf("%s.%s.Invoke", methods, r.goName)
 		switch {

@@ -41,6 +41,12 @@ def client(addr):
         hellos = [chat.Hello(name=n, times=i + 5, mood=chat.Mood.CALM) for i, n in enumerate(["Fay", "Gus"])]
         for r in stub.chat(iter(hellos), timeout=30):
             print("Chat: %s %d" % (q(r.text), r.n))
+        for choice in (chat.Choice.text("tea"), chat.Choice.number(41)):
+            r = stub.pick(choice, timeout=30)
+            if r.is_text():
+                print("Pick: text %s" % q(r.text_value()))
+            else:
+                print("Pick: number %d" % r.number_value())
 
 
 class Greeter(chat_grpc.GreeterServicer):
@@ -64,6 +70,11 @@ class Greeter(chat_grpc.GreeterServicer):
     async def chat(self, request_iterator, context):
         async for h in request_iterator:
             yield chat.Reply(text="echo " + h.name, n=2 * h.times, names=[])
+
+    async def pick(self, request, context):
+        if request.is_text():
+            return chat.Choice.text(request.text_value().upper())
+        return chat.Choice.number(request.number_value() + 1)
 
 
 async def server():
