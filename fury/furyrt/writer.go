@@ -9,41 +9,60 @@ import (
 )
 
 // Writer is what generated Write functions write through: the buffer for
-// direct stores, the settings of the call, and the runtime (package fury)
-// for what the generated code leaves to it (interfaces, reference-tracked
-// values, nested values whose wire form depends on the message, ...).
+// direct stores, the settings of the call, the plan of the struct being
+// written (its nested fields' framing, worked out once per Fury), and the
+// runtime (package fury) for what the generated code leaves to it
+// (interfaces, reference-tracked values, nested values whose wire form
+// depends on the message, ...).
 //
 // A Writer is made and owned by package fury; generated code only receives
 // one.
 type Writer struct {
 	buf         *Buffer
-	depth       *int // the runtime's nesting depth
+	cur         *Plan // of the struct being written
+	depth       *int  // the runtime's nesting depth
 	maxDepth    int
 	compatible  bool
 	refTracking bool
 	refFields   bool // see TrackAllFields
 	direct      bool
-	elems       Elems // of the list BeginList began last
+	msg         uint64 // the message being written (see TypeDef)
+	defs        uint32 // TypeDefs written in it
 	eng         WriterEngine
 }
 
 // Elems is what precedes each struct element of a list (the element
-// struct's hash in schema-consistent mode). Generated code takes it from
-// Elems right after BeginList and passes it to StartElem before each
+// struct's hash in schema-consistent mode). Generated readers take it from
+// Reader.Elems right after BeginList and pass it to StartElem before each
 // element.
 type Elems struct{ hash int32 }
 
 // WriterEngine is the runtime side of a Writer, implemented by package
-// fury: the calls that need its type plans. Generated code calls them
-// through the Writer methods of the same names.
+// fury: the calls that need its type plans. Generated code reaches them
+// through the Writer's methods.
 type WriterEngine interface {
 	WriteField(i int, p unsafe.Pointer) error
-	BeginStruct(i int, p unsafe.Pointer) (*Codec, error)
-	BeginStructPtr(i int, p unsafe.Pointer) (*Codec, error)
+	// BeginStruct and BeginStructPtr start field i (at p) when the
+	// Writer does not write it from its plan's Nest alone (not worked out
+	// yet, a framing that depends on the message, a nesting too deep).
+	// They work out the Nest, then either write the whole field and
+	// return false, or write what precedes the struct's fields, enter
+	// one nesting level and return true; the Writer then writes the
+	// fields with the Nest's plan and calls EndStruct.
+	BeginStruct(i int, p unsafe.Pointer) (bool, error)
+	BeginStructPtr(i int, p unsafe.Pointer) (bool, error)
+	// EndStruct leaves the level BeginStruct entered and adds field i to
+	// err's path.
 	EndStruct(i int, err error) error
-	// BeginList also returns the element struct's hash (see Elems).
-	BeginList(i int, p unsafe.Pointer) (int, *Codec, int32, error)
+	// BeginList is BeginStruct for a list of structs: it writes the
+	// whole field and returns n == 0, or writes the count, the list
+	// header and the element type info, enters two levels and returns
+	// the count n and whether pointer elements carry null flags.
+	BeginList(i int, p unsafe.Pointer) (n int, nulls bool, err error)
+	// EndList ends a list begun by BeginList with n > 0.
 	EndList(i int, err error) error
+	// WrapField adds field i of the struct being written to err's path.
+	WrapField(i int, err error) error
 	WriteDuration(p unsafe.Pointer)
 	WriteDate(i int, p unsafe.Pointer) error
 	WriteDecimal(i int, p unsafe.Pointer) error
@@ -56,12 +75,19 @@ func (w *Writer) Init(eng WriterEngine, depth *int, maxDepth int) {
 	w.eng, w.depth, w.maxDepth = eng, depth, maxDepth
 }
 
-// Set points w at buf for a call with the given settings. Package fury
-// calls it at the start of each call (and again when the settings change).
+// Set points w at buf for a message with the given settings. Package fury
+// calls it at the start of each message (and again, before writing
+// anything, when the settings change): it starts the message's TypeDefs
+// afresh (see TypeDef).
 func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 	if w.buf != buf { // no pointer store (and write barrier) for the same buffer
 		w.buf = buf
 	}
+	if w.cur != nil {
+		w.cur = nil
+	}
+	w.msg++
+	w.defs = 0
 	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
 }
 
@@ -106,60 +132,322 @@ func (w *Writer) Rewind(n int) { w.buf.data = w.buf.data[:n] }
 // at p, exactly as the reflection path does.
 func (w *Writer) WriteField(i int, p unsafe.Pointer) error { return w.eng.WriteField(i, p) }
 
-// BeginStruct starts struct-valued field i (in wire order) of the struct
-// being written, at p. When the field's type has generated code in use and
-// nothing but type info and the struct hash precede its data, it writes
-// those and returns the codec to write the fields with; the caller then
-// runs the codec's Write (or the function it names) on p and passes the
-// result to EndStruct. Otherwise it writes the whole field as WriteField
-// does and returns a nil codec.
-func (w *Writer) BeginStruct(i int, p unsafe.Pointer) (*Codec, error) {
-	return w.eng.BeginStruct(i, p)
+// Plan is the write side of the runtime's plan of one struct type with
+// generated code in use, one per Fury: the generated function that writes
+// the struct's fields and, per field, how a nested struct or list of
+// structs is framed (Nest), worked out on the field's first use. Package
+// fury makes and fills it (NewPlan, SetNest); generated code reaches it
+// through the Writer.
+type Plan struct {
+	write func(*Writer, unsafe.Pointer) error
+	owner unsafe.Pointer
+	nests []Nest
 }
 
-// BeginStructPtr is BeginStruct for field i at p, a non-nil pointer to a
-// struct: when the pointee's type has generated code in use, it writes the
-// not-null flag, type info and struct hash and returns the codec to write
-// the pointee with (then EndStruct). Otherwise it writes the whole field
-// and returns a nil codec.
-func (w *Writer) BeginStructPtr(i int, p unsafe.Pointer) (*Codec, error) {
-	return w.eng.BeginStructPtr(i, p)
+// NewPlan returns the plan of a struct type whose fields write writes;
+// fields is the number of the struct's fields, owner the runtime's own
+// plan of the type (Owner returns it).
+func NewPlan(owner unsafe.Pointer, write func(*Writer, unsafe.Pointer) error, fields int) *Plan {
+	return &Plan{write: write, owner: owner, nests: make([]Nest, fields)}
 }
 
-// EndStruct ends a field begun by BeginStruct or BeginStructPtr with a
-// non-nil codec; err is what the codec's Write returned.
-func (w *Writer) EndStruct(i int, err error) error { return w.eng.EndStruct(i, err) }
+// Owner returns the runtime's plan given to NewPlan.
+func (pl *Plan) Owner() unsafe.Pointer { return pl.owner }
 
-// BeginList starts list field i at p, a slice of strings or of structs
-// with generated code. When the elements can be written directly it
-// writes the element count, the list header and the element type info and
-// returns the count n >= 1 and, for struct elements, the codec to write
-// them with. The caller then writes the n elements (strings with
-// Buffer.WriteString; structs with StartElem before each, then the codec)
-// and calls EndList. Otherwise (an empty list included) it writes the whole
-// field as WriteField does and returns n == 0.
-func (w *Writer) BeginList(i int, p unsafe.Pointer) (n int, c *Codec, err error) {
-	var h int32
-	n, c, h, err = w.eng.BeginList(i, p)
-	w.elems = Elems{h}
-	return n, c, err
+// Plan returns the plan of the struct being written.
+func (w *Writer) Plan() *Plan { return w.cur }
+
+// Run writes the fields of the struct at p with plan pl (the runtime
+// calls it for a struct it writes with generated code: the root, or a
+// struct nested in what it writes itself).
+func (w *Writer) Run(pl *Plan, p unsafe.Pointer) error {
+	cur := w.cur
+	w.cur = pl
+	err := pl.write(w, p)
+	w.cur = cur
+	return err
 }
 
-// Elems returns what precedes each struct element of the list that
-// BeginList just began (call it before writing any element).
-func (w *Writer) Elems() Elems { return w.elems }
+// NestKind says which field shape a Nest frames.
+type NestKind uint8
 
-// StartElem writes what precedes each struct element of a list begun by
-// BeginList: e, from Elems, in schema-consistent mode.
-func (w *Writer) StartElem(e Elems) {
-	if !w.compatible {
-		w.buf.WriteInt32(e.hash)
+// The shapes of a Nest.
+const (
+	nestNone      NestKind = iota
+	NestStruct             // a struct value
+	NestStructPtr          // a nullable pointer to a struct (the flag is in Pre)
+	NestList               // a list of struct values
+	NestPtrList            // a list of pointers to structs
+)
+
+// Nest is how a struct-valued field, or a list of structs, is written by
+// generated code: what precedes the struct's fields (or the list's
+// elements) when it is the same in every message (the not-null flag, type
+// info, struct hash; the list header and element type info), or in
+// compatible mode that and a TypeDef, then the nested struct's plan.
+type Nest struct {
+	pre    uint64 // packed little-endian
+	preN   uint8
+	kind   NestKind
+	fast   NestKind // kind, or none when what precedes the fields depends on the message (the runtime writes it)
+	hashed bool     // a list's elements are each preceded by hash
+	hash   int32    // the element struct's hash
+	def    *TypeDef
+	plan   *Plan
+	size   uintptr // of a list element
+}
+
+// NestSpec describes a Nest for SetNest.
+type NestSpec struct {
+	Kind NestKind
+	// Pre is what precedes the struct's fields (or, for a list, the
+	// header and the element type info; the header is Pre's first byte),
+	// at most 8 bytes.
+	Pre []byte
+	// Def, when set, is the TypeDef whose reference or bytes follow Pre
+	// (compatible mode).
+	Def *TypeDef
+	// Hashed: each list element is preceded by Hash (schema-consistent).
+	Hashed bool
+	Hash   int32
+	// Dynamic: what precedes the fields depends on the message (the
+	// runtime's Begin calls write it; Pre and Def are unused).
+	Dynamic bool
+	// Plan is the nested struct's plan.
+	Plan *Plan
+	// ElemSize is the size of a list element.
+	ElemSize uintptr
+}
+
+// SetNest sets how field i of pl is written (see Nest), and reports
+// whether it can be: a Pre of more than 8 bytes cannot.
+func (pl *Plan) SetNest(i int, s NestSpec) bool {
+	if len(s.Pre) > 8 || s.Plan == nil {
+		return false
+	}
+	var b [8]byte
+	copy(b[:], s.Pre)
+	pl.nests[i] = Nest{pre: binary.LittleEndian.Uint64(b[:]), preN: uint8(len(s.Pre)), kind: s.Kind,
+		hashed: s.Hashed, hash: s.Hash, def: s.Def, plan: s.Plan, size: s.ElemSize}
+	if !s.Dynamic {
+		pl.nests[i].fast = s.Kind
+	}
+	return true
+}
+
+// TypeDef is a compatible-mode TypeDef as a Writer writes it: its bytes the
+// first time in a message, a reference to that first time after it.
+// Package fury holds one per type and Fury and writes it through
+// Writer.PutTypeDef, as generated code's framing does.
+type TypeDef struct {
+	bytes []byte
+	msg   uint64 // the message of the Writer (Writer.msg) that wrote it last
+	idx   uint32 // its index in that message
+}
+
+// NewTypeDef returns the TypeDef of the given bytes.
+func NewTypeDef(b []byte) *TypeDef { return &TypeDef{bytes: b} }
+
+// PutTypeDef writes d's reference when the message holds it already, else
+// its index and bytes.
+func (w *Writer) PutTypeDef(d *TypeDef) {
+	if d.msg == w.msg {
+		w.buf.WriteVaruint32(d.idx<<1 | 1)
+		return
+	}
+	d.msg, d.idx = w.msg, w.defs
+	w.defs++
+	w.buf.WriteVaruint32(d.idx << 1)
+	w.buf.WriteBytes(d.bytes)
+}
+
+// MarkTypeDef records that d was written (by a constant prefix) as the
+// message's next TypeDef.
+func (w *Writer) MarkTypeDef(d *TypeDef) {
+	d.msg, d.idx = w.msg, w.defs
+	w.defs++
+}
+
+// putPre writes what precedes a nested value: n's constant bytes, with
+// extra or-ed into the first, and its TypeDef.
+func (w *Writer) putPre(n *Nest, extra byte) {
+	b := w.buf
+	l := len(b.data)
+	if cap(b.data)-l < 8 {
+		b.grow(8)
+	}
+	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)), 8), n.pre|uint64(extra))
+	b.data = b.data[:l+int(n.preN)]
+	if n.def != nil {
+		w.PutTypeDef(n.def)
 	}
 }
 
-// EndList ends a list begun by BeginList with n > 0; err is the first
-// error of its elements.
-func (w *Writer) EndList(i int, err error) error { return w.eng.EndList(i, err) }
+// Struct writes field i, the struct value at p: what precedes its fields
+// and the fields, with its generated code when its plan has it, else as
+// the runtime does.
+func (w *Writer) Struct(i int, p unsafe.Pointer) error {
+	cur := w.cur
+	n := &cur.nests[i]
+	if n.fast != NestStruct || *w.depth >= w.maxDepth {
+		return w.structSlow(i, p, false)
+	}
+	w.putPre(n, 0)
+	*w.depth++
+	w.cur = n.plan
+	err := n.plan.write(w, p)
+	w.cur = cur
+	*w.depth--
+	if err != nil {
+		return w.eng.WrapField(i, err)
+	}
+	return nil
+}
+
+// StructPtr writes field i, a non-nil pointer to a struct, at p (the
+// field's address): the not-null flag, what precedes the struct's fields
+// and the fields, as Struct does.
+func (w *Writer) StructPtr(i int, p unsafe.Pointer) error {
+	cur := w.cur
+	n := &cur.nests[i]
+	if n.fast != NestStructPtr || *w.depth >= w.maxDepth {
+		return w.structSlow(i, p, true)
+	}
+	w.putPre(n, 0)
+	*w.depth++
+	w.cur = n.plan
+	err := n.plan.write(w, *(*unsafe.Pointer)(p))
+	w.cur = cur
+	*w.depth--
+	if err != nil {
+		return w.eng.WrapField(i, err)
+	}
+	return nil
+}
+
+func (w *Writer) structSlow(i int, p unsafe.Pointer, ptr bool) error {
+	var ok bool
+	var err error
+	if ptr {
+		ok, err = w.eng.BeginStructPtr(i, p)
+		p = *(*unsafe.Pointer)(p)
+	} else {
+		ok, err = w.eng.BeginStruct(i, p)
+	}
+	if err != nil || !ok {
+		return err
+	}
+	cur := w.cur
+	pl := cur.nests[i].plan
+	w.cur = pl
+	err = pl.write(w, p)
+	w.cur = cur
+	return w.eng.EndStruct(i, err)
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
+}
+
+// collHasNull is the list header bit announcing null elements.
+const collHasNull = 0x02
+
+// StructList writes field i, the slice of structs (or of pointers to
+// structs) at p: the count, the list header, the element type info and
+// the elements, with the elements' generated code when the plan has it,
+// else as the runtime does.
+func (w *Writer) StructList(i int, p unsafe.Pointer) error {
+	n := &w.cur.nests[i]
+	h := (*sliceHeader)(p)
+	if n.fast < NestList || *w.depth+2 > w.maxDepth {
+		return w.listSlow(i, h)
+	}
+	if h.len == 0 {
+		w.buf.WriteUint8(0) // the count
+		return nil
+	}
+	nulls := false
+	if n.kind == NestPtrList {
+		some := false
+		for _, e := range unsafe.Slice((*unsafe.Pointer)(h.data), h.len) {
+			if e == nil {
+				nulls = true
+			} else {
+				some = true
+			}
+		}
+		if !some {
+			// Only nulls: no element is entered, so the runtime's depth
+			// accounting (one level, for the list) applies.
+			return w.listSlow(i, h)
+		}
+	}
+	w.buf.WriteVaruint32(uint32(h.len))
+	extra := byte(0)
+	if nulls {
+		extra = collHasNull
+	}
+	w.putPre(n, extra)
+	cur := w.cur
+	*w.depth += 2
+	w.cur = n.plan
+	err := w.elems(n, h.data, h.len, nulls)
+	w.cur = cur
+	*w.depth -= 2
+	if err != nil {
+		return w.eng.WrapField(i, err)
+	}
+	return nil
+}
+
+// elems writes the k elements at base of a list framed by n.
+func (w *Writer) elems(n *Nest, base unsafe.Pointer, k int, nulls bool) error {
+	write, size := n.plan.write, n.size
+	if n.kind == NestList {
+		for j := 0; j < k; j++ {
+			if n.hashed {
+				w.buf.WriteInt32(n.hash)
+			}
+			if err := write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for j := 0; j < k; j++ {
+		e := *(*unsafe.Pointer)(unsafe.Add(base, uintptr(j)*size))
+		if nulls {
+			if e == nil {
+				w.buf.WriteUint8(0xfd) // null
+				continue
+			}
+			w.buf.WriteUint8(0xff) // not null
+		}
+		if n.hashed {
+			w.buf.WriteInt32(n.hash)
+		}
+		if err := write(w, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *Writer) listSlow(i int, h *sliceHeader) error {
+	k, nulls, err := w.eng.BeginList(i, unsafe.Pointer(h))
+	if err != nil || k == 0 {
+		return err
+	}
+	cur := w.cur
+	n := &cur.nests[i]
+	w.cur = n.plan
+	err = w.elems(n, h.data, k, nulls)
+	w.cur = cur
+	return w.eng.EndList(i, err)
+}
 
 // WriteDuration writes the time.Duration at p as the runtime does.
 func (w *Writer) WriteDuration(p unsafe.Pointer) { w.eng.WriteDuration(p) }
