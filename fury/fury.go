@@ -342,7 +342,7 @@ func (f *Fury) serializeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err er
 		e.gw.MarkTypeDef(r.def.writeDef())
 	}
 	e.depth = 1
-	if err = e.gw.Run(r.st.wplan, p); err != nil {
+	if err = e.gw.Root(r.st.wplan, p); err != nil {
 		buf.Truncate(start)
 	}
 	return err
@@ -434,7 +434,7 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 				e.gw.MarkTypeDef(r.def.writeDef())
 			}
 			e.depth = 1
-			if err = e.gw.Run(r.st.wplan, p); err != nil {
+			if err = e.gw.Root(r.st.wplan, p); err != nil {
 				buf.Truncate(start)
 			}
 			return err

@@ -83,9 +83,6 @@ func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 	if w.buf != buf { // no pointer store (and write barrier) for the same buffer
 		w.buf = buf
 	}
-	if w.cur != nil {
-		w.cur = nil
-	}
 	w.msg++
 	w.defs = 0
 	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
@@ -157,9 +154,16 @@ func (pl *Plan) Owner() unsafe.Pointer { return pl.owner }
 // Plan returns the plan of the struct being written.
 func (w *Writer) Plan() *Plan { return w.cur }
 
+// Root writes the fields of the root struct at p with plan pl, the first
+// generated code of the message.
+func (w *Writer) Root(pl *Plan, p unsafe.Pointer) error {
+	w.cur = pl
+	return pl.write(w, p)
+}
+
 // Run writes the fields of the struct at p with plan pl (the runtime
-// calls it for a struct it writes with generated code: the root, or a
-// struct nested in what it writes itself).
+// calls it for a struct it writes with generated code inside a value it
+// writes itself).
 func (w *Writer) Run(pl *Plan, p unsafe.Pointer) error {
 	cur := w.cur
 	w.cur = pl
