@@ -73,3 +73,48 @@ func TestGeneratedFramesShareTypeDefs(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedFramesErrorPath checks that an error inside a struct that
+// generated code reaches through its plan (a list element, a pointer
+// field's pointee, a nested value) names the same path as on the
+// reflection path, and that the Fury writes the next message normally.
+func TestGeneratedFramesErrorPath(t *testing.T) {
+	bad := func() gentest.MediaContent {
+		mc := gentest.NewMediaContent()
+		mc.Images[1].Size = -1 // not an ordinal of the Size enum
+		return mc
+	}
+	inner := func() gentest.MediaContent {
+		mc := gentest.NewMediaContent()
+		mc.Images[0].Media = &gentest.Media{Player: -2} // the pointee of a list element's field
+		return mc
+	}
+	for _, compatible := range []bool{false, true} {
+		newF := func(generated bool) *fury.Fury {
+			f := fury.New(fury.WithCompatible(compatible), fury.WithGeneratedCode(generated))
+			for i, v := range []any{gentest.MediaContent{}, gentest.Media{}, gentest.Image{}, gentest.Size(0), gentest.Player(0)} {
+				require.NoError(t, f.Register(v, uint32(400+i)))
+			}
+			return f
+		}
+		gen, refl := newF(true), newF(false)
+		require.True(t, gen.GeneratedInUse(gentest.MediaContent{}))
+		for name, v := range map[string]gentest.MediaContent{"element": bad(), "pointee": inner()} {
+			msg := fmt.Sprintf("compatible=%v %s", compatible, name)
+			_, errRefl := refl.Marshal(&v)
+			require.Error(t, errRefl, msg)
+			for round := 0; round < 2; round++ {
+				_, errGen := gen.Marshal(&v)
+				require.Error(t, errGen, msg)
+				assert.Equal(t, errRefl.Error(), errGen.Error(), msg)
+				assert.Contains(t, errGen.Error(), "Images", msg)
+				good := gentest.NewMediaContent()
+				want, err := refl.Marshal(&good)
+				require.NoError(t, err, msg)
+				got, err := gen.Marshal(&good)
+				require.NoError(t, err, msg)
+				assert.Equal(t, want, got, msg)
+			}
+		}
+	}
+}
