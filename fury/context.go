@@ -23,13 +23,12 @@ type encoder struct {
 	// (WithCompactStrings), set on the buffer for the call.
 	compactStrings bool
 
-	refs        map[refKey]uint32
-	nrefs       uint32 // reference ids given out (refs, and empty slices)
-	metaWritten []*metaString
-	oob         func(SerializedObject) bool
-	gw          furyrt.Writer  // what generated code writes through
-	root        unsafe.Pointer // the root value's data word, when pointer-shaped
-	mapScratch  mapScratchPool // key and value variables for writing maps
+	refs       map[refKey]uint32
+	nrefs      uint32 // reference ids given out (refs, and empty slices)
+	oob        func(SerializedObject) bool
+	gw         furyrt.Writer  // what generated code writes through
+	root       unsafe.Pointer // the root value's data word, when pointer-shaped
+	mapScratch mapScratchPool // key and value variables for writing maps
 }
 
 type refKey struct {
@@ -46,7 +45,6 @@ func (e *encoder) reset(buf *buffer) {
 		clear(e.refs)
 	}
 	e.nrefs = 0
-	e.metaWritten = e.metaWritten[:0]
 	e.oob = nil
 }
 

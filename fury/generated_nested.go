@@ -137,24 +137,24 @@ func (ti *typeInfo) writeDef() *furyrt.TypeDef {
 	return ti.wdef
 }
 
-// typeInfoFrame appends to b what writeTypeInfo writes for w before any
-// TypeDef, and returns the TypeDef that follows it, if any; ok is false
-// when the type info depends on the message otherwise (meta strings of a
-// type registered by name, in schema-consistent mode).
-func typeInfoFrame(b []byte, w *typeInfo, compatible bool) (_ []byte, def *furyrt.TypeDef, ok bool) {
+// typeInfoFrame sets spec's Pre to b and what writeTypeInfo writes for w
+// before any TypeDef or meta string, and its Def or NS and Name to what
+// follows, as writeTypeInfo writes them.
+func typeInfoFrame(spec *furyrt.NestSpec, b []byte, w *typeInfo, compatible bool) {
 	b = appendVaruint32(b, w.id)
 	switch w.id {
 	case tidStruct, tidEnum, tidTypedUnion:
 		b = appendVaruint32(b, w.userID)
 	case tidCompatibleStruct, tidNamedCompatibleStruct:
-		return b, w.writeDef(), true
+		spec.Def = w.writeDef()
 	case tidNamedEnum, tidNamedUnion, tidNamedStruct:
 		if compatible {
-			return b, w.writeDef(), true
+			spec.Def = w.writeDef()
+		} else {
+			spec.NS, spec.Name = w.nsMeta.writeForm(), w.nameMeta.writeForm()
 		}
-		return b, nil, false
 	}
-	return b, nil, true
+	spec.Pre = b
 }
 
 // setNest works out the furyrt.Nest of field i (f, n) of st, once.
@@ -192,23 +192,20 @@ func (e *encoder) setNest(st *structInfo, i int, f *fieldInfo, n *nestedField) {
 	if spec.Kind <= furyrt.NestStructPtr && f.typed {
 		wt = f.ti.wire()
 	}
-	pre, ok := lead, true
+	spec.Pre = lead
 	if wt != nil {
-		pre, spec.Def, ok = typeInfoFrame(pre, wt, e.compatible)
+		typeInfoFrame(&spec, lead, wt, e.compatible)
 	}
 	if spec.Kind <= furyrt.NestStructPtr && !e.compatible {
-		if spec.Def != nil {
-			ok = false // the hash follows the TypeDef: the runtime frames it
+		if spec.Def != nil || spec.NS != nil {
+			spec.After = binary.LittleEndian.AppendUint32(nil, uint32(est.hash))
+		} else {
+			spec.Pre = binary.LittleEndian.AppendUint32(spec.Pre, uint32(est.hash))
 		}
-		pre = binary.LittleEndian.AppendUint32(pre, uint32(est.hash))
-	}
-	if ok {
-		spec.Pre = pre
-	} else {
-		spec.Dynamic, spec.Def = true, nil
 	}
 	if !st.wplan.SetNest(i, spec) {
-		spec.Dynamic, spec.Pre, spec.Def = true, nil, nil
+		spec = furyrt.NestSpec{Kind: spec.Kind, Dynamic: true, Hashed: spec.Hashed, Hash: spec.Hash, Plan: spec.Plan,
+			ElemSize: spec.ElemSize}
 		st.wplan.SetNest(i, spec)
 	}
 }

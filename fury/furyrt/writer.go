@@ -28,6 +28,7 @@ type Writer struct {
 	direct      bool
 	msg         uint64 // the message being written (see TypeDef)
 	defs        uint32 // TypeDefs written in it
+	metas       uint32 // meta strings written in it (see MetaString)
 	eng         WriterEngine
 }
 
@@ -84,7 +85,7 @@ func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 		w.buf = buf
 	}
 	w.msg++
-	w.defs = 0
+	w.defs, w.metas = 0, 0
 	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
 }
 
@@ -196,7 +197,12 @@ type Nest struct {
 	fast   NestKind // kind, or none when what precedes the fields depends on the message (the runtime writes it)
 	hashed bool     // a list's elements are each preceded by hash
 	hash   int32    // the element struct's hash
+	more   bool     // def, meta strings or after follow pre
 	def    *TypeDef
+	ns     *MetaString // with name: the meta strings of a type registered by name
+	name   *MetaString
+	after  uint64 // packed little-endian: what follows def or the meta strings (a struct's hash)
+	afterN uint8
 	plan   *Plan
 	size   uintptr // of a list element
 }
@@ -211,6 +217,11 @@ type NestSpec struct {
 	// Def, when set, is the TypeDef whose reference or bytes follow Pre
 	// (compatible mode).
 	Def *TypeDef
+	// NS and Name, when set, are the meta strings of a type registered
+	// by name that follow Pre (schema-consistent mode).
+	NS, Name *MetaString
+	// After follows Def or the meta strings (at most 8 bytes).
+	After []byte
 	// Hashed: each list element is preceded by Hash (schema-consistent).
 	Hashed bool
 	Hash   int32
@@ -226,17 +237,24 @@ type NestSpec struct {
 // SetNest sets how field i of pl is written (see Nest), and reports
 // whether it can be: a Pre of more than 8 bytes cannot.
 func (pl *Plan) SetNest(i int, s NestSpec) bool {
-	if len(s.Pre) > 8 || s.Plan == nil {
+	if len(s.Pre) > 8 || len(s.After) > 8 || s.Plan == nil || (s.NS == nil) != (s.Name == nil) {
 		return false
 	}
-	var b [8]byte
-	copy(b[:], s.Pre)
-	pl.nests[i] = Nest{pre: binary.LittleEndian.Uint64(b[:]), preN: uint8(len(s.Pre)), kind: s.Kind,
-		hashed: s.Hashed, hash: s.Hash, def: s.Def, plan: s.Plan, size: s.ElemSize}
+	pl.nests[i] = Nest{pre: packBytes(s.Pre), preN: uint8(len(s.Pre)), kind: s.Kind,
+		hashed: s.Hashed, hash: s.Hash, def: s.Def, ns: s.NS, name: s.Name, after: packBytes(s.After),
+		afterN: uint8(len(s.After)), plan: s.Plan, size: s.ElemSize}
+	pl.nests[i].more = s.Def != nil || s.NS != nil || len(s.After) > 0
 	if !s.Dynamic {
 		pl.nests[i].fast = s.Kind
 	}
 	return true
+}
+
+// packBytes packs b (at most 8 bytes) little-endian.
+func packBytes(b []byte) uint64 {
+	var w [8]byte
+	copy(w[:], b)
+	return binary.LittleEndian.Uint64(w[:])
 }
 
 // TypeDef is a compatible-mode TypeDef as a Writer writes it: its bytes the
@@ -265,6 +283,32 @@ func (w *Writer) PutTypeDef(d *TypeDef) {
 	w.buf.WriteBytes(d.bytes)
 }
 
+// MetaString is a meta string (the namespace or name of a type registered
+// by name, in schema-consistent mode) as a Writer writes it: its full form
+// the first time in a message, a reference to that first time after it.
+// Package fury holds one per string and Fury and writes it through
+// Writer.PutMetaString, as generated code's framing does.
+type MetaString struct {
+	bytes []byte // the full form: its header, hash or encoding, and data
+	msg   uint64 // the message of the Writer that wrote it last
+	idx   uint32 // its index there
+}
+
+// NewMetaString returns the MetaString whose full form is b.
+func NewMetaString(b []byte) *MetaString { return &MetaString{bytes: b} }
+
+// PutMetaString writes m's reference when the message holds it already,
+// else its full form.
+func (w *Writer) PutMetaString(m *MetaString) {
+	if m.msg == w.msg {
+		w.buf.WriteVaruint32((m.idx+1)<<1 | 1)
+		return
+	}
+	m.msg, m.idx = w.msg, w.metas
+	w.metas++
+	w.buf.WriteBytes(m.bytes)
+}
+
 // MarkTypeDef records that d was written (by a constant prefix) as the
 // message's next TypeDef.
 func (w *Writer) MarkTypeDef(d *TypeDef) {
@@ -282,8 +326,23 @@ func (w *Writer) putPre(n *Nest, extra byte) {
 	}
 	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)), 8), n.pre|uint64(extra))
 	b.data = b.data[:l+int(n.preN)]
+	if n.more {
+		w.putMore(n)
+	}
+}
+
+// putMore writes what follows n's pre: its TypeDef or meta strings, then
+// its after bytes.
+func (w *Writer) putMore(n *Nest) {
 	if n.def != nil {
 		w.PutTypeDef(n.def)
+	}
+	if n.ns != nil {
+		w.PutMetaString(n.ns)
+		w.PutMetaString(n.name)
+	}
+	if n.afterN > 0 {
+		w.buf.WritePacked(n.after, int(n.afterN))
 	}
 }
 
