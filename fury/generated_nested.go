@@ -120,8 +120,9 @@ func newNested(f *fieldInfo) *nestedField {
 // the furyrt.Writer (Struct, StructPtr, StructList), which writes it from
 // the field's furyrt.Nest in the plan of the struct being written: the
 // bytes that precede the nested fields (constant per Fury, worked out here
-// on the field's first use, plus a TypeDef in compatible mode) and a direct
-// call of the nested struct's generated code. What the Nest does not cover
+// on the field's first use, with the TypeDef in compatible mode or the meta
+// strings of a type registered by name, written in full once per message)
+// and a direct call of the nested struct's generated code. What the Nest does not cover
 // (its first use, framing that depends on the message, a nesting too deep,
 // a field the generated path does not write) comes here through the Begin
 // calls.

@@ -79,7 +79,7 @@ func (w *Writer) Init(eng WriterEngine, depth *int, maxDepth int) {
 // Set points w at buf for a message with the given settings. Package fury
 // calls it at the start of each message (and again, before writing
 // anything, when the settings change): it starts the message's TypeDefs
-// afresh (see TypeDef).
+// and meta strings afresh (see TypeDef, MetaString).
 func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 	if w.buf != buf { // no pointer store (and write barrier) for the same buffer
 		w.buf = buf
@@ -188,8 +188,10 @@ const (
 // Nest is how a struct-valued field, or a list of structs, is written by
 // generated code: what precedes the struct's fields (or the list's
 // elements) when it is the same in every message (the not-null flag, type
-// info, struct hash; the list header and element type info), or in
-// compatible mode that and a TypeDef, then the nested struct's plan.
+// info, struct hash; the list header and element type info), with, where
+// the type info refers to what the message carries once (a TypeDef in
+// compatible mode, the meta strings of a type registered by name), that
+// reference and what follows it; then the nested struct's plan.
 type Nest struct {
 	pre    uint64 // packed little-endian
 	preN   uint8
@@ -226,7 +228,8 @@ type NestSpec struct {
 	Hashed bool
 	Hash   int32
 	// Dynamic: what precedes the fields depends on the message (the
-	// runtime's Begin calls write it; Pre and Def are unused).
+	// runtime's Begin calls write it; Pre, Def, NS, Name and After are
+	// unused).
 	Dynamic bool
 	// Plan is the nested struct's plan.
 	Plan *Plan
@@ -235,7 +238,7 @@ type NestSpec struct {
 }
 
 // SetNest sets how field i of pl is written (see Nest), and reports
-// whether it can be: a Pre of more than 8 bytes cannot.
+// whether it can be: a Pre or After of more than 8 bytes cannot.
 func (pl *Plan) SetNest(i int, s NestSpec) bool {
 	if len(s.Pre) > 8 || len(s.After) > 8 || s.Plan == nil || (s.NS == nil) != (s.Name == nil) {
 		return false
@@ -317,7 +320,7 @@ func (w *Writer) MarkTypeDef(d *TypeDef) {
 }
 
 // putPre writes what precedes a nested value: n's constant bytes, with
-// extra or-ed into the first, and its TypeDef.
+// extra or-ed into the first, and what follows them (putMore).
 func (w *Writer) putPre(n *Nest, extra byte) {
 	b := w.buf
 	l := len(b.data)
