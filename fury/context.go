@@ -23,15 +23,12 @@ type encoder struct {
 	// (WithCompactStrings), set on the buffer for the call.
 	compactStrings bool
 
-	refs        map[refKey]uint32
-	nrefs       uint32 // reference ids given out (refs, and empty slices)
-	metaWritten []*metaString
-	defsWritten []*typeInfo
-	oob         func(SerializedObject) bool
-	genStack    []*structInfo  // structs being written by generated code
-	gw          furyrt.Writer  // what generated code writes through
-	root        unsafe.Pointer // the root value's data word, when pointer-shaped
-	mapScratch  mapScratchPool // key and value variables for writing maps
+	refs       map[refKey]uint32
+	nrefs      uint32 // reference ids given out (refs, and empty slices)
+	oob        func(SerializedObject) bool
+	gw         furyrt.Writer  // what generated code writes through
+	root       unsafe.Pointer // the root value's data word, when pointer-shaped
+	mapScratch mapScratchPool // key and value variables for writing maps
 }
 
 type refKey struct {
@@ -48,10 +45,7 @@ func (e *encoder) reset(buf *buffer) {
 		clear(e.refs)
 	}
 	e.nrefs = 0
-	e.metaWritten = e.metaWritten[:0]
-	e.defsWritten = e.defsWritten[:0]
 	e.oob = nil
-	e.genStack = e.genStack[:0]
 }
 
 func (e *encoder) enter() error {
@@ -266,17 +260,7 @@ func (e *encoder) writeTypeInfo(w *typeInfo) error {
 
 // writeTypeDef writes the shared-meta marker and, the first time in a
 // message, the TypeDef of w.
-func (e *encoder) writeTypeDef(w *typeInfo) {
-	for i, x := range e.defsWritten {
-		if x == w {
-			e.buf.WriteVaruint32(uint32(i)<<1 | 1)
-			return
-		}
-	}
-	e.buf.WriteVaruint32(uint32(len(e.defsWritten)) << 1)
-	e.defsWritten = append(e.defsWritten, w)
-	e.buf.WriteBytes(w.typeDef)
-}
+func (e *encoder) writeTypeDef(w *typeInfo) { e.gw.PutTypeDef(w.writeDef()) }
 
 // ---- decoding ---------------------------------------------------------
 

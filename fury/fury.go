@@ -339,11 +339,10 @@ func (f *Fury) serializeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err er
 	}()
 	r.writePrefix(buf)
 	if r.def != nil {
-		e.defsWritten = append(e.defsWritten, r.def)
+		e.gw.MarkTypeDef(r.def.writeDef())
 	}
 	e.depth = 1
-	e.genStack = append(e.genStack, r.st)
-	if err = r.st.gen.Write(&e.gw, p); err != nil {
+	if err = e.gw.Root(r.st.wplan, p); err != nil {
 		buf.Truncate(start)
 	}
 	return err
@@ -432,11 +431,10 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 			r.writePrefix(buf)
 			f.lastInW, f.lastInRF = efaceOf(&v).typ, r
 			if r.def != nil {
-				e.defsWritten = append(e.defsWritten, r.def)
+				e.gw.MarkTypeDef(r.def.writeDef())
 			}
 			e.depth = 1
-			e.genStack = append(e.genStack, r.st)
-			if err = r.st.gen.Write(&e.gw, p); err != nil {
+			if err = e.gw.Root(r.st.wplan, p); err != nil {
 				buf.Truncate(start)
 			}
 			return err

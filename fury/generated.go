@@ -33,6 +33,7 @@ func (st *structInfo) attachGenerated() {
 	for _, c := range furyrt.Codecs(st.ti.typ) {
 		if st.matches(c) {
 			st.gen = c
+			st.wplan = furyrt.NewPlan(unsafe.Pointer(st), c.Write, len(st.fields))
 			return
 		}
 	}
@@ -89,7 +90,7 @@ type genWriter encoder
 // at p, exactly as the reflection path does.
 func (w *genWriter) WriteField(i int, p unsafe.Pointer) error {
 	e := (*encoder)(w)
-	st := e.genStack[len(e.genStack)-1]
+	st := w.cur()
 	f := st.fields[i]
 	if f.kind != kOther {
 		writeScalar(e.buf, f.kind, p)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // codec writes and reads the data part of one Go type's values: no
@@ -75,7 +77,8 @@ type typeInfo struct {
 	isEnum  bool
 	st      *structInfo
 
-	typeDef []byte // compatible-mode TypeDef of a struct (header included)
+	typeDef []byte          // compatible-mode TypeDef of a struct (header included)
+	wdef    *furyrt.TypeDef // typeDef as the encoder writes it (see writeDef)
 
 	// root says, per mode, how a root value of this type may be written
 	// with its constant prefix (see rootFrameOf); built on first use.

@@ -36,15 +36,6 @@ func _() {
 	}(Customer{})
 }
 
-// furyDispatchWriteCustomer writes a Customer with codec c, calling its generated function directly.
-func furyDispatchWriteCustomer(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecCustomer:
-		return furyWriteCustomer(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadCustomer reads a Customer with codec c, calling its generated function directly.
 func furyDispatchReadCustomer(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -155,15 +146,6 @@ func _() {
 		Price    float64
 		Discount *float64
 	}(LineItem{})
-}
-
-// furyDispatchWriteLineItem writes a LineItem with codec c, calling its generated function directly.
-func furyDispatchWriteLineItem(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecLineItem:
-		return furyWriteLineItem(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadLineItem reads a LineItem with codec c, calling its generated function directly.
@@ -325,26 +307,11 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Customer)); err != nil {
+	if err := w.Struct(2, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteCustomer(c, w, unsafe.Pointer(&x.Customer))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Items {
-			w.StartElem(el)
-			if err = furyDispatchWriteLineItem(c, w, unsafe.Pointer(&x.Items[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
 	if w.TrackAllFields() {
 		if err := w.WriteField(4, unsafe.Pointer(&x.Note)); err != nil {
@@ -477,26 +444,11 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Customer)); err != nil {
+	if err := w.Struct(1, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteCustomer(c, w, unsafe.Pointer(&x.Customer))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Items)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Items)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Items {
-			w.StartElem(el)
-			if err = furyDispatchWriteLineItem(c, w, unsafe.Pointer(&x.Items[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.Note)); err != nil {

@@ -116,33 +116,8 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.Email)
 	}
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Phones)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Phones)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Phones {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Phones {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritePerson__PhoneNumber(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
 	buf.Grow(12)
 	if furyrt.PutTime(buf.Tail(), x.LastUpdated) {
@@ -325,17 +300,6 @@ func _() {
 		Number string
 		Type   PhoneType
 	}(Person_PhoneNumber{})
-}
-
-// furyDispatchWritePerson__PhoneNumber writes a Person_PhoneNumber with codec c, calling its generated function directly.
-func furyDispatchWritePerson__PhoneNumber(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecPerson__PhoneNumber:
-		return furyWritePerson__PhoneNumber(w, p)
-	case furyCodecPerson__PhoneNumber_1:
-		return furyWritePerson__PhoneNumber_1(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadPerson__PhoneNumber reads a Person_PhoneNumber with codec c, calling its generated function directly.

@@ -137,16 +137,13 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			delegateWrite(&w, seg.first, fd)
 			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), f.pointeeLV(fd))
 		case opStruct:
-			fd := seg.fields[0]
-			ptr := "unsafe.Pointer(&" + access(fd) + ")"
-			fmt.Fprintf(&w, "\tif c, err := w.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
-			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.t, "Write", "w", ptr))
+			// The Writer frames it and calls its generated code (or
+			// leaves it to the runtime).
+			fmt.Fprintf(&w, "\tif err := w.Struct(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opStructPtr:
 			fd := seg.fields[0]
-			ptr := "unsafe.Pointer(" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
-			fmt.Fprintf(&w, "if c, err := w.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
-			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.elem.t, "Write", "w", ptr))
+			fmt.Fprintf(&w, "if err := w.StructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif at := buf.Len(); %s!%s(buf, %s) {\n", helperGuard(fd, "w"), helperName("Write", s, fd, v), access(fd))
@@ -164,27 +161,9 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 		case opDecimal:
 			fmt.Fprintf(&w, "\tif err := w.WriteDecimal(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opList:
-			fd := seg.fields[0]
-			e := fd.desc.elem
-			if e.class == cPointer {
-				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n\tel := w.Elems()\n", seg.first, access(fd))
-				fmt.Fprintf(&w, "\thasNull := false\n\tfor _, e := range %s {\n\tif e == nil {\n\thasNull = true\n\tbreak\n\t}\n\t}\n", access(fd))
-				fmt.Fprintf(&w, "\tfor _, e := range %s {\n\tif hasNull {\n\tif e == nil {\n\tbuf.WriteInt8(-3) // null\n\tcontinue\n\t}\n\tbuf.WriteInt8(-1) // not null\n\t}\n\tw.StartElem(el)\n", access(fd))
-				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.elem.t, "Write", "w", "unsafe.Pointer(e)"))
-				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
-			} else if e.class == cStruct {
-				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n\tel := w.Elems()\n", seg.first, access(fd))
-				fmt.Fprintf(&w, "\tfor j := range %s {\n\tw.StartElem(el)\n", access(fd))
-				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.t, "Write", "w", "unsafe.Pointer(&"+access(fd)+"[j])"))
-				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
-			} else {
-				val := "s"
-				if e.named {
-					val = "string(s)"
-				}
-				fmt.Fprintf(&w, "\tif n, _, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
-				fmt.Fprintf(&w, "\tfor _, s := range %s {\n\tbuf.WriteString(%s)\n\t}\n\t_ = w.EndList(%d, nil)\n\t}\n", access(fd), val, seg.first)
-			}
+			// Structs or pointers to structs: the Writer writes the
+			// list, calling the elements' generated code.
+			fmt.Fprintf(&w, "\tif err := w.StructList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opArray:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif %s {\n\tfuryrt.WriteArray(buf, %s)\n\t} else ", arrayCond(fd), f.arraySlice(fd))
@@ -464,10 +443,11 @@ func (f *file) nestedCall(from *Struct, t types.Type, op, rw, ptr string) string
 	return fmt.Sprintf("c.%s(%s, %s)", op, rw, ptr)
 }
 
-// genDispatch emits the functions that run s's generated code for the
+// genDispatch emits the function that runs s's generated reader for the
 // codec the runtime chose, calling the matching variant directly.
+// (Writers need none: the Writer calls the nested plan's function.)
 func (f *file) genDispatch(s *Struct) {
-	for _, op := range []struct{ name, rw, typ string }{{"Write", "w", "Writer"}, {"Read", "r", "Reader"}} {
+	for _, op := range []struct{ name, rw, typ string }{{"Read", "r", "Reader"}} {
 		name := dispatchName(op.name, s)
 		f.printf("// %s %ss %s with codec c, calling its generated function directly.\n", name, strings.ToLower(op.name), article(s.Name))
 		f.printf("func %s(c *furyrt.Codec, %s *furyrt.%s, p unsafe.Pointer) error {\n\tswitch c {\n", name, op.rw, op.typ)

@@ -46,17 +46,6 @@ func _() {
 	}(Image{})
 }
 
-// furyDispatchWriteImage writes an Image with codec c, calling its generated function directly.
-func furyDispatchWriteImage(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecImage:
-		return furyWriteImage(w, p)
-	case furyCodecImage_1:
-		return furyWriteImage_1(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadImage reads an Image with codec c, calling its generated function directly.
 func furyDispatchReadImage(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -110,12 +99,8 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Media == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteMedia(c, w, unsafe.Pointer(x.Media))); err != nil {
-			return err
-		}
 	}
 	if buf.CompactStrings() {
 		buf.WriteString(x.Title)
@@ -225,12 +210,8 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Media == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteMedia(c, w, unsafe.Pointer(x.Media))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Size); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -356,17 +337,6 @@ func _() {
 		Player     Player
 		Copyright  string
 	}(Media{})
-}
-
-// furyDispatchWriteMedia writes a Media with codec c, calling its generated function directly.
-func furyDispatchWriteMedia(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecMedia:
-		return furyWriteMedia(w, p)
-	case furyCodecMedia_1:
-		return furyWriteMedia_1(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadMedia reads a Media with codec c, calling its generated function directly.
@@ -833,26 +803,11 @@ func _() {
 // furyWriteMediaContent writes the fields of the MediaContent at p in wire order.
 func furyWriteMediaContent(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
-	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
+	if err := w.StructList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Images {
-			w.StartElem(el)
-			if err = furyDispatchWriteImage(c, w, unsafe.Pointer(&x.Images[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(0, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Media)); err != nil {
+	if err := w.Struct(1, unsafe.Pointer(&x.Media)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteMedia(c, w, unsafe.Pointer(&x.Media))); err != nil {
-			return err
-		}
 	}
 	return nil
 }

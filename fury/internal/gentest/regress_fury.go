@@ -951,15 +951,6 @@ func _() {
 	}(Event{})
 }
 
-// furyDispatchWriteEvent writes an Event with codec c, calling its generated function directly.
-func furyDispatchWriteEvent(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecEvent:
-		return furyWriteEvent(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadEvent reads an Event with codec c, calling its generated function directly.
 func furyDispatchReadEvent(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -1009,15 +1000,6 @@ func _() {
 		Name  string
 		Files []string
 	}(EventWith{})
-}
-
-// furyDispatchWriteEventWith writes an EventWith with codec c, calling its generated function directly.
-func furyDispatchWriteEventWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecEventWith:
-		return furyWriteEventWith(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadEventWith reads an EventWith with codec c, calling its generated function directly.
@@ -1182,47 +1164,14 @@ func furyWriteForeign(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.P == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.P)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.P)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, c.Write(w, unsafe.Pointer(x.P))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Ps)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Ps)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Ps {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Ps {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = c.Write(w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Pt)); err != nil {
+	if err := w.Struct(4, unsafe.Pointer(&x.Pt)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(&x.Pt))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -1305,12 +1254,8 @@ func furyWriteForeign_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.P == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.P)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.P)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, c.Write(w, unsafe.Pointer(x.P))); err != nil {
-			return err
-		}
 	}
 	if x.PL == nil {
 		buf.WriteInt8(-3) // null
@@ -1320,40 +1265,11 @@ func furyWriteForeign_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.PL)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Ps)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Ps)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Ps {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Ps {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = c.Write(w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Pt)); err != nil {
+	if err := w.Struct(4, unsafe.Pointer(&x.Pt)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(&x.Pt))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2361,42 +2277,19 @@ func _() {
 func furyWriteLine(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Line)(p)
 	buf := w.Buffer()
-	if c, err := w.BeginStruct(0, unsafe.Pointer(&x.E)); err != nil {
+	if err := w.Struct(0, unsafe.Pointer(&x.E)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWriteEvent(c, w, unsafe.Pointer(&x.E))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Es)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Es)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Es {
-			w.StartElem(el)
-			if err = furyDispatchWriteEvent(c, w, unsafe.Pointer(&x.Es[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.EW)); err != nil {
+	if err := w.Struct(2, unsafe.Pointer(&x.EW)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteEventWith(c, w, unsafe.Pointer(&x.EW))); err != nil {
-			return err
-		}
 	}
 	if x.PE == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.PE)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.PE)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteEvent(c, w, unsafe.Pointer(x.PE))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2507,42 +2400,13 @@ func furyWriteLocals(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Bufs)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Bufs)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Bufs {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Bufs {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritebuf(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
 	if x.PX == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWritex(c, w, unsafe.Pointer(x.PX))); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteLocals_V(buf, x.V) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -2556,26 +2420,11 @@ func furyWriteLocals(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if c, err := w.BeginStruct(5, unsafe.Pointer(&x.X)); err != nil {
+	if err := w.Struct(5, unsafe.Pointer(&x.X)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWritex(c, w, unsafe.Pointer(&x.X))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Xs)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Xs {
-			w.StartElem(el)
-			if err = furyDispatchWritex(c, w, unsafe.Pointer(&x.Xs[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2672,33 +2521,8 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Locals)(p)
 	buf := w.Buffer()
-	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Bufs)); err != nil {
+	if err := w.StructList(0, unsafe.Pointer(&x.Bufs)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Bufs {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Bufs {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritebuf(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(0, err); err != nil {
-			return err
-		}
 	}
 	if x.PV == nil {
 		buf.WriteInt8(-3) // null
@@ -2710,12 +2534,8 @@ func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.PX == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWritex(c, w, unsafe.Pointer(x.PX))); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteLocals_V_1(buf, x.V) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -2729,26 +2549,11 @@ func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if c, err := w.BeginStruct(5, unsafe.Pointer(&x.X)); err != nil {
+	if err := w.Struct(5, unsafe.Pointer(&x.X)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWritex(c, w, unsafe.Pointer(&x.X))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Xs)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Xs {
-			w.StartElem(el)
-			if err = furyDispatchWritex(c, w, unsafe.Pointer(&x.Xs[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3259,40 +3064,11 @@ func furyWriteNamedPtrs(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.In == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.In)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.In)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteInner(c, w, unsafe.Pointer(x.In))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Ins {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Ins {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.L)); err != nil {
@@ -3380,40 +3156,11 @@ func furyWriteNamedPtrs_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	if x.In == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.In)); err != nil {
+	} else if err := w.StructPtr(0, unsafe.Pointer(&x.In)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWriteInner(c, w, unsafe.Pointer(x.In))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Ins)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Ins {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Ins {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
 	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.L)); err != nil {
@@ -4362,15 +4109,6 @@ func _() {
 	}(buf{})
 }
 
-// furyDispatchWritebuf writes a buf with codec c, calling its generated function directly.
-func furyDispatchWritebuf(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecbuf:
-		return furyWritebuf(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadbuf reads a buf with codec c, calling its generated function directly.
 func furyDispatchReadbuf(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -4434,15 +4172,6 @@ func _() {
 	}(x{})
 }
 
-// furyDispatchWritex writes a x with codec c, calling its generated function directly.
-func furyDispatchWritex(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecx:
-		return furyWritex(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadx reads a x with codec c, calling its generated function directly.
 func furyDispatchReadx(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -4474,12 +4203,8 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x_.Next == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWritex(c, w, unsafe.Pointer(x_.Next))); err != nil {
-			return err
-		}
 	}
 	return nil
 }

@@ -39,15 +39,6 @@ func _() {
 	}(Address{})
 }
 
-// furyDispatchWriteAddress writes an Address with codec c, calling its generated function directly.
-func furyDispatchWriteAddress(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecAddress:
-		return furyWriteAddress(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadAddress reads an Address with codec c, calling its generated function directly.
 func furyDispatchReadAddress(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -3801,35 +3792,16 @@ func furyWriteContainers(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Inner)); err != nil {
+	if err := w.Struct(4, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, furyDispatchWriteInner(c, w, unsafe.Pointer(&x.Inner))); err != nil {
-			return err
-		}
 	}
 	if x.InnerPtr == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
+	} else if err := w.StructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteInner(c, w, unsafe.Pointer(x.InnerPtr))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Inners {
-			w.StartElem(el)
-			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(&x.Inners[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteContainers_Map(buf, x.Map) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -4157,12 +4129,8 @@ func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Extra == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
+	} else if err := w.StructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(x.Extra))); err != nil {
-			return err
-		}
 	}
 	buf.WriteString(x.embedded.Label)
 	return nil
@@ -4808,26 +4776,11 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.In)); err != nil {
+	if err := w.Struct(1, unsafe.Pointer(&x.In)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteInner(c, w, unsafe.Pointer(&x.In))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Ins {
-			w.StartElem(el)
-			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(&x.Ins[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -4893,15 +4846,6 @@ func _() {
 		Label string
 		Tags  []string
 	}(Inner{})
-}
-
-// furyDispatchWriteInner writes an Inner with codec c, calling its generated function directly.
-func furyDispatchWriteInner(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecInner:
-		return furyWriteInner(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadInner reads an Inner with codec c, calling its generated function directly.
@@ -5109,15 +5053,6 @@ func _() {
 	}(Node{})
 }
 
-// furyDispatchWriteNode writes a Node with codec c, calling its generated function directly.
-func furyDispatchWriteNode(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecNode:
-		return furyWriteNode(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadNode reads a Node with codec c, calling its generated function directly.
 func furyDispatchReadNode(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -5147,42 +5082,13 @@ func furyWriteNode(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Kids {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Kids {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteNode(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
 	if x.Next == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteNode(c, w, unsafe.Pointer(x.Next))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -5270,15 +5176,6 @@ func _() {
 	}(Common{})
 }
 
-// furyDispatchWritePerson writes a Person with codec c, calling its generated function directly.
-func furyDispatchWritePerson(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecPerson:
-		return furyWritePerson(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadPerson reads a Person with codec c, calling its generated function directly.
 func furyDispatchReadPerson(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -5327,40 +5224,11 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
+	if err := w.StructList(4, unsafe.Pointer(&x.Friends)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Friends {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Friends {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritePerson(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(5, unsafe.Pointer(&x.Home)); err != nil {
+	if err := w.Struct(5, unsafe.Pointer(&x.Home)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteAddress(c, w, unsafe.Pointer(&x.Home))); err != nil {
-			return err
-		}
 	}
 	buf.WriteString(x.Name)
 	if w.TrackAllFields() {
@@ -5386,12 +5254,8 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Work == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
+	} else if err := w.StructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(10, furyDispatchWriteAddress(c, w, unsafe.Pointer(x.Work))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -8550,43 +8414,14 @@ func furyWriteTagged(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf.WriteString(x.B)
 	if x.Alone == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
+	} else if err := w.StructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(6, furyDispatchWriteInner(c, w, unsafe.Pointer(x.Alone))); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(7, unsafe.Pointer(&x.Counts)); err != nil {
 		return err
 	}
-	if n, c, err := w.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
+	if err := w.StructList(8, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Kids {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Kids {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(8, err); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); !furyWriteTagged_Label(buf, x.Label) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -8874,26 +8709,11 @@ func furyWriteTeam(w *furyrt.Writer, p unsafe.Pointer) error {
 	direct := w.DirectArrays()
 	if x.Lead == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
+	} else if err := w.StructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWritePerson(c, w, unsafe.Pointer(x.Lead))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Members)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Members {
-			w.StartElem(el)
-			if err = furyDispatchWritePerson(c, w, unsafe.Pointer(&x.Members[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
 	buf.WriteString(x.Name)
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !direct || !furyWriteTeam_Scores(buf, x.Scores) {
@@ -9214,15 +9034,6 @@ func _() {
 	}(Tree{})
 }
 
-// furyDispatchWriteTree writes a Tree with codec c, calling its generated function directly.
-func furyDispatchWriteTree(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecTree:
-		return furyWriteTree(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadTree reads a Tree with codec c, calling its generated function directly.
 func furyDispatchReadTree(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -9236,27 +9047,12 @@ func furyDispatchReadTree(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) e
 func furyWriteTree(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Tree)(p)
 	buf := w.Buffer()
-	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Kids)); err != nil {
+	if err := w.StructList(0, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Kids {
-			w.StartElem(el)
-			if err = furyDispatchWriteTree(c, w, unsafe.Pointer(&x.Kids[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(0, err); err != nil {
-			return err
-		}
 	}
 	buf.WriteString(x.Label)
-	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Meta)); err != nil {
+	if err := w.Struct(2, unsafe.Pointer(&x.Meta)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, c.Write(w, unsafe.Pointer(&x.Meta))); err != nil {
-			return err
-		}
 	}
 	return nil
 }

@@ -102,33 +102,8 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Monies)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Monies)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Monies {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Monies {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteMoney(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(7, unsafe.Pointer(&x.MaybeStrings)); err != nil {
 		return err
@@ -375,33 +350,8 @@ func furyWriteCollections_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Monies)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Monies)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Monies {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Monies {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteMoney(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(7, unsafe.Pointer(&x.MaybeStrings)); err != nil {
 		return err
@@ -1222,15 +1172,6 @@ func _() {
 	}(Elsewhere{})
 }
 
-// furyDispatchWriteElsewhere writes an Elsewhere with codec c, calling its generated function directly.
-func furyDispatchWriteElsewhere(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecElsewhere:
-		return furyWriteElsewhere(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadElsewhere reads an Elsewhere with codec c, calling its generated function directly.
 func furyDispatchReadElsewhere(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -1396,58 +1337,21 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Pinned == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Pinned)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.Pinned)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWritePinned(c, w, unsafe.Pointer(x.Pinned))); err != nil {
-			return err
-		}
 	}
 	if x.Renamed == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Renamed)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Renamed)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteRenamed(c, w, unsafe.Pointer(x.Renamed))); err != nil {
-			return err
-		}
 	}
 	if x.Elsewhere == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Elsewhere)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.Elsewhere)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteElsewhere(c, w, unsafe.Pointer(x.Elsewhere))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Pins)); err != nil {
+	if err := w.StructList(4, unsafe.Pointer(&x.Pins)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Pins {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Pins {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritePinned(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -1526,30 +1430,18 @@ func furyWriteHolder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	if x.Pinned == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Pinned)); err != nil {
+	} else if err := w.StructPtr(0, unsafe.Pointer(&x.Pinned)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWritePinned(c, w, unsafe.Pointer(x.Pinned))); err != nil {
-			return err
-		}
 	}
 	if x.Renamed == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Renamed)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.Renamed)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteRenamed(c, w, unsafe.Pointer(x.Renamed))); err != nil {
-			return err
-		}
 	}
 	if x.Elsewhere == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Elsewhere)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Elsewhere)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteElsewhere(c, w, unsafe.Pointer(x.Elsewhere))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Level); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -1558,33 +1450,8 @@ func furyWriteHolder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Pins)); err != nil {
+	if err := w.StructList(4, unsafe.Pointer(&x.Pins)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Pins {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Pins {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritePinned(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -1683,17 +1550,6 @@ func _() {
 		Units    int64
 		Currency Currency
 	}(Money{})
-}
-
-// furyDispatchWriteMoney writes a Money with codec c, calling its generated function directly.
-func furyDispatchWriteMoney(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecMoney:
-		return furyWriteMoney(w, p)
-	case furyCodecMoney_1:
-		return furyWriteMoney_1(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadMoney reads a Money with codec c, calling its generated function directly.
@@ -1837,15 +1693,6 @@ func _() {
 	}(Node{})
 }
 
-// furyDispatchWriteNode writes a Node with codec c, calling its generated function directly.
-func furyDispatchWriteNode(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecNode:
-		return furyWriteNode(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadNode reads a Node with codec c, calling its generated function directly.
 func furyDispatchReadNode(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -1868,12 +1715,8 @@ func furyWriteNode(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Plain == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Plain)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.Plain)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteNode(c, w, unsafe.Pointer(x.Plain))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2669,51 +2512,18 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(5, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(5, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(5, err); err != nil {
-			return err
-		}
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(6, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2833,33 +2643,8 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Channel); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -2870,21 +2655,13 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(6, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3006,42 +2783,13 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Currency); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3052,12 +2800,8 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3169,33 +2913,8 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Channel); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3206,12 +2925,8 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Currency); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3222,12 +2937,8 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3351,42 +3062,13 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Status); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3397,12 +3079,8 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3514,33 +3192,8 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Channel); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3551,12 +3204,8 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Status); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3567,12 +3216,8 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3686,42 +3331,13 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Currency); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3739,12 +3355,8 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3848,33 +3460,8 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.Advance(n)
 	}
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Channel); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3885,12 +3472,8 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Currency); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -3908,12 +3491,8 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -4022,15 +3601,6 @@ func _() {
 	}(Order_Line{})
 }
 
-// furyDispatchWriteOrder__Line writes an Order_Line with codec c, calling its generated function directly.
-func furyDispatchWriteOrder__Line(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecOrder__Line:
-		return furyWriteOrder__Line(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadOrder__Line reads an Order_Line with codec c, calling its generated function directly.
 func furyDispatchReadOrder__Line(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -4063,12 +3633,8 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf.WriteString(x.Sku)
 	if x.Price == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Price)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Price)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Price))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -4125,15 +3691,6 @@ func _() {
 	}(Pinned{})
 }
 
-// furyDispatchWritePinned writes a Pinned with codec c, calling its generated function directly.
-func furyDispatchWritePinned(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecPinned:
-		return furyWritePinned(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadPinned reads a Pinned with codec c, calling its generated function directly.
 func furyDispatchReadPinned(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -4182,15 +3739,6 @@ func _() {
 	_ = struct {
 		Label string
 	}(Renamed{})
-}
-
-// furyDispatchWriteRenamed writes a Renamed with codec c, calling its generated function directly.
-func furyDispatchWriteRenamed(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecRenamed:
-		return furyWriteRenamed(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadRenamed reads a Renamed with codec c, calling its generated function directly.

@@ -84,12 +84,8 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Pos == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Pos)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.Pos)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteVec3(c, w, unsafe.Pointer(x.Pos))); err != nil {
-			return err
-		}
 	}
 	buf.WriteString(x.Name)
 	if direct {
@@ -97,61 +93,11 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Inventory)); err != nil {
 		return err
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Weapons)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Weapons)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Weapons {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Weapons {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteWeapon(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(7, unsafe.Pointer(&x.Path)); err != nil {
+	if err := w.StructList(7, unsafe.Pointer(&x.Path)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Path {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Path {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteVec3(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(7, err); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMonster_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -285,12 +231,8 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Pos == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Pos)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Pos)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteVec3(c, w, unsafe.Pointer(x.Pos))); err != nil {
-			return err
-		}
 	}
 	buf.WriteString(x.Name)
 	if direct {
@@ -305,61 +247,11 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Weapons)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Weapons)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Weapons {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Weapons {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteWeapon(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(7, unsafe.Pointer(&x.Path)); err != nil {
+	if err := w.StructList(7, unsafe.Pointer(&x.Path)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Path {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Path {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteVec3(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(7, err); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMonster_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -545,15 +437,6 @@ func _() {
 	}(Vec3{})
 }
 
-// furyDispatchWriteVec3 writes a Vec3 with codec c, calling its generated function directly.
-func furyDispatchWriteVec3(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecVec3:
-		return furyWriteVec3(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadVec3 reads a Vec3 with codec c, calling its generated function directly.
 func furyDispatchReadVec3(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -616,15 +499,6 @@ func _() {
 		Name   string
 		Damage int16
 	}(Weapon{})
-}
-
-// furyDispatchWriteWeapon writes a Weapon with codec c, calling its generated function directly.
-func furyDispatchWriteWeapon(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecWeapon:
-		return furyWriteWeapon(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadWeapon reads a Weapon with codec c, calling its generated function directly.

@@ -32,15 +32,6 @@ func _() {
 	}(ById{})
 }
 
-// furyDispatchWriteById writes a ById with codec c, calling its generated function directly.
-func furyDispatchWriteById(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecById:
-		return furyWriteById(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadById reads a ById with codec c, calling its generated function directly.
 func furyDispatchReadById(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -144,49 +135,16 @@ func furyWriteOuter(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Inner == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Inner)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteOuter__Inner(c, w, unsafe.Pointer(x.Inner))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Inners)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Inners {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Inners {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOuter__Inner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if x.ById == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteById(c, w, unsafe.Pointer(x.ById))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -255,12 +213,8 @@ func furyWriteOuter_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	if x.Inner == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Inner)); err != nil {
+	} else if err := w.StructPtr(0, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWriteOuter__Inner(c, w, unsafe.Pointer(x.Inner))); err != nil {
-			return err
-		}
 	}
 	if v := int64(x.Mood); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
@@ -269,42 +223,13 @@ func furyWriteOuter_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(1, unsafe.Pointer(&x.Mood)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Inners)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Inners {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Inners {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOuter__Inner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if x.ById == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteById(c, w, unsafe.Pointer(x.ById))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -384,15 +309,6 @@ func _() {
 	_ = struct {
 		Note string
 	}(Outer_Inner{})
-}
-
-// furyDispatchWriteOuter__Inner writes an Outer_Inner with codec c, calling its generated function directly.
-func furyDispatchWriteOuter__Inner(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecOuter__Inner:
-		return furyWriteOuter__Inner(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadOuter__Inner reads an Outer_Inner with codec c, calling its generated function directly.

@@ -50,33 +50,8 @@ func furyWriteCart(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Cart)(p)
 	buf := w.Buffer()
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteCart__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCart_Totals(buf, x.Totals) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -400,15 +375,6 @@ func _() {
 	}(Cart_Line{})
 }
 
-// furyDispatchWriteCart__Line writes a Cart_Line with codec c, calling its generated function directly.
-func furyDispatchWriteCart__Line(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecCart__Line:
-		return furyWriteCart__Line(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadCart__Line reads a Cart_Line with codec c, calling its generated function directly.
 func furyDispatchReadCart__Line(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -440,12 +406,8 @@ func furyWriteCart__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Item == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Item)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.Item)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteItem(c, w, unsafe.Pointer(x.Item))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -519,17 +481,6 @@ func _() {
 		Blob    []byte
 		Kind    Kind
 	}(Item{})
-}
-
-// furyDispatchWriteItem writes an Item with codec c, calling its generated function directly.
-func furyDispatchWriteItem(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecItem:
-		return furyWriteItem(w, p)
-	case furyCodecItem_1:
-		return furyWriteItem_1(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadItem reads an Item with codec c, calling its generated function directly.

@@ -138,12 +138,8 @@ func furyWriteZoo(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Keeper == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Keeper)); err != nil {
+	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Keeper)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteZoo__Keeper(c, w, unsafe.Pointer(x.Keeper))); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(6, unsafe.Pointer(&x.Pinned)); err != nil {
 		return err
@@ -213,15 +209,6 @@ func _() {
 		Name    string
 		Contact Zoo_Keeper_Contact
 	}(Zoo_Keeper{})
-}
-
-// furyDispatchWriteZoo__Keeper writes a Zoo_Keeper with codec c, calling its generated function directly.
-func furyDispatchWriteZoo__Keeper(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecZoo__Keeper:
-		return furyWriteZoo__Keeper(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadZoo__Keeper reads a Zoo_Keeper with codec c, calling its generated function directly.

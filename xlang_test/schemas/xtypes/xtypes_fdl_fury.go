@@ -128,15 +128,6 @@ func _() {
 	}(Fixed{})
 }
 
-// furyDispatchWriteFixed writes a Fixed with codec c, calling its generated function directly.
-func furyDispatchWriteFixed(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecFixed:
-		return furyWriteFixed(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadFixed reads a Fixed with codec c, calling its generated function directly.
 func furyDispatchReadFixed(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -448,15 +439,6 @@ func _() {
 	}(Point{})
 }
 
-// furyDispatchWritePoint writes a Point with codec c, calling its generated function directly.
-func furyDispatchWritePoint(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecPoint:
-		return furyWritePoint(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadPoint reads a Point with codec c, calling its generated function directly.
 func furyDispatchReadPoint(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -551,49 +533,16 @@ func furyWriteShape(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf.WriteString(x.Name)
 	if x.Origin == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Origin)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.Origin)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWritePoint(c, w, unsafe.Pointer(x.Origin))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Corners)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Corners)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Corners {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Corners {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritePoint(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if x.Fixed == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Fixed)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteFixed(c, w, unsafe.Pointer(x.Fixed))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
