@@ -34,7 +34,7 @@ type Fury struct {
 	lastOutTI *typeInfo
 	// One-entry cache of the last root serialized by generated code with a
 	// constant prefix: its type word and its frame in f's mode (see
-	// marshalGen). Set only by a call that passed check; cleared by sync.
+	// genRoot). Set only by a call that passed check; cleared by sync.
 	lastInW  unsafe.Pointer
 	lastInRF *rootFrame
 
@@ -276,25 +276,44 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	f.out.Reset()
-	if err := f.serialize(&f.out, v, nil); err != nil {
+	// MarshalAppend into Marshal's memory, kept for the next call.
+	b, err := f.MarshalAppend(f.out.Bytes()[:0], v)
+	f.out.SetBytes(b[:0])
+	if err != nil {
 		return nil, err
 	}
-	return append([]byte(nil), f.out.Bytes()...), nil
+	return append([]byte(nil), b...), nil
 }
 
 // MarshalAppend appends the serialized form of v to dst. With a dst of
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
-	if f != nil {
-		if ev := efaceOf(&v); ev.typ == f.lastInW && ev.typ != nil && f.regs.load() == f.r.reg {
-			// The root type of the last call, with generated code and a
-			// constant prefix: the short way (see marshalGen).
-			if rf := f.lastInRF; !rf.ptr || ev.data != nil {
-				return f.marshalGen(dst, rf, ev.data)
-			}
-		}
+	r, p := f.genRoot(&v)
+	if r == nil {
+		return f.marshalAppend(dst, v)
 	}
+	// The short way (see genRoot and writeGen, which this is for f.app,
+	// here in line).
+	e := &f.enc
+	buf := &f.app
+	if e.buf != buf {
+		e.buf = buf
+		e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
+	}
+	start := len(dst)
+	buf.SetBytes(r.appendPrefix(dst))
+	buf.SetCompactStrings(e.compactStrings)
+	e.begin(r)
+	err := r.st.gen.Write(&e.gw, p)
+	out := buf.Bytes()
+	buf.SetBytes(nil) // not to keep the caller's memory
+	if err != nil {
+		return out[:start], err
+	}
+	return out, nil
+}
+
+func (f *Fury) marshalAppend(dst []byte, v any) ([]byte, error) {
 	if err := f.check(); err != nil {
 		return dst, err
 	}
@@ -305,48 +324,84 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	return out, err
 }
 
-// marshalGen is MarshalAppend of a root that serialize wrote with
-// generated code and a constant prefix (rf, in f's mode) in an earlier
-// call, at p (as serialize takes it): the type lookup, the checks that
-// the earlier call passed and the choice of the frame are skipped; the
-// reset, the panic net and the depth and error handling are serialize's.
-func (f *Fury) marshalGen(dst []byte, rf *rootFrame, p unsafe.Pointer) ([]byte, error) {
-	f.app.SetBytes(dst)
-	err := f.serializeGen(&f.app, rf, p)
-	out := f.app.Bytes()
-	f.app.SetBytes(nil) // not to keep the caller's memory
-	return out, err
+// genRoot returns the frame of the root *v when v has the type of the
+// last root that serialize wrote with generated code and a constant
+// prefix (f.lastInRF, in f's mode) and the registrations have not changed
+// since, and the data word serialize takes the root at; nil otherwise.
+// Such a root takes the short way (writeGen): no type lookup, none of the
+// checks the earlier call passed, no choice of frame.
+func (f *Fury) genRoot(v *any) (*rootFrame, unsafe.Pointer) {
+	if f == nil {
+		return nil, nil
+	}
+	ev := efaceOf(v)
+	if ev.typ != f.lastInW || ev.typ == nil || f.regs.load() != f.r.reg {
+		return nil, nil
+	}
+	if r := f.lastInRF; !r.ptr || ev.data != nil {
+		return r, ev.data
+	}
+	return nil, nil
 }
 
-// serializeGen writes the root at p with its frame r to buf: serialize's
-// generated-code branch, for a root known to take it.
-func (f *Fury) serializeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) {
+// writeGen writes the root at p, whose frame r serialize chose in an
+// earlier call (see genRoot), to buf: the constant prefix, then the
+// generated code. On error buf holds what it held before.
+//
+// It sets up only what the generated code and the runtime calls it makes
+// use (serialize resets the whole encoder), and it has no panic net:
+// generated Write functions call nothing that can panic but the runtime,
+// which they enter through the genWriter methods, and those that enter it
+// turn a panic into an error themselves (see genWriter.catch). Reference
+// tracking and out-of-band buffers never come here (serialize does not
+// cache a frame for them), so the reference table, and the writer's
+// settings, which only the out-of-band path changes and restores, are as
+// New left them.
+func (f *Fury) writeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) error {
 	e := &f.enc
-	e.reset(buf)
-	start := buf.Len()
-	if e.compactStrings {
-		buf.SetCompactStrings(true)
+	if e.buf != buf {
+		e.buf = buf
+		e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
 	}
-	defer func() {
-		buf.SetCompactStrings(false)
-		if !recoverPanics {
-			return
-		}
-		if r := recover(); r != nil {
-			buf.Truncate(start)
-			err = wrapf(ErrInvalidArgument, "serializing: %v", r)
-		}
-	}()
+	buf.SetCompactStrings(e.compactStrings)
+	start := buf.Len()
 	r.writePrefix(buf)
+	e.begin(r)
+	err := r.st.gen.Write(&e.gw, p)
+	if err != nil {
+		buf.Truncate(start)
+	}
+	return err
+}
+
+// begin readies e for the generated code of the root with frame r, whose
+// prefix is written: what that code and the runtime calls it makes read.
+func (e *encoder) begin(r *rootFrame) {
+	e.metaWritten = e.metaWritten[:0]
+	e.defsWritten = e.defsWritten[:0]
 	if r.def != nil {
 		e.defsWritten = append(e.defsWritten, r.def)
 	}
 	e.depth = 1
-	e.genStack = append(e.genStack, r.st)
-	if err = r.st.gen.Write(&e.gw, p); err != nil {
-		buf.Truncate(start)
+	// The root's plan, stored only when another is there (no write
+	// barrier in the common case).
+	if s := e.genStack; cap(s) > 0 && s[:1][0] == r.st {
+		e.genStack = s[:1]
+	} else {
+		e.genStack = append(s[:0], r.st)
 	}
-	return err
+}
+
+// appendPrefix appends the frame's constant prefix to dst: the header,
+// the not-null flag, the type info and the struct hash.
+func (r *rootFrame) appendPrefix(dst []byte) []byte {
+	if n := len(dst); r.short && cap(dst)-n >= 16 {
+		d := dst[n : n+16]
+		binary.LittleEndian.PutUint64(d, r.lo)
+		binary.LittleEndian.PutUint64(d[8:], r.hi)
+		return dst[:n+len(r.pre)]
+	}
+	return append(dst, r.pre...)
 }
 
 // writePrefix writes the frame's constant prefix: the header, the
@@ -377,6 +432,13 @@ func (f *Fury) Serialize(buf *Buffer, v any, callback func(SerializedObject) boo
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
 	buf.compact()
+	if callback == nil {
+		if r, p := f.genRoot(&v); r != nil {
+			err := f.writeGen(&buf.b, r, p)
+			buf.b.SetCompactStrings(false)
+			return err
+		}
+	}
 	start := buf.b.Len()
 	err := f.serialize(&buf.b, v, callback)
 	if err != nil {
@@ -395,6 +457,11 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 	buf.SetCompactStrings(e.compactStrings)
 	defer func() {
 		buf.SetCompactStrings(false)
+		if callback != nil {
+			// Back to the settings writeGen expects.
+			e.oob = nil
+			e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
+		}
 		if !recoverPanics {
 			return
 		}
@@ -428,18 +495,9 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 		if r := &rf[e.modeIndex()]; r.st != nil && (!r.ptr || p != nil) {
 			// The prefix is constant: one store (or copy), then the
 			// generated code. The next call with the same root type
-			// takes the short way (MarshalAppend, marshalGen).
-			r.writePrefix(buf)
+			// takes the short way (see genRoot).
 			f.lastInW, f.lastInRF = efaceOf(&v).typ, r
-			if r.def != nil {
-				e.defsWritten = append(e.defsWritten, r.def)
-			}
-			e.depth = 1
-			e.genStack = append(e.genStack, r.st)
-			if err = r.st.gen.Write(&e.gw, p); err != nil {
-				buf.Truncate(start)
-			}
-			return err
+			return f.writeGen(buf, r, p)
 		}
 	}
 	if callback != nil {
@@ -454,7 +512,6 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 	if err = e.writeFull(ti, p, true, true, true); err != nil {
 		buf.Truncate(start)
 	}
-	e.oob = nil
 	return err
 }
 

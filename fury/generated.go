@@ -95,10 +95,59 @@ func (w *genWriter) WriteField(i int, p unsafe.Pointer) error {
 		writeScalar(e.buf, f.kind, p)
 		return nil
 	}
+	return w.writeField(st, f, p)
+}
+
+func (w *genWriter) writeField(st *structInfo, f *fieldInfo, p unsafe.Pointer) (err error) {
+	e := (*encoder)(w)
+	stack, depth := len(e.genStack), e.depth
+	defer func() {
+		if recoverPanics {
+			if r := recover(); r != nil {
+				err = wrapField(w.recovered(r, stack, depth), st, f)
+			}
+		}
+	}()
 	if err := e.writeFullC(f.ti, f.codec, p, f.nullable, f.ref, f.typed); err != nil {
 		return wrapField(err, st, f)
 	}
 	return nil
+}
+
+// The panic net of the write path. A root written by generated code takes
+// the short way (Fury.writeGen), which has no deferred recover: generated
+// Write functions and the furyrt writer call nothing that can panic, but
+// for the runtime, which they enter through the genWriter methods. Each
+// method that runs more than a constant write defers catch, so that a
+// panic in the runtime (a bug) still comes out of the API as an error.
+
+// catch, deferred by a genWriter method with its results' error, the
+// struct stack's height and the depth on entry, turns a panic into an
+// error wrapping ErrInvalidArgument, as serialize's net does, and puts the
+// stack and the depth back, so that the generated code that called the
+// method unwinds as from any other error.
+func (w *genWriter) catch(err *error, stack, depth int) {
+	if !recoverPanics {
+		return
+	}
+	if r := recover(); r != nil {
+		*err = w.recovered(r, stack, depth)
+	}
+}
+
+// recovered is catch's work once it has recovered r.
+func (w *genWriter) recovered(r any, stack, depth int) error {
+	w.genStack = w.genStack[:stack]
+	w.depth = depth
+	return wrapf(ErrInvalidArgument, "serializing: %v", r)
+}
+
+// writeTypeInfo is encoder.writeTypeInfo for generated code's calls
+// (BeginStruct and BeginList), under the panic net.
+func (w *genWriter) writeTypeInfo(t *typeInfo) (err error) {
+	e := (*encoder)(w)
+	defer w.catch(&err, len(e.genStack), e.depth)
+	return e.writeTypeInfo(t)
 }
 
 // genReader is the runtime side of the furyrt.Reader that generated Read

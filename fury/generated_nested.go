@@ -138,8 +138,18 @@ func nestedOf(f *fieldInfo) *nestedField {
 	return newNested(f)
 }
 
-func newNested(f *fieldInfo) *nestedField {
-	n := &nestedField{}
+func newNested(f *fieldInfo) (n *nestedField) {
+	// Under the panic net (see genWriter.catch): a panic working out the
+	// plan leaves the field to the runtime (nothing nested, not cached),
+	// which then writes or reads it, or reports the error.
+	if recoverPanics {
+		defer func() {
+			if recover() != nil {
+				n = &nestedField{}
+			}
+		}()
+	}
+	n = &nestedField{}
 	if !f.nullable && !f.ref && !f.ti.isAny && f.ti.ptrElem == nil {
 		if st := f.ti.st; st != nil && st.gen != nil && f.codec == codec(st) {
 			n.st = st
@@ -214,7 +224,7 @@ func (w *genWriter) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, erro
 func (w *genWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (*furyrt.Codec, error) {
 	e := (*encoder)(w)
 	if f.typed {
-		if err := e.writeTypeInfo(f.ti.wire()); err != nil {
+		if err := w.writeTypeInfo(f.ti.wire()); err != nil {
 			return nil, w.wrap(i, err)
 		}
 	}
@@ -291,7 +301,7 @@ func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 		header |= collHasNull
 	}
 	e.buf.WriteUint8(header)
-	if err := e.writeTypeInfo(nf.list.elem.ti.wire()); err != nil {
+	if err := w.writeTypeInfo(nf.list.elem.ti.wire()); err != nil {
 		e.depth--
 		return 0, nil, 0, w.wrap(i, err)
 	}

@@ -27,7 +27,8 @@ func (r *genReader) ReadDuration(i int, p unsafe.Pointer) error {
 }
 
 // WriteDate writes Date field i as the runtime does.
-func (w *genWriter) WriteDate(i int, p unsafe.Pointer) error {
+func (w *genWriter) WriteDate(i int, p unsafe.Pointer) (err error) {
+	defer w.catch(&err, len(w.genStack), w.depth)
 	if err := (dateCodec{}).write((*encoder)(w), p); err != nil {
 		return w.wrap(i, err)
 	}
@@ -40,7 +41,8 @@ func (r *genReader) ReadDate(i int, p unsafe.Pointer) error {
 }
 
 // WriteDecimal writes Decimal field i as the runtime does.
-func (w *genWriter) WriteDecimal(i int, p unsafe.Pointer) error {
+func (w *genWriter) WriteDecimal(i int, p unsafe.Pointer) (err error) {
+	defer w.catch(&err, len(w.genStack), w.depth)
 	if err := (decimalCodec{}).write((*encoder)(w), p); err != nil {
 		return w.wrap(i, err)
 	}
