@@ -94,6 +94,27 @@ func TestShortWayEntries(t *testing.T) {
 	}
 }
 
+// A pointer-shaped root (an interface holds the value in its data word,
+// not a pointer to it) reaches the generated code as a pointer to the
+// struct, by value and by pointer, on the short way and the full way.
+func TestShortWayPointerShapedRoot(t *testing.T) {
+	for _, compatible := range []bool{false, true} {
+		f := fury.New(fury.WithCompatible(compatible))
+		ref := fury.New(fury.WithCompatible(compatible), fury.WithGeneratedCode(false))
+		registerByID(t, f, ref)
+		v := gentest.PtrShaped{In: &gentest.Inner{ID: 5, Label: "five", Tags: []string{"a"}}}
+		require.True(t, f.GeneratedInUse(v))
+		var nilPS *gentest.PtrShaped
+		for i, x := range []any{v, v, &v, &v, v, gentest.PtrShaped{}, gentest.PtrShaped{}, nilPS, v} {
+			want, err := ref.Marshal(x)
+			require.NoError(t, err)
+			got, err := f.MarshalAppend(nil, x)
+			require.NoError(t, err)
+			require.Equal(t, want, got, "compatible %v, call %d (%T)", compatible, i, x)
+		}
+	}
+}
+
 // A panic in the runtime entered from generated code on the short way
 // (which has no deferred recover of its own) comes out as an error wrapping
 // ErrInvalidArgument, with the destination as it was; the Fury then works
@@ -163,7 +184,8 @@ func TestShortWayPanicIsError(t *testing.T) {
 func registerByID(t *testing.T, furys ...*fury.Fury) {
 	for _, f := range furys {
 		for i, v := range []any{gentest.MediaContent{}, gentest.Media{}, gentest.Image{}, gentest.Sample{},
-			gentest.Team{}, gentest.Person{}, gentest.Address{}, gentest.Containers{}, gentest.Inner{}} {
+			gentest.Team{}, gentest.Person{}, gentest.Address{}, gentest.Containers{}, gentest.Inner{},
+			gentest.PtrShaped{}} {
 			require.NoError(t, f.Register(v, uint32(400+i)))
 		}
 	}

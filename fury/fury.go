@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // Fury serializes Go values in the Apache Fory xlang format. A Fury keeps
@@ -33,10 +35,12 @@ type Fury struct {
 	lastOutW  unsafe.Pointer
 	lastOutTI *typeInfo
 	// One-entry cache of the last root serialized by generated code with a
-	// constant prefix: its type word and its frame in f's mode (see
-	// genRoot). Set only by a call that passed check; cleared by sync.
-	lastInW  unsafe.Pointer
-	lastInRF *rootFrame
+	// constant prefix: its type word, its frame in f's mode and the
+	// registry it was worked out with (see genRoot). Set only by a call
+	// that passed check; cleared by sync.
+	lastInW   unsafe.Pointer
+	lastInRF  *rootFrame
+	lastInReg *registry
 
 	regs *registryRef // where registrations are published (see registry.go)
 }
@@ -304,7 +308,7 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	buf.SetBytes(r.appendPrefix(dst))
 	buf.SetCompactStrings(e.compactStrings)
 	e.begin(r)
-	err := r.st.gen.Write(&e.gw, p)
+	err := r.write(&e.gw, p)
 	out := buf.Bytes()
 	buf.SetBytes(nil) // not to keep the caller's memory
 	if err != nil {
@@ -330,16 +334,18 @@ func (f *Fury) marshalAppend(dst []byte, v any) ([]byte, error) {
 // since, and the data word serialize takes the root at; nil otherwise.
 // Such a root takes the short way (writeGen): no type lookup, none of the
 // checks the earlier call passed, no choice of frame.
+//
+// A nil data word is a nil pointer: the cached frames are those of
+// pointers to structs and of structs that are not pointer-shaped (see
+// rootFramesOf), whose values an interface holds by pointer.
 func (f *Fury) genRoot(v *any) (*rootFrame, unsafe.Pointer) {
-	if f == nil {
-		return nil, nil
-	}
-	ev := efaceOf(v)
-	if ev.typ != f.lastInW || ev.typ == nil || f.regs.load() != f.r.reg {
-		return nil, nil
-	}
-	if r := f.lastInRF; !r.ptr || ev.data != nil {
-		return r, ev.data
+	if f != nil {
+		ev := efaceOf(v)
+		// (A non-nil data word implies a non-nil type word, so a cached
+		// one, and lastInRF set with it.)
+		if ev.typ == f.lastInW && ev.data != nil && f.regs.load() == f.lastInReg {
+			return f.lastInRF, ev.data
+		}
 	}
 	return nil, nil
 }
@@ -367,7 +373,7 @@ func (f *Fury) writeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) error {
 	start := buf.Len()
 	r.writePrefix(buf)
 	e.begin(r)
-	err := r.st.gen.Write(&e.gw, p)
+	err := r.write(&e.gw, p)
 	if err != nil {
 		buf.Truncate(start)
 	}
@@ -385,8 +391,8 @@ func (e *encoder) begin(r *rootFrame) {
 	e.depth = 1
 	// The root's plan, stored only when another is there (no write
 	// barrier in the common case).
-	if s := e.genStack; cap(s) > 0 && s[:1][0] == r.st {
-		e.genStack = s[:1]
+	if s := e.genStack; cap(s) > 0 && *unsafe.SliceData(s) == r.st {
+		(*sliceHeader)(unsafe.Pointer(&e.genStack)).len = 1
 	} else {
 		e.genStack = append(s[:0], r.st)
 	}
@@ -396,8 +402,10 @@ func (e *encoder) begin(r *rootFrame) {
 // the not-null flag, the type info and the struct hash.
 func (r *rootFrame) appendPrefix(dst []byte) []byte {
 	if n := len(dst); r.short && cap(dst)-n >= 16 {
-		d := dst[n : n+16]
-		binary.LittleEndian.PutUint64(d, r.lo)
+		// Two stores into the spare capacity (16 bytes of it, as
+		// checked), of which len(r.pre) bytes count.
+		d := (*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n))
+		binary.LittleEndian.PutUint64(d[:8], r.lo)
 		binary.LittleEndian.PutUint64(d[8:], r.hi)
 		return dst[:n+len(r.pre)]
 	}
@@ -496,7 +504,7 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 			// The prefix is constant: one store (or copy), then the
 			// generated code. The next call with the same root type
 			// takes the short way (see genRoot).
-			f.lastInW, f.lastInRF = efaceOf(&v).typ, r
+			f.lastInW, f.lastInRF, f.lastInReg = efaceOf(&v).typ, r, f.r.reg
 			return f.writeGen(buf, r, p)
 		}
 	}
@@ -542,12 +550,13 @@ func pointeeOfPointer(v any) (any, bool) {
 // (schema-consistent) the struct hash; in compatible mode the type info is
 // the message's first TypeDef, so it is constant too.
 type rootFrame struct {
-	st    *structInfo // nil: no constant prefix in this mode
-	ptr   bool        // the root is a pointer to st's struct (nil: not here)
-	def   *typeInfo   // the TypeDef the prefix writes (compatible mode)
-	rd    *remoteDef  // def as this Fury reads it, once seen (see readRoot)
-	pre   []byte      // the message header, then the prefix
-	short bool        // pre fits in 16 bytes: lo and hi, little-endian
+	st    *structInfo                                // nil: no constant prefix in this mode
+	write func(*furyrt.Writer, unsafe.Pointer) error // st.gen.Write
+	ptr   bool                                       // the root is a pointer to st's struct (nil: not here)
+	def   *typeInfo                                  // the TypeDef the prefix writes (compatible mode)
+	rd    *remoteDef                                 // def as this Fury reads it, once seen (see readRoot)
+	pre   []byte                                     // the message header, then the prefix
+	short bool                                       // pre fits in 16 bytes: lo and hi, little-endian
 	lo    uint64
 	hi    uint64
 	// loMask and hiMask select pre's bytes in the two words that hold
@@ -568,6 +577,12 @@ func oobBit(callback func(SerializedObject) bool) byte {
 func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 	rf := new([2]rootFrame)
 	st, ptr := genStruct(ti), false
+	if ti.direct {
+		// A pointer-shaped struct: an interface holds the value itself,
+		// not a pointer to it, so it takes the full way (serialize
+		// points at it).
+		st = nil
+	}
 	if st == nil && ti.ptrElem != nil && ti.ptrElem.ptrElem == nil && ti.codec != nil {
 		if _, ok := ti.codec.(*ptrCodec); ok {
 			st, ptr = genStruct(ti.ptrElem), true
@@ -597,7 +612,7 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 			if !compatible {
 				pre = binary.LittleEndian.AppendUint32(pre, uint32(st.hash))
 			}
-			r := rootFrame{st: st, ptr: ptr, def: def, pre: pre}
+			r := rootFrame{st: st, write: st.gen.Write, ptr: ptr, def: def, pre: pre}
 			if len(pre) <= 16 {
 				var w [16]byte
 				copy(w[:], pre)
