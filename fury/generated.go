@@ -117,9 +117,15 @@ func (w *genWriter) writeField(st *structInfo, f *fieldInfo, p unsafe.Pointer) (
 // The panic net of the write path. A root written by generated code takes
 // the short way (Fury.writeGen), which has no deferred recover: generated
 // Write functions and the furyrt writer call nothing that can panic, but
-// for the runtime, which they enter through the genWriter methods. Each
-// method that runs more than a constant write defers catch, so that a
-// panic in the runtime (a bug) still comes out of the API as an error.
+// for the runtime, which they enter through the genWriter methods. Those
+// that hand a value to the runtime's codecs (WriteField, the reflection
+// path, and WriteDecimal, big-number arithmetic) defer catch, so that a
+// panic there (a bug) still comes out of the API as an error. The others
+// only copy bytes worked out with the plans (type ids, meta strings,
+// TypeDefs, the frames of nested structs and lists) or do plain
+// arithmetic on a value's integers (WriteDuration, WriteDate), and take
+// no net: a deferred recover costs more than they do, and they run once
+// per nested struct, list or field.
 
 // catch, deferred by a genWriter method with its results' error, the
 // struct stack's height and the depth on entry, turns a panic into an
@@ -140,14 +146,6 @@ func (w *genWriter) recovered(r any, stack, depth int) error {
 	w.genStack = w.genStack[:stack]
 	w.depth = depth
 	return wrapf(ErrInvalidArgument, "serializing: %v", r)
-}
-
-// writeTypeInfo is encoder.writeTypeInfo for generated code's calls
-// (BeginStruct and BeginList), under the panic net.
-func (w *genWriter) writeTypeInfo(t *typeInfo) (err error) {
-	e := (*encoder)(w)
-	defer w.catch(&err, len(e.genStack), e.depth)
-	return e.writeTypeInfo(t)
 }
 
 // genReader is the runtime side of the furyrt.Reader that generated Read

@@ -224,7 +224,7 @@ func (w *genWriter) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, erro
 func (w *genWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (*furyrt.Codec, error) {
 	e := (*encoder)(w)
 	if f.typed {
-		if err := w.writeTypeInfo(f.ti.wire()); err != nil {
+		if err := e.writeTypeInfo(f.ti.wire()); err != nil {
 			return nil, w.wrap(i, err)
 		}
 	}
@@ -301,7 +301,7 @@ func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 		header |= collHasNull
 	}
 	e.buf.WriteUint8(header)
-	if err := w.writeTypeInfo(nf.list.elem.ti.wire()); err != nil {
+	if err := e.writeTypeInfo(nf.list.elem.ti.wire()); err != nil {
 		e.depth--
 		return 0, nil, 0, w.wrap(i, err)
 	}

@@ -27,8 +27,7 @@ func (r *genReader) ReadDuration(i int, p unsafe.Pointer) error {
 }
 
 // WriteDate writes Date field i as the runtime does.
-func (w *genWriter) WriteDate(i int, p unsafe.Pointer) (err error) {
-	defer w.catch(&err, len(w.genStack), w.depth)
+func (w *genWriter) WriteDate(i int, p unsafe.Pointer) error {
 	if err := (dateCodec{}).write((*encoder)(w), p); err != nil {
 		return w.wrap(i, err)
 	}
