@@ -28,10 +28,16 @@ type encoder struct {
 	metaWritten []*metaString
 	defsWritten []*typeInfo
 	oob         func(SerializedObject) bool
-	genStack    []*structInfo  // structs being written by generated code
-	gw          furyrt.Writer  // what generated code writes through
-	root        unsafe.Pointer // the root value's data word, when pointer-shaped
-	mapScratch  mapScratchPool // key and value variables for writing maps
+	genStack    []*structInfo // structs being written by generated code
+	// netted: a deferred recover up the stack turns a panic into an error
+	// (see genWriter.catch). False between calls: whatever sets it (the
+	// full way, writeGenNet, writeFieldNet) puts it back in a deferred
+	// function. fellBack: the short way entered the runtime without a net
+	// (see Fury.writeGenNet).
+	netted, fellBack bool
+	gw               furyrt.Writer  // what generated code writes through
+	root             unsafe.Pointer // the root value's data word, when pointer-shaped
+	mapScratch       mapScratchPool // key and value variables for writing maps
 }
 
 type refKey struct {

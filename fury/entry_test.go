@@ -156,12 +156,29 @@ func TestShortWayPanicIsError(t *testing.T) {
 			// the struct stack is as it was.
 			require.ErrorContains(t, err, "in "+c.path+": serializing: injected write panic")
 			require.Equal(t, "head", string(out))
+			// The root now has a net of its own (it entered the runtime):
+			// the same error, the destination as it was.
+			out, err = f.MarshalAppend(head, c.v)
+			require.ErrorIs(t, err, fury.ErrInvalidArgument, c.name)
+			require.ErrorContains(t, err, "serializing: injected write panic")
+			require.Equal(t, "head", string(out))
 			_, err = f.Marshal(c.v)
 			require.ErrorIs(t, err, fury.ErrInvalidArgument)
 			buf := fury.NewBuffer([]byte("unread"))
 			require.ErrorIs(t, f.Serialize(buf, c.v, nil), fury.ErrInvalidArgument)
 			require.Equal(t, "unread", string(buf.Bytes()))
 			restore()
+
+			// The full way (a Fury's first call) has its own net.
+			g := fury.New(opts...)
+			registerByID(t, g)
+			restore, ok = fury.PanicInField(g, c.typ, c.field)
+			require.True(t, ok)
+			out, err = g.MarshalAppend(head, c.v)
+			restore()
+			require.ErrorIs(t, err, fury.ErrInvalidArgument)
+			require.ErrorContains(t, err, "serializing: injected write panic")
+			require.Equal(t, "head", string(out))
 
 			for range 2 {
 				out, err = f.MarshalAppend(head[:4:4], c.v)

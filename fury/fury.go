@@ -300,6 +300,9 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	if r == nil {
 		return f.marshalAppend(dst, v)
 	}
+	if r.net {
+		return f.appendGenNet(dst, r, p)
+	}
 	// The short way (see genRoot and writeGen, which this is for f.app,
 	// here in line).
 	e := &f.enc
@@ -313,6 +316,10 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	buf.SetCompactStrings(e.compactStrings)
 	e.begin(r)
 	err := r.write(&e.gw, p)
+	if e.fellBack {
+		e.fellBack = false
+		r.net = true
+	}
 	out := buf.Bytes()
 	buf.SetBytes(nil) // not to keep the caller's memory
 	if err != nil {
@@ -378,10 +385,47 @@ func (f *Fury) writeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) error {
 	r.writePrefix(buf)
 	e.begin(r)
 	err := r.write(&e.gw, p)
+	if e.fellBack {
+		e.fellBack = false
+		r.net = true
+	}
 	if err != nil {
 		buf.Truncate(start)
 	}
 	return err
+}
+
+// writeGenNet is writeGen under a panic net, for a root whose generated
+// code entered the runtime in an earlier call (rootFrame.net). Without a
+// net up the stack, each call into the runtime (genWriter.WriteField)
+// defers a recover of its own; a root that makes such calls saves them
+// with one deferred recover here.
+func (f *Fury) writeGenNet(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) {
+	e := &f.enc
+	start := buf.Len()
+	e.netted = true
+	defer func() {
+		e.netted = false
+		if !recoverPanics {
+			return
+		}
+		if x := recover(); x != nil {
+			buf.Truncate(start)
+			err = wrapf(ErrInvalidArgument, "serializing: %v", x)
+		}
+	}()
+	return f.writeGen(buf, r, p)
+}
+
+// appendGenNet is MarshalAppend's short way under a panic net (see
+// writeGenNet).
+func (f *Fury) appendGenNet(dst []byte, r *rootFrame, p unsafe.Pointer) ([]byte, error) {
+	buf := &f.app
+	buf.SetBytes(dst)
+	err := f.writeGenNet(buf, r, p)
+	out := buf.Bytes()
+	buf.SetBytes(nil) // not to keep the caller's memory
+	return out, err
 }
 
 // begin readies e for the generated code of the root with frame r, whose
@@ -446,7 +490,12 @@ func (f *Fury) Serialize(buf *Buffer, v any, callback func(SerializedObject) boo
 	buf.compact()
 	if callback == nil {
 		if r, p := f.genRoot(&v); r != nil {
-			err := f.writeGen(&buf.b, r, p)
+			var err error
+			if r.net {
+				err = f.writeGenNet(&buf.b, r, p)
+			} else {
+				err = f.writeGen(&buf.b, r, p)
+			}
 			buf.b.SetCompactStrings(false)
 			return err
 		}
@@ -467,7 +516,10 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 	e.reset(buf)
 	start := buf.Len()
 	buf.SetCompactStrings(e.compactStrings)
+	netted := e.netted
+	e.netted = true // the net below
 	defer func() {
+		e.netted = netted
 		buf.SetCompactStrings(false)
 		if callback != nil {
 			// Back to the settings writeGen expects.
@@ -554,13 +606,16 @@ func pointeeOfPointer(v any) (any, bool) {
 // (schema-consistent) the struct hash; in compatible mode the type info is
 // the message's first TypeDef, so it is constant too.
 type rootFrame struct {
-	st    *structInfo                                // nil: no constant prefix in this mode
-	write func(*furyrt.Writer, unsafe.Pointer) error // st.gen.Write
-	ptr   bool                                       // the root is a pointer to st's struct (nil: not here)
-	def   *typeInfo                                  // the TypeDef the prefix writes (compatible mode)
-	rd    *remoteDef                                 // def as this Fury reads it, once seen (see readRoot)
-	pre   []byte                                     // the message header, then the prefix
-	short bool                                       // pre fits in 16 bytes: lo and hi, little-endian
+	st    *structInfo // nil: no constant prefix in this mode
+	write func(*furyrt.Writer, unsafe.Pointer) error
+	// net: a short-way call of this root entered the runtime with no
+	// panic net; later ones take writeGenNet.
+	net   bool
+	ptr   bool       // the root is a pointer to st's struct (nil: not here)
+	def   *typeInfo  // the TypeDef the prefix writes (compatible mode)
+	rd    *remoteDef // def as this Fury reads it, once seen (see readRoot)
+	pre   []byte     // the message header, then the prefix
+	short bool       // pre fits in 16 bytes: lo and hi, little-endian
 	lo    uint64
 	hi    uint64
 	// loMask and hiMask select pre's bytes in the two words that hold

@@ -95,13 +95,26 @@ func (w *genWriter) WriteField(i int, p unsafe.Pointer) error {
 		writeScalar(e.buf, f.kind, p)
 		return nil
 	}
-	return w.writeField(st, f, p)
+	if !e.netted {
+		return w.writeFieldNet(st, f, p)
+	}
+	if err := e.writeFullC(f.ti, f.codec, p, f.nullable, f.ref, f.typed); err != nil {
+		return wrapField(err, st, f)
+	}
+	return nil
 }
 
-func (w *genWriter) writeField(st *structInfo, f *fieldInfo, p unsafe.Pointer) (err error) {
+// writeFieldNet is WriteField's way into the runtime with no panic net
+// up the stack (the short way without one): under its own, and noting
+// that it was taken (fellBack), so that the short way gives the root a
+// net of its own from its next call (see Fury.writeGenNet), which costs
+// less than one here per field.
+func (w *genWriter) writeFieldNet(st *structInfo, f *fieldInfo, p unsafe.Pointer) (err error) {
 	e := (*encoder)(w)
 	stack, depth := len(e.genStack), e.depth
+	e.netted, e.fellBack = true, true
 	defer func() {
+		e.netted = false
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapField(w.recovered(r, stack, depth), st, f)
@@ -119,8 +132,10 @@ func (w *genWriter) writeField(st *structInfo, f *fieldInfo, p unsafe.Pointer) (
 // Write functions and the furyrt writer call nothing that can panic, but
 // for the runtime, which they enter through the genWriter methods. Those
 // that hand a value to the runtime's codecs (WriteField, the reflection
-// path, and WriteDecimal, big-number arithmetic) defer catch, so that a
-// panic there (a bug) still comes out of the API as an error. The others
+// path, and WriteDecimal, big-number arithmetic) defer a recover of their
+// own when no net is up the stack (encoder.netted: the full way's, the
+// short way's for a root that fell back before, an outer WriteField's), so
+// that a panic there (a bug) still comes out of the API as an error. The others
 // only copy bytes worked out with the plans (type ids, meta strings,
 // TypeDefs, the frames of nested structs and lists) or do plain
 // arithmetic on a value's integers (WriteDuration, WriteDate), and take

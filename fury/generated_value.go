@@ -41,7 +41,9 @@ func (r *genReader) ReadDate(i int, p unsafe.Pointer) error {
 
 // WriteDecimal writes Decimal field i as the runtime does.
 func (w *genWriter) WriteDecimal(i int, p unsafe.Pointer) (err error) {
-	defer w.catch(&err, len(w.genStack), w.depth)
+	if !w.netted {
+		defer w.catch(&err, len(w.genStack), w.depth)
+	}
 	if err := (decimalCodec{}).write((*encoder)(w), p); err != nil {
 		return w.wrap(i, err)
 	}
