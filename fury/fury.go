@@ -217,6 +217,8 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	f.enc.gw.SetTrackAllFields(c.refTracking && c.trackAll)
 	f.dec.gr.Init((*genReader)(&f.dec), &f.dec.depth, c.maxDepth)
 	f.dec.gr.SetTrackAllFields(c.refTracking && c.trackAll)
+	// MarshalAppend writes through f.app only, with f's string forms.
+	f.app.SetCompactStrings(c.compactStr)
 	// Unmarshal reads through f.in only; Deserialize takes the setting
 	// from there (see WithAliasInput).
 	f.in.SetAliasing(c.aliasInput)
@@ -296,10 +298,15 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 // MarshalAppend appends the serialized form of v to dst. With a dst of
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
-	r, p := f.genRoot(&v)
-	if r == nil {
+	// genRoot, written out: a tighter test than its inlined form.
+	if f == nil {
 		return f.marshalAppend(dst, v)
 	}
+	ev := efaceOf(&v)
+	if ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg {
+		return f.marshalAppend(dst, v)
+	}
+	r, p := f.lastInRF, ev.data
 	if r.net {
 		return f.appendGenNet(dst, r, p)
 	}
@@ -312,8 +319,7 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 		e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
 	}
 	start := len(dst)
-	buf.SetBytes(r.appendPrefix(dst))
-	buf.SetCompactStrings(e.compactStrings)
+	buf.SetBytes(r.appendPrefix(dst)) // (f.app's compact-strings flag is set once, by New)
 	e.begin(r)
 	err := r.write(&e.gw, p)
 	if e.fellBack {
@@ -515,12 +521,13 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 	e := &f.enc
 	e.reset(buf)
 	start := buf.Len()
+	compact := buf.CompactStrings()
 	buf.SetCompactStrings(e.compactStrings)
 	netted := e.netted
 	e.netted = true // the net below
 	defer func() {
 		e.netted = netted
-		buf.SetCompactStrings(false)
+		buf.SetCompactStrings(compact) // false but for f.app (see New)
 		if callback != nil {
 			// Back to the settings writeGen expects.
 			e.oob = nil
