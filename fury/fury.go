@@ -372,10 +372,12 @@ func (f *Fury) genRoot(v *any) (*rootFrame, unsafe.Pointer) {
 // generated code. On error buf holds what it held before.
 //
 // It sets up only what the generated code and the runtime calls it makes
-// use (serialize resets the whole encoder), and it has no panic net:
-// generated Write functions call nothing that can panic but the runtime,
-// which they enter through the genWriter methods, and those that enter it
-// turn a panic into an error themselves (see genWriter.catch). Reference
+// use (serialize resets the whole encoder), and it has no panic net of its
+// own: generated Write functions call nothing that can panic but the
+// runtime, which they enter through the genWriter methods, and those that
+// enter it turn a panic into an error themselves when no net is up the
+// stack (see genWriter.catch); a root that did so once is written under
+// one net from then on (writeGenNet). Reference
 // tracking and out-of-band buffers never come here (serialize does not
 // cache a frame for them), so the reference table, and the writer's
 // settings, which only the out-of-band path changes and restores, are as
@@ -613,8 +615,8 @@ func pointeeOfPointer(v any) (any, bool) {
 // (schema-consistent) the struct hash; in compatible mode the type info is
 // the message's first TypeDef, so it is constant too.
 type rootFrame struct {
-	st    *structInfo // nil: no constant prefix in this mode
-	write func(*furyrt.Writer, unsafe.Pointer) error
+	st    *structInfo                                // nil: no constant prefix in this mode
+	write func(*furyrt.Writer, unsafe.Pointer) error // st.gen.Write
 	// net: a short-way call of this root entered the runtime with no
 	// panic net; later ones take writeGenNet.
 	net   bool
