@@ -23,12 +23,18 @@ type encoder struct {
 	// (WithCompactStrings), set on the buffer for the call.
 	compactStrings bool
 
-	refs       map[refKey]uint32
-	nrefs      uint32 // reference ids given out (refs, and empty slices)
-	oob        func(SerializedObject) bool
-	gw         furyrt.Writer  // what generated code writes through
-	root       unsafe.Pointer // the root value's data word, when pointer-shaped
-	mapScratch mapScratchPool // key and value variables for writing maps
+	refs  map[refKey]uint32
+	nrefs uint32 // reference ids given out (refs, and empty slices)
+	oob   func(SerializedObject) bool
+	// netted: a deferred recover up the stack turns a panic into an error
+	// (see genWriter.catch). False between calls: whatever sets it (the
+	// full way, writeGenNet, writeFieldNet) puts it back in a deferred
+	// function. fellBack: the short way entered the runtime without a net
+	// (see Fury.writeGenNet).
+	netted, fellBack bool
+	gw               furyrt.Writer  // what generated code writes through
+	root             unsafe.Pointer // the root value's data word, when pointer-shaped
+	mapScratch       mapScratchPool // key and value variables for writing maps
 }
 
 type refKey struct {

@@ -89,8 +89,18 @@ func nestedOf(f *fieldInfo) *nestedField {
 	return newNested(f)
 }
 
-func newNested(f *fieldInfo) *nestedField {
-	n := &nestedField{}
+func newNested(f *fieldInfo) (n *nestedField) {
+	// Under the panic net (see genWriter.catch): a panic working out the
+	// plan leaves the field to the runtime (nothing nested, not cached),
+	// which then writes or reads it, or reports the error.
+	if recoverPanics {
+		defer func() {
+			if recover() != nil {
+				n = &nestedField{}
+			}
+		}()
+	}
+	n = &nestedField{}
 	if !f.nullable && !f.ref && !f.ti.isAny && f.ti.ptrElem == nil {
 		if st := f.ti.st; st != nil && st.gen != nil && f.codec == codec(st) {
 			n.st = st

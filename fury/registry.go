@@ -143,7 +143,7 @@ func (f *Fury) sync() {
 	if g := f.regs.load(); g != f.r.reg {
 		f.r.useRegistry(g)
 		f.lastOutW, f.lastOutTI = nil, nil
-		f.lastInW, f.lastInRF = nil, nil
+		f.lastInW, f.lastInRF, f.lastInReg = nil, nil, nil
 	}
 }
 

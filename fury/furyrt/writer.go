@@ -701,3 +701,8 @@ func (r *Reader) VarintError(n int, what string) error {
 func (r *Reader) Error(format string, args ...any) error {
 	return ferr.Wrapf(ferr.ErrInvalidData, format, args...)
 }
+
+// SetPlan makes pl the plan being written. Package fury calls it to put
+// back the plan of the struct it was writing when it turns a panic inside
+// a nested write into an error (Run restores it only on return).
+func (w *Writer) SetPlan(pl *Plan) { w.cur = pl }
