@@ -32,6 +32,10 @@ type Fury struct {
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
 	lastOutTI *typeInfo
+	// lastOutRF: lastOutTI's root frame in f's mode when the last decode
+	// into it read a constant prefix and ran generated code (see
+	// unmarshalGen); nil otherwise.
+	lastOutRF *rootFrame
 	// One-entry cache of the last root serialized by generated code with a
 	// constant prefix: its type word and its frame in f's mode (see
 	// marshalGen). Set only by a call that passed check; cleared by sync.
@@ -567,6 +571,19 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 // decoded value does not alias data, unless f was made
 // WithAliasInput(true) (see its lifetime rule).
 func (f *Fury) Unmarshal(data []byte, v any) error {
+	if f != nil {
+		if ev := efaceOf(&v); ev.typ == f.lastOutW && ev.typ != nil && ev.data != nil &&
+			f.lastOutRF != nil && f.regs.load() == f.r.reg {
+			// The destination type of the last call, which read a
+			// constant prefix with generated code: the short way.
+			if done, err := f.unmarshalGen(data, f.lastOutRF, ev.data); done {
+				if err == nil && scanCheckHook != nil {
+					scanCheckHook(f, data, v)
+				}
+				return err
+			}
+		}
+	}
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -576,13 +593,97 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 		err = wrapf(ErrTruncated, "empty input: no message to read")
 	}
 	if err == nil && f.in.Remaining() > 0 {
-		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", f.in.Remaining(), f.in.ReaderIndex())
+		err = trailingBytes(&f.in)
 	}
 	f.in.SetBytes(nil)
 	if err == nil && scanCheckHook != nil {
 		scanCheckHook(f, data, v)
 	}
 	return err
+}
+
+func trailingBytes(buf *buffer) error {
+	return wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", buf.Remaining(), buf.ReaderIndex())
+}
+
+// unmarshalGen is Unmarshal into p, a value of the type lastOutTI
+// describes, whose last decode read the constant prefix of r (its root
+// frame in f's mode) and ran generated code: the type lookup, the checks
+// that the earlier call passed and the general header reading are
+// skipped; the destination's reset, the budget, the panic net, the depth
+// and the trailing-bytes check are Unmarshal's. done is false when data
+// does not start with the prefix, or when the decode must be started over
+// the general way (see deserialize); Unmarshal then reads it as usual.
+func (f *Fury) unmarshalGen(data []byte, r *rootFrame, p unsafe.Pointer) (done bool, err error) {
+	if !r.startsWith(data) {
+		return false, nil
+	}
+	rd := r.rd
+	if r.def != nil && (rd == nil || !r.st.readsAsIs(rd)) {
+		return false, nil
+	}
+	buf := &f.in
+	buf.SetBytes(data)
+	err = f.readGen(buf, r, p)
+	if err != nil && f.dec.hitSkipped {
+		buf.SetBytes(nil)
+		return false, nil
+	}
+	if err == nil && buf.Remaining() > 0 {
+		err = trailingBytes(buf)
+	}
+	buf.SetBytes(nil)
+	return true, err
+}
+
+// readGen reads the message in buf, which starts with r's prefix, into p
+// with r's generated code: deserializeOnce and readRoot for that case.
+func (f *Fury) readGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) {
+	ti := f.lastOutTI
+	setZero(ti, p)
+	d := &f.dec
+	d.trim()
+	d.reset(buf)
+	d.reach = ti.reachable()
+	buf.BeginSlab()
+	d.limit = decodeBudget(d.maxDecoded, buf.Remaining())
+	buf.SetBudget(d.limit)
+	defer d.endRead(&err, ti)
+	if r.rd != nil {
+		if err := d.chargeTypeDef(r.rd); err != nil {
+			return err
+		}
+		d.defsRead = append(d.defsRead, r.rd)
+	}
+	_ = buf.Skip(len(r.pre))
+	d.depth = 1
+	pushPlan(&d.genStack, r.st)
+	if err = r.st.gen.Read(&d.gr, p); err == nil && buf.Budget() < 0 {
+		err = d.checkBudget()
+	}
+	return err
+}
+
+// endRead ends a decode (deferred): it drops the slab and turns a panic
+// into an error (see recoverPanics).
+func (d *decoder) endRead(err *error, ti *typeInfo) {
+	d.buf.EndSlab()
+	if recoverPanics {
+		if r := recover(); r != nil {
+			*err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+		}
+	}
+	if d.oobBufs != nil {
+		d.oobBufs = nil
+	}
+}
+
+// startsWith reports whether data starts with r's prefix.
+func (r *rootFrame) startsWith(data []byte) bool {
+	if r.short && len(data) >= 16 {
+		return binary.LittleEndian.Uint64(data)&r.loMask == r.lo && binary.LittleEndian.Uint64(data[8:])&r.hiMask == r.hi
+	}
+	return len(data) >= len(r.pre) && string(data[:len(r.pre)]) == string(r.pre)
 }
 
 // scanCheckHook, when set (by tests: FURY_SCANCHECK=1), sees every message
@@ -642,7 +743,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 		if ti, err = f.r.typeInfoOf(rv.Type().Elem()); err != nil {
 			return err
 		}
-		f.lastOutW, f.lastOutTI = e.typ, ti
+		f.lastOutW, f.lastOutTI, f.lastOutRF = e.typ, ti, nil
 	}
 	p := e.data
 	// Replace, never merge: decoding into a used value must give what
@@ -662,21 +763,16 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
 	buf.SetBudget(d.limit - d.spentBefore)
-	defer func() {
-		buf.EndSlab()
-		if recoverPanics {
-			if r := recover(); r != nil {
-				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
-			}
-		}
-		if d.oobBufs != nil {
-			d.oobBufs = nil
-		}
-	}()
+	defer d.endRead(&err, ti)
 	if buffers == nil && !d.r.refTracking {
 		if done, err := d.readRoot(ti, p); done {
 			if err == nil && buf.Budget() < 0 {
 				err = d.checkBudget()
+			}
+			if err == nil && buf == &f.in && d.spentBefore == 0 {
+				// Unmarshal's next call into this type may take the
+				// short way (unmarshalGen).
+				f.lastOutRF = &ti.root[d.mode()]
 			}
 			return err
 		}
@@ -709,20 +805,8 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 	if rf == nil {
 		rf = rootFramesOf(ti)
 	}
-	mode := 0
-	if d.r.compatible {
-		mode = 1
-	}
-	r := &rf[mode]
-	if r.st == nil || r.ptr {
-		return false, nil
-	}
-	u := d.buf.Unread()
-	if r.short && len(u) >= 16 {
-		if binary.LittleEndian.Uint64(u)&r.loMask != r.lo || binary.LittleEndian.Uint64(u[8:])&r.hiMask != r.hi {
-			return false, nil
-		}
-	} else if len(u) < len(r.pre) || string(u[:len(r.pre)]) != string(r.pre) {
+	r := &rf[d.mode()]
+	if r.st == nil || r.ptr || !r.startsWith(d.buf.Unread()) {
 		return false, nil
 	}
 	st := r.st
@@ -752,6 +836,14 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 	d.depth = 1
 	pushPlan(&d.genStack, st)
 	return true, st.gen.Read(&d.gr, p)
+}
+
+// mode is the index of f's mode in a typeInfo's root frames.
+func (d *decoder) mode() int {
+	if d.r.compatible {
+		return 1
+	}
+	return 0
 }
 
 // recoverPanics turns a panic inside the decoder (a bug: bad input must

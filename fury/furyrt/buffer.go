@@ -707,6 +707,33 @@ func (b *Buffer) writeStringRunes(s string, i int) {
 // (see SetAliasing) and the string is UTF-8, or latin1 of ASCII characters
 // only: then it is the input's bytes themselves.
 func (b *Buffer) ReadString() (string, error) {
+	// The common case in a small frame: a UTF-8 string of under 32 bytes
+	// (a one-byte header), copied into the slab.
+	if o := b.off; o < len(b.data) && !b.alias {
+		h := b.data[o]
+		if n := int(h >> 2); h&0x83 == strUTF8 && n <= len(b.data)-o-1 {
+			if n == 0 {
+				b.off = o + 1
+				return "", nil
+			}
+			var d []byte
+			if s := b.slabOff; n <= len(b.slab)-s {
+				b.slabLast = s
+				b.slabOff = min(s+(n+7)&^7, len(b.slab))
+				d = b.slab[s : s+n : s+n]
+			} else {
+				d = b.Alloc(n)
+			}
+			b.off = o + 1 + n
+			copy(d, b.data[o+1:])
+			return unsafe.String(&d[0], n), nil
+		}
+	}
+	return b.readString()
+}
+
+// readString is ReadString's general case.
+func (b *Buffer) readString() (string, error) {
 	u := b.data[b.off:]
 	var h uint64
 	if len(u) > 0 && u[0] < 0x80 {
