@@ -648,7 +648,14 @@ func (f *Fury) readGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) 
 	buf.BeginSlab()
 	d.limit = decodeBudget(d.maxDecoded, buf.Remaining())
 	buf.SetBudget(d.limit)
-	defer d.endRead(&err, ti)
+	defer func() {
+		buf.EndSlab()
+		if recoverPanics {
+			if r := recover(); r != nil {
+				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+			}
+		}
+	}()
 	if r.rd != nil {
 		if err := d.chargeTypeDef(r.rd); err != nil {
 			return err
@@ -662,20 +669,6 @@ func (f *Fury) readGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) 
 		err = d.checkBudget()
 	}
 	return err
-}
-
-// endRead ends a decode (deferred): it drops the slab and turns a panic
-// into an error (see recoverPanics).
-func (d *decoder) endRead(err *error, ti *typeInfo) {
-	d.buf.EndSlab()
-	if recoverPanics {
-		if r := recover(); r != nil {
-			*err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
-		}
-	}
-	if d.oobBufs != nil {
-		d.oobBufs = nil
-	}
 }
 
 // startsWith reports whether data starts with r's prefix.
@@ -763,7 +756,17 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 	}
 	d.limit = decodeBudget(d.maxDecoded, in)
 	buf.SetBudget(d.limit - d.spentBefore)
-	defer d.endRead(&err, ti)
+	defer func() {
+		buf.EndSlab()
+		if recoverPanics {
+			if r := recover(); r != nil {
+				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+			}
+		}
+		if d.oobBufs != nil {
+			d.oobBufs = nil
+		}
+	}()
 	if buffers == nil && !d.r.refTracking {
 		if done, err := d.readRoot(ti, p); done {
 			if err == nil && buf.Budget() < 0 {

@@ -711,22 +711,35 @@ func (b *Buffer) ReadString() (string, error) {
 	// (a one-byte header), copied into the slab.
 	if o := b.off; o < len(b.data) && !b.alias {
 		h := b.data[o]
-		if n := int(h >> 2); h&0x83 == strUTF8 && n <= len(b.data)-o-1 {
+		if n := int(h >> 2); h&0x83 == strUTF8 && n < len(b.data)-o {
 			if n == 0 {
 				b.off = o + 1
 				return "", nil
 			}
-			var d []byte
+			src := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), o+1)
+			b.off = o + 1 + n
+			var dst unsafe.Pointer
 			if s := b.slabOff; n <= len(b.slab)-s {
+				dst = unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.slab)), s)
 				b.slabLast = s
 				b.slabOff = min(s+(n+7)&^7, len(b.slab))
-				d = b.slab[s : s+n : s+n]
 			} else {
-				d = b.Alloc(n)
+				dst = unsafe.Pointer(unsafe.SliceData(b.Alloc(n)))
 			}
-			b.off = o + 1 + n
-			copy(d, b.data[o+1:])
-			return unsafe.String(&d[0], n), nil
+			d, s := unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n)
+			if n >= 8 && n <= 16 {
+				// Two words that overlap, rather than a call to memmove.
+				w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
+				binary.LittleEndian.PutUint64(d, w0)
+				binary.LittleEndian.PutUint64(d[n-8:], w1)
+			} else if n >= 4 && n < 8 {
+				w0, w1 := binary.LittleEndian.Uint32(s), binary.LittleEndian.Uint32(s[n-4:])
+				binary.LittleEndian.PutUint32(d, w0)
+				binary.LittleEndian.PutUint32(d[n-4:], w1)
+			} else {
+				copy(d, s)
+			}
+			return unsafe.String((*byte)(dst), n), nil
 		}
 	}
 	return b.readString()
