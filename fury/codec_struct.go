@@ -25,6 +25,7 @@ type structInfo struct {
 	byName  map[string]*fieldInfo
 	byTag   map[int]*fieldInfo
 	gen     *furyrt.Codec // furygen output for this type, if any
+	own     *ownDef       // compatible-mode type info generated readers expect (see genReader.readOwnDef)
 }
 
 type fieldInfo struct {

@@ -108,3 +108,65 @@ func TestUnmarshalShortWayBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratedOwnTypeDefThenEvolved: in compatible mode generated readers
+// recognize a nested struct's own TypeDef by its bytes once they have read
+// it (readOwnDef); a message whose nested TypeDefs are another version's
+// must still be read by the general way, before and after, and the
+// budget charged for the TypeDefs must not depend on which way was taken.
+func TestGeneratedOwnTypeDefThenEvolved(t *testing.T) {
+	newF := func(holder, inner any, opts ...fury.Option) *fury.Fury {
+		f := fury.New(append([]fury.Option{fury.WithCompatible(true)}, opts...)...)
+		require.NoError(t, f.RegisterNamed(holder, "gentest", "Holder"))
+		require.NoError(t, f.RegisterNamed(inner, "gentest", "Inner"))
+		return f
+	}
+	gen, v2 := newF(gentest.Holder{}, gentest.Inner{}), newF(gentest.HolderV2{}, gentest.InnerV2{})
+	own := gentest.Holder{In: gentest.Inner{ID: 5, Label: "x", Tags: []string{"t"}},
+		Ins: []gentest.Inner{{ID: 1, Label: "c"}, {ID: 2}}, N: 6}
+	ownData, err := gen.Marshal(own)
+	require.NoError(t, err)
+	evolved, err := v2.Marshal(gentest.HolderV2{
+		In:  gentest.InnerV2{ID: 1, Label: "a", Added: []int32{7}},
+		Ins: []gentest.InnerV2{{ID: 2, Label: "b"}, {ID: 3, Added: []int32{8, 9}}},
+		N:   4,
+	})
+	require.NoError(t, err)
+	wantEvolved := gentest.Holder{In: gentest.Inner{ID: 1, Label: "a"}, Ins: []gentest.Inner{{ID: 2, Label: "b"}, {ID: 3}}, N: 4}
+	for i := 0; i < 3; i++ {
+		var got gentest.Holder
+		require.NoError(t, gen.Unmarshal(ownData, &got))
+		require.Equal(t, own, got)
+		got = gentest.Holder{}
+		require.NoError(t, gen.Unmarshal(evolved, &got))
+		require.Equal(t, wantEvolved, got)
+	}
+
+	// The smallest budget the message fits in is the same on a Fury that
+	// has read the TypeDefs (readOwnDef) and on a fresh one.
+	fits := func(f func(limit int64) *fury.Fury) int64 {
+		lo, hi := int64(1), int64(1<<20)
+		for lo < hi {
+			mid := (lo + hi) / 2
+			var got gentest.Holder
+			if f(mid).Unmarshal(ownData, &got) == nil {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		return lo
+	}
+	fresh := fits(func(limit int64) *fury.Fury {
+		return newF(gentest.Holder{}, gentest.Inner{}, fury.WithMaxDecodedBytes(limit))
+	})
+	warm := fits(func(limit int64) *fury.Fury {
+		f := newF(gentest.Holder{}, gentest.Inner{}, fury.WithMaxDecodedBytes(limit))
+		for i := 0; i < 2; i++ {
+			var got gentest.Holder
+			_ = f.Unmarshal(ownData, &got) // may fail: a budget too small
+		}
+		return f
+	})
+	require.Equal(t, fresh, warm)
+}
