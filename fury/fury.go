@@ -572,18 +572,27 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 // WithAliasInput(true) (see its lifetime rule).
 func (f *Fury) Unmarshal(data []byte, v any) error {
 	if f != nil {
-		if ev := efaceOf(&v); ev.typ == f.lastOutW && ev.typ != nil && ev.data != nil &&
-			f.lastOutRF != nil && f.regs.load() == f.r.reg {
+		if ev := efaceOf(&v); ev.typ == f.lastOutW && ev.typ != nil && ev.data != nil {
 			// The destination type of the last call, which read a
-			// constant prefix with generated code: the short way.
-			if done, err := f.unmarshalGen(data, f.lastOutRF, ev.data); done {
-				if err == nil && scanCheckHook != nil {
-					scanCheckHook(f, data, v)
+			// constant prefix with generated code: the short way, when
+			// data starts with that prefix (see readGen).
+			if r := f.lastOutRF; r != nil && f.regs.load() == f.r.reg && r.startsWith(data) &&
+				(r.def == nil || r.st.readsAsIs(r.rd)) {
+				if err := f.readGen(data, r, ev.data); err == nil || !f.dec.hitSkipped {
+					if err == nil && scanCheckHook != nil {
+						scanCheckHook(f, data, v)
+					}
+					return err
 				}
-				return err
+				// A reference into a skipped value: start over the
+				// general way (see deserialize).
 			}
 		}
 	}
+	return f.unmarshal(data, v)
+}
+
+func (f *Fury) unmarshal(data []byte, v any) error {
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -606,47 +615,24 @@ func trailingBytes(buf *buffer) error {
 	return wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", buf.Remaining(), buf.ReaderIndex())
 }
 
-// unmarshalGen is Unmarshal into p, a value of the type lastOutTI
+// readGen is Unmarshal of data into p, a value of the type lastOutTI
 // describes, whose last decode read the constant prefix of r (its root
-// frame in f's mode) and ran generated code: the type lookup, the checks
-// that the earlier call passed and the general header reading are
-// skipped; the destination's reset, the budget, the panic net, the depth
-// and the trailing-bytes check are Unmarshal's. done is false when data
-// does not start with the prefix, or when the decode must be started over
-// the general way (see deserialize); Unmarshal then reads it as usual.
-func (f *Fury) unmarshalGen(data []byte, r *rootFrame, p unsafe.Pointer) (done bool, err error) {
-	if !r.startsWith(data) {
-		return false, nil
-	}
-	rd := r.rd
-	if r.def != nil && (rd == nil || !r.st.readsAsIs(rd)) {
-		return false, nil
-	}
-	buf := &f.in
-	buf.SetBytes(data)
-	err = f.readGen(buf, r, p)
-	if err != nil && f.dec.hitSkipped {
-		buf.SetBytes(nil)
-		return false, nil
-	}
-	if err == nil && buf.Remaining() > 0 {
-		err = trailingBytes(buf)
-	}
-	buf.SetBytes(nil)
-	return true, err
-}
-
-// readGen reads the message in buf, which starts with r's prefix, into p
-// with r's generated code: deserializeOnce and readRoot for that case.
-func (f *Fury) readGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) {
+// frame in f's mode) and ran generated code, when data starts with that
+// prefix (and, in compatible mode, r's TypeDef still reads as is): the
+// type lookup, the checks that the earlier call passed and the general
+// header reading are skipped; the destination's reset, the budget, the
+// panic net, the depth and the trailing-bytes check are Unmarshal's.
+func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) {
 	ti := f.lastOutTI
 	setZero(ti, p)
 	d := &f.dec
 	d.trim()
+	buf := &f.in
+	buf.SetBytes(data)
 	d.reset(buf)
 	d.reach = ti.reachable()
 	buf.BeginSlab()
-	d.limit = decodeBudget(d.maxDecoded, buf.Remaining())
+	d.limit = decodeBudget(d.maxDecoded, len(data))
 	buf.SetBudget(d.limit)
 	defer func() {
 		buf.EndSlab()
@@ -655,6 +641,7 @@ func (f *Fury) readGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) 
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
 			}
 		}
+		buf.SetBytes(nil)
 	}()
 	if r.rd != nil {
 		if err := d.chargeTypeDef(r.rd); err != nil {
@@ -665,8 +652,12 @@ func (f *Fury) readGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) 
 	_ = buf.Skip(len(r.pre))
 	d.depth = 1
 	pushPlan(&d.genStack, r.st)
-	if err = r.st.gen.Read(&d.gr, p); err == nil && buf.Budget() < 0 {
-		err = d.checkBudget()
+	if err = r.st.gen.Read(&d.gr, p); err == nil {
+		if buf.Budget() < 0 {
+			err = d.checkBudget()
+		} else if buf.Remaining() > 0 {
+			err = trailingBytes(buf)
+		}
 	}
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"runtime"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -726,6 +727,13 @@ func (b *Buffer) ReadString() (string, error) {
 			} else {
 				dst = unsafe.Pointer(unsafe.SliceData(b.Alloc(n)))
 			}
+			if unalignedOK && n >= 8 && n <= 16 {
+				// Two words that overlap, rather than a call to memmove.
+				w0, w1 := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
+				*(*uint64)(dst) = w0
+				*(*uint64)(unsafe.Add(dst, n-8)) = w1
+				return unsafe.String((*byte)(dst), n), nil
+			}
 			d, s := unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n)
 			if n >= 8 && n <= 16 {
 				// Two words that overlap, rather than a call to memmove.
@@ -744,6 +752,11 @@ func (b *Buffer) ReadString() (string, error) {
 	}
 	return b.readString()
 }
+
+// unalignedOK: the architecture loads and stores words at any address
+// (ReadString's short copies then use plain word loads and stores).
+const unalignedOK = runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64" || runtime.GOARCH == "386" ||
+	runtime.GOARCH == "ppc64le" || runtime.GOARCH == "s390x"
 
 // readString is ReadString's general case.
 func (b *Buffer) readString() (string, error) {
