@@ -624,7 +624,9 @@ func trailingBytes(buf *buffer) error {
 // panic net, the depth and the trailing-bytes check are Unmarshal's.
 func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) {
 	ti := f.lastOutTI
-	setZero(ti, p)
+	if ti.clr != clearMemory || !zeroMemory(p, ti.size) { // setZero, its usual case inline
+		setZero(ti, p)
+	}
 	d := &f.dec
 	d.trim()
 	buf := &f.in
@@ -635,30 +637,33 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 	d.limit = decodeBudget(d.maxDecoded, len(data))
 	buf.SetBudget(d.limit)
 	defer func() {
-		buf.EndSlab()
 		if recoverPanics {
 			if r := recover(); r != nil {
+				buf.EndSlab()
+				buf.SetBytes(nil)
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
 			}
 		}
-		buf.SetBytes(nil)
 	}()
 	if r.rd != nil {
-		if err := d.chargeTypeDef(r.rd); err != nil {
-			return err
-		}
-		d.defsRead = append(d.defsRead, r.rd)
-	}
-	_ = buf.Skip(len(r.pre))
-	d.depth = 1
-	pushPlan(&d.genStack, r.st)
-	if err = r.st.gen.Read(&d.gr, p); err == nil {
-		if buf.Budget() < 0 {
-			err = d.checkBudget()
-		} else if buf.Remaining() > 0 {
-			err = trailingBytes(buf)
+		if err = d.chargeTypeDef(r.rd); err == nil {
+			d.defsRead = append(d.defsRead, r.rd)
 		}
 	}
+	if err == nil {
+		_ = buf.Skip(len(r.pre))
+		d.depth = 1
+		pushPlan(&d.genStack, r.st)
+		if err = r.st.gen.Read(&d.gr, p); err == nil {
+			if buf.Budget() < 0 {
+				err = d.checkBudget()
+			} else if buf.Remaining() > 0 {
+				err = trailingBytes(buf)
+			}
+		}
+	}
+	buf.EndSlab()
+	buf.SetBytes(nil)
 	return err
 }
 
