@@ -727,11 +727,24 @@ func (b *Buffer) ReadString() (string, error) {
 			} else {
 				dst = unsafe.Pointer(unsafe.SliceData(b.Alloc(n)))
 			}
-			if unalignedOK && n >= 8 && n <= 16 {
-				// Two words that overlap, rather than a call to memmove.
-				w0, w1 := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
-				*(*uint64)(dst) = w0
-				*(*uint64)(unsafe.Add(dst, n-8)) = w1
+			if unalignedOK && n <= 16 {
+				// Two loads and two stores that overlap, rather than a
+				// call to memmove.
+				switch {
+				case n >= 8:
+					w0, w1 := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
+					*(*uint64)(dst) = w0
+					*(*uint64)(unsafe.Add(dst, n-8)) = w1
+				case n >= 4:
+					w0, w1 := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
+					*(*uint32)(dst) = w0
+					*(*uint32)(unsafe.Add(dst, n-4)) = w1
+				default:
+					c0, c1 := *(*byte)(src), *(*byte)(unsafe.Add(src, n-1))
+					*(*byte)(unsafe.Add(dst, n/2)) = *(*byte)(unsafe.Add(src, n/2))
+					*(*byte)(dst) = c0
+					*(*byte)(unsafe.Add(dst, n-1)) = c1
+				}
 				return unsafe.String((*byte)(dst), n), nil
 			}
 			d, s := unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n)
