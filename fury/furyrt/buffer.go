@@ -351,12 +351,16 @@ func (b *Buffer) Skip(n int) error {
 
 // ReadVaruint32 reads an unsigned LEB128 varint of at most 5 bytes.
 func (b *Buffer) ReadVaruint32() (uint32, error) {
-	p := b.data[b.off:]
-	if len(p) > 0 && p[0] < 0x80 {
-		b.off++
-		return uint32(p[0]), nil
+	// One byte in a small frame; longer ones out of line.
+	if o := b.off; o < len(b.data) && b.data[o] < 0x80 {
+		b.off = o + 1
+		return uint32(b.data[o]), nil
 	}
-	v, n := varint.Get32(p)
+	return b.readVaruint32()
+}
+
+func (b *Buffer) readVaruint32() (uint32, error) {
+	v, n := varint.Get32(b.data[b.off:])
 	if n <= 0 {
 		if n == 0 {
 			return 0, ferr.ErrTruncatedRead
