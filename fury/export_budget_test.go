@@ -12,5 +12,5 @@ func CheckBudgetHistory(t *testing.T, data []byte, newFury func(limit int64) *Fu
 func ExactAlloc(fn func()) uint64 { return exactAlloc(fn) }
 
 // ShortWayReady reports whether f's next Unmarshal into the type of its
-// last one may take the short way (unmarshalGen).
+// last one may take the short way (readGen).
 func ShortWayReady(f *Fury) bool { return f.lastOutRF != nil }

@@ -34,7 +34,7 @@ type Fury struct {
 	lastOutTI *typeInfo
 	// lastOutRF: lastOutTI's root frame in f's mode when the last decode
 	// into it read a constant prefix and ran generated code (see
-	// unmarshalGen); nil otherwise.
+	// readGen); nil otherwise.
 	lastOutRF *rootFrame
 	// One-entry cache of the last root serialized by generated code with a
 	// constant prefix: its type word and its frame in f's mode (see
@@ -770,7 +770,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 			}
 			if err == nil && buf == &f.in && d.spentBefore == 0 {
 				// Unmarshal's next call into this type may take the
-				// short way (unmarshalGen).
+				// short way (readGen).
 				f.lastOutRF = &ti.root[d.mode()]
 			}
 			return err
