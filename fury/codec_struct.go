@@ -26,6 +26,7 @@ type structInfo struct {
 	byTag   map[int]*fieldInfo
 	gen     *furyrt.Codec // furygen output for this type, if any
 	wplan   *furyrt.Plan  // gen's write plan (with gen)
+	own     *ownDef       // compatible-mode type info generated readers expect (see genReader.readOwnDef)
 }
 
 type fieldInfo struct {

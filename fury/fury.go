@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
-
 )
 
 // Fury serializes Go values in the Apache Fory xlang format. A Fury keeps
@@ -33,6 +32,10 @@ type Fury struct {
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
 	lastOutTI *typeInfo
+	// lastOutRF: lastOutTI's root frame in f's mode when the last decode
+	// into it read a constant prefix and ran generated code (see
+	// readGen); nil otherwise.
+	lastOutRF *rootFrame
 	// One-entry cache of the last root serialized by generated code with a
 	// constant prefix: its type word, its frame in f's mode and the
 	// registry it was worked out with (see genRoot). Set only by a call
@@ -696,6 +699,28 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 // decoded value does not alias data, unless f was made
 // WithAliasInput(true) (see its lifetime rule).
 func (f *Fury) Unmarshal(data []byte, v any) error {
+	if f != nil {
+		if ev := efaceOf(&v); ev.typ == f.lastOutW && ev.typ != nil && ev.data != nil {
+			// The destination type of the last call, which read a
+			// constant prefix with generated code: the short way, when
+			// data starts with that prefix (see readGen).
+			if r := f.lastOutRF; r != nil && f.regs.load() == f.r.reg && r.startsWith(data) &&
+				(r.def == nil || r.st.readsAsIs(r.rd)) {
+				if err := f.readGen(data, r, ev.data); err == nil || !f.dec.hitSkipped {
+					if err == nil && scanCheckHook != nil {
+						scanCheckHook(f, data, v)
+					}
+					return err
+				}
+				// A reference into a skipped value: start over the
+				// general way (see deserialize).
+			}
+		}
+	}
+	return f.unmarshal(data, v)
+}
+
+func (f *Fury) unmarshal(data []byte, v any) error {
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -705,13 +730,77 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 		err = wrapf(ErrTruncated, "empty input: no message to read")
 	}
 	if err == nil && f.in.Remaining() > 0 {
-		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", f.in.Remaining(), f.in.ReaderIndex())
+		err = trailingBytes(&f.in)
 	}
 	f.in.SetBytes(nil)
 	if err == nil && scanCheckHook != nil {
 		scanCheckHook(f, data, v)
 	}
 	return err
+}
+
+func trailingBytes(buf *buffer) error {
+	return wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", buf.Remaining(), buf.ReaderIndex())
+}
+
+// readGen is Unmarshal of data into p, a value of the type lastOutTI
+// describes, whose last decode read the constant prefix of r (its root
+// frame in f's mode) and ran generated code, when data starts with that
+// prefix (and, in compatible mode, r's TypeDef still reads as is): the
+// type lookup, the checks that the earlier call passed and the general
+// header reading are skipped; the destination's reset, the budget, the
+// panic net, the depth and the trailing-bytes check are Unmarshal's.
+func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) {
+	ti := f.lastOutTI
+	if ti.clr != clearMemory || !zeroMemory(p, ti.size) { // setZero, its usual case inline
+		setZero(ti, p)
+	}
+	d := &f.dec
+	d.trim()
+	buf := &f.in
+	buf.SetBytes(data)
+	d.reset(buf)
+	d.reach = ti.reachable()
+	buf.BeginSlab()
+	d.limit = decodeBudget(d.maxDecoded, len(data))
+	buf.SetBudget(d.limit)
+	defer func() {
+		if recoverPanics {
+			if r := recover(); r != nil {
+				buf.EndSlab()
+				buf.SetBytes(nil)
+				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+			}
+		}
+	}()
+	if r.rd != nil {
+		if err = d.chargeTypeDef(r.rd); err == nil {
+			d.defsRead = append(d.defsRead, r.rd)
+		}
+	}
+	if err == nil {
+		_ = buf.Skip(len(r.pre))
+		d.depth = 1
+		pushPlan(&d.genStack, r.st)
+		if err = r.st.gen.Read(&d.gr, p); err == nil {
+			if buf.Budget() < 0 {
+				err = d.checkBudget()
+			} else if buf.Remaining() > 0 {
+				err = trailingBytes(buf)
+			}
+		}
+	}
+	buf.EndSlab()
+	buf.SetBytes(nil)
+	return err
+}
+
+// startsWith reports whether data starts with r's prefix.
+func (r *rootFrame) startsWith(data []byte) bool {
+	if r.short && len(data) >= 16 {
+		return binary.LittleEndian.Uint64(data)&r.loMask == r.lo && binary.LittleEndian.Uint64(data[8:])&r.hiMask == r.hi
+	}
+	return len(data) >= len(r.pre) && string(data[:len(r.pre)]) == string(r.pre)
 }
 
 // scanCheckHook, when set (by tests: FURY_SCANCHECK=1), sees every message
@@ -771,7 +860,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 		if ti, err = f.r.typeInfoOf(rv.Type().Elem()); err != nil {
 			return err
 		}
-		f.lastOutW, f.lastOutTI = e.typ, ti
+		f.lastOutW, f.lastOutTI, f.lastOutRF = e.typ, ti, nil
 	}
 	p := e.data
 	// Replace, never merge: decoding into a used value must give what
@@ -807,6 +896,11 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 			if err == nil && buf.Budget() < 0 {
 				err = d.checkBudget()
 			}
+			if err == nil && buf == &f.in && d.spentBefore == 0 {
+				// Unmarshal's next call into this type may take the
+				// short way (readGen).
+				f.lastOutRF = &ti.root[d.mode()]
+			}
 			return err
 		}
 	}
@@ -838,20 +932,8 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 	if rf == nil {
 		rf = rootFramesOf(ti)
 	}
-	mode := 0
-	if d.r.compatible {
-		mode = 1
-	}
-	r := &rf[mode]
-	if r.st == nil || r.ptr {
-		return false, nil
-	}
-	u := d.buf.Unread()
-	if r.short && len(u) >= 16 {
-		if binary.LittleEndian.Uint64(u)&r.loMask != r.lo || binary.LittleEndian.Uint64(u[8:])&r.hiMask != r.hi {
-			return false, nil
-		}
-	} else if len(u) < len(r.pre) || string(u[:len(r.pre)]) != string(r.pre) {
+	r := &rf[d.mode()]
+	if r.st == nil || r.ptr || !r.startsWith(d.buf.Unread()) {
 		return false, nil
 	}
 	st := r.st
@@ -881,6 +963,14 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 	d.depth = 1
 	pushPlan(&d.genStack, st)
 	return true, st.gen.Read(&d.gr, p)
+}
+
+// mode is the index of f's mode in a typeInfo's root frames.
+func (d *decoder) mode() int {
+	if d.r.compatible {
+		return 1
+	}
+	return 0
 }
 
 // recoverPanics turns a panic inside the decoder (a bug: bad input must

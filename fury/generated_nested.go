@@ -392,15 +392,19 @@ func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 			}
 			return nil, r.ReadField(i, p)
 		}
-		wt, err := d.readTypeInfo()
-		if err != nil {
+		if ok, err := r.readOwnDef(st); err != nil {
 			return nil, r.wrap(i, err)
-		}
-		if !r.sameLayout(st, wt) {
-			if err := d.readTypedC(f.ti, f.codec, p, wt); err != nil {
+		} else if !ok {
+			wt, err := d.readTypeInfo()
+			if err != nil {
 				return nil, r.wrap(i, err)
 			}
-			return nil, nil
+			if !r.sameLayout(st, wt) {
+				if err := d.readTypedC(f.ti, f.codec, p, wt); err != nil {
+					return nil, r.wrap(i, err)
+				}
+				return nil, nil
+			}
 		}
 	} else if f.dynamic {
 		if flagged {
@@ -435,7 +439,75 @@ func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 // type with exactly st's layout, so generated code can read it.
 func (r *genReader) sameLayout(st *structInfo, wt wireType) bool {
 	rd := wt.def
-	return rd != nil && wt.local == st.ti && st.readsAsIs(rd)
+	if rd == nil || wt.local != st.ti || !st.readsAsIs(rd) {
+		return false
+	}
+	if st.own == nil {
+		st.own = newOwnDef(st)
+	}
+	if o := st.own; o.rd == nil && o.raw != "" && rd.raw == o.raw {
+		o.rd = rd // readOwnDef may take the short way from now on
+	}
+	return true
+}
+
+// ownDef is the compatible-mode type info that precedes a value of a
+// struct in the usual case, the writer's type being the reader's: the
+// struct's wire type id, then its TypeDef as this Fury writes it; and that
+// TypeDef as this Fury read it (once it has).
+type ownDef struct {
+	id  byte       // the wire type id, a one-byte varuint; raw == "": none
+	raw string     // the TypeDef
+	rd  *remoteDef // raw as read (see genReader.sameLayout), nil until then
+}
+
+// newOwnDef works out st's ownDef. Unregistered types have none: which
+// local type their TypeDef stands for depends on the destination (see
+// decoder.readTypeInfo), so they take the general way.
+func newOwnDef(st *structInfo) *ownDef {
+	w := st.ti.wire()
+	if w != st.ti || w.auto || w.twin || len(w.typeDef) == 0 || w.id >= 0x80 ||
+		(w.id != tidCompatibleStruct && w.id != tidNamedCompatibleStruct) {
+		return &ownDef{}
+	}
+	return &ownDef{id: byte(w.id), raw: string(w.typeDef)}
+}
+
+// readOwnDef reads the compatible-mode type info before a value of st
+// when it is st's own TypeDef (ownDef), which this Fury has read before
+// and found st reads as is: a comparison of bytes instead of the lookup of
+// readTypeInfo, with the same charge to the budget and the same record of
+// the message's TypeDefs. Otherwise it reads nothing and reports false.
+func (r *genReader) readOwnDef(st *structInfo) (bool, error) {
+	d := (*decoder)(r)
+	o := st.own
+	if o == nil || o.rd == nil || !d.r.compatible {
+		return false, nil
+	}
+	if rd := o.rd; rd.local != st.ti || !rd.same || !rd.resolved {
+		return false, nil // re-planned for another type since
+	}
+	u := d.buf.Unread()
+	if len(u) < 2 || u[0] != o.id || u[1] >= 0x80 {
+		return false, nil
+	}
+	m := int(u[1])
+	if m&1 != 0 { // a TypeDef this message has sent: its index
+		if idx := m >> 1; idx >= len(d.defsRead) || d.defsRead[idx] != o.rd {
+			return false, nil
+		}
+		_ = d.buf.Skip(2)
+		return true, nil
+	}
+	if m>>1 != len(d.defsRead) || len(u)-2 < len(o.raw) || string(u[2:2+len(o.raw)]) != o.raw {
+		return false, nil
+	}
+	if err := d.chargeTypeDef(o.rd); err != nil {
+		return false, err
+	}
+	d.defsRead = append(d.defsRead, o.rd)
+	_ = d.buf.Skip(2 + len(o.raw))
+	return true, nil
 }
 
 // EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
@@ -524,16 +596,22 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 	if header != collSameType {
 		return 0, nil, readElementsAfter(d, &lc.elem, n, header, slot)
 	}
-	wt, err := d.readTypeInfo()
-	if err != nil {
+	var wt wireType
+	if ok, err := r.readOwnDef(est); err != nil {
 		return 0, nil, err
-	}
-	if d.r.compatible {
-		if !r.sameLayout(est, wt) {
+	} else if ok {
+		wt = wireType{id: uint32(est.own.id), local: est.ti, def: est.own.rd}
+	} else {
+		if wt, err = d.readTypeInfo(); err != nil {
+			return 0, nil, err
+		}
+		if d.r.compatible {
+			if !r.sameLayout(est, wt) {
+				return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
+			}
+		} else if wt.local != est.ti || wt.def != nil {
 			return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
 		}
-	} else if wt.local != est.ti || wt.def != nil {
-		return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
 	}
 	if d.depth >= d.maxDepth {
 		// The elements nest too deep: the runtime reads them, to fail as

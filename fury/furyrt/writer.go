@@ -605,7 +605,11 @@ func (r *Reader) CanNest(k int) bool { return *r.depth+k <= r.maxDepth }
 
 // CountOK reports whether a collection or map of n elements may be
 // decoded (see the runtime's bounds on counts the input cannot back).
-func (r *Reader) CountOK(n uint32) bool { return r.eng.CountOK(n) }
+func (r *Reader) CountOK(n uint32) bool {
+	// A count the rest of the input backs at a byte an element always may
+	// be; the runtime decides the others.
+	return int64(n) <= int64(r.buf.Remaining()) || r.eng.CountOK(n)
+}
 
 // ReadField reads field i (in wire order) of the struct being read into p,
 // exactly as the reflection path does.
