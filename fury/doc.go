@@ -437,8 +437,9 @@
 // every message that carries them, read before or not, so that whether a
 // message fits does not depend on what the Fury decoded earlier). The
 // budget is DecodeBudgetFloor + DecodedBytesPerInputByte × the input
-// length (256 KiB + 96 bytes an input byte) unless WithMaxDecodedBytes
-// sets it, so by default what a decode allocates is bounded by the
+// length (256 KiB + 96 bytes an input byte; the input is the message's
+// own bytes, also for Deserialize from a Buffer holding more messages
+// after it) unless WithMaxDecodedBytes sets it, so by default what a decode allocates is bounded by the
 // input's length, whatever it holds and whatever the destination; a
 // decode that would exceed it fails with ErrTooLarge naming what it was
 // asked to allocate. Maps and sets are pre-sized only to what the

@@ -39,6 +39,8 @@ type Fury struct {
 	lastInRF *rootFrame
 
 	regs *registryRef // where registrations are published (see registry.go)
+
+	scan *Decoder // Deserialize's scanner of a Buffer's next message (see messageLen)
 }
 
 // Option configures a Fury.
@@ -596,7 +598,10 @@ var scanCheckHook func(f *Fury, data []byte, v any)
 // so messages written back to back are read by successive calls. Decoded
 // values alias neither buf nor buffers, unless f was made
 // WithAliasInput(true) (see its lifetime rule). On error the message stays unread:
-// after ErrTruncated, Write the rest of it to buf and call again.
+// after ErrTruncated, Write the rest of it to buf and call again. The
+// message's decode memory budget comes from its own bytes, as Unmarshal's
+// does, not from the messages after it in buf: it succeeds or fails as
+// Unmarshal of its bytes would.
 func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if err := f.check(); err != nil {
 		return err
@@ -605,8 +610,22 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
 	start := buf.b.ReaderIndex()
+	// A message's budget comes from its own bytes, not from the messages
+	// after it (see deserialize_budget.go).
+	rem := buf.b.Remaining()
+	var preset int64
+	if rem > wholeBufferBudget && f.dec.maxDecoded == 0 {
+		preset = decodeBudget(0, rem) - decodeBudget(0, wholeBufferBudget)
+	}
 	buf.b.SetAliasing(f.in.Aliasing())
+	f.dec.spentBefore = preset
 	err := f.deserialize(&buf.b, v, buffers)
+	f.dec.spentBefore = 0
+	if err == nil {
+		err = f.dec.ownBudget(buf.b.ReaderIndex()-start, buffers, preset)
+	} else if preset != 0 && errors.Is(err, ErrTooLarge) {
+		err = f.deserializeAlone(buf, v, buffers, start)
+	}
 	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
