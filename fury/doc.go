@@ -72,7 +72,8 @@
 // have two ways to work: tag the fields that share (`fury:"ref"`), or add
 // WithTrackAllFields(true), which tracks every pointer, slice, map and
 // interface field and what it holds (`fury:"noref"` still opts a field
-// out). Without either, a cycle through fields is ErrDepthExceeded, never
+// out; it needs WithRefTracking(true), and without it New's Fury returns
+// ErrInvalidArgument from every call). Without either, a cycle through fields is ErrDepthExceeded, never
 // a hang, and a pointee reached twice through fields comes back as two
 // copies. Both sides must agree: a tracked field carries a reference flag
 // and counts in the schema hash (a field tagged ref counts as ref there

@@ -92,8 +92,9 @@ func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = 
 // Use it for Go-only graphs with shared or cyclic pointers, whose fields
 // would otherwise each need a tag. The struct layout changes with it (a
 // tracked field carries a reference flag), so both sides must use the same
-// setting; peers mirroring the fields need their ref annotation. It has no
-// effect without WithRefTracking(true).
+// setting; peers mirroring the fields need their ref annotation. It needs
+// WithRefTracking(true): without it, it is an invalid option (see New:
+// every call returns ErrInvalidArgument), not silently ignored.
 func WithTrackAllFields(on bool) Option { return func(c *config) { c.trackAll = on } }
 
 // WithCompatible selects compatible mode (the default, as in the peers):
@@ -200,6 +201,9 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 			continue
 		}
 		o(&c)
+	}
+	if c.trackAll && !c.refTracking {
+		c.invalid("WithTrackAllFields(true)", "needs WithRefTracking(true) (it makes reference tracking cover every field)")
 	}
 	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
