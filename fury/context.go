@@ -126,12 +126,12 @@ func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {
 	switch ti.typ.Kind() {
 	case reflect.Slice:
 		h := (*sliceHeader)(p)
-		return refKey{h.data, h.len, ti.tword}
+		return refKey{h.data, h.len, ti.refWord}
 	case reflect.Interface:
 		// A union: the identity of the wrapper it holds.
-		return refKey{(*ifaceWords)(p).data, 0, ti.tword}
+		return refKey{(*ifaceWords)(p).data, 0, ti.refWord}
 	default:
-		return refKey{*(*unsafe.Pointer)(p), 0, ti.tword}
+		return refKey{*(*unsafe.Pointer)(p), 0, ti.refWord}
 	}
 }
 
