@@ -32,6 +32,7 @@ type encoder struct {
 	gw          furyrt.Writer  // what generated code writes through
 	root        unsafe.Pointer // the root value's data word, when pointer-shaped
 	mapScratch  mapScratchPool // key and value variables for writing maps
+	spans       []elemSpan     // set elements' wire forms (see elemCodec.spans)
 }
 
 type refKey struct {
