@@ -35,6 +35,7 @@ type encoder struct {
 	gw               furyrt.Writer  // what generated code writes through
 	root             unsafe.Pointer // the root value's data word, when pointer-shaped
 	mapScratch       mapScratchPool // key and value variables for writing maps
+	spans            []elemSpan     // set elements' wire forms (see elemCodec.spans)
 }
 
 type refKey struct {
@@ -126,12 +127,12 @@ func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {
 	switch ti.typ.Kind() {
 	case reflect.Slice:
 		h := (*sliceHeader)(p)
-		return refKey{h.data, h.len, ti.tword}
+		return refKey{h.data, h.len, ti.refWord}
 	case reflect.Interface:
 		// A union: the identity of the wrapper it holds.
-		return refKey{(*ifaceWords)(p).data, 0, ti.tword}
+		return refKey{(*ifaceWords)(p).data, 0, ti.refWord}
 	default:
-		return refKey{*(*unsafe.Pointer)(p), 0, ti.tword}
+		return refKey{*(*unsafe.Pointer)(p), 0, ti.refWord}
 	}
 }
 

@@ -45,6 +45,8 @@ type Fury struct {
 	lastInReg *registry
 
 	regs *registryRef // where registrations are published (see registry.go)
+
+	scan *Decoder // Deserialize's scanner of a Buffer's next message (see messageLen)
 }
 
 // Option configures a Fury.
@@ -96,8 +98,9 @@ func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = 
 // Use it for Go-only graphs with shared or cyclic pointers, whose fields
 // would otherwise each need a tag. The struct layout changes with it (a
 // tracked field carries a reference flag), so both sides must use the same
-// setting; peers mirroring the fields need their ref annotation. It has no
-// effect without WithRefTracking(true).
+// setting; peers mirroring the fields need their ref annotation. It needs
+// WithRefTracking(true): without it, it is an invalid option (see New:
+// every call returns ErrInvalidArgument), not silently ignored.
 func WithTrackAllFields(on bool) Option { return func(c *config) { c.trackAll = on } }
 
 // WithCompatible selects compatible mode (the default, as in the peers):
@@ -204,6 +207,9 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 			continue
 		}
 		o(&c)
+	}
+	if c.trackAll && !c.refTracking {
+		c.invalid("WithTrackAllFields(true)", "needs WithRefTracking(true) (it makes reference tracking cover every field)")
 	}
 	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
@@ -814,7 +820,10 @@ var scanCheckHook func(f *Fury, data []byte, v any)
 // so messages written back to back are read by successive calls. Decoded
 // values alias neither buf nor buffers, unless f was made
 // WithAliasInput(true) (see its lifetime rule). On error the message stays unread:
-// after ErrTruncated, Write the rest of it to buf and call again.
+// after ErrTruncated, Write the rest of it to buf and call again. The
+// message's decode memory budget comes from its own bytes, as Unmarshal's
+// does, not from the messages after it in buf: it succeeds or fails as
+// Unmarshal of its bytes would.
 func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if err := f.check(); err != nil {
 		return err
@@ -823,8 +832,22 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
 	start := buf.b.ReaderIndex()
+	// A message's budget comes from its own bytes, not from the messages
+	// after it (see deserialize_budget.go).
+	rem := buf.b.Remaining()
+	var preset int64
+	if rem > wholeBufferBudget && f.dec.maxDecoded == 0 {
+		preset = decodeBudget(0, rem) - decodeBudget(0, wholeBufferBudget)
+	}
 	buf.b.SetAliasing(f.in.Aliasing())
+	f.dec.spentBefore = preset
 	err := f.deserialize(&buf.b, v, buffers)
+	f.dec.spentBefore = 0
+	if err == nil {
+		err = f.dec.ownBudget(buf.b.ReaderIndex()-start, buffers, preset)
+	} else if preset != 0 && errors.Is(err, ErrTooLarge) {
+		err = f.deserializeAlone(buf, v, buffers, start)
+	}
 	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
