@@ -827,7 +827,11 @@ func (b *Buffer) readString() (string, error) {
 		if copyASCII(d, p) {
 			return unsafe.String(&d[0], len(d)), nil
 		}
-		b.shrink(d, 0) // hand the piece back when it was the last one
+		// Not ASCII: zero what the copy wrote (Alloc's pieces are zeroed,
+		// and this one may be handed out again) and hand the piece back
+		// when it was the last one.
+		clear(d)
+		b.shrink(d, 0)
 		return b.decodeLatin1(p), nil
 	case strUTF16:
 		if n%2 != 0 {

@@ -304,3 +304,28 @@ func TestReadStringShortForms(t *testing.T) {
 		}
 	}
 }
+
+// TestLatin1UndoLeavesAllocZeroed: ReadString copies a latin1 string into
+// the slab as ASCII first; when a byte turns out not to be ASCII the piece
+// goes back to the slab, and what comes after it from Alloc must still be
+// zeroed, also when the UTF-8 form is too long for the slab and takes an
+// allocation of its own.
+func TestLatin1UndoLeavesAllocZeroed(t *testing.T) {
+	for _, n := range []int{3, 7, 12, 40, 100, 600, slabPiece} {
+		s := strings.Repeat("\xe9", n) // é in latin1: twice as long in UTF-8
+		var in []byte
+		in = binary.AppendUvarint(in, uint64(n)<<2|strLatin1)
+		in = append(in, s...)
+		var b Buffer
+		b.SetBytes(in)
+		b.BeginSlab()
+		got, err := b.ReadString()
+		require.NoError(t, err)
+		require.Equal(t, strings.Repeat("é", n), got)
+		for range 4 {
+			p := b.Alloc(n)
+			require.Equal(t, make([]byte, n), p, "n=%d", n)
+		}
+		b.EndSlab()
+	}
+}

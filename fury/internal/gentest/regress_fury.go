@@ -332,16 +332,20 @@ func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool
 				}
 				for range size5 {
 					var v7 bool
-					if v9, err := buf.ReadVarint32(); err != nil {
+					b9, o10 := buf.Unread(), 0
+					x11, k12 := furyrt.GetVarint32(b9[o10:])
+					if k12 <= 0 {
 						return false
-					} else {
-						k6 = v9
 					}
-					if v10, err := buf.ReadBool(); err != nil {
+					o10 += k12
+					k6 = x11
+					if len(b9)-o10 < 1 {
 						return false
-					} else {
-						v7 = v10
 					}
+					x13 := b9[o10] != 0
+					o10 += 1
+					v7 = x13
+					_ = buf.Skip(o10)
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
@@ -450,16 +454,20 @@ func furyReadBudgets_LM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[int32]b
 							}
 							for range size10 {
 								var v12 bool
-								if v14, err := buf.ReadVarint32(); err != nil {
+								b14, o15 := buf.Unread(), 0
+								x16, k17 := furyrt.GetVarint32(b14[o15:])
+								if k17 <= 0 {
 									return false
-								} else {
-									k11 = v14
 								}
-								if v15, err := buf.ReadBool(); err != nil {
+								o15 += k17
+								k11 = x16
+								if len(b14)-o15 < 1 {
 									return false
-								} else {
-									v12 = v15
 								}
+								x18 := b14[o15] != 0
+								o15 += 1
+								v12 = x18
+								_ = buf.Skip(o15)
 								m7[k11] = v12
 							}
 							done8 += uint32(size10)
@@ -2159,16 +2167,26 @@ func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint
 				}
 				for range size5 {
 					var v7 uint
-					if v9, err := buf.ReadVarint64(); err != nil || int64(int(v9)) != v9 {
+					b9, o10 := buf.Unread(), 0
+					x11, k12 := furyrt.GetVarint64(b9[o10:])
+					if k12 <= 0 {
 						return false
-					} else {
-						k6 = int(v9)
 					}
-					if v10, err := buf.ReadVaruint64(); err != nil || uint64(uint(v10)) != v10 {
+					o10 += k12
+					if int64(int(x11)) != x11 {
+						return false // the runtime's error
+					}
+					k6 = int(x11)
+					x13, k14 := furyrt.GetVaruint64(b9[o10:])
+					if k14 <= 0 {
 						return false
-					} else {
-						v7 = uint(v10)
 					}
+					o10 += k14
+					if uint64(uint(x13)) != x13 {
+						return false // the runtime's error
+					}
+					v7 = uint(x13)
+					_ = buf.Skip(o10)
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)

@@ -2493,16 +2493,20 @@ func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[
 				}
 				for range size5 {
 					var v7 float32
-					if v9, err := buf.ReadVarint32(); err != nil {
+					b9, o10 := buf.Unread(), 0
+					x11, k12 := furyrt.GetVarint32(b9[o10:])
+					if k12 <= 0 {
 						return false
-					} else {
-						k6 = v9
 					}
-					if v10, err := buf.ReadFloat32(); err != nil {
+					o10 += k12
+					k6 = x11
+					if len(b9)-o10 < 4 {
 						return false
-					} else {
-						v7 = v10
 					}
+					x13 := math.Float32frombits(binary.LittleEndian.Uint32(b9[o10:]))
+					o10 += 4
+					v7 = x13
+					_ = buf.Skip(o10)
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
@@ -3251,16 +3255,20 @@ func furyReadCollections_Flags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bo
 				}
 				for range size5 {
 					var v7 uint16
-					if v9, err := buf.ReadBool(); err != nil {
+					b9, o10 := buf.Unread(), 0
+					if len(b9)-o10 < 1 {
 						return false
-					} else {
-						k6 = v9
 					}
-					if v10, err := buf.ReadUint16(); err != nil {
+					x11 := b9[o10] != 0
+					o10 += 1
+					k6 = x11
+					if len(b9)-o10 < 2 {
 						return false
-					} else {
-						v7 = v10
 					}
+					x12 := binary.LittleEndian.Uint16(b9[o10:])
+					o10 += 2
+					v7 = x12
+					_ = buf.Skip(o10)
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
@@ -5535,16 +5543,20 @@ func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 				}
 				for range size5 {
 					var v7 float32
-					if v9, err := buf.ReadVarint32(); err != nil {
+					b9, o10 := buf.Unread(), 0
+					x11, k12 := furyrt.GetVarint32(b9[o10:])
+					if k12 <= 0 {
 						return false
-					} else {
-						k6 = v9
 					}
-					if v10, err := buf.ReadFloat32(); err != nil {
+					o10 += k12
+					k6 = x11
+					if len(b9)-o10 < 4 {
 						return false
-					} else {
-						v7 = v10
 					}
+					x13 := math.Float32frombits(binary.LittleEndian.Uint32(b9[o10:]))
+					o10 += 4
+					v7 = x13
+					_ = buf.Skip(o10)
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
