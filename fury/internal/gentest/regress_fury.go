@@ -4186,8 +4186,9 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 	x_ := (*x)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := 14
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x_.V)<<1) ^ uint32((x_.V)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -4199,12 +4200,20 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if x_.Next == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	if x_.Next == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
-		return err
 	}
 	return nil
 }

@@ -142,12 +142,29 @@ func furyWriteFixed(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Fixed)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(16)
-		b := buf.Tail()[:16]
+		m := len(x.Label) + 25
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Weight))
-		buf.Advance(8)
+		n := 8
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Label)
+		} else {
+			if s := x.Label; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Label)
 	return nil
 }
 
