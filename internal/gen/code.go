@@ -86,15 +86,25 @@ func scalarStores(w *strings.Builder, fields []*Field, off int) int {
 
 // runLen is the number of segments at the start of segs that generated
 // code writes with one capacity reservation: scalars, timestamps, enums
-// and pointers to structs (their null flag), and a run of strings after
-// them.
+// (nullable or not) and nullable pointers (their null flag), and a run of
+// strings after them; 0 when the run would be null flags alone.
 func runLen(segs []segment) int {
-	k := 0
-	for k < len(segs) && (segs[k].op == opScalar || segs[k].op == opTime || segs[k].op == opStructPtr || segs[k].op == opEnum) {
-		k++
+	k, plain := 0, false
+run:
+	for ; k < len(segs); k++ {
+		switch segs[k].op {
+		case opScalar, opTime, opEnum:
+			plain = true
+		case opStructPtr, opNilOr, opNullEnum:
+		default:
+			break run
+		}
 	}
 	if k > 0 && k < len(segs) && segs[k].op == opString {
-		k++
+		k, plain = k+1, true
+	}
+	if !plain {
+		return 0 // null flags alone: each pointer that is not nil would reserve again
 	}
 	return k
 }
@@ -104,7 +114,7 @@ func runLen(segs []segment) int {
 // they can take: the buffer's tail held in b, n bytes of it used. A
 // timestamp the wire cannot hold and an enum that is not an ordinal go to
 // the runtime (which reports them), a pointer that is not nil to the
-// Writer, and the rest of the run
+// Writer or the runtime, and the rest of the run
 // reserves again; strings in the peers' compact forms take WriteString
 // each.
 func writeRun(w *strings.Builder, segs []segment) {
@@ -122,6 +132,12 @@ func writeRun(w *strings.Builder, segs []segment) {
 				again = true
 			case opEnum:
 				fixed += 5
+				again = true
+			case opNilOr:
+				fixed++
+				again = true
+			case opNullEnum:
+				fixed += 6
 				again = true
 			case opString:
 				fixed += 9
@@ -161,6 +177,19 @@ func writeRun(w *strings.Builder, segs []segment) {
 			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
 			fmt.Fprintf(w, "\tif err := w.StructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 			w.WriteString("\tm -= n + 1\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opNilOr:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 1\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opNullEnum:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else ", access(fd))
+			fmt.Fprintf(w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {\n\tb[n] = 0xff // not null\n\tn += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 6\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
 		case opEnum:
 			fd := seg.fields[0]
 			dyn()

@@ -4472,7 +4472,7 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
-		m := 19
+		m := len(x.Z) + 34
 		buf.Grow(m)
 		b := buf.Tail()[:m]
 		b[0] = *(*uint8)(&x.Level)
@@ -4502,17 +4502,40 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			b = buf.Tail()[:m]
 			n = 0
 		}
-		buf.Advance(n)
+		if x.PColor == nil {
+			b[n] = 0xfd // null
+			n++
+		} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
+			b[n] = 0xff // not null
+			n += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
+				return err
+			}
+			m -= n + 6
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Z)
+		} else {
+			if s := x.Z; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	if x.PColor == nil {
-		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
-		buf.WriteInt8(-1) // not null
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
-		return err
-	}
-	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -4709,7 +4732,7 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
-		m := 23
+		m := len(x.Z) + 38
 		buf.Grow(m)
 		b := buf.Tail()[:m]
 		n := 0
@@ -4753,17 +4776,40 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 			b = buf.Tail()[:m]
 			n = 0
 		}
-		buf.Advance(n)
+		if x.PColor == nil {
+			b[n] = 0xfd // null
+			n++
+		} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
+			b[n] = 0xff // not null
+			n += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
+				return err
+			}
+			m -= n + 6
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Z)
+		} else {
+			if s := x.Z; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	if x.PColor == nil {
-		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
-		buf.WriteInt8(-1) // not null
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
-		return err
-	}
-	buf.WriteString(x.Z)
 	return nil
 }
 

@@ -2604,38 +2604,15 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 	if err := w.StructList(5, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
-	{
-		m := 10
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if x.Total == nil {
-			b[n] = 0xfd // null
-			n++
-		} else {
-			buf.Advance(n)
-			if err := w.StructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
-				return err
-			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
-			n = 0
-		}
-		if x.First == nil {
-			b[n] = 0xfd // null
-			n++
-		} else {
-			buf.Advance(n)
-			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-				return err
-			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
-			n = 0
-		}
-		buf.Advance(n)
+	if x.Total == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.StructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
+		return err
+	}
+	if x.First == nil {
+		buf.WriteInt8(-3) // null
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+		return err
 	}
 	return nil
 }
