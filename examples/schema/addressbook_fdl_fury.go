@@ -90,8 +90,9 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Person)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Name) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Id)<<1) ^ uint32((x.Id)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -103,9 +104,24 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Name)
 	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.Email)); err != nil {
 			return err
@@ -318,8 +334,9 @@ func furyWritePerson__PhoneNumber(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Person_PhoneNumber)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Number) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((*(*int32)(&x.Type))<<1) ^ uint32((*(*int32)(&x.Type))>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -331,9 +348,24 @@ func furyWritePerson__PhoneNumber(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Number)
+		} else {
+			if s := x.Number; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Number)
 	return nil
 }
 

@@ -53,19 +53,190 @@ func writeStrings(w *strings.Builder, fields []*Field) {
 	}
 	fmt.Fprintf(w, "\t} else {\n\tm := %s + %d\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n\tn := 0\n", strings.Join(lens, " + "), 9*len(fields))
 	for _, fd := range fields {
-		// A string under 4 KiB: its one- or two-byte header (the length
-		// and UTF-8, a varint) and a copy, inline.
-		fmt.Fprintf(w, "\tif s := %s; len(s) < 32 {\n\tb[n] = byte(len(s)<<2 | 2) // UTF-8\n\tn += 1 + copy(b[n+1:], s)\n", scalarLV(fd))
-		fmt.Fprintf(w, "\t} else if len(s) < 4096 {\n\th := len(s)<<2 | 2 // UTF-8\n\tb[n] = byte(h) | 0x80\n\tb[n+1] = byte(h >> 7)\n\tn += 2 + copy(b[n+2:], s)\n")
-		fmt.Fprintf(w, "\t} else {\n\tn += furyrt.PutString(b[n:], s)\n\t}\n")
+		putString(w, scalarLV(fd))
 	}
 	w.WriteString("\tbuf.Advance(n)\n\t}\n")
+}
+
+// scalarStores emits the stores of a run of scalar fields into b, the
+// first at offset off (-1: at n, declared), and returns the offset after
+// them (-1: n, declared).
+func scalarStores(w *strings.Builder, fields []*Field, off int) int {
+	for _, r := range batches(fields) {
+		if r.b == nil {
+			off = store(w, r.fields[0].desc.scalar, scalarLV(r.fields[0]), off)
+			continue
+		}
+		if off >= 0 {
+			fmt.Fprintf(w, "\tn := %d\n", off)
+			off = -1
+		}
+		fmt.Fprintf(w, "\t{\n\tv := [%d]%s{\n", len(r.fields), r.b.elem)
+		for _, fd := range r.fields {
+			val := scalarLV(fd)
+			if fd.desc.scalar.basic != r.b.elem {
+				val = r.b.elem + "(" + val + ")"
+			}
+			fmt.Fprintf(w, "\t%s,\n", val)
+		}
+		fmt.Fprintf(w, "\t}\n\tn += furyrt.Put%s(b[n:], v[:])\n\t}\n", r.b.name)
+	}
+	return off
+}
+
+// runLen is the number of segments at the start of segs that generated
+// code writes with one capacity reservation: scalars, timestamps, enums
+// (nullable or not) and nullable pointers (their null flag), and a run of
+// strings after them; 0 when the run would be null flags alone.
+func runLen(segs []segment) int {
+	k, plain := 0, false
+run:
+	for ; k < len(segs); k++ {
+		switch segs[k].op {
+		case opScalar, opTime, opEnum:
+			plain = true
+		case opStructPtr, opNilOr, opNullEnum:
+		default:
+			break run
+		}
+	}
+	if k > 0 && k < len(segs) && segs[k].op == opString {
+		k, plain = k+1, true
+	}
+	if !plain {
+		return 0 // null flags alone: each pointer that is not nil would reserve again
+	}
+	return k
+}
+
+// writeRun emits the writing of segments of scalars, timestamps and a
+// last run of strings (see runLen) through one reservation of the most
+// they can take: the buffer's tail held in b, n bytes of it used. A
+// timestamp the wire cannot hold and an enum that is not an ordinal go to
+// the runtime (which reports them), a pointer that is not nil to the
+// Writer or the runtime, and the rest of the run
+// reserves again; strings in the peers' compact forms take WriteString
+// each.
+func writeRun(w *strings.Builder, segs []segment) {
+	fixed, varLen, again := 8, []string{}, false
+	for _, seg := range segs {
+		for _, fd := range seg.fields {
+			switch seg.op {
+			case opScalar:
+				fixed += fd.desc.scalar.max
+			case opTime:
+				fixed += 12
+				again = true
+			case opStructPtr:
+				fixed++
+				again = true
+			case opEnum:
+				fixed += 5
+				again = true
+			case opNilOr:
+				fixed++
+				again = true
+			case opNullEnum:
+				fixed += 6
+				again = true
+			case opString:
+				fixed += 9
+				varLen = append(varLen, "len("+scalarLV(fd)+")")
+			}
+		}
+	}
+	m := fmt.Sprint(fixed)
+	if len(varLen) > 0 {
+		m = strings.Join(varLen, " + ") + " + " + m
+	}
+	if again || len(varLen) > 0 {
+		fmt.Fprintf(w, "\t{\n\tm := %s\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n", m)
+	} else {
+		fmt.Fprintf(w, "\t{\n\tbuf.Grow(%s)\n\tb := buf.Tail()[:%s]\n", m, m)
+	}
+	off := 0
+	dyn := func() {
+		if off >= 0 {
+			fmt.Fprintf(w, "\tn := %d\n", off)
+			off = -1
+		}
+	}
+	for _, seg := range segs {
+		switch seg.op {
+		case opScalar:
+			off = scalarStores(w, seg.fields, off)
+		case opTime:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif furyrt.PutTime(b[n:], %s) {\n\tn += 12\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // too early for the wire: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 12\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opStructPtr:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.StructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 1\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opNilOr:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 1\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opNullEnum:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else ", access(fd))
+			fmt.Fprintf(w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {\n\tb[n] = 0xff // not null\n\tn += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 6\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opEnum:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif v := int64(%s); v >= 0 && v < 0x80 {\n\tb[n] = byte(v)\n\tn++\n\t} else if v >= 0 && v <= math.MaxUint32 {\n\tn += furyrt.PutVaruint32(b[n:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 5\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opString:
+			dyn()
+			w.WriteString("\tif buf.CompactStrings() {\n\tbuf.Advance(n)\n")
+			for _, fd := range seg.fields {
+				fmt.Fprintf(w, "\tbuf.WriteString(%s)\n", scalarLV(fd))
+			}
+			w.WriteString("\t} else {\n")
+			for _, fd := range seg.fields {
+				putString(w, scalarLV(fd))
+			}
+			w.WriteString("\tbuf.Advance(n)\n\t}\n\t}\n")
+			return
+		}
+	}
+	if off >= 0 {
+		fmt.Fprintf(w, "\tbuf.Advance(%d)\n\t}\n", off)
+	} else {
+		w.WriteString("\tbuf.Advance(n)\n\t}\n")
+	}
+}
+
+// putString emits the store of string s at b[n:] as UTF-8.
+func putString(w *strings.Builder, s string) {
+	// A string under 4 KiB: its one- or two-byte header (the length
+	// and UTF-8, a varint) and a copy, inline.
+	fmt.Fprintf(w, "\tif s := %s; len(s) < 32 {\n\tb[n] = byte(len(s)<<2 | 2) // UTF-8\n\tn += 1 + copy(b[n+1:], s)\n", s)
+	fmt.Fprintf(w, "\t} else if len(s) < 4096 {\n\th := len(s)<<2 | 2 // UTF-8\n\tb[n] = byte(h) | 0x80\n\tb[n+1] = byte(h >> 7)\n\tn += 2 + copy(b[n+2:], s)\n")
+	fmt.Fprintf(w, "\t} else {\n\tn += furyrt.PutString(b[n:], s)\n\t}\n")
 }
 
 // genWrite emits the Write function of variant v.
 func (f *file) genWrite(s *Struct, v *Variant) {
 	var w strings.Builder
-	for _, seg := range segments(v) {
+	segs := segments(v)
+	for i := 0; i < len(segs); i++ {
+		if k := runLen(segs[i:]); k >= 2 {
+			writeRun(&w, segs[i:i+k])
+			i += k - 1
+			continue
+		}
+		seg := segs[i]
 		switch seg.op {
 		case opDelegate:
 			delegateWrite(&w, seg.first, seg.fields[0])
@@ -75,26 +246,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 				max += fd.desc.scalar.max
 			}
 			fmt.Fprintf(&w, "\t{\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n", max+8, max+8)
-			off := 0
-			for _, r := range batches(seg.fields) {
-				if r.b == nil {
-					off = store(&w, r.fields[0].desc.scalar, scalarLV(r.fields[0]), off)
-					continue
-				}
-				if off >= 0 {
-					fmt.Fprintf(&w, "\tn := %d\n", off)
-					off = -1
-				}
-				fmt.Fprintf(&w, "\t{\n\tv := [%d]%s{\n", len(r.fields), r.b.elem)
-				for _, fd := range r.fields {
-					val := scalarLV(fd)
-					if fd.desc.scalar.basic != r.b.elem {
-						val = r.b.elem + "(" + val + ")"
-					}
-					fmt.Fprintf(&w, "\t%s,\n", val)
-				}
-				fmt.Fprintf(&w, "\t}\n\tn += furyrt.Put%s(b[n:], v[:])\n\t}\n", r.b.name)
-			}
+			off := scalarStores(&w, seg.fields, 0)
 			if off >= 0 {
 				fmt.Fprintf(&w, "\tbuf.Advance(%d)\n\t}\n", off)
 			} else {

@@ -47,8 +47,9 @@ func furyWriteHello(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Hello)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(18)
-		b := buf.Tail()[:18]
+		m := len(x.Name) + 27
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Times)<<1) ^ uint32((x.Times)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -70,9 +71,24 @@ func furyWriteHello(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Name)
 	return nil
 }
 
@@ -105,8 +121,9 @@ func furyWriteHello_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Hello)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Name) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Times)<<1) ^ uint32((x.Times)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -118,9 +135,24 @@ func furyWriteHello_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Name)
 	if v := int64(x.Mood); v >= 0 && v < 0x80 {
 		buf.WriteUint8(byte(v))
 	} else if v >= 0 && v <= math.MaxUint32 {
@@ -186,8 +218,9 @@ func furyWriteReply(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Reply)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Text) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.N)<<1) ^ uint32((x.N)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -199,9 +232,24 @@ func furyWriteReply(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Text)
+		} else {
+			if s := x.Text; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Text)
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteReply_Names(buf, x.Names) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Names)); err != nil {

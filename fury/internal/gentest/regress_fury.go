@@ -3799,20 +3799,43 @@ func furyWriteSmallEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.P == nil {
-		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.P); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
-		buf.WriteInt8(-1) // not null
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.P)); err != nil { // a reference, or not an ordinal
-		return err
-	}
-	if v := int64(x.S); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
-		return err
+	{
+		m := 19
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.P == nil {
+			b[n] = 0xfd // null
+			n++
+		} else if v := int64(*x.P); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
+			b[n] = 0xff // not null
+			n += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.P)); err != nil { // a reference, or not an ordinal
+				return err
+			}
+			m -= n + 6
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.S); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(4, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -4204,8 +4227,9 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 	x_ := (*x)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := 14
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x_.V)<<1) ^ uint32((x_.V)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -4217,12 +4241,20 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if x_.Next == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	if x_.Next == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
-		return err
 	}
 	return nil
 }

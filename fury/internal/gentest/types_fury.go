@@ -53,8 +53,9 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Address)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.City) + len(x.Street) + 31
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Zip)<<1) ^ uint32((x.Zip)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -66,39 +67,35 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(x.City)
-		buf.WriteString(x.Street)
-	} else {
-		m := len(x.City) + len(x.Street) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := x.City; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.City)
+			buf.WriteString(x.Street)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := x.City; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.Street; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		if s := x.Street; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
-		} else {
-			n += furyrt.PutString(b[n:], s)
-		}
-		buf.Advance(n)
 	}
 	return nil
 }
@@ -4103,8 +4100,9 @@ func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Embedding)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(24)
-		b := buf.Tail()[:24]
+		m := len(x.embedded.Label) + 46
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint16(b, uint16(x.embedded.Deep))
 		n := 2
 		if v := uint64((x.Base.ID)<<1) ^ uint64((x.Base.ID)>>63); v < 0x80 {
@@ -4127,20 +4125,49 @@ func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if furyrt.PutTime(b[n:], x.Base.Created) {
+			n += 12
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.Base.Created)); err != nil { // too early for the wire: the runtime's error
+				return err
+			}
+			m -= n + 12
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Extra == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.embedded.Label)
+		} else {
+			if s := x.embedded.Label; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.Grow(12)
-	if furyrt.PutTime(buf.Tail(), x.Base.Created) {
-		buf.Advance(12)
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Base.Created)); err != nil { // too early for the wire: the runtime's error
-		return err
-	}
-	if x.Extra == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
-		return err
-	}
-	buf.WriteString(x.embedded.Label)
 	return nil
 }
 
@@ -4453,8 +4480,9 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(14)
-		b := buf.Tail()[:14]
+		m := len(x.Z) + 34
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		b[0] = *(*uint8)(&x.Level)
 		n := 1
 		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
@@ -4467,24 +4495,55 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if v := int64(x.Color); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(2, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.PColor == nil {
+			b[n] = 0xfd // null
+			n++
+		} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
+			b[n] = 0xff // not null
+			n += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
+				return err
+			}
+			m -= n + 6
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Z)
+		} else {
+			if s := x.Z; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	if v := int64(x.Color); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(2, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.PColor == nil {
-		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
-		buf.WriteInt8(-1) // not null
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
-		return err
-	}
-	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -4591,14 +4650,44 @@ func furyWriteEnums_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if v := int64(x.Level); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
-		return err
+	{
+		m := len(x.Z) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Level); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Z)
+		} else {
+			if s := x.Z; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -4651,8 +4740,9 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Enums)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Z) + 38
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -4664,31 +4754,70 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if v := int64(x.Color); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(1, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Level); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(2, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.PColor == nil {
+			b[n] = 0xfd // null
+			n++
+		} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
+			b[n] = 0xff // not null
+			n += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
+				return err
+			}
+			m -= n + 6
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Z)
+		} else {
+			if s := x.Z; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	if v := int64(x.Color); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(1, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if v := int64(x.Level); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(2, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.PColor == nil {
-		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.PColor); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
-		buf.WriteInt8(-1) // not null
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.PColor)); err != nil { // a reference, or not an ordinal
-		return err
-	}
-	buf.WriteString(x.Z)
 	return nil
 }
 
@@ -4870,8 +4999,9 @@ func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Inner)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(17)
-		b := buf.Tail()[:17]
+		m := len(x.Label) + 26
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.ID)<<1) ^ uint64((x.ID)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -4883,9 +5013,24 @@ func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Label)
+		} else {
+			if s := x.Label; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Label)
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteInner_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Tags)); err != nil {
@@ -4998,8 +5143,9 @@ func furyWriteIntPair(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*IntPair)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Val) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Key)<<1) ^ uint32((x.Key)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -5011,9 +5157,24 @@ func furyWriteIntPair(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Val)
+		} else {
+			if s := x.Val; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Val)
 	return nil
 }
 
@@ -7888,8 +8049,9 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(125)
-		b := buf.Tail()[:125]
+		m := len(*(*string)(&x.Name)) + len(x.String) + 143
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.FI64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.FU64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Float64))
@@ -7971,39 +8133,35 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(*(*string)(&x.Name))
-		buf.WriteString(x.String)
-	} else {
-		m := len(*(*string)(&x.Name)) + len(x.String) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := *(*string)(&x.Name); len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(*(*string)(&x.Name))
+			buf.WriteString(x.String)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := *(*string)(&x.Name); len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.String; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		if s := x.String; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
-		} else {
-			n += furyrt.PutString(b[n:], s)
-		}
-		buf.Advance(n)
 	}
 	return nil
 }
@@ -8097,8 +8255,9 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Scalars)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(124)
-		b := buf.Tail()[:124]
+		m := len(*(*string)(&x.Name)) + len(x.String) + 147
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.FI64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.FU64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Float64))
@@ -8179,46 +8338,50 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if v := int64(x.Level); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(*(*string)(&x.Name))
-		buf.WriteString(x.String)
-	} else {
-		m := len(*(*string)(&x.Name)) + len(x.String) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := *(*string)(&x.Name); len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if v := int64(x.Level); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			buf.Advance(n)
+			if err := w.WriteField(21, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
-		if s := x.String; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(*(*string)(&x.Name))
+			buf.WriteString(x.String)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := *(*string)(&x.Name); len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.String; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		buf.Advance(n)
 	}
 	return nil
 }
@@ -8346,8 +8509,9 @@ func furyWriteShadow(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Shadow)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(22)
-		b := buf.Tail()[:22]
+		m := len(x.X) + 31
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.ShadowBase.Keep)<<1) ^ uint64((x.ShadowBase.Keep)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -8369,9 +8533,24 @@ func furyWriteShadow(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.X)
+		} else {
+			if s := x.X; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.X)
 	return nil
 }
 

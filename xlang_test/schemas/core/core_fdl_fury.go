@@ -1320,8 +1320,9 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Holder)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := 16
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((*(*int32)(&x.Level))<<1) ^ uint32((*(*int32)(&x.Level))>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -1333,22 +1334,46 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if x.Pinned == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x.Pinned)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Renamed == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(2, unsafe.Pointer(&x.Renamed)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Elsewhere == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(3, unsafe.Pointer(&x.Elsewhere)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	if x.Pinned == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(1, unsafe.Pointer(&x.Pinned)); err != nil {
-		return err
-	}
-	if x.Renamed == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Renamed)); err != nil {
-		return err
-	}
-	if x.Elsewhere == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(3, unsafe.Pointer(&x.Elsewhere)); err != nil {
-		return err
 	}
 	if err := w.StructList(4, unsafe.Pointer(&x.Pins)); err != nil {
 		return err
@@ -1428,27 +1453,66 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteHolder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Holder)(p)
 	buf := w.Buffer()
-	if x.Pinned == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(0, unsafe.Pointer(&x.Pinned)); err != nil {
-		return err
-	}
-	if x.Renamed == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(1, unsafe.Pointer(&x.Renamed)); err != nil {
-		return err
-	}
-	if x.Elsewhere == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Elsewhere)); err != nil {
-		return err
-	}
-	if v := int64(x.Level); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
-		return err
+	{
+		m := 16
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Pinned == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(0, unsafe.Pointer(&x.Pinned)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Renamed == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x.Renamed)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Elsewhere == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(2, unsafe.Pointer(&x.Elsewhere)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Level); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	if err := w.StructList(4, unsafe.Pointer(&x.Pins)); err != nil {
 		return err
@@ -1621,8 +1685,9 @@ func furyWriteMoney_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Money)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(17)
-		b := buf.Tail()[:17]
+		m := 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.Units)<<1) ^ uint64((x.Units)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -1634,14 +1699,22 @@ func furyWriteMoney_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(1, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(1, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
 	}
 	return nil
 }
@@ -2466,8 +2539,9 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(32)
-		b := buf.Tail()[:32]
+		m := len(x.Id) + 41
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -2509,9 +2583,24 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
 	if err := w.StructList(5, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
@@ -2607,8 +2696,9 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(27)
-		b := buf.Tail()[:27]
+		m := len(x.Id) + 36
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -2640,28 +2730,74 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
 	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
-	if v := int64(x.Channel); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
+	{
+		m := 15
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Channel); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(5, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -2747,8 +2883,9 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(27)
-		b := buf.Tail()[:27]
+		m := len(x.Id) + 36
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -2780,28 +2917,74 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
 	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
+	{
+		m := 15
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -2887,8 +3070,9 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(22)
-		b := buf.Tail()[:22]
+		m := len(x.Id) + 31
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -2910,35 +3094,89 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
 	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
-	if v := int64(x.Channel); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
+	{
+		m := 20
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Channel); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -3026,8 +3264,9 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(27)
-		b := buf.Tail()[:27]
+		m := len(x.Id) + 36
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3059,28 +3298,74 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
 	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
+	{
+		m := 15
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -3166,8 +3451,9 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(22)
-		b := buf.Tail()[:22]
+		m := len(x.Id) + 31
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3189,35 +3475,89 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
 	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
-	if v := int64(x.Channel); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
+	{
+		m := 20
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Channel); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -3305,8 +3645,9 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(22)
-		b := buf.Tail()[:22]
+		m := len(x.Id) + 31
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3328,35 +3669,89 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
 	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
+	{
+		m := 20
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -3444,8 +3839,9 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(17)
-		b := buf.Tail()[:17]
+		m := len(x.Id) + 26
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3457,42 +3853,104 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
 	if err := w.StructList(2, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	}
-	if v := int64(x.Channel); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
+	{
+		m := 25
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Channel); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -3615,8 +4073,9 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order_Line)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Sku) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Quantity)<<1) ^ uint32((x.Quantity)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -3628,9 +4087,24 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Sku)
+		} else {
+			if s := x.Sku; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Sku)
 	if x.Price == nil {
 		buf.WriteInt8(-3) // null
 	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Price)); err != nil {
@@ -3819,8 +4293,9 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(97)
-		b := buf.Tail()[:97]
+		m := len(x.S) + 106
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.Fi64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.Fu64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.F64))
@@ -3879,9 +4354,24 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.S)
+		} else {
+			if s := x.S; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.S)
 	if direct {
 		furyrt.WriteArray(buf, x.Raw)
 	} else if err := w.WriteField(18, unsafe.Pointer(&x.Raw)); err != nil {

@@ -56,8 +56,9 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(20)
-		b := buf.Tail()[:20]
+		m := len(x.Name) + 30
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint16(b, uint16(x.Mana))
 		n := 2
 		if v := uint32((x.Hp)<<1) ^ uint32((x.Hp)>>31); v < 0x80 {
@@ -80,14 +81,37 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if x.Pos == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(3, unsafe.Pointer(&x.Pos)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	if x.Pos == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(3, unsafe.Pointer(&x.Pos)); err != nil {
-		return err
-	}
-	buf.WriteString(x.Name)
 	if direct {
 		furyrt.WriteArray(buf, *(*[]byte)(&x.Inventory))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Inventory)); err != nil {
@@ -213,8 +237,9 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(15)
-		b := buf.Tail()[:15]
+		m := len(x.Name) + 25
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint16(b, uint16(x.Mana))
 		n := 2
 		if v := uint32((x.Hp)<<1) ^ uint32((x.Hp)>>31); v < 0x80 {
@@ -227,14 +252,37 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if x.Pos == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(2, unsafe.Pointer(&x.Pos)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	if x.Pos == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Pos)); err != nil {
-		return err
-	}
-	buf.WriteString(x.Name)
 	if direct {
 		furyrt.WriteArray(buf, *(*[]byte)(&x.Inventory))
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.Inventory)); err != nil {
@@ -515,12 +563,29 @@ func furyWriteWeapon(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Weapon)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(10)
-		b := buf.Tail()[:10]
+		m := len(x.Name) + 19
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint16(b, uint16(x.Damage))
-		buf.Advance(2)
+		n := 2
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Name)
 	return nil
 }
 

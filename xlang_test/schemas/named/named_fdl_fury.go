@@ -118,8 +118,9 @@ func furyWriteOuter(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Outer)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := 14
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((*(*int32)(&x.Mood))<<1) ^ uint32((*(*int32)(&x.Mood))>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -131,12 +132,20 @@ func furyWriteOuter(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if x.Inner == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x.Inner)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	if x.Inner == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(1, unsafe.Pointer(&x.Inner)); err != nil {
-		return err
 	}
 	if err := w.StructList(2, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
@@ -211,17 +220,40 @@ func furyReadOuter(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteOuter_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Outer)(p)
 	buf := w.Buffer()
-	if x.Inner == nil {
-		buf.WriteInt8(-3) // null
-	} else if err := w.StructPtr(0, unsafe.Pointer(&x.Inner)); err != nil {
-		return err
-	}
-	if v := int64(x.Mood); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(1, unsafe.Pointer(&x.Mood)); err != nil { // not an ordinal: the runtime's error
-		return err
+	{
+		m := 14
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Inner == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(0, unsafe.Pointer(&x.Inner)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Mood); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(1, unsafe.Pointer(&x.Mood)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	if err := w.StructList(2, unsafe.Pointer(&x.Inners)); err != nil {
 		return err

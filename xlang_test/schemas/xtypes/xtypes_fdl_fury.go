@@ -142,12 +142,29 @@ func furyWriteFixed(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Fixed)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(16)
-		b := buf.Tail()[:16]
+		m := len(x.Label) + 25
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Weight))
-		buf.Advance(8)
+		n := 8
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Label)
+		} else {
+			if s := x.Label; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Label)
 	return nil
 }
 
@@ -741,20 +758,43 @@ func furyReadSigns(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteSigns_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Signs)(p)
 	buf := w.Buffer()
-	if v := int64(x.S); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(0, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Maybe == nil {
-		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.Maybe); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
-		buf.WriteInt8(-1) // not null
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(1, unsafe.Pointer(&x.Maybe)); err != nil { // a reference, or not an ordinal
-		return err
+	{
+		m := 19
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.S); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(0, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Maybe == nil {
+			b[n] = 0xfd // null
+			n++
+		} else if v := int64(*x.Maybe); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
+			b[n] = 0xff // not null
+			n += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(1, unsafe.Pointer(&x.Maybe)); err != nil { // a reference, or not an ordinal
+				return err
+			}
+			m -= n + 6
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteSigns_All_1(buf, x.All) {
 		w.Rewind(at) // the runtime writes it, or reports the error
