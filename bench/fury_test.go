@@ -18,8 +18,10 @@ import (
 //
 // fury, generated code (cmd/furygen output, models_fury.go and
 // struct_gen_fury.go, compiled in with -tags furygen): the same modes named
-// fury-gen, fury-gen-reuse, fury-gen-compatible, fury-gen-refs (and the
-// zero-copy reads of alias_test.go). Without the
+// fury-gen, fury-gen-reuse, fury-gen-compatible, fury-gen-compatible-reuse
+// (so that compatible mode, too, is compared reuse to reuse with msgp,
+// vtprotobuf, mus and handwire-compatible), fury-gen-refs (and the zero-copy
+// reads of alias_test.go). Without the
 // tag, or for a mode the generated code does not serve, there are no fury-gen
 // entries.
 //
@@ -54,7 +56,7 @@ var (
 	}
 	furyGenModes = []furyMode{
 		{"fury-gen", true, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false)}, false},
-		{"fury-gen-compatible", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(true)}, false},
+		{"fury-gen-compatible", true, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(true)}, false},
 		{"fury-gen-refs", false, []fury.Option{fury.WithGeneratedCode(true), fury.WithCompatible(false),
 			fury.WithRefTracking(true)}, false},
 	}

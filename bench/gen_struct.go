@@ -166,8 +166,7 @@ func wireStruct() []byte {
 	var w bytes.Buffer
 	w.WriteString(header + "package bench\n\nimport (\n\t\"encoding/binary\"\n\t\"math\"\n)\n\n")
 	fmt.Fprintf(&w, "// structWireFixed is the size of Struct's fixed-width fields on fury's wire.\nconst structWireFixed = %d\n\n", fixed)
-	w.WriteString("// appendStruct appends s as fury writes it.\nfunc (c *wireConsts) appendStruct(b []byte, s *Struct) []byte {\n")
-	w.WriteString("\tb = append(b, c.structRoot...)\n")
+	w.WriteString("// appendStructFields appends the fields of s as fury writes them.\nfunc appendStructFields(b []byte, s *Struct) []byte {\n")
 	for _, f := range groups[0] {
 		fmt.Fprintf(&w, "\tb = binary.LittleEndian.AppendUint64(b, math.Float64bits(s.%s))\n", f)
 	}
@@ -181,8 +180,8 @@ func wireStruct() []byte {
 		fmt.Fprintf(&w, "\tb = wireVarint32(b, s.%s)\n", f)
 	}
 	w.WriteString("\treturn b\n}\n\n")
-	w.WriteString("// readStruct reads a Struct written as fury writes it into s.\nfunc (r *wireReader) readStruct(s *Struct) {\n")
-	w.WriteString("\tr.expect(r.c.structRoot)\n\tp := r.take(structWireFixed)\n\tif len(p) < structWireFixed { // short input\n\t\treturn\n\t}\n")
+	w.WriteString("// readStructFields reads the fields of a Struct written as fury writes them into s.\nfunc (r *wireReader) readStructFields(s *Struct) {\n")
+	w.WriteString("\tp := r.take(structWireFixed)\n\tif len(p) < structWireFixed { // short input\n\t\treturn\n\t}\n")
 	off := 0
 	for _, f := range groups[0] {
 		fmt.Fprintf(&w, "\ts.%s = math.Float64frombits(binary.LittleEndian.Uint64(p[%d:]))\n", f, off)

@@ -48,17 +48,6 @@ func _() {
 	}(Image{})
 }
 
-// furyDispatchWriteImage writes an Image with codec c, calling its generated function directly.
-func furyDispatchWriteImage(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecImage:
-		return furyWriteImage(w, p)
-	case furyCodecImage_1:
-		return furyWriteImage_1(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadImage reads an Image with codec c, calling its generated function directly.
 func furyDispatchReadImage(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -75,8 +64,9 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(23)
-		b := buf.Tail()[:23]
+		m := len(x.Title) + len(x.URI) + 42
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Height)<<1) ^ uint32((x.Height)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -108,48 +98,48 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if x.Media == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteMedia(c, w, unsafe.Pointer(x.Media))); err != nil {
-			return err
-		}
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(x.Title)
-		buf.WriteString(x.URI)
-	} else {
-		m := len(x.Title) + len(x.URI) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := x.Title; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if x.Media == nil {
+			b[n] = 0xfd // null
+			n++
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			buf.Advance(n)
+			if err := w.StructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
-		if s := x.URI; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Title)
+			buf.WriteString(x.URI)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := x.Title; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.URI; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		buf.Advance(n)
 	}
 	return nil
 }
@@ -200,8 +190,9 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Image)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(18)
-		b := buf.Tail()[:18]
+		m := len(x.Title) + len(x.URI) + 42
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Height)<<1) ^ uint32((x.Height)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -223,55 +214,63 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if x.Media == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteMedia(c, w, unsafe.Pointer(x.Media))); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Size); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(x.Title)
-		buf.WriteString(x.URI)
-	} else {
-		m := len(x.Title) + len(x.URI) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := x.Title; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if x.Media == nil {
+			b[n] = 0xfd // null
+			n++
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			buf.Advance(n)
+			if err := w.StructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
-		if s := x.URI; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if v := int64(x.Size); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.Size)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Title)
+			buf.WriteString(x.URI)
+		} else {
+			if s := x.Title; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.URI; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
 	return nil
 }
@@ -360,17 +359,6 @@ func _() {
 	}(Media{})
 }
 
-// furyDispatchWriteMedia writes a Media with codec c, calling its generated function directly.
-func furyDispatchWriteMedia(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecMedia:
-		return furyWriteMedia(w, p)
-	case furyCodecMedia_1:
-		return furyWriteMedia_1(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadMedia reads a Media with codec c, calling its generated function directly.
 func furyDispatchReadMedia(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -387,8 +375,9 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(47)
-		b := buf.Tail()[:47]
+		m := len(x.Copyright) + len(x.Format) + 65
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		if x.HasBitrate {
 			b[0] = 1
 		} else {
@@ -424,39 +413,35 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			n += furyrt.PutVarint32s(b[n:], v[:])
 		}
-		buf.Advance(n)
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(x.Copyright)
-		buf.WriteString(x.Format)
-	} else {
-		m := len(x.Copyright) + len(x.Format) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := x.Copyright; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Copyright)
+			buf.WriteString(x.Format)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := x.Copyright; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.Format; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		if s := x.Format; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
-		} else {
-			n += furyrt.PutString(b[n:], s)
-		}
-		buf.Advance(n)
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -559,8 +544,9 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Media)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(42)
-		b := buf.Tail()[:42]
+		m := len(x.Copyright) + len(x.Format) + 60
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		if x.HasBitrate {
 			b[0] = 1
 		} else {
@@ -617,39 +603,35 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(x.Copyright)
-		buf.WriteString(x.Format)
-	} else {
-		m := len(x.Copyright) + len(x.Format) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := x.Copyright; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Copyright)
+			buf.WriteString(x.Format)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := x.Copyright; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.Format; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		if s := x.Format; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
-		} else {
-			n += furyrt.PutString(b[n:], s)
-		}
-		buf.Advance(n)
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMedia_Persons(buf, x.Persons) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -657,44 +639,55 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if v := int64(x.Player); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(x.Title)
-		buf.WriteString(x.URI)
-	} else {
-		m := len(x.Title) + len(x.URI) + 18
+	{
+		m := len(x.Title) + len(x.URI) + 31
 		buf.Grow(m)
 		b := buf.Tail()[:m]
 		n := 0
-		if s := x.Title; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if v := int64(x.Player); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			buf.Advance(n)
+			if err := w.WriteField(9, unsafe.Pointer(&x.Player)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
-		if s := x.URI; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Title)
+			buf.WriteString(x.URI)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := x.Title; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.URI; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		buf.Advance(n)
 	}
 	return nil
 }
@@ -835,26 +828,11 @@ func _() {
 // furyWriteMediaContent writes the fields of the MediaContent at p in wire order.
 func furyWriteMediaContent(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
-	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
+	if err := w.StructList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Images {
-			w.StartElem(el)
-			if err = furyDispatchWriteImage(c, w, unsafe.Pointer(&x.Images[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(0, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Media)); err != nil {
+	if err := w.Struct(1, unsafe.Pointer(&x.Media)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteMedia(c, w, unsafe.Pointer(&x.Media))); err != nil {
-			return err
-		}
 	}
 	return nil
 }

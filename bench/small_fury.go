@@ -46,8 +46,9 @@ func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*SmallStruct)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(26)
-		b := buf.Tail()[:26]
+		m := len(x.Name) + len(x.Phone) + 56
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Money))
 		if x.Spouse {
 			b[8] = 1
@@ -65,45 +66,47 @@ func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	buf.Grow(12)
-	if furyrt.PutTime(buf.Tail(), x.BirthDay) {
-		buf.Advance(12)
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.BirthDay)); err != nil { // too early for the wire: the runtime's error
-		return err
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(x.Name)
-		buf.WriteString(x.Phone)
-	} else {
-		m := len(x.Name) + len(x.Phone) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := x.Name; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if furyrt.PutTime(b[n:], x.BirthDay) {
+			n += 12
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.BirthDay)); err != nil { // too early for the wire: the runtime's error
+				return err
+			}
+			m -= n + 12
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
-		if s := x.Phone; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+			buf.WriteString(x.Phone)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.Phone; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		buf.Advance(n)
 	}
 	return nil
 }

@@ -10,9 +10,8 @@ import (
 // structWireFixed is the size of Struct's fixed-width fields on fury's wire.
 const structWireFixed = 300
 
-// appendStruct appends s as fury writes it.
-func (c *wireConsts) appendStruct(b []byte, s *Struct) []byte {
-	b = append(b, c.structRoot...)
+// appendStructFields appends the fields of s as fury writes them.
+func appendStructFields(b []byte, s *Struct) []byte {
 	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s.F100))
 	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s.F12))
 	b = binary.LittleEndian.AppendUint64(b, math.Float64bits(s.F16))
@@ -116,9 +115,8 @@ func (c *wireConsts) appendStruct(b []byte, s *Struct) []byte {
 	return b
 }
 
-// readStruct reads a Struct written as fury writes it into s.
-func (r *wireReader) readStruct(s *Struct) {
-	r.expect(r.c.structRoot)
+// readStructFields reads the fields of a Struct written as fury writes them into s.
+func (r *wireReader) readStructFields(s *Struct) {
 	p := r.take(structWireFixed)
 	if len(p) < structWireFixed { // short input
 		return

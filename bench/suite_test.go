@@ -3,7 +3,10 @@ package bench
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // Naming: BenchmarkSerialize/<object>/<lib> and BenchmarkDeserialize/<object>/<lib>,
@@ -129,5 +132,44 @@ func BenchmarkDeserialize(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(d.payload)), "bytes")
 		})
+	}
+}
+
+// TestTargetEntries checks that the suite has, for every object and list,
+// the entries the report's targets pair (bench/report, issue #27): a
+// target whose two entries are not both in a run is left out of the
+// report, so a lost entry would drop a target silently.
+func TestTargetEntries(t *testing.T) {
+	ser, de := allBenches(t)
+	has := map[string]bool{}
+	for _, s := range ser {
+		has["Serialize/"+s.object+"/"+s.lib] = true
+	}
+	for _, d := range de {
+		has["Deserialize/"+d.object+"/"+d.lib] = true
+	}
+	gen, err := generatedInUse(furyGenModes[0])
+	require.NoError(t, err)
+	if !gen {
+		t.Log("generated code not compiled in (build with -tags furygen): fury-gen entries not checked")
+	}
+	for _, obj := range objectNames {
+		want := []string{"Serialize/msgp", "Serialize/msgp-reuse", "Serialize/vtprotobuf", "Serialize/vtprotobuf-reuse",
+			"Deserialize/msgp", "Deserialize/vtprotobuf", "Deserialize/flatbuffers-full"}
+		if gen {
+			want = append(want, "Serialize/fury-gen", "Serialize/fury-gen-reuse", "Serialize/fury-gen-compatible",
+				"Serialize/fury-gen-compatible-reuse", "Deserialize/fury-gen", "Deserialize/fury-gen-compatible")
+		}
+		if !strings.HasSuffix(obj, "List") {
+			want = append(want, "Serialize/handwire-reuse", "Serialize/handwire-compatible-reuse",
+				"Deserialize/handwire", "Deserialize/handwire-compatible")
+		}
+		if obj == objSmallStruct {
+			want = append(want, "Serialize/mus", "Serialize/mus-reuse", "Deserialize/mus")
+		}
+		for _, w := range want {
+			dir, lib, _ := strings.Cut(w, "/")
+			require.True(t, has[dir+"/"+obj+"/"+lib], "%s/%s/%s", dir, obj, lib)
+		}
 	}
 }

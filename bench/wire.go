@@ -151,9 +151,16 @@ func wireTime(b []byte, t time.Time) []byte {
 	return binary.LittleEndian.AppendUint32(b, uint32(t.Nanosecond()))
 }
 
-// appendWireSmallStruct appends s as fury writes it.
+// appendSmallStruct appends s as fury writes it. The append and read
+// functions of a root value below are alike: the root's framing, then its
+// fields with the function both modes share (wire_compatible.go writes the
+// compatible mode's framing).
 func (c *wireConsts) appendSmallStruct(b []byte, s *SmallStruct) []byte {
-	b = append(b, c.smallRoot...)
+	return appendSmallStructFields(append(b, c.smallRoot...), s)
+}
+
+// appendSmallStructFields appends the fields of s.
+func appendSmallStructFields(b []byte, s *SmallStruct) []byte {
 	b = wireFloat64(b, s.Money)
 	b = wireBool(b, s.Spouse)
 	b = wireVarint64(b, s.Siblings)
@@ -164,7 +171,11 @@ func (c *wireConsts) appendSmallStruct(b []byte, s *SmallStruct) []byte {
 
 // appendSample appends s as fury writes it.
 func (c *wireConsts) appendSample(b []byte, s *Sample) []byte {
-	b = append(b, c.sampleRoot...)
+	return appendSampleFields(append(b, c.sampleRoot...), s)
+}
+
+// appendSampleFields appends the fields of s.
+func appendSampleFields(b []byte, s *Sample) []byte {
 	b = wireFloat64(b, s.DoubleValue)
 	b = wireFloat32(b, s.FloatValue)
 	b = binary.LittleEndian.AppendUint16(b, uint16(s.ShortValue))
@@ -241,8 +252,8 @@ func (c *wireConsts) appendSample(b []byte, s *Sample) []byte {
 	return wireString(b, s.String)
 }
 
-// appendMedia appends the fields of m.
-func (c *wireConsts) appendMedia(b []byte, m *Media) []byte {
+// appendMediaFields appends the fields of m.
+func appendMediaFields(b []byte, m *Media) []byte {
 	b = wireBool(b, m.HasBitrate)
 	b = wireVarint64(b, m.Duration)
 	b = wireVarint64(b, m.Size)
@@ -272,7 +283,7 @@ func (c *wireConsts) appendImage(b []byte, im *Image) []byte {
 	} else {
 		b = append(b, wireNotNull)
 		b = append(b, c.mediaHash[:]...)
-		b = c.appendMedia(b, im.Media)
+		b = appendMediaFields(b, im.Media)
 	}
 	b = wireVaruint32(b, uint32(im.Size))
 	b = wireString(b, im.Title)
@@ -292,7 +303,7 @@ func (c *wireConsts) appendMediaContent(b []byte, mc *MediaContent) []byte {
 		}
 	}
 	b = append(b, c.mediaHash[:]...)
-	return c.appendMedia(b, &mc.Media)
+	return appendMediaFields(b, &mc.Media)
 }
 
 // ---- decoder ----
@@ -501,6 +512,10 @@ func (r *wireReader) enum() int32 {
 
 func (r *wireReader) readSmallStruct(s *SmallStruct) {
 	r.expect(r.c.smallRoot)
+	r.readSmallStructFields(s)
+}
+
+func (r *wireReader) readSmallStructFields(s *SmallStruct) {
 	s.Money = r.float64()
 	s.Spouse = r.bool()
 	s.Siblings = r.varint64()
@@ -523,6 +538,10 @@ func (r *wireReader) nullable() bool {
 
 func (r *wireReader) readSample(s *Sample) {
 	r.expect(r.c.sampleRoot)
+	r.readSampleFields(s)
+}
+
+func (r *wireReader) readSampleFields(s *Sample) {
 	s.DoubleValue = r.float64()
 	s.FloatValue = r.float32()
 	s.ShortValue = int16(r.uint16())
@@ -694,6 +713,16 @@ func (c *wireConsts) decodeMediaContent(data []byte, mc *MediaContent) error {
 	r := wireReader{b: data, c: c}
 	r.readMediaContent(mc)
 	return r.done()
+}
+
+// appendStruct appends s as fury writes it (its fields: struct_gen_wire.go).
+func (c *wireConsts) appendStruct(b []byte, s *Struct) []byte {
+	return appendStructFields(append(b, c.structRoot...), s)
+}
+
+func (r *wireReader) readStruct(s *Struct) {
+	r.expect(r.c.structRoot)
+	r.readStructFields(s)
 }
 
 // decodeStruct decodes data into s; see decodeSmallStruct.

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -15,11 +16,26 @@ import (
 //   - handwire: append into a new []byte per call, allocated once at the
 //     payload's size;
 //   - handwire-reuse: append into a reused buffer;
-//   - deserialize handwire: decode into a new model value.
+//   - deserialize handwire: decode into a new model value;
+//   - handwire-compatible, handwire-compatible-reuse: the same for the bytes
+//     of compatible mode (wire_compatible.go).
 //
-// Its payloads are fury's bytes for schema-consistent mode (TestWireBytes).
+// Its payloads are fury's bytes (TestWireBytes).
 
 func init() { suites = append(suites, handwireSuite) }
+
+// wireCoder is the hand-written coder of one mode: *wireConsts
+// (schema-consistent) or *wireCompatConsts (compatible).
+type wireCoder interface {
+	appendSmallStruct([]byte, *SmallStruct) []byte
+	appendSample([]byte, *Sample) []byte
+	appendMediaContent([]byte, *MediaContent) []byte
+	appendStruct([]byte, *Struct) []byte
+	decodeSmallStruct([]byte, *SmallStruct) error
+	decodeSample([]byte, *Sample) error
+	decodeMediaContent([]byte, *MediaContent) error
+	decodeStruct([]byte, *Struct) error
+}
 
 // newTestWireConsts returns the framing of the benchmark types as
 // registered by furyTypes.
@@ -31,13 +47,37 @@ func newTestWireConsts() (*wireConsts, error) {
 	return newWireConsts(f)
 }
 
-func handwireBenches[T any](object string, v *T, appendV func([]byte, *T) []byte,
+// newTestWireCompatConsts returns the compatible-mode framing of the
+// benchmark types as registered by furyTypes.
+func newTestWireCompatConsts() (*wireCompatConsts, error) {
+	f := fury.New(fury.WithCompatible(true))
+	if err := furyTypes(f); err != nil {
+		return nil, err
+	}
+	return newWireCompatConsts(f)
+}
+
+// wireCoders returns the hand-written coders with the fury modes whose
+// bytes they write.
+func wireCoders() (coders []wireCoder, libs []string, reflect, gen []furyMode, err error) {
+	c, err := newTestWireConsts()
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	cc, err := newTestWireCompatConsts()
+	if err != nil {
+		return nil, nil, nil, nil, err
+	}
+	return []wireCoder{c, cc}, []string{"handwire", "handwire-compatible"}, furyReflectModes[:2], furyGenModes[:2], nil
+}
+
+func handwireBenches[T any](lib, object string, v *T, appendV func([]byte, *T) []byte,
 	decode func([]byte, *T) error) ([]serBench, []deBench, error) {
 	size := len(appendV(nil, v))
 	var reuse []byte
 	ser := []serBench{
-		{object, "handwire", "handwire", func() ([]byte, error) { return appendV(make([]byte, 0, size), v), nil }},
-		{object, "handwire-reuse", "handwire", func() ([]byte, error) {
+		{object, lib, lib, func() ([]byte, error) { return appendV(make([]byte, 0, size), v), nil }},
+		{object, lib + "-reuse", lib, func() ([]byte, error) {
 			reuse = appendV(reuse[:0], v)
 			return reuse, nil
 		}},
@@ -46,7 +86,7 @@ func handwireBenches[T any](object string, v *T, appendV func([]byte, *T) []byte
 	if err != nil {
 		return nil, nil, err
 	}
-	de := []deBench{{object, "handwire", payload, true, func(data []byte) (any, error) {
+	de := []deBench{{object, lib, payload, true, func(data []byte) (any, error) {
 		out := new(T)
 		if err := decode(data, out); err != nil {
 			return nil, err
@@ -57,21 +97,35 @@ func handwireBenches[T any](object string, v *T, appendV func([]byte, *T) []byte
 }
 
 func handwireSuite(o objects) ([]serBench, []deBench, error) {
+	// The method values are taken on the concrete coders (not through
+	// wireCoder), so that the benchmarks call them directly.
 	c, err := newTestWireConsts()
 	if err != nil {
 		return nil, nil, err
 	}
+	cc, err := newTestWireCompatConsts()
+	if err != nil {
+		return nil, nil, err
+	}
 	var col collector
-	col.add(handwireBenches(objSample, o.sample, c.appendSample, c.decodeSample))
-	col.add(handwireBenches(objMediaContent, o.mediaContent, c.appendMediaContent, c.decodeMediaContent))
-	col.add(handwireBenches(objStruct, o.strct, c.appendStruct, c.decodeStruct))
-	col.add(handwireBenches(objSmallStruct, o.smallStruct, c.appendSmallStruct, c.decodeSmallStruct))
+	const lib, compat = "handwire", "handwire-compatible"
+	col.add(handwireBenches(lib, objSample, o.sample, c.appendSample, c.decodeSample))
+	col.add(handwireBenches(lib, objMediaContent, o.mediaContent, c.appendMediaContent, c.decodeMediaContent))
+	col.add(handwireBenches(lib, objStruct, o.strct, c.appendStruct, c.decodeStruct))
+	col.add(handwireBenches(lib, objSmallStruct, o.smallStruct, c.appendSmallStruct, c.decodeSmallStruct))
+	col.add(handwireBenches(compat, objSample, o.sample, cc.appendSample, cc.decodeSample))
+	col.add(handwireBenches(compat, objMediaContent, o.mediaContent, cc.appendMediaContent, cc.decodeMediaContent))
+	col.add(handwireBenches(compat, objStruct, o.strct, cc.appendStruct, cc.decodeStruct))
+	col.add(handwireBenches(compat, objSmallStruct, o.smallStruct, cc.appendSmallStruct, cc.decodeSmallStruct))
 	return col.ser, col.de, col.err
 }
 
 // wireVariants returns the benchmark objects and variants that take the
-// other branches of the hand-written code (nil pointers, empty lists, an
-// Image with a Media, long strings, large and negative numbers).
+// other branches of the hand-written code and the edges of the values:
+// nil pointers, nil and empty slices and lists, empty strings, an Image
+// with a Media (and, in compatible mode, several sharing its TypeDef), long
+// and non-ASCII strings (2-, 3- and 4-byte UTF-8), varints of every length,
+// the extremes of each number type.
 func wireVariants() []any {
 	o := newObjects()
 	mc := NewMediaContent()
@@ -81,16 +135,36 @@ func wireVariants() []any {
 		long += "xyz\u00e9"
 	}
 	mc.Media.Title = long
+	mcAll := NewMediaContent() // every Image with a Media: one TypeDef, then references
+	for i := range mcAll.Images {
+		mcAll.Images[i].Media = &Media{Title: "媒体 🎬", Persons: []string{}, Size: 1<<63 - 1, Bitrate: -1 << 31}
+	}
+	mcAll.Media.Persons = []string{"", "Ω", "😀😀"}
+	mcAll.Media.Copyright, mcAll.Media.Format = "", ""
 	small := NewSmallStruct()
 	small.Siblings, small.Money, small.Name = -1<<63, math.Copysign(0, -1), long
+	smallUni := NewSmallStruct()
+	smallUni.Name, smallUni.Phone, smallUni.Siblings, smallUni.Spouse = "日本語テキスト", "𝄞", 1<<63-1, true
+	smallUni.Money = math.Inf(-1)
 	mcEmpty := MediaContent{}
+	mcNoImages := NewMediaContent()
+	mcNoImages.Images = []Image{}
+	mcNoImages.Media.Persons = nil
 	strct := NewStruct()
 	strct.F2, strct.F1 = 1<<63-1, -1<<31
-	return []any{o.smallStruct, o.sample, o.mediaContent, o.strct, &mc, &small, &mcEmpty, &Sample{}, &SmallStruct{},
-		&strct}
+	strctEdge := NewStruct()
+	strctEdge.F1, strctEdge.F2, strctEdge.F5, strctEdge.F6 = 1<<31-1, -1<<63, -1, 1<<35
+	strctEdge.F3, strctEdge.F4 = -math.SmallestNonzeroFloat32, math.MaxFloat64
+	sampleEdge := NewSample()
+	sampleEdge.LongValue, sampleEdge.IntValue = -1<<63, 1<<31-1
+	sampleEdge.LongValueBoxed, sampleEdge.IntValueBoxed = ptr(int64(1<<63-1)), ptr(int32(-1<<31))
+	sampleEdge.BooleanArray, sampleEdge.CharArray, sampleEdge.LongArray = []bool{}, nil, []int64{-1 << 63}
+	sampleEdge.String = "ünïcödé ✓ 🚀"
+	return []any{o.smallStruct, o.sample, o.mediaContent, o.strct, &mc, &mcAll, &small, &smallUni, &mcEmpty,
+		&mcNoImages, &Sample{}, &sampleEdge, &SmallStruct{}, &strct, &strctEdge}
 }
 
-func (c *wireConsts) append(b []byte, v any) []byte {
+func wireAppend(c wireCoder, b []byte, v any) []byte {
 	switch v := v.(type) {
 	case *SmallStruct:
 		return c.appendSmallStruct(b, v)
@@ -104,7 +178,7 @@ func (c *wireConsts) append(b []byte, v any) []byte {
 	panic("no hand-written encoder")
 }
 
-func (c *wireConsts) decode(data []byte, v any) error {
+func wireDecode(c wireCoder, data []byte, v any) error {
 	switch v := v.(type) {
 	case *SmallStruct:
 		return c.decodeSmallStruct(data, v)
@@ -132,61 +206,141 @@ func newLike(v any) any {
 	panic("unknown type")
 }
 
-// TestWireBytes holds the hand-written encoder to fury's output, byte for
-// byte, on the reflection path and (with -tags furygen) on the generated
-// code, and the hand-written decoder to fury's bytes.
+// TestWireBytes holds the hand-written encoders of both modes to fury's
+// output, byte for byte, on the reflection path and (with -tags furygen) on
+// the generated code, and the hand-written decoders to fury's bytes.
 func TestWireBytes(t *testing.T) {
-	c, err := newTestWireConsts()
+	coders, libs, reflect, gen, err := wireCoders()
 	require.NoError(t, err)
-	modes := []furyMode{furyReflectModes[0]}
-	if ok, err := generatedInUse(furyGenModes[0]); err == nil && ok {
-		modes = append(modes, furyGenModes[0])
-	} else {
-		t.Log("generated code not compiled in (build with -tags furygen): reflection path only")
-	}
-	for _, m := range modes {
-		f, err := newFury(m)
-		require.NoError(t, err)
-		for _, v := range wireVariants() {
-			want, err := f.Marshal(v)
-			require.NoError(t, err)
-			require.Equal(t, want, c.append(nil, v), "%s %T", m.lib, v)
-			got := newLike(v)
-			require.NoError(t, c.decode(want, got), "%s %T", m.lib, v)
-			require.Empty(t, cmp.Diff(v, got, cmpOptions("handwire")...), "%s %T", m.lib, v)
-			// fury reads the hand-written bytes back.
-			back := newLike(v)
-			require.NoError(t, f.Unmarshal(c.append(nil, v), back))
-			require.Empty(t, cmp.Diff(v, back, cmpOptions("handwire")...), "%s %T", m.lib, v)
+	for i, c := range coders {
+		modes := []furyMode{reflect[i]}
+		if ok, err := generatedInUse(gen[i]); err == nil && ok {
+			modes = append(modes, gen[i])
+		} else {
+			t.Logf("%s: generated code not compiled in (build with -tags furygen): reflection path only", libs[i])
 		}
+		for _, m := range modes {
+			f, err := newFury(m)
+			require.NoError(t, err)
+			for _, v := range wireVariants() {
+				want, err := f.Marshal(v)
+				require.NoError(t, err)
+				require.Equal(t, want, wireAppend(c, nil, v), "%s against %s, %T", libs[i], m.lib, v)
+				got := newLike(v)
+				require.NoError(t, wireDecode(c, want, got), "%s reading %s, %T", libs[i], m.lib, v)
+				require.Empty(t, cmp.Diff(v, got, cmpOptions("handwire")...), "%s reading %s, %T", libs[i], m.lib, v)
+				// fury reads the hand-written bytes back.
+				back := newLike(v)
+				require.NoError(t, f.Unmarshal(wireAppend(c, nil, v), back))
+				require.Empty(t, cmp.Diff(v, back, cmpOptions("handwire")...), "%s read by %s, %T", libs[i], m.lib, v)
+			}
+		}
+	}
+}
+
+// TestWireModesDiffer: the two coders write different framing for every
+// object, so that TestWireBytes cannot pass with one mode's bytes for both.
+func TestWireModesDiffer(t *testing.T) {
+	coders, _, _, _, err := wireCoders()
+	require.NoError(t, err)
+	for _, v := range wireVariants() {
+		sc, compat := wireAppend(coders[0], nil, v), wireAppend(coders[1], nil, v)
+		require.NotEqual(t, sc, compat, "%T", v)
+		// Neither decoder takes the other mode's bytes.
+		require.ErrorIs(t, wireDecode(coders[0], compat, newLike(v)), errWireConst, "%T", v)
+		require.ErrorIs(t, wireDecode(coders[1], sc, newLike(v)), errWireConst, "%T", v)
+	}
+}
+
+// TestWireCompatibleMarkers: the compatible decoder holds the shared-meta
+// markers of a MediaContent to the indices fury gives them: Media's TypeDef
+// is written once, at the next index, and referred to after; a reference
+// before it, a second TypeDef or a wrong index is an error.
+func TestWireCompatibleMarkers(t *testing.T) {
+	c, err := newTestWireCompatConsts()
+	require.NoError(t, err)
+	mc := NewMediaContent()
+	mc.Images = []Image{{Media: &Media{Title: "t"}, Title: "a"}, {}, {Media: &Media{}}} // one-byte varints
+	data := c.appendMediaContent(nil, &mc)
+	var got MediaContent
+	require.NoError(t, c.decodeMediaContent(data, &got))
+	require.Empty(t, cmp.Diff(mc, got, cmpOptions("handwire")...))
+	// The first Image's Media carries the TypeDef (marker 04), the
+	// others refer to it (05). It follows the count, the list's head, the
+	// Image's height and width and the not-null flag.
+	first := len(c.mediaContentRoot) + 1 + len(c.imagesHead) + 2 + 1
+	require.Equal(t, []byte{wireCompatStruct, 2 << 1}, data[first:first+2])
+	for _, m := range []byte{2<<1 | 1, 1<<1 | 1, 3 << 1, 1 << 1, 0} {
+		bad := append([]byte(nil), data...)
+		bad[first+1] = m
+		require.ErrorIs(t, c.decodeMediaContent(bad, new(MediaContent)), errWireConst, "marker %02x", m)
 	}
 }
 
 // TestWireTruncated: every strict prefix of each payload is an error, not
 // a panic, and so is a byte too many.
 func TestWireTruncated(t *testing.T) {
-	c, err := newTestWireConsts()
+	coders, libs, _, _, err := wireCoders()
 	require.NoError(t, err)
-	for _, v := range wireVariants() {
-		data := c.append(nil, v)
-		for n := range len(data) {
-			short := append([]byte(nil), data[:n]...)
-			require.Error(t, c.decode(short, newLike(v)), "%T prefix of %d of %d bytes", v, n, len(data))
+	for i, c := range coders {
+		for _, v := range wireVariants() {
+			data := wireAppend(c, nil, v)
+			for n := range len(data) {
+				short := append([]byte(nil), data[:n]...)
+				require.Error(t, wireDecode(c, short, newLike(v)), "%s %T prefix of %d of %d bytes", libs[i], v, n,
+					len(data))
+			}
+			require.ErrorIs(t, wireDecode(c, append(data, 0), newLike(v)), errWireTrailing, libs[i])
 		}
-		require.ErrorIs(t, c.decode(append(data, 0), newLike(v)), errWireTrailing)
 	}
 }
 
-// FuzzWireDecode: the hand-written decoder never panics on any input.
+// FuzzWireDecode: the hand-written decoders never panic on any input.
 func FuzzWireDecode(f *testing.F) {
-	c, err := newTestWireConsts()
+	coders, _, _, _, err := wireCoders()
 	require.NoError(f, err)
-	for _, v := range wireVariants() {
-		f.Add(c.append(nil, v))
+	for _, c := range coders {
+		for _, v := range wireVariants() {
+			f.Add(wireAppend(c, nil, v))
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, v := range []any{&SmallStruct{}, &Sample{}, &MediaContent{}, &Struct{}} {
-			_ = c.decode(data, v)
+		for _, c := range coders {
+			for _, v := range []any{&SmallStruct{}, &Sample{}, &MediaContent{}, &Struct{}} {
+				_ = wireDecode(c, data, v)
+			}
 		}
 	})
+}
+
+// TestWireAllocs checks that the hand-written decoders of both modes
+// allocate the result's own memory and nothing more, and that appending into
+// a buffer with room allocates nothing.
+func TestWireAllocs(t *testing.T) {
+	if isolate(t) { // counts allocations: run alone in a child process
+		return
+	}
+	ser, de, err := handwireSuite(newObjects())
+	require.NoError(t, err)
+	for _, d := range de {
+		allocs := testing.AllocsPerRun(10, func() {
+			if _, err := d.decode(d.payload); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.Equal(t, float64(ResultAllocs[d.object]), allocs, "%s %s", d.lib, d.object)
+	}
+	for _, s := range ser {
+		if !strings.HasSuffix(s.lib, "-reuse") {
+			continue
+		}
+		_, err := s.marshal() // grow the buffer
+		require.NoError(t, err)
+		allocs := testing.AllocsPerRun(10, func() {
+			if _, err := s.marshal(); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.Zero(t, allocs, "%s %s", s.lib, s.object)
+	}
 }

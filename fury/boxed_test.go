@@ -32,10 +32,10 @@ func TestBoxedFieldFlags(t *testing.T) {
 	want := boxedFields{A: &i32, B: &f64, C: &yes, D: &u8, S: "x"}
 	for _, compatible := range []bool{false, true} {
 		for _, wref := range []bool{false, true} {
-			data, err := New(WithCompatible(compatible), WithRefTracking(wref), WithTrackAllFields(true)).Marshal(&want)
+			data, err := New(WithCompatible(compatible), WithRefTracking(wref), WithTrackAllFields(wref)).Marshal(&want)
 			require.NoError(t, err)
 			for _, rref := range []bool{false, true} {
-				r := New(WithCompatible(compatible), WithRefTracking(rref), WithTrackAllFields(true))
+				r := New(WithCompatible(compatible), WithRefTracking(rref), WithTrackAllFields(rref))
 				var got boxedFields
 				err := r.Unmarshal(data, &got)
 				if !compatible && wref != rref {

@@ -2,6 +2,7 @@ package fury
 
 import (
 	"errors"
+	"hash/maphash"
 	"math"
 	"reflect"
 	"time"
@@ -101,6 +102,10 @@ type elemCodec struct {
 	codec    codec // for declared nested containers: their declared variant
 	declared bool
 	noRef    bool // never reference tracked (the elements of a noref field)
+	// spans: writeElements records where each element's wire form is
+	// (e.spans), for a set whose distinct elements may share one (see
+	// setCodec.mayMerge).
+	spans bool
 }
 
 // polymorphic types always carry their type info, even when declared.
@@ -151,6 +156,7 @@ func declaredCodec(ti *typeInfo) codec {
 		if c.declaredVariant == nil {
 			v := *c
 			v.elem = newElemCodec(c.elem.ti, true)
+			v.elem.spans = c.elem.spans
 			c.declaredVariant = &v
 			v.declaredVariant = &v
 		}
@@ -316,6 +322,9 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 	}
 	e.buf.WriteUint8(header)
 	track, hasNull := header&collTrackRef != 0, header&collHasNull != 0
+	if ec.spans && !(same && dyn.kind != kOther) { // one scalar type: distinct forms
+		return e.writeSpanned(ti, dyn, ec, base, n, size, same, hasNull, track)
+	}
 	if !same {
 		for i := 0; i < n; i++ {
 			if err := e.writeFull(ti, unsafe.Add(base, uintptr(i)*size), hasNull, track, true); err != nil {
@@ -372,6 +381,57 @@ func writeElements(e *encoder, ec *elemCodec, base unsafe.Pointer, n int, size u
 		if err := cd.write(e, q); err != nil {
 			return err
 		}
+	}
+	e.depth--
+	return nil
+}
+
+// writeSpanned writes the elements after writeElements' header as it
+// does, recording where each non-null element's wire form is in e.spans
+// (for setCodec.checkDistinct). Its element types (interfaces, times,
+// structs holding them) have no scalar fast path.
+func (e *encoder) writeSpanned(ti, dyn *typeInfo, ec *elemCodec, base unsafe.Pointer, n int, size uintptr, same, hasNull, track bool) error {
+	if same && !ec.declared {
+		if err := e.writeTypeInfo(dyn.wire()); err != nil {
+			return err
+		}
+	}
+	cd := ec.cd()
+	if ti.isAny && same {
+		cd = dyn.codec
+	}
+	for i := 0; i < n; i++ {
+		q := unsafe.Add(base, uintptr(i)*size)
+		at := e.buf.Len()
+		switch {
+		case !same:
+			if err := e.writeFull(ti, q, hasNull, track, true); err != nil {
+				return err
+			}
+			if e.buf.Len() == at+1 && int8(e.buf.Bytes()[at]) == flagNull {
+				continue
+			}
+		default:
+			if ti.isAny {
+				t, dq, err := e.dynamic(ti, q)
+				if err != nil {
+					return err
+				}
+				if t == nil {
+					e.buf.WriteInt8(flagNull)
+					continue
+				}
+				q = dq
+			}
+			if track || hasNull {
+				if err := e.writeFlagged(dyn, cd, q, track); err != nil {
+					return err
+				}
+			} else if err := cd.write(e, q); err != nil {
+				return err
+			}
+		}
+		e.spans = append(e.spans, elemSpan{i: i, start: at, end: e.buf.Len()})
 	}
 	e.depth--
 	return nil
@@ -545,7 +605,17 @@ type setCodec struct {
 }
 
 func newSetCodec(r *resolver, t reflect.Type, elem *typeInfo) *setCodec {
-	return &setCodec{typ: t, tword: typeWord(t), elem: newElemCodec(elem, false)}
+	c := &setCodec{typ: t, tword: typeWord(t), elem: newElemCodec(elem, false)}
+	// Distinct elements that may share a wire form are checked as map
+	// keys are (time.Time elements by distinctInstants, cheaper).
+	c.elem.spans = t.Key() != timeType && keysMayMerge(t.Key())
+	return c
+}
+
+// elemSpan locates element i's wire form in the output (see
+// elemCodec.spans).
+type elemSpan struct {
+	i, start, end int
 }
 
 func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
@@ -560,13 +630,8 @@ func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
 	sc := e.mapScratch.get(c.typ)
 	defer e.mapScratch.put(sc)
 	kt := c.typ.Key()
-	keys := sc.keys
-	if n > setScratchMax || !keys.IsValid() || keys.Len() < n {
-		keys = reflect.MakeSlice(reflect.SliceOf(kt), n, n)
-		if n <= setScratchMax {
-			sc.keys = keys
-		}
-	}
+	keys := sc.keySlice(n)
+	sc.big = reflect.Value{}
 	base, size := keys.UnsafePointer(), kt.Size()
 	i := 0
 	var it reflect.MapIter
@@ -580,20 +645,66 @@ func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	return writeElements(e, &c.elem, base, i, size)
+	if !c.elem.spans {
+		return writeElements(e, &c.elem, base, i, size)
+	}
+	from := len(e.spans) // a set nested in an element records its own
+	err := writeElements(e, &c.elem, base, i, size)
+	if err == nil {
+		err = c.checkDistinct(e, sc, keys, e.spans[from:])
+	}
+	e.spans = e.spans[:from]
+	return err
+}
+
+// checkDistinct fails when two elements of the set just written have one
+// wire form (spans, into the output): the set would read back smaller.
+// As for map keys, elements that read back distinct are exempt (see
+// readsDistinct).
+func (c *setCodec) checkDistinct(e *encoder, sc *mapScratch, keys reflect.Value, spans []elemSpan) error {
+	if len(spans) < 2 {
+		return nil
+	}
+	if sc.seen == nil {
+		sc.seen = map[uint64]keySpan{}
+	}
+	out := e.buf.Bytes()
+	for _, sp := range spans {
+		k := keys.Index(sp.i)
+		if k.Kind() == reflect.Interface {
+			ti, err := e.r.typeInfoOf(k.Elem().Type())
+			if err != nil || readsDistinct(ti) {
+				continue
+			}
+		}
+		form := out[sp.start:sp.end]
+		h := maphash.Bytes(keySeed, form)
+		for ; ; h++ {
+			prev, ok := sc.seen[h]
+			if !ok {
+				sc.seen[h] = keySpan{start: sp.start, end: sp.end, i: sp.i}
+				break
+			}
+			if string(out[prev.start:prev.end]) == string(form) {
+				return wrapf(ErrInvalidArgument, "%v: elements %v and %v are distinct in Go but have the same wire form (%s), so the set would read back with fewer elements; make the elements distinct on the wire",
+					c.typ, keys.Index(prev.i), k, mergeReason(keys.Index(prev.i), k))
+			}
+		}
+	}
+	return nil
 }
 
 // distinctInstants fails when two elements of a set of time.Time are one
 // instant (in different locations, or one with a monotonic reading): the
 // wire keeps the instant only, and the set would read back smaller.
 func distinctInstants(t reflect.Type, ts []time.Time) error {
-	seen := make(map[time.Time]struct{}, len(ts))
-	for _, v := range ts {
+	seen := make(map[time.Time]int, len(ts))
+	for i, v := range ts {
 		u := v.UTC() // also drops the monotonic reading
-		if _, dup := seen[u]; dup {
-			return wrapf(ErrInvalidArgument, "%v: element %v is the same instant as another element, so the set would read back with fewer elements (the wire keeps the instant, not the location or monotonic reading); use t.UTC() or t.Round(0) for the elements", t, v)
+		if j, dup := seen[u]; dup {
+			return wrapf(ErrInvalidArgument, "%v: elements %v and %v are the same instant, so the set would read back with fewer elements (the wire keeps the instant, not the location or monotonic reading); use t.UTC() or t.Round(0) for the elements", t, ts[j], v)
 		}
-		seen[u] = struct{}{}
+		seen[u] = i
 	}
 	return nil
 }

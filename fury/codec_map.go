@@ -64,16 +64,15 @@ func keysMayMerge(t reflect.Type) bool {
 
 // checkKeyUnique fails when the key just written (from offset start, of
 // dynamic type ti, the Go key k) has the wire form of an earlier key of
-// the map: the reader would get one entry for two. Floats are exempt (the
-// only distinct float keys with one form are NaNs, which read back as
-// distinct keys again), and so are pointers (they read back distinct).
-func (c *mapCodec) checkKeyUnique(e *encoder, sc *mapScratch, ti *typeInfo, start int, nullValue bool, k reflect.Value) error {
-	switch ti.typ.Kind() {
-	case reflect.Float32, reflect.Float64, reflect.Pointer:
+// the map: the reader would get one entry for two. Keys that read back
+// distinct are exempt (see readsDistinct).
+func (c *mapCodec) checkKeyUnique(e *encoder, sc *mapScratch, ti *typeInfo, start int, nullValue bool) error {
+	keys, i := sc.curKeys(), sc.ord
+	if readsDistinct(ti) {
 		return nil
 	}
 	out := e.buf.Bytes()
-	cur := keySpan{start: start, end: len(out), id: ti.wire().id, nullValue: nullValue}
+	cur := keySpan{start: start, end: len(out), id: ti.wire().id, nullValue: nullValue, i: i}
 	if sc.seen == nil {
 		sc.seen = map[uint64]keySpan{}
 	}
@@ -91,10 +90,27 @@ func (c *mapCodec) checkKeyUnique(e *encoder, sc *mapScratch, ti *typeInfo, star
 			return nil
 		}
 		if prev.id == cur.id && prev.nullValue == nullValue && string(out[prev.start:prev.end]) == string(out[start:]) {
-			return wrapf(ErrInvalidArgument, "map %v: key %v has the same wire form as another key (%s), so the map would read back with fewer entries; make the keys distinct on the wire (for time.Time, one location and no monotonic reading: t.UTC() or t.Round(0))",
-				c.typ, k, mergeReason(ti.typ))
+			a, b := keys.Index(prev.i), keys.Index(i)
+			return wrapf(ErrInvalidArgument, "map %v: keys %v and %v are distinct in Go but have the same wire form (%s), so the map would read back with fewer entries; make the keys distinct on the wire (for time.Time, one location and no monotonic reading: t.UTC() or t.Round(0))",
+				c.typ, a, b, mergeReason(a, b))
 		}
 	}
+}
+
+// readsDistinct reports whether distinct Go values of type ti read back
+// distinct whatever their wire forms: floats (the only distinct floats
+// with one form are NaNs, which read back as distinct keys again) and
+// pointers to structs (each read makes a new pointer). A pointer to
+// anything else in an interface{} reads back as the value it points to,
+// so new(int) and new(int) merge into one key 0.
+func readsDistinct(ti *typeInfo) bool {
+	switch ti.typ.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return true
+	case reflect.Pointer:
+		return ti.wire().st != nil
+	}
+	return false
 }
 
 // keySpan locates a key's wire form in the output.
@@ -102,16 +118,26 @@ type keySpan struct {
 	start, end int
 	id         uint32
 	nullValue  bool // written with its flag and type info
+	i          int  // the key's index in the scratch keys (see mapScratch.keySlice)
 }
 
 var keySeed = maphash.MakeSeed()
 
-// mergeReason says why keys of type t can share a wire form.
-func mergeReason(t reflect.Type) string {
-	if t == timeType {
-		return "a timestamp keeps the instant, not the location or monotonic reading"
+// mergeReason says why keys a and b share a wire form.
+func mergeReason(a, b reflect.Value) string {
+	for a.Kind() == reflect.Interface && !a.IsNil() {
+		a = a.Elem()
 	}
-	return "the wire form of " + t.String() + " does not keep every distinction Go's == makes"
+	for b.Kind() == reflect.Interface && !b.IsNil() {
+		b = b.Elem()
+	}
+	switch {
+	case a.Type() == timeType && b.Type() == timeType:
+		return "a timestamp keeps the instant, not the location or monotonic reading"
+	case a.Type() != b.Type():
+		return a.Type().String() + " and " + b.Type().String() + " travel as one wire type"
+	}
+	return "the wire form of " + a.Type().String() + " does not keep every distinction Go's == makes"
 }
 
 // mapAt returns the map stored at p, whose type has the type word tword,
@@ -135,6 +161,8 @@ type mapScratch struct {
 	kp, vp unsafe.Pointer
 	keys   reflect.Value      // for sets: a []K the elements are copied into
 	seen   map[uint64]keySpan // wire forms of the keys written (see checkKeyUnique)
+	big    reflect.Value      // keys of a map over setScratchMax entries, for one call
+	ord    int                // index in the key slice of the key being written
 	busy   bool
 }
 
@@ -157,6 +185,49 @@ func (sp *mapScratchPool) get(t reflect.Type) *mapScratch {
 	return s
 }
 
+// keySlice returns a []K of at least n elements (K the key type) to copy
+// keys into, kept for the next call up to setScratchMax elements (and in
+// s.keys for this call).
+func (s *mapScratch) keySlice(n int) reflect.Value {
+	keys := s.keys
+	if n > setScratchMax || !keys.IsValid() || keys.Len() < n {
+		keys = reflect.MakeSlice(reflect.SliceOf(s.typ.Key()), n, n)
+		if n <= setScratchMax {
+			s.keys = keys
+		} else {
+			s.big = keys
+		}
+	}
+	if n > setScratchMax {
+		return s.big
+	}
+	return keys
+}
+
+// saveKey copies the key variable into the next element of the key
+// slice (see keySlice); past the slice's end (a map that grew while
+// written) into the last.
+func (s *mapScratch) saveKey() {
+	keys := s.curKeys()
+	if s.ord < keys.Len()-1 {
+		s.ord++
+	}
+	if s.kv.Kind() == reflect.Interface {
+		// Two words, either kind of interface: no reflection needed.
+		*(*[2]unsafe.Pointer)(unsafe.Add(keys.UnsafePointer(), uintptr(s.ord)*2*unsafe.Sizeof(uintptr(0)))) = *(*[2]unsafe.Pointer)(s.kp)
+		return
+	}
+	keys.Index(s.ord).Set(s.kv)
+}
+
+// curKeys is the key slice of the map being written.
+func (s *mapScratch) curKeys() reflect.Value {
+	if s.big.IsValid() {
+		return s.big
+	}
+	return s.keys
+}
+
 // put zeroes s (so that it keeps nothing of the caller's alive) and makes
 // it available again.
 func (sp *mapScratchPool) put(s *mapScratch) {
@@ -165,6 +236,7 @@ func (sp *mapScratchPool) put(s *mapScratch) {
 	if s.keys.IsValid() {
 		s.keys.Clear()
 	}
+	s.big = reflect.Value{}
 	if len(s.seen) > 0 {
 		if len(s.seen) > 1024 {
 			s.seen = nil // a cleared map keeps its buckets
@@ -207,6 +279,12 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 	sc := e.mapScratch.get(c.typ)
 	defer e.mapScratch.put(sc)
 	kv, vv, kp, vp := sc.kv, sc.vv, sc.kp, sc.vp
+	if c.keysMayMerge {
+		// Keys that may merge are copied into a slice, to name two
+		// that do.
+		sc.keySlice(n)
+		sc.ord = -1
+	}
 	var it reflect.MapIter
 	it.Reset(m)
 	var (
@@ -224,6 +302,9 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 	}
 	for it.Next() {
 		kv.SetIterKey(&it)
+		if c.keysMayMerge {
+			sc.saveKey()
+		}
 		vv.SetIterValue(&it)
 		ks, err := e.resolveSide(&c.key, kp)
 		if err != nil {
@@ -240,7 +321,7 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 				return err
 			}
 			if c.keysMayMerge && !ks.nil {
-				if err := c.checkKeyUnique(e, sc, ks.ti, start, true, kv); err != nil {
+				if err := c.checkKeyUnique(e, sc, ks.ti, start, true); err != nil {
 					return err
 				}
 			}
@@ -282,7 +363,7 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 			return err
 		}
 		if c.keysMayMerge {
-			if err := c.checkKeyUnique(e, sc, ks.ti, keyAt, false, kv); err != nil {
+			if err := c.checkKeyUnique(e, sc, ks.ti, keyAt, false); err != nil {
 				return err
 			}
 		}

@@ -25,6 +25,8 @@ type structInfo struct {
 	byName  map[string]*fieldInfo
 	byTag   map[int]*fieldInfo
 	gen     *furyrt.Codec // furygen output for this type, if any
+	wplan   *furyrt.Plan  // gen's write plan (with gen)
+	own     *ownDef       // compatible-mode type info generated readers expect (see genReader.readOwnDef)
 }
 
 type fieldInfo struct {
@@ -432,9 +434,7 @@ func (st *structInfo) write(e *encoder, p unsafe.Pointer) error {
 		buf.WriteInt32(st.hash)
 	}
 	if st.gen != nil {
-		e.genStack = append(e.genStack, st)
-		err := st.gen.Write(&e.gw, p)
-		e.genStack = e.genStack[:len(e.genStack)-1]
+		err := e.gw.Run(st.wplan, p)
 		e.depth--
 		return err
 	}

@@ -23,15 +23,19 @@ type encoder struct {
 	// (WithCompactStrings), set on the buffer for the call.
 	compactStrings bool
 
-	refs        map[refKey]uint32
-	nrefs       uint32 // reference ids given out (refs, and empty slices)
-	metaWritten []*metaString
-	defsWritten []*typeInfo
-	oob         func(SerializedObject) bool
-	genStack    []*structInfo  // structs being written by generated code
-	gw          furyrt.Writer  // what generated code writes through
-	root        unsafe.Pointer // the root value's data word, when pointer-shaped
-	mapScratch  mapScratchPool // key and value variables for writing maps
+	refs  map[refKey]uint32
+	nrefs uint32 // reference ids given out (refs, and empty slices)
+	oob   func(SerializedObject) bool
+	// netted: a deferred recover up the stack turns a panic into an error
+	// (see genWriter.catch). False between calls: whatever sets it (the
+	// full way, writeGenNet, writeFieldNet) puts it back in a deferred
+	// function. fellBack: the short way entered the runtime without a net
+	// (see Fury.writeGenNet).
+	netted, fellBack bool
+	gw               furyrt.Writer  // what generated code writes through
+	root             unsafe.Pointer // the root value's data word, when pointer-shaped
+	mapScratch       mapScratchPool // key and value variables for writing maps
+	spans            []elemSpan     // set elements' wire forms (see elemCodec.spans)
 }
 
 type refKey struct {
@@ -48,10 +52,7 @@ func (e *encoder) reset(buf *buffer) {
 		clear(e.refs)
 	}
 	e.nrefs = 0
-	e.metaWritten = e.metaWritten[:0]
-	e.defsWritten = e.defsWritten[:0]
 	e.oob = nil
-	e.genStack = e.genStack[:0]
 }
 
 func (e *encoder) enter() error {
@@ -126,12 +127,12 @@ func refKeyOf(ti *typeInfo, p unsafe.Pointer) refKey {
 	switch ti.typ.Kind() {
 	case reflect.Slice:
 		h := (*sliceHeader)(p)
-		return refKey{h.data, h.len, ti.tword}
+		return refKey{h.data, h.len, ti.refWord}
 	case reflect.Interface:
 		// A union: the identity of the wrapper it holds.
-		return refKey{(*ifaceWords)(p).data, 0, ti.tword}
+		return refKey{(*ifaceWords)(p).data, 0, ti.refWord}
 	default:
-		return refKey{*(*unsafe.Pointer)(p), 0, ti.tword}
+		return refKey{*(*unsafe.Pointer)(p), 0, ti.refWord}
 	}
 }
 
@@ -266,17 +267,7 @@ func (e *encoder) writeTypeInfo(w *typeInfo) error {
 
 // writeTypeDef writes the shared-meta marker and, the first time in a
 // message, the TypeDef of w.
-func (e *encoder) writeTypeDef(w *typeInfo) {
-	for i, x := range e.defsWritten {
-		if x == w {
-			e.buf.WriteVaruint32(uint32(i)<<1 | 1)
-			return
-		}
-	}
-	e.buf.WriteVaruint32(uint32(len(e.defsWritten)) << 1)
-	e.defsWritten = append(e.defsWritten, w)
-	e.buf.WriteBytes(w.typeDef)
-}
+func (e *encoder) writeTypeDef(w *typeInfo) { e.gw.PutTypeDef(w.writeDef()) }
 
 // ---- decoding ---------------------------------------------------------
 

@@ -72,7 +72,8 @@
 // have two ways to work: tag the fields that share (`fury:"ref"`), or add
 // WithTrackAllFields(true), which tracks every pointer, slice, map and
 // interface field and what it holds (`fury:"noref"` still opts a field
-// out). Without either, a cycle through fields is ErrDepthExceeded, never
+// out; it needs WithRefTracking(true), and without it New's Fury returns
+// ErrInvalidArgument from every call). Without either, a cycle through fields is ErrDepthExceeded, never
 // a hang, and a pointee reached twice through fields comes back as two
 // copies. Both sides must agree: a tracked field carries a reference flag
 // and counts in the schema hash (a field tagged ref counts as ref there
@@ -437,8 +438,9 @@
 // every message that carries them, read before or not, so that whether a
 // message fits does not depend on what the Fury decoded earlier). The
 // budget is DecodeBudgetFloor + DecodedBytesPerInputByte × the input
-// length (256 KiB + 96 bytes an input byte) unless WithMaxDecodedBytes
-// sets it, so by default what a decode allocates is bounded by the
+// length (256 KiB + 96 bytes an input byte; the input is the message's
+// own bytes, also for Deserialize from a Buffer holding more messages
+// after it) unless WithMaxDecodedBytes sets it, so by default what a decode allocates is bounded by the
 // input's length, whatever it holds and whatever the destination; a
 // decode that would exceed it fails with ErrTooLarge naming what it was
 // asked to allocate. Maps and sets are pre-sized only to what the
@@ -485,14 +487,21 @@
 // Marshal refuses (ErrInvalidArgument) what would not read back: a Date
 // that is not a day of the calendar (the zero Date{} excepted: it
 // round-trips, which makes -0001-11-30 unwritable), a time before the
-// wire's earliest second (math.MinInt64 seconds from 1970), and a map (or
-// Set[time.Time]) with two keys that are distinct in Go but one value on
-// the wire, which would read back as one entry: time.Time keys for one
-// instant (in two locations, or with and without a monotonic reading: use
-// t.UTC() or t.Round(0) for keys), interface keys such as int(1) and
-// int64(1) (both varint64), and structs or arrays holding such fields.
-// Keys that stay distinct do round-trip: NaN float keys (each reads back
-// as a key of its own), pointer keys, int32(1) beside int64(1).
+// wire's earliest second (math.MinInt64 seconds from 1970), and a map or
+// a set (Set[T], map[T]struct{}) with two keys or elements that are
+// distinct in Go but one value on the wire, which would read back as one
+// entry; the error names both. They are: time.Time keys for one instant
+// (in two locations, or with and without a monotonic reading: use t.UTC()
+// or t.Round(0) for keys); in interface keys, values of Go types that
+// share a wire type (int(1) and int64(1), both varint64; uint and
+// uint64; a string and a named string type) and pointers to anything
+// but a struct (an interface{} reads *int back as the int it points to,
+// so new(int) and new(int) would merge); and structs or arrays holding
+// such fields. Typed keys of any other type cannot collide and are not
+// checked. Keys that stay distinct do round-trip: NaN float keys (each
+// reads back as a key of its own), typed pointer keys and pointers to
+// structs (each reads back as a new pointer), int32(1) beside int64(1),
+// int8(1) beside int16(1).
 //
 // What a Fury keeps between calls is bounded in bytes, whatever it is
 // fed: the TypeDefs it has read (MaxCachedTypeDefBytes, 4 MiB) and the

@@ -10,3 +10,7 @@ func CheckBudgetHistory(t *testing.T, data []byte, newFury func(limit int64) *Fu
 
 // ExactAlloc exports exactAlloc to package fury_test.
 func ExactAlloc(fn func()) uint64 { return exactAlloc(fn) }
+
+// ShortWayReady reports whether f's next Unmarshal into the type of its
+// last one may take the short way (readGen).
+func ShortWayReady(f *Fury) bool { return f.lastOutRF != nil }

@@ -32,13 +32,21 @@ type Fury struct {
 	// One-entry cache of Unmarshal's target: the *T type word and T's info.
 	lastOutW  unsafe.Pointer
 	lastOutTI *typeInfo
+	// lastOutRF: lastOutTI's root frame in f's mode when the last decode
+	// into it read a constant prefix and ran generated code (see
+	// readGen); nil otherwise.
+	lastOutRF *rootFrame
 	// One-entry cache of the last root serialized by generated code with a
-	// constant prefix: its type word and its frame in f's mode (see
-	// marshalGen). Set only by a call that passed check; cleared by sync.
-	lastInW  unsafe.Pointer
-	lastInRF *rootFrame
+	// constant prefix: its type word, its frame in f's mode and the
+	// registry it was worked out with (see genRoot). Set only by a call
+	// that passed check; cleared by sync.
+	lastInW   unsafe.Pointer
+	lastInRF  *rootFrame
+	lastInReg *registry
 
 	regs *registryRef // where registrations are published (see registry.go)
+
+	scan *Decoder // Deserialize's scanner of a Buffer's next message (see messageLen)
 }
 
 // Option configures a Fury.
@@ -90,8 +98,9 @@ func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = 
 // Use it for Go-only graphs with shared or cyclic pointers, whose fields
 // would otherwise each need a tag. The struct layout changes with it (a
 // tracked field carries a reference flag), so both sides must use the same
-// setting; peers mirroring the fields need their ref annotation. It has no
-// effect without WithRefTracking(true).
+// setting; peers mirroring the fields need their ref annotation. It needs
+// WithRefTracking(true): without it, it is an invalid option (see New:
+// every call returns ErrInvalidArgument), not silently ignored.
 func WithTrackAllFields(on bool) Option { return func(c *config) { c.trackAll = on } }
 
 // WithCompatible selects compatible mode (the default, as in the peers):
@@ -199,6 +208,9 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 		}
 		o(&c)
 	}
+	if c.trackAll && !c.refTracking {
+		c.invalid("WithTrackAllFields(true)", "needs WithRefTracking(true) (it makes reference tracking cover every field)")
+	}
 	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
 	f.r.noGenerated = c.noGenerated
 	f.r.trackAllFields = c.trackAll
@@ -213,6 +225,8 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	f.enc.gw.SetTrackAllFields(c.refTracking && c.trackAll)
 	f.dec.gr.Init((*genReader)(&f.dec), &f.dec.depth, c.maxDepth)
 	f.dec.gr.SetTrackAllFields(c.refTracking && c.trackAll)
+	// MarshalAppend writes through f.app only, with f's string forms.
+	f.app.SetCompactStrings(c.compactStr)
 	// Unmarshal reads through f.in only; Deserialize takes the setting
 	// from there (see WithAliasInput).
 	f.in.SetAliasing(c.aliasInput)
@@ -276,25 +290,59 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	f.out.Reset()
-	if err := f.serialize(&f.out, v, nil); err != nil {
+	// MarshalAppend into Marshal's memory, kept for the next call.
+	b, err := f.MarshalAppend(f.out.Bytes()[:0], v)
+	f.out.SetBytes(b[:0])
+	if err != nil {
 		return nil, err
 	}
-	return append([]byte(nil), f.out.Bytes()...), nil
+	// (make and copy cost less than append([]byte(nil), b...), which
+	// takes growslice's way.)
+	out := make([]byte, len(b))
+	copy(out, b)
+	return out, nil
 }
 
 // MarshalAppend appends the serialized form of v to dst. With a dst of
 // enough capacity it does not allocate.
 func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
-	if f != nil {
-		if ev := efaceOf(&v); ev.typ == f.lastInW && ev.typ != nil && f.regs.load() == f.r.reg {
-			// The root type of the last call, with generated code and a
-			// constant prefix: the short way (see marshalGen).
-			if rf := f.lastInRF; !rf.ptr || ev.data != nil {
-				return f.marshalGen(dst, rf, ev.data)
-			}
-		}
+	// genRoot, written out: a tighter test than its inlined form.
+	if f == nil {
+		return f.marshalAppend(dst, v)
 	}
+	ev := efaceOf(&v)
+	if ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg {
+		return f.marshalAppend(dst, v)
+	}
+	r, p := f.lastInRF, ev.data
+	if r.net {
+		return f.appendGenNet(dst, r, p)
+	}
+	// The short way (see genRoot and writeGen, which this is for f.app,
+	// here in line).
+	e := &f.enc
+	buf := &f.app
+	if e.buf != buf { // (no pointer store, and write barrier, for the same buffer)
+		e.buf = buf
+	}
+	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE) // a new message: its TypeDefs and meta strings start afresh
+	start := len(dst)
+	buf.SetBytes(r.appendPrefix(dst)) // (f.app's compact-strings flag is set once, by New)
+	e.begin(r)
+	err := e.gw.Root(r.st.wplan, p)
+	if e.fellBack {
+		e.fellBack = false
+		r.net = true
+	}
+	out := buf.Bytes()
+	buf.SetBytes(nil) // not to keep the caller's memory
+	if err != nil {
+		return out[:start], err
+	}
+	return out, nil
+}
+
+func (f *Fury) marshalAppend(dst []byte, v any) ([]byte, error) {
 	if err := f.check(); err != nil {
 		return dst, err
 	}
@@ -305,48 +353,118 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	return out, err
 }
 
-// marshalGen is MarshalAppend of a root that serialize wrote with
-// generated code and a constant prefix (rf, in f's mode) in an earlier
-// call, at p (as serialize takes it): the type lookup, the checks that
-// the earlier call passed and the choice of the frame are skipped; the
-// reset, the panic net and the depth and error handling are serialize's.
-func (f *Fury) marshalGen(dst []byte, rf *rootFrame, p unsafe.Pointer) ([]byte, error) {
-	f.app.SetBytes(dst)
-	err := f.serializeGen(&f.app, rf, p)
-	out := f.app.Bytes()
-	f.app.SetBytes(nil) // not to keep the caller's memory
-	return out, err
+// genRoot returns the frame of the root *v when v has the type of the
+// last root that serialize wrote with generated code and a constant
+// prefix (f.lastInRF, in f's mode) and the registrations have not changed
+// since, and the data word serialize takes the root at; nil otherwise.
+// Such a root takes the short way (writeGen): no type lookup, none of the
+// checks the earlier call passed, no choice of frame.
+//
+// A nil data word is a nil pointer: the cached frames are those of
+// pointers to structs and of structs that are not pointer-shaped (see
+// rootFramesOf), whose values an interface holds by pointer.
+func (f *Fury) genRoot(v *any) (*rootFrame, unsafe.Pointer) {
+	if f != nil {
+		ev := efaceOf(v)
+		// (A non-nil data word implies a non-nil type word, so a cached
+		// one, and lastInRF set with it.)
+		if ev.typ == f.lastInW && ev.data != nil && f.regs.load() == f.lastInReg {
+			return f.lastInRF, ev.data
+		}
+	}
+	return nil, nil
 }
 
-// serializeGen writes the root at p with its frame r to buf: serialize's
-// generated-code branch, for a root known to take it.
-func (f *Fury) serializeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) {
+// writeGen writes the root at p, whose frame r serialize chose in an
+// earlier call (see genRoot), to buf: the constant prefix, then the
+// generated code. On error buf holds what it held before.
+//
+// It sets up only what the generated code and the runtime calls it makes
+// use (serialize resets the whole encoder), and it has no panic net of its
+// own: generated Write functions call nothing that can panic but the
+// runtime, which they enter through the genWriter methods, and those that
+// enter it turn a panic into an error themselves when no net is up the
+// stack (see genWriter.catch); a root that did so once is written under
+// one net from then on (writeGenNet). Reference
+// tracking and out-of-band buffers never come here (serialize does not
+// cache a frame for them), so the reference table, and the writer's
+// settings, which only the out-of-band path changes and restores, are as
+// New left them.
+func (f *Fury) writeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) error {
 	e := &f.enc
-	e.reset(buf)
+	if e.buf != buf { // (no pointer store, and write barrier, for the same buffer)
+		e.buf = buf
+	}
+	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE) // a new message: its TypeDefs and meta strings start afresh
+	buf.SetCompactStrings(e.compactStrings)
 	start := buf.Len()
-	if e.compactStrings {
-		buf.SetCompactStrings(true)
-	}
-	defer func() {
-		buf.SetCompactStrings(false)
-		if !recoverPanics {
-			return
-		}
-		if r := recover(); r != nil {
-			buf.Truncate(start)
-			err = wrapf(ErrInvalidArgument, "serializing: %v", r)
-		}
-	}()
 	r.writePrefix(buf)
-	if r.def != nil {
-		e.defsWritten = append(e.defsWritten, r.def)
+	e.begin(r)
+	err := e.gw.Root(r.st.wplan, p)
+	if e.fellBack {
+		e.fellBack = false
+		r.net = true
 	}
-	e.depth = 1
-	e.genStack = append(e.genStack, r.st)
-	if err = r.st.gen.Write(&e.gw, p); err != nil {
+	if err != nil {
 		buf.Truncate(start)
 	}
 	return err
+}
+
+// writeGenNet is writeGen under a panic net, for a root whose generated
+// code entered the runtime in an earlier call (rootFrame.net). Without a
+// net up the stack, each call into the runtime (genWriter.WriteField)
+// defers a recover of its own; a root that makes such calls saves them
+// with one deferred recover here.
+func (f *Fury) writeGenNet(buf *buffer, r *rootFrame, p unsafe.Pointer) (err error) {
+	e := &f.enc
+	start := buf.Len()
+	e.netted = true
+	defer func() {
+		e.netted = false
+		if !recoverPanics {
+			return
+		}
+		if x := recover(); x != nil {
+			buf.Truncate(start)
+			err = wrapf(ErrInvalidArgument, "serializing: %v", x)
+		}
+	}()
+	return f.writeGen(buf, r, p)
+}
+
+// appendGenNet is MarshalAppend's short way under a panic net (see
+// writeGenNet).
+func (f *Fury) appendGenNet(dst []byte, r *rootFrame, p unsafe.Pointer) ([]byte, error) {
+	buf := &f.app
+	buf.SetBytes(dst)
+	err := f.writeGenNet(buf, r, p)
+	out := buf.Bytes()
+	buf.SetBytes(nil) // not to keep the caller's memory
+	return out, err
+}
+
+// begin readies e for the generated code of the root with frame r, whose
+// prefix is written: what that code and the runtime calls it makes read.
+func (e *encoder) begin(r *rootFrame) {
+	if r.def != nil {
+		e.gw.MarkTypeDef(r.def.writeDef())
+	}
+	e.depth = 1
+}
+
+// appendPrefix appends the frame's constant prefix to dst: the header,
+// the not-null flag, the type info and the struct hash.
+func (r *rootFrame) appendPrefix(dst []byte) []byte {
+	if n := len(dst); r.short && cap(dst)-n >= 16 {
+		// Two stores into the spare capacity (16 bytes of it, as
+		// checked), of which len(r.pre) bytes count.
+		d := (*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n))
+		binary.LittleEndian.PutUint64(d[:8], r.lo)
+		binary.LittleEndian.PutUint64(d[8:], r.hi)
+		return dst[:n+len(r.pre)]
+	}
+	return append(dst, r.pre...)
 }
 
 // writePrefix writes the frame's constant prefix: the header, the
@@ -377,6 +495,18 @@ func (f *Fury) Serialize(buf *Buffer, v any, callback func(SerializedObject) boo
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
 	buf.compact()
+	if callback == nil {
+		if r, p := f.genRoot(&v); r != nil {
+			var err error
+			if r.net {
+				err = f.writeGenNet(&buf.b, r, p)
+			} else {
+				err = f.writeGen(&buf.b, r, p)
+			}
+			buf.b.SetCompactStrings(false)
+			return err
+		}
+	}
 	start := buf.b.Len()
 	err := f.serialize(&buf.b, v, callback)
 	if err != nil {
@@ -392,9 +522,18 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 	e := &f.enc
 	e.reset(buf)
 	start := buf.Len()
+	compact := buf.CompactStrings()
 	buf.SetCompactStrings(e.compactStrings)
+	netted := e.netted
+	e.netted = true // the net below
 	defer func() {
-		buf.SetCompactStrings(false)
+		e.netted = netted
+		buf.SetCompactStrings(compact) // false but for f.app (see New)
+		if callback != nil {
+			// Back to the settings writeGen expects.
+			e.oob = nil
+			e.gw.Set(buf, e.compatible, e.refTracking, nativeLE)
+		}
 		if !recoverPanics {
 			return
 		}
@@ -428,18 +567,9 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 		if r := &rf[e.modeIndex()]; r.st != nil && (!r.ptr || p != nil) {
 			// The prefix is constant: one store (or copy), then the
 			// generated code. The next call with the same root type
-			// takes the short way (MarshalAppend, marshalGen).
-			r.writePrefix(buf)
-			f.lastInW, f.lastInRF = efaceOf(&v).typ, r
-			if r.def != nil {
-				e.defsWritten = append(e.defsWritten, r.def)
-			}
-			e.depth = 1
-			e.genStack = append(e.genStack, r.st)
-			if err = r.st.gen.Write(&e.gw, p); err != nil {
-				buf.Truncate(start)
-			}
-			return err
+			// takes the short way (see genRoot).
+			f.lastInW, f.lastInRF, f.lastInReg = efaceOf(&v).typ, r, f.r.reg
+			return f.writeGen(buf, r, p)
 		}
 	}
 	if callback != nil {
@@ -454,7 +584,6 @@ func (f *Fury) serialize(buf *buffer, v any, callback func(SerializedObject) boo
 	if err = e.writeFull(ti, p, true, true, true); err != nil {
 		buf.Truncate(start)
 	}
-	e.oob = nil
 	return err
 }
 
@@ -485,12 +614,15 @@ func pointeeOfPointer(v any) (any, bool) {
 // (schema-consistent) the struct hash; in compatible mode the type info is
 // the message's first TypeDef, so it is constant too.
 type rootFrame struct {
-	st    *structInfo // nil: no constant prefix in this mode
-	ptr   bool        // the root is a pointer to st's struct (nil: not here)
-	def   *typeInfo   // the TypeDef the prefix writes (compatible mode)
-	rd    *remoteDef  // def as this Fury reads it, once seen (see readRoot)
-	pre   []byte      // the message header, then the prefix
-	short bool        // pre fits in 16 bytes: lo and hi, little-endian
+	st *structInfo // nil: no constant prefix in this mode
+	// net: a short-way call of this root entered the runtime with no
+	// panic net; later ones take writeGenNet.
+	net   bool
+	ptr   bool       // the root is a pointer to st's struct (nil: not here)
+	def   *typeInfo  // the TypeDef the prefix writes (compatible mode)
+	rd    *remoteDef // def as this Fury reads it, once seen (see readRoot)
+	pre   []byte     // the message header, then the prefix
+	short bool       // pre fits in 16 bytes: lo and hi, little-endian
 	lo    uint64
 	hi    uint64
 	// loMask and hiMask select pre's bytes in the two words that hold
@@ -511,6 +643,12 @@ func oobBit(callback func(SerializedObject) bool) byte {
 func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 	rf := new([2]rootFrame)
 	st, ptr := genStruct(ti), false
+	if ti.direct {
+		// A pointer-shaped struct: an interface holds the value itself,
+		// not a pointer to it, so it takes the full way (serialize
+		// points at it).
+		st = nil
+	}
 	if st == nil && ti.ptrElem != nil && ti.ptrElem.ptrElem == nil && ti.codec != nil {
 		if _, ok := ti.codec.(*ptrCodec); ok {
 			st, ptr = genStruct(ti.ptrElem), true
@@ -567,6 +705,28 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 // decoded value does not alias data, unless f was made
 // WithAliasInput(true) (see its lifetime rule).
 func (f *Fury) Unmarshal(data []byte, v any) error {
+	if f != nil {
+		if ev := efaceOf(&v); ev.typ == f.lastOutW && ev.typ != nil && ev.data != nil {
+			// The destination type of the last call, which read a
+			// constant prefix with generated code: the short way, when
+			// data starts with that prefix (see readGen).
+			if r := f.lastOutRF; r != nil && f.regs.load() == f.r.reg && r.startsWith(data) &&
+				(r.def == nil || r.st.readsAsIs(r.rd)) {
+				if err := f.readGen(data, r, ev.data); err == nil || !f.dec.hitSkipped {
+					if err == nil && scanCheckHook != nil {
+						scanCheckHook(f, data, v)
+					}
+					return err
+				}
+				// A reference into a skipped value: start over the
+				// general way (see deserialize).
+			}
+		}
+	}
+	return f.unmarshal(data, v)
+}
+
+func (f *Fury) unmarshal(data []byte, v any) error {
 	if err := f.check(); err != nil {
 		return err
 	}
@@ -576,13 +736,77 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 		err = wrapf(ErrTruncated, "empty input: no message to read")
 	}
 	if err == nil && f.in.Remaining() > 0 {
-		err = wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", f.in.Remaining(), f.in.ReaderIndex())
+		err = trailingBytes(&f.in)
 	}
 	f.in.SetBytes(nil)
 	if err == nil && scanCheckHook != nil {
 		scanCheckHook(f, data, v)
 	}
 	return err
+}
+
+func trailingBytes(buf *buffer) error {
+	return wrapf(ErrInvalidData, "%d trailing bytes at offset %d after the value", buf.Remaining(), buf.ReaderIndex())
+}
+
+// readGen is Unmarshal of data into p, a value of the type lastOutTI
+// describes, whose last decode read the constant prefix of r (its root
+// frame in f's mode) and ran generated code, when data starts with that
+// prefix (and, in compatible mode, r's TypeDef still reads as is): the
+// type lookup, the checks that the earlier call passed and the general
+// header reading are skipped; the destination's reset, the budget, the
+// panic net, the depth and the trailing-bytes check are Unmarshal's.
+func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) {
+	ti := f.lastOutTI
+	if ti.clr != clearMemory || !zeroMemory(p, ti.size) { // setZero, its usual case inline
+		setZero(ti, p)
+	}
+	d := &f.dec
+	d.trim()
+	buf := &f.in
+	buf.SetBytes(data)
+	d.reset(buf)
+	d.reach = ti.reachable()
+	buf.BeginSlab()
+	d.limit = decodeBudget(d.maxDecoded, len(data))
+	buf.SetBudget(d.limit)
+	defer func() {
+		if recoverPanics {
+			if r := recover(); r != nil {
+				buf.EndSlab()
+				buf.SetBytes(nil)
+				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+			}
+		}
+	}()
+	if r.rd != nil {
+		if err = d.chargeTypeDef(r.rd); err == nil {
+			d.defsRead = append(d.defsRead, r.rd)
+		}
+	}
+	if err == nil {
+		_ = buf.Skip(len(r.pre))
+		d.depth = 1
+		pushPlan(&d.genStack, r.st)
+		if err = r.st.gen.Read(&d.gr, p); err == nil {
+			if buf.Budget() < 0 {
+				err = d.checkBudget()
+			} else if buf.Remaining() > 0 {
+				err = trailingBytes(buf)
+			}
+		}
+	}
+	buf.EndSlab()
+	buf.SetBytes(nil)
+	return err
+}
+
+// startsWith reports whether data starts with r's prefix.
+func (r *rootFrame) startsWith(data []byte) bool {
+	if r.short && len(data) >= 16 {
+		return binary.LittleEndian.Uint64(data)&r.loMask == r.lo && binary.LittleEndian.Uint64(data[8:])&r.hiMask == r.hi
+	}
+	return len(data) >= len(r.pre) && string(data[:len(r.pre)]) == string(r.pre)
 }
 
 // scanCheckHook, when set (by tests: FURY_SCANCHECK=1), sees every message
@@ -596,7 +820,10 @@ var scanCheckHook func(f *Fury, data []byte, v any)
 // so messages written back to back are read by successive calls. Decoded
 // values alias neither buf nor buffers, unless f was made
 // WithAliasInput(true) (see its lifetime rule). On error the message stays unread:
-// after ErrTruncated, Write the rest of it to buf and call again.
+// after ErrTruncated, Write the rest of it to buf and call again. The
+// message's decode memory budget comes from its own bytes, as Unmarshal's
+// does, not from the messages after it in buf: it succeeds or fails as
+// Unmarshal of its bytes would.
 func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	if err := f.check(); err != nil {
 		return err
@@ -605,8 +832,22 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 		return wrapf(ErrInvalidArgument, "nil buffer")
 	}
 	start := buf.b.ReaderIndex()
+	// A message's budget comes from its own bytes, not from the messages
+	// after it (see deserialize_budget.go).
+	rem := buf.b.Remaining()
+	var preset int64
+	if rem > wholeBufferBudget && f.dec.maxDecoded == 0 {
+		preset = decodeBudget(0, rem) - decodeBudget(0, wholeBufferBudget)
+	}
 	buf.b.SetAliasing(f.in.Aliasing())
+	f.dec.spentBefore = preset
 	err := f.deserialize(&buf.b, v, buffers)
+	f.dec.spentBefore = 0
+	if err == nil {
+		err = f.dec.ownBudget(buf.b.ReaderIndex()-start, buffers, preset)
+	} else if preset != 0 && errors.Is(err, ErrTooLarge) {
+		err = f.deserializeAlone(buf, v, buffers, start)
+	}
 	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
@@ -642,7 +883,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 		if ti, err = f.r.typeInfoOf(rv.Type().Elem()); err != nil {
 			return err
 		}
-		f.lastOutW, f.lastOutTI = e.typ, ti
+		f.lastOutW, f.lastOutTI, f.lastOutRF = e.typ, ti, nil
 	}
 	p := e.data
 	// Replace, never merge: decoding into a used value must give what
@@ -678,6 +919,11 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 			if err == nil && buf.Budget() < 0 {
 				err = d.checkBudget()
 			}
+			if err == nil && buf == &f.in && d.spentBefore == 0 {
+				// Unmarshal's next call into this type may take the
+				// short way (readGen).
+				f.lastOutRF = &ti.root[d.mode()]
+			}
 			return err
 		}
 	}
@@ -709,20 +955,8 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 	if rf == nil {
 		rf = rootFramesOf(ti)
 	}
-	mode := 0
-	if d.r.compatible {
-		mode = 1
-	}
-	r := &rf[mode]
-	if r.st == nil || r.ptr {
-		return false, nil
-	}
-	u := d.buf.Unread()
-	if r.short && len(u) >= 16 {
-		if binary.LittleEndian.Uint64(u)&r.loMask != r.lo || binary.LittleEndian.Uint64(u[8:])&r.hiMask != r.hi {
-			return false, nil
-		}
-	} else if len(u) < len(r.pre) || string(u[:len(r.pre)]) != string(r.pre) {
+	r := &rf[d.mode()]
+	if r.st == nil || r.ptr || !r.startsWith(d.buf.Unread()) {
 		return false, nil
 	}
 	st := r.st
@@ -752,6 +986,14 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 	d.depth = 1
 	pushPlan(&d.genStack, st)
 	return true, st.gen.Read(&d.gr, p)
+}
+
+// mode is the index of f's mode in a typeInfo's root frames.
+func (d *decoder) mode() int {
+	if d.r.compatible {
+		return 1
+	}
+	return 0
 }
 
 // recoverPanics turns a panic inside the decoder (a bug: bad input must

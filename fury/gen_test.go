@@ -944,12 +944,15 @@ func FuzzGenerated(f *testing.F) {
 // TestGeneratedWriteErrors checks that values the wire cannot hold are the
 // same error with generated code as with the reflection path: a Date that
 // is not a day of the calendar, and a time.Time before the earliest
-// timestamp (as a field, in a list and as a map value). Generated code used
-// to skip the date silently and to wrap the time's seconds.
+// timestamp (as a field, in a list, as a map value, and after other fields
+// written with the one reservation, which the runtime then writes to).
+// Generated code used to skip the date silently and to wrap the time's
+// seconds.
 func TestGeneratedWriteErrors(t *testing.T) {
 	early := time.Unix(math.MinInt64, 0).Add(-time.Second)
 	times := pairOf[gentest.Times, gentest.TimesR]()
 	colls := pairOf[gentest.Collections, gentest.CollectionsR]()
+	emb := pairOf[gentest.Embedding, gentest.EmbeddingR]()
 	cases := []struct {
 		p genPair
 		v any
@@ -958,6 +961,7 @@ func TestGeneratedWriteErrors(t *testing.T) {
 		{times, &gentest.Times{At: early}},
 		{colls, &gentest.Collections{Stamps: []time.Time{{}, early}}},
 		{colls, &gentest.Collections{When: map[int64]time.Time{1: early}}},
+		{emb, &gentest.Embedding{Base: gentest.Base{ID: 1 << 40, Created: early}, Own: -7}},
 	}
 	for _, c := range genConfigs() {
 		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)

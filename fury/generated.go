@@ -33,6 +33,7 @@ func (st *structInfo) attachGenerated() {
 	for _, c := range furyrt.Codecs(st.ti.typ) {
 		if st.matches(c) {
 			st.gen = c
+			st.wplan = furyrt.NewPlan(unsafe.Pointer(st), c.Write, len(st.fields))
 			return
 		}
 	}
@@ -89,16 +90,78 @@ type genWriter encoder
 // at p, exactly as the reflection path does.
 func (w *genWriter) WriteField(i int, p unsafe.Pointer) error {
 	e := (*encoder)(w)
-	st := e.genStack[len(e.genStack)-1]
+	st := w.cur()
 	f := st.fields[i]
 	if f.kind != kOther {
 		writeScalar(e.buf, f.kind, p)
 		return nil
 	}
+	if !e.netted {
+		return w.writeFieldNet(st, f, p)
+	}
 	if err := e.writeFullC(f.ti, f.codec, p, f.nullable, f.ref, f.typed); err != nil {
 		return wrapField(err, st, f)
 	}
 	return nil
+}
+
+// writeFieldNet is WriteField's way into the runtime with no panic net
+// up the stack (the short way without one): under its own, and noting
+// that it was taken (fellBack), so that the short way gives the root a
+// net of its own from its next call (see Fury.writeGenNet), which costs
+// less than one here per field.
+func (w *genWriter) writeFieldNet(st *structInfo, f *fieldInfo, p unsafe.Pointer) (err error) {
+	e := (*encoder)(w)
+	plan, depth := e.gw.Plan(), e.depth
+	e.netted, e.fellBack = true, true
+	defer func() {
+		e.netted = false
+		if recoverPanics {
+			if r := recover(); r != nil {
+				err = wrapField(w.recovered(r, plan, depth), st, f)
+			}
+		}
+	}()
+	if err := e.writeFullC(f.ti, f.codec, p, f.nullable, f.ref, f.typed); err != nil {
+		return wrapField(err, st, f)
+	}
+	return nil
+}
+
+// The panic net of the write path. A root written by generated code takes
+// the short way (Fury.writeGen), which has no deferred recover: generated
+// Write functions and the furyrt writer call nothing that can panic, but
+// for the runtime, which they enter through the genWriter methods. Those
+// that hand a value to the runtime's codecs (WriteField, the reflection
+// path, and WriteDecimal, big-number arithmetic) defer a recover of their
+// own when no net is up the stack (encoder.netted: the full way's, the
+// short way's for a root that fell back before, an outer WriteField's), so
+// that a panic there (a bug) still comes out of the API as an error. The others
+// only copy bytes worked out with the plans (type ids, meta strings,
+// TypeDefs, the frames of nested structs and lists) or do plain
+// arithmetic on a value's integers (WriteDuration, WriteDate), and take
+// no net: a deferred recover costs more than they do, and they run once
+// per nested struct, list or field.
+
+// catch, deferred by a genWriter method with its results' error, the
+// plan being written and the depth on entry, turns a panic into an
+// error wrapping ErrInvalidArgument, as serialize's net does, and puts the
+// plan and the depth back, so that the generated code that called the
+// method unwinds as from any other error.
+func (w *genWriter) catch(err *error, plan *furyrt.Plan, depth int) {
+	if !recoverPanics {
+		return
+	}
+	if r := recover(); r != nil {
+		*err = w.recovered(r, plan, depth)
+	}
+}
+
+// recovered is catch's work once it has recovered r.
+func (w *genWriter) recovered(r any, plan *furyrt.Plan, depth int) error {
+	w.gw.SetPlan(plan)
+	w.depth = depth
+	return wrapf(ErrInvalidArgument, "serializing: %v", r)
 }
 
 // genReader is the runtime side of the furyrt.Reader that generated Read

@@ -10,15 +10,15 @@ import (
 
 // Nested structs and lists in generated code.
 //
-// Generated code writes a struct-valued field, a list of structs or a list
-// of strings itself when it can: the runtime writes or reads what comes
-// before the data (type info, struct hash, list count and header) and says
-// which generated codec is in use for the nested struct; the generated
-// code then calls that codec's function directly. Whenever the wire form
-// needs more than that (reference tracking, a remote layout that differs
-// from the local one, a struct without generated code, ...) the Begin call
-// handles the whole field the way the reflection path does and reports it
-// done.
+// Generated code writes and reads a struct-valued field, or a list of
+// structs, itself when it can: what comes before the data (type info,
+// struct hash, list count and header) is written from a frame worked out
+// once per Fury and field (see furyrt.Nest), or read by the runtime, and
+// the nested struct's generated code is called directly. Whenever the
+// wire form needs more than that (reference tracking, a remote layout that
+// differs from the local one, a struct without generated code, ...) the
+// Begin call handles the whole field the way the reflection path does and
+// reports it done.
 
 // nestedField says how generated code may handle a field's data itself.
 // It is worked out on first use, once all plans exist (recursive types get
@@ -36,33 +36,9 @@ type nestedField struct {
 	// ptr is set for a nullable pointer to a struct with generated code in
 	// use, not reference-tracked.
 	ptr *structInfo
-	// pre holds, per mode (index modeIndex), what precedes the data when
-	// it does not depend on the message: for st and ptr the not-null flag
-	// (ptr), type info and struct hash; for a list of structs the list
-	// header and element type info. ok is false where it varies (a TypeDef
-	// reference, a type registered by name) or is more than 8 bytes.
-	pre [2]frame
-}
-
-// frame is a constant byte string of at most 8 bytes, packed
-// little-endian, that generated code writes with one 8-byte store.
-type frame struct {
-	bits uint64
-	n    int
-	ok   bool
-}
-
-// put writes the frame's bytes.
-func (fr *frame) put(b *buffer) { b.WritePacked(fr.bits, fr.n) }
-
-// frameOf packs what b holds into a frame, when it fits.
-func frameOf(b []byte, ok bool) frame {
-	if !ok || len(b) > 8 {
-		return frame{}
-	}
-	var w [8]byte
-	copy(w[:], b)
-	return frame{bits: binary.LittleEndian.Uint64(w[:]), n: len(b), ok: true}
+	// wdone: the field's furyrt.Nest in the plan of its struct is worked
+	// out (setNest).
+	wdone bool
 }
 
 // constTypeInfo appends the type info of w to b when it is the same in
@@ -87,37 +63,12 @@ func appendVaruint32(b []byte, v uint32) []byte {
 	return append(b, byte(v))
 }
 
-// modeIndex is the index of e's mode in nestedField.pre.
+// modeIndex is the index of e's mode in a typeInfo's root frames.
 func (e *encoder) modeIndex() int {
 	if e.compatible {
 		return 1
 	}
 	return 0
-}
-
-// frames works out n.pre for field f.
-func (n *nestedField) frames(f *fieldInfo) {
-	for m, compatible := range []bool{false, true} {
-		st, lead := n.st, []byte(nil)
-		if st == nil && n.ptr != nil {
-			st, lead = n.ptr, []byte{0xff} // not null
-		}
-		if st != nil {
-			b, ok := lead, true
-			if f.typed {
-				b, ok = constTypeInfo(b, f.ti.wire(), compatible)
-			}
-			if !compatible {
-				b = binary.LittleEndian.AppendUint32(b, uint32(st.hash))
-			}
-			n.pre[m] = frameOf(b, ok)
-			continue
-		}
-		if n.elem != nil && !n.ptrElems {
-			b, ok := constTypeInfo([]byte{collSameType}, n.list.elem.ti.wire(), compatible)
-			n.pre[m] = frameOf(b, ok)
-		}
-	}
 }
 
 // genStruct returns the struct plan of ti when generated code in use
@@ -138,8 +89,18 @@ func nestedOf(f *fieldInfo) *nestedField {
 	return newNested(f)
 }
 
-func newNested(f *fieldInfo) *nestedField {
-	n := &nestedField{}
+func newNested(f *fieldInfo) (n *nestedField) {
+	// Under the panic net (see genWriter.catch): a panic working out the
+	// plan leaves the field to the runtime (nothing nested, not cached),
+	// which then writes or reads it, or reports the error.
+	if recoverPanics {
+		defer func() {
+			if recover() != nil {
+				n = &nestedField{}
+			}
+		}()
+	}
+	n = &nestedField{}
 	if !f.nullable && !f.ref && !f.ti.isAny && f.ti.ptrElem == nil {
 		if st := f.ti.st; st != nil && st.gen != nil && f.codec == codec(st) {
 			n.st = st
@@ -159,79 +120,160 @@ func newNested(f *fieldInfo) *nestedField {
 	if f.nullable && !f.ref && f.ti.ptrElem != nil {
 		n.ptr = genStruct(f.ti.ptrElem)
 	}
-	n.frames(f)
 	f.nested = n
 	return n
 }
 
-// BeginStruct starts struct-valued field i (in wire order) of the struct
-// being written, at p. When the field's type has generated code in use and
-// nothing but type info and the struct hash precede its data, it writes
-// those and returns the codec to write the fields with; the caller then
-// runs the codec's Write (or the function it names) on p and passes the
-// result to EndStruct. Otherwise it writes the whole field as WriteField
-// does and returns a nil codec.
-func (w *genWriter) BeginStruct(i int, p unsafe.Pointer) (*furyrt.Codec, error) {
+// ---- writing -----------------------------------------------------------
+//
+// Generated writers hand a struct-valued field, or a list of structs, to
+// the furyrt.Writer (Struct, StructPtr, StructList), which writes it from
+// the field's furyrt.Nest in the plan of the struct being written: the
+// bytes that precede the nested fields (constant per Fury, worked out here
+// on the field's first use, with the TypeDef in compatible mode or the meta
+// strings of a type registered by name, written in full once per message)
+// and a direct call of the nested struct's generated code. What the Nest does not cover
+// (its first use, framing that depends on the message, a nesting too deep,
+// a field the generated path does not write) comes here through the Begin
+// calls.
+
+// cur returns the struct that generated code is writing.
+func (w *genWriter) cur() *structInfo { return (*structInfo)(w.gw.Plan().Owner()) }
+
+// writeDef returns the TypeDef of ti as the encoder writes it.
+func (ti *typeInfo) writeDef() *furyrt.TypeDef {
+	if ti.wdef == nil {
+		ti.wdef = furyrt.NewTypeDef(ti.typeDef)
+	}
+	return ti.wdef
+}
+
+// typeInfoFrame sets spec's Pre to b and what writeTypeInfo writes for w
+// before any TypeDef or meta string, and its Def or NS and Name to what
+// follows, as writeTypeInfo writes them.
+func typeInfoFrame(spec *furyrt.NestSpec, b []byte, w *typeInfo, compatible bool) {
+	b = appendVaruint32(b, w.id)
+	switch w.id {
+	case tidStruct, tidEnum, tidTypedUnion:
+		b = appendVaruint32(b, w.userID)
+	case tidCompatibleStruct, tidNamedCompatibleStruct:
+		spec.Def = w.writeDef()
+	case tidNamedEnum, tidNamedUnion, tidNamedStruct:
+		if compatible {
+			spec.Def = w.writeDef()
+		} else {
+			spec.NS, spec.Name = w.nsMeta.writeForm(), w.nameMeta.writeForm()
+		}
+	}
+	spec.Pre = b
+}
+
+// setNest works out the furyrt.Nest of field i (f, n) of st, once.
+func (e *encoder) setNest(st *structInfo, i int, f *fieldInfo, n *nestedField) {
+	n.wdone = true
+	var spec furyrt.NestSpec
+	var est *structInfo // the nested struct
+	var lead []byte     // what precedes its type info
+	var wt *typeInfo    // the type info written, if any
+	switch {
+	case n.st != nil:
+		spec.Kind, est = furyrt.NestStruct, n.st
+	case n.ptr != nil:
+		spec.Kind, est, lead = furyrt.NestStructPtr, n.ptr, []byte{0xff} // not null
+	case n.elem != nil:
+		if n.ptrElems && e.refTracking && !n.list.elem.noRef {
+			// Pointer elements carry reference flags when tracking is
+			// on and the field's rule tracks them (a field not tracked
+			// holds no tracked elements: norefCodec): the runtime's.
+			return
+		}
+		spec.Kind, est, lead = furyrt.NestList, n.elem, []byte{collSameType}
+		if n.ptrElems {
+			spec.Kind = furyrt.NestPtrList
+		}
+		spec.Hashed, spec.Hash, spec.ElemSize = !e.compatible, est.hash, n.list.elemSize
+		wt = n.list.elem.ti.wire()
+	default:
+		return
+	}
+	if est.wplan == nil {
+		return
+	}
+	spec.Plan = est.wplan
+	if spec.Kind <= furyrt.NestStructPtr && f.typed {
+		wt = f.ti.wire()
+	}
+	spec.Pre = lead
+	if wt != nil {
+		typeInfoFrame(&spec, lead, wt, e.compatible)
+	}
+	if spec.Kind <= furyrt.NestStructPtr && !e.compatible {
+		if spec.Def != nil || spec.NS != nil {
+			spec.After = binary.LittleEndian.AppendUint32(nil, uint32(est.hash))
+		} else {
+			spec.Pre = binary.LittleEndian.AppendUint32(spec.Pre, uint32(est.hash))
+		}
+	}
+	if !st.wplan.SetNest(i, spec) {
+		spec = furyrt.NestSpec{Kind: spec.Kind, Dynamic: true, Hashed: spec.Hashed, Hash: spec.Hash, Plan: spec.Plan,
+			ElemSize: spec.ElemSize}
+		st.wplan.SetNest(i, spec)
+	}
+}
+
+// nestOf returns field i of the struct being written and how generated
+// code nests into it, working out its furyrt.Nest on first use.
+func (w *genWriter) nestOf(i int) (*fieldInfo, *nestedField) {
 	e := (*encoder)(w)
-	f := e.genStack[len(e.genStack)-1].fields[i]
+	st := w.cur()
+	f := st.fields[i]
 	n := nestedOf(f)
-	st := n.st
-	if st == nil {
-		return nil, w.WriteField(i, p)
+	if !n.wdone {
+		e.setNest(st, i, f, n)
 	}
-	if fr := &n.pre[e.modeIndex()]; fr.ok && e.depth < e.maxDepth {
-		fr.put(e.buf)
-		e.depth++
-		e.genStack = append(e.genStack, st)
-		return st.gen, nil
+	return f, n
+}
+
+// BeginStruct starts struct-valued field i (in wire order) of the struct
+// being written, at p (see furyrt.WriterEngine).
+func (w *genWriter) BeginStruct(i int, p unsafe.Pointer) (bool, error) {
+	f, n := w.nestOf(i)
+	if n.st == nil {
+		return false, w.WriteField(i, p)
 	}
-	return w.beginStruct(i, f, st)
+	return w.beginStruct(i, f, n.st)
 }
 
 // BeginStructPtr is BeginStruct for field i at p, a non-nil pointer to a
-// struct: when the pointee's type has generated code in use, it writes the
-// not-null flag, type info and struct hash and returns the codec to write
-// the pointee with (then EndStruct). Otherwise it writes the whole field
-// and returns a nil codec.
-func (w *genWriter) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, error) {
-	e := (*encoder)(w)
-	f := e.genStack[len(e.genStack)-1].fields[i]
-	n := nestedOf(f)
-	st := n.ptr
-	if st == nil {
-		return nil, w.WriteField(i, p)
+// struct.
+func (w *genWriter) BeginStructPtr(i int, p unsafe.Pointer) (bool, error) {
+	f, n := w.nestOf(i)
+	if n.ptr == nil {
+		return false, w.WriteField(i, p)
 	}
-	if fr := &n.pre[e.modeIndex()]; fr.ok && e.depth < e.maxDepth {
-		fr.put(e.buf) // the flag, type info and hash
-		e.depth++
-		e.genStack = append(e.genStack, st)
-		return st.gen, nil
-	}
-	e.buf.WriteInt8(flagNotNullValue)
-	return w.beginStruct(i, f, st)
+	w.buf.WriteInt8(flagNotNullValue)
+	return w.beginStruct(i, f, n.ptr)
 }
 
-func (w *genWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (*furyrt.Codec, error) {
+func (w *genWriter) beginStruct(i int, f *fieldInfo, st *structInfo) (bool, error) {
 	e := (*encoder)(w)
 	if f.typed {
 		if err := e.writeTypeInfo(f.ti.wire()); err != nil {
-			return nil, w.wrap(i, err)
+			return false, w.wrap(i, err)
 		}
 	}
 	if err := e.enter(); err != nil {
-		return nil, w.wrap(i, err)
+		return false, w.wrap(i, err)
 	}
 	if !e.compatible {
 		e.buf.WriteInt32(st.hash)
 	}
-	e.genStack = append(e.genStack, st)
-	return st.gen, nil
+	return true, nil
 }
 
-// EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
-// what the codec's Write returned.
+// EndStruct ends a field begun by BeginStruct; err is what the nested
+// struct's generated code returned.
 func (w *genWriter) EndStruct(i int, err error) error {
-	(*sliceHeader)(unsafe.Pointer(&w.genStack)).len-- // pop; Begin pushed
 	w.depth--
 	if err != nil {
 		return w.wrap(i, err)
@@ -239,24 +281,14 @@ func (w *genWriter) EndStruct(i int, err error) error {
 	return nil
 }
 
-// BeginList starts list field i at p, a slice of strings or of structs
-// with generated code. When the elements can be written directly it
-// writes the element count, the list header and the element type info and
-// returns the count n >= 1 and, for struct elements, the codec to write
-// them with. The caller then writes the n elements (strings with
-// furyrt.Buffer.WriteString; structs with StartElem before each, then the
-// codec) and calls EndList. Otherwise (an empty list included) it writes
-// the whole field as WriteField does and returns n == 0.
-func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, hash int32, err error) {
+// BeginList starts list field i at p, a slice of structs or of pointers
+// to structs (see furyrt.WriterEngine).
+func (w *genWriter) BeginList(i int, p unsafe.Pointer) (int, bool, error) {
 	e := (*encoder)(w)
-	f := e.genStack[len(e.genStack)-1].fields[i]
-	nf := nestedOf(f)
+	_, nf := w.nestOf(i)
 	h := (*sliceHeader)(p)
-	if nf.list == nil || h.len == 0 || nf.ptrElems && e.refTracking && !nf.list.elem.noRef {
-		// (Pointer elements carry reference flags when tracking is on
-		// and the field's rule tracks them; a field not tracked holds
-		// no tracked elements: norefCodec.)
-		return 0, nil, 0, w.WriteField(i, p)
+	if nf.elem == nil || h.len == 0 || nf.ptrElems && e.refTracking && !nf.list.elem.noRef {
+		return 0, false, w.WriteField(i, p)
 	}
 	hasNull := false
 	if nf.ptrElems {
@@ -264,43 +296,29 @@ func (w *genWriter) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 		if hasNull = slices.Contains(elems, nil); hasNull && !slices.ContainsFunc(elems, notNil) {
 			// Only nulls: no element is entered, so the runtime's depth
 			// accounting (one level, for the list) applies.
-			return 0, nil, 0, w.WriteField(i, p)
+			return 0, false, w.WriteField(i, p)
 		}
 	}
 	e.buf.WriteVaruint32(uint32(h.len))
-	est := nf.elem
-	if fr := &nf.pre[e.modeIndex()]; fr.ok && e.depth+2 <= e.maxDepth {
-		// Elements are values (not pointers): no null to look for.
-		fr.put(e.buf) // the list header and element type info
-		e.depth += 2
-		e.genStack = append(e.genStack, est)
-		return h.len, est.gen, est.hash, nil
-	}
 	if err := e.enter(); err != nil {
-		return 0, nil, 0, w.wrap(i, err)
-	}
-	if est == nil {
-		e.buf.WriteUint8(collSameType | collDeclared)
-		e.genStack = append(e.genStack, nil)
-		return h.len, nil, 0, nil
+		return 0, false, w.wrap(i, err)
 	}
 	header := byte(collSameType)
 	if hasNull {
-		// Generated code writes the flags: null, or not null before
-		// each element.
+		// The Writer writes the flags: null, or not null before each
+		// element.
 		header |= collHasNull
 	}
 	e.buf.WriteUint8(header)
 	if err := e.writeTypeInfo(nf.list.elem.ti.wire()); err != nil {
 		e.depth--
-		return 0, nil, 0, w.wrap(i, err)
+		return 0, false, w.wrap(i, err)
 	}
 	if err := e.enter(); err != nil {
 		e.depth--
-		return 0, nil, 0, w.wrap(i, err)
+		return 0, false, w.wrap(i, err)
 	}
-	e.genStack = append(e.genStack, est)
-	return h.len, est.gen, est.hash, nil
+	return h.len, hasNull, nil
 }
 
 func notNil(p unsafe.Pointer) bool { return p != nil }
@@ -308,24 +326,19 @@ func notNil(p unsafe.Pointer) bool { return p != nil }
 // EndList ends a list begun by BeginList with n > 0; err is the first
 // error of its elements.
 func (w *genWriter) EndList(i int, err error) error {
-	k := len(w.genStack) - 1
-	if w.genStack[k] != nil {
-		w.depth--
-	}
-	(*sliceHeader)(unsafe.Pointer(&w.genStack)).len = k // pop; Begin pushed
-	w.depth--
+	w.depth -= 2
 	if err != nil {
 		return w.wrap(i, err)
 	}
 	return nil
 }
 
-// wrap adds field i of the struct on top of the stack to err's path. It
-// stays out of line, so that the End calls inline into generated code.
-//
-//go:noinline
+// WrapField adds field i of the struct being written to err's path.
+func (w *genWriter) WrapField(i int, err error) error { return w.wrap(i, err) }
+
+// wrap adds field i of the struct being written to err's path.
 func (w *genWriter) wrap(i int, err error) error {
-	st := w.genStack[len(w.genStack)-1]
+	st := w.cur()
 	return wrapField(err, st, st.fields[i])
 }
 
@@ -379,15 +392,19 @@ func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 			}
 			return nil, r.ReadField(i, p)
 		}
-		wt, err := d.readTypeInfo()
-		if err != nil {
+		if ok, err := r.readOwnDef(st); err != nil {
 			return nil, r.wrap(i, err)
-		}
-		if !r.sameLayout(st, wt) {
-			if err := d.readTypedC(f.ti, f.codec, p, wt); err != nil {
+		} else if !ok {
+			wt, err := d.readTypeInfo()
+			if err != nil {
 				return nil, r.wrap(i, err)
 			}
-			return nil, nil
+			if !r.sameLayout(st, wt) {
+				if err := d.readTypedC(f.ti, f.codec, p, wt); err != nil {
+					return nil, r.wrap(i, err)
+				}
+				return nil, nil
+			}
 		}
 	} else if f.dynamic {
 		if flagged {
@@ -422,7 +439,75 @@ func (r *genReader) beginStruct(i int, f *fieldInfo, st *structInfo, p unsafe.Po
 // type with exactly st's layout, so generated code can read it.
 func (r *genReader) sameLayout(st *structInfo, wt wireType) bool {
 	rd := wt.def
-	return rd != nil && wt.local == st.ti && st.readsAsIs(rd)
+	if rd == nil || wt.local != st.ti || !st.readsAsIs(rd) {
+		return false
+	}
+	if st.own == nil {
+		st.own = newOwnDef(st)
+	}
+	if o := st.own; o.rd == nil && o.raw != "" && rd.raw == o.raw {
+		o.rd = rd // readOwnDef may take the short way from now on
+	}
+	return true
+}
+
+// ownDef is the compatible-mode type info that precedes a value of a
+// struct in the usual case, the writer's type being the reader's: the
+// struct's wire type id, then its TypeDef as this Fury writes it; and that
+// TypeDef as this Fury read it (once it has).
+type ownDef struct {
+	id  byte       // the wire type id, a one-byte varuint; raw == "": none
+	raw string     // the TypeDef
+	rd  *remoteDef // raw as read (see genReader.sameLayout), nil until then
+}
+
+// newOwnDef works out st's ownDef. Unregistered types have none: which
+// local type their TypeDef stands for depends on the destination (see
+// decoder.readTypeInfo), so they take the general way.
+func newOwnDef(st *structInfo) *ownDef {
+	w := st.ti.wire()
+	if w != st.ti || w.auto || w.twin || len(w.typeDef) == 0 || w.id >= 0x80 ||
+		(w.id != tidCompatibleStruct && w.id != tidNamedCompatibleStruct) {
+		return &ownDef{}
+	}
+	return &ownDef{id: byte(w.id), raw: string(w.typeDef)}
+}
+
+// readOwnDef reads the compatible-mode type info before a value of st
+// when it is st's own TypeDef (ownDef), which this Fury has read before
+// and found st reads as is: a comparison of bytes instead of the lookup of
+// readTypeInfo, with the same charge to the budget and the same record of
+// the message's TypeDefs. Otherwise it reads nothing and reports false.
+func (r *genReader) readOwnDef(st *structInfo) (bool, error) {
+	d := (*decoder)(r)
+	o := st.own
+	if o == nil || o.rd == nil || !d.r.compatible {
+		return false, nil
+	}
+	if rd := o.rd; rd.local != st.ti || !rd.same || !rd.resolved {
+		return false, nil // re-planned for another type since
+	}
+	u := d.buf.Unread()
+	if len(u) < 2 || u[0] != o.id || u[1] >= 0x80 {
+		return false, nil
+	}
+	m := int(u[1])
+	if m&1 != 0 { // a TypeDef this message has sent: its index
+		if idx := m >> 1; idx >= len(d.defsRead) || d.defsRead[idx] != o.rd {
+			return false, nil
+		}
+		_ = d.buf.Skip(2)
+		return true, nil
+	}
+	if m>>1 != len(d.defsRead) || len(u)-2 < len(o.raw) || string(u[2:2+len(o.raw)]) != o.raw {
+		return false, nil
+	}
+	if err := d.chargeTypeDef(o.rd); err != nil {
+		return false, err
+	}
+	d.defsRead = append(d.defsRead, o.rd)
+	_ = d.buf.Skip(2 + len(o.raw))
+	return true, nil
 }
 
 // EndStruct ends a field begun by BeginStruct with a non-nil codec; err is
@@ -511,16 +596,22 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 	if header != collSameType {
 		return 0, nil, readElementsAfter(d, &lc.elem, n, header, slot)
 	}
-	wt, err := d.readTypeInfo()
-	if err != nil {
+	var wt wireType
+	if ok, err := r.readOwnDef(est); err != nil {
 		return 0, nil, err
-	}
-	if d.r.compatible {
-		if !r.sameLayout(est, wt) {
+	} else if ok {
+		wt = wireType{id: uint32(est.own.id), local: est.ti, def: est.own.rd}
+	} else {
+		if wt, err = d.readTypeInfo(); err != nil {
+			return 0, nil, err
+		}
+		if d.r.compatible {
+			if !r.sameLayout(est, wt) {
+				return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
+			}
+		} else if wt.local != est.ti || wt.def != nil {
 			return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
 		}
-	} else if wt.local != est.ti || wt.def != nil {
-		return 0, nil, readElementsTyped(d, &lc.elem, n, header, wt, slot)
 	}
 	if d.depth >= d.maxDepth {
 		// The elements nest too deep: the runtime reads them, to fail as

@@ -40,7 +40,10 @@ func (r *genReader) ReadDate(i int, p unsafe.Pointer) error {
 }
 
 // WriteDecimal writes Decimal field i as the runtime does.
-func (w *genWriter) WriteDecimal(i int, p unsafe.Pointer) error {
+func (w *genWriter) WriteDecimal(i int, p unsafe.Pointer) (err error) {
+	if !w.netted {
+		defer w.catch(&err, w.gw.Plan(), w.depth)
+	}
 	if err := (decimalCodec{}).write((*encoder)(w), p); err != nil {
 		return w.wrap(i, err)
 	}

@@ -1,6 +1,9 @@
 package fury
 
 import (
+	"encoding/binary"
+
+	"github.com/fury-go/fury/fury/furyrt"
 	"github.com/fury-go/fury/internal/metastring"
 )
 
@@ -10,7 +13,23 @@ type metaString struct {
 	str  string
 	enc  metastring.Encoding // encoding for the schema-consistent form
 	data []byte
-	hash uint64 // for long strings (len(data) > SmallThreshold)
+	hash uint64             // for long strings (len(data) > SmallThreshold)
+	w    *furyrt.MetaString // the schema-consistent form as the encoder writes it (see writeForm)
+}
+
+// writeForm returns ms as the encoder writes it.
+func (ms *metaString) writeForm() *furyrt.MetaString {
+	if ms.w == nil {
+		n := len(ms.data)
+		b := appendVaruint32(nil, uint32(n)<<1)
+		if n > metastring.SmallThreshold {
+			b = binary.LittleEndian.AppendUint64(b, ms.hash)
+		} else if n > 0 {
+			b = append(b, uint8(ms.enc))
+		}
+		ms.w = furyrt.NewMetaString(append(b, ms.data...))
+	}
+	return ms.w
 }
 
 type metaEncoder struct {
@@ -56,23 +75,7 @@ func (me *metaEncoder) encodeTD(s string) (int, []byte, error) {
 
 // writeMetaString writes ms in the schema-consistent form, or a back
 // reference when this message already carries it.
-func (e *encoder) writeMetaString(ms *metaString) {
-	for i, w := range e.metaWritten {
-		if w == ms {
-			e.buf.WriteVaruint32(uint32(i+1)<<1 | 1)
-			return
-		}
-	}
-	e.metaWritten = append(e.metaWritten, ms)
-	n := len(ms.data)
-	e.buf.WriteVaruint32(uint32(n) << 1)
-	if n > metastring.SmallThreshold {
-		e.buf.WriteUint64(ms.hash)
-	} else if n > 0 {
-		e.buf.WriteUint8(uint8(ms.enc))
-	}
-	e.buf.WriteBytes(ms.data)
-}
+func (e *encoder) writeMetaString(ms *metaString) { e.gw.PutMetaString(ms.writeForm()) }
 
 // readMetaString reads a schema-consistent meta string (or back reference).
 func (d *decoder) readMetaString(me *metaEncoder) (string, error) {

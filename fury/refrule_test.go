@@ -28,7 +28,6 @@ func TestFieldRefRule(t *testing.T) {
 	}{
 		{[]Option{WithRefTracking(true)}, false, true, false},
 		{[]Option{WithRefTracking(true), WithTrackAllFields(true)}, true, true, false},
-		{[]Option{WithRefTracking(false), WithTrackAllFields(true)}, false, false, false},
 	} {
 		for _, compatible := range []bool{false, true} {
 			f := New(append(c.opts, WithCompatible(compatible))...)
@@ -43,6 +42,28 @@ func TestFieldRefRule(t *testing.T) {
 			assert.Equal(t, c.plainShared, out.Tagged[0] == out.Plain[0] && c.taggedShared, "across fields")
 		}
 	}
+	// WithTrackAllFields without reference tracking is an invalid option,
+	// not ignored: whatever the order, every call says so.
+	for _, opts := range [][]Option{
+		{WithRefTracking(false), WithTrackAllFields(true)},
+		{WithTrackAllFields(true)},
+		{WithTrackAllFields(true), WithRefTracking(true), WithRefTracking(false)},
+	} {
+		f := New(opts...)
+		_, err := f.Marshal(v)
+		require.ErrorIs(t, err, ErrInvalidArgument)
+		assert.Contains(t, err.Error(), "WithTrackAllFields(true)")
+		assert.Contains(t, err.Error(), "WithRefTracking(true)")
+		var out rrHolder
+		require.ErrorIs(t, f.Unmarshal([]byte{2}, &out), ErrInvalidArgument)
+	}
+	for _, opts := range [][]Option{{WithTrackAllFields(true), WithRefTracking(true)}, {WithTrackAllFields(false)}} {
+		f := New(opts...)
+		data, err := f.Marshal(v)
+		require.NoError(t, err, "order does not matter; false needs nothing")
+		require.NoError(t, f.Unmarshal(data, new(rrHolder)))
+	}
+
 	// A top-level list tracks its elements by type.
 	f := New(WithRefTracking(true))
 	data, err := f.Marshal([]*rrItem{it, it})

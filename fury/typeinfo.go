@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // codec writes and reads the data part of one Go type's values: no
@@ -47,13 +49,18 @@ const (
 
 // typeInfo is the per-Go-type plan, built once per Fury and cached.
 type typeInfo struct {
-	typ    reflect.Type
-	tword  unsafe.Pointer // runtime type word, for fast dynamic-type lookups
-	direct bool           // values are stored directly in an interface word
-	codec  codec
-	kind   kind
-	clr    clearHow // how setZero clears a value
-	size   uintptr  // typ.Size()
+	typ   reflect.Type
+	tword unsafe.Pointer // runtime type word, for fast dynamic-type lookups
+	// refWord is the type word reference tracking keys values of this
+	// type by (see refKeyOf): tword, except for a union case *W, keyed
+	// as its union is, so that a wrapper reached as *W (a root, an
+	// interface{}) and through the union interface is one reference.
+	refWord unsafe.Pointer
+	direct  bool // values are stored directly in an interface word
+	codec   codec
+	kind    kind
+	clr     clearHow // how setZero clears a value
+	size    uintptr  // typ.Size()
 
 	// Wire identity. For a pointer type these describe the pointee.
 	id       uint32 // wire type id (for user types: per the mode)
@@ -75,7 +82,8 @@ type typeInfo struct {
 	isEnum  bool
 	st      *structInfo
 
-	typeDef []byte // compatible-mode TypeDef of a struct (header included)
+	typeDef []byte          // compatible-mode TypeDef of a struct (header included)
+	wdef    *furyrt.TypeDef // typeDef as the encoder writes it (see writeDef)
 
 	// root says, per mode, how a root value of this type may be written
 	// with its constant prefix (see rootFrameOf); built on first use.
@@ -122,6 +130,7 @@ func reachableStructs(t reflect.Type, out map[reflect.Type]bool) {
 // newTypeInfo returns the type info of t with its layout facts filled in.
 func newTypeInfo(t reflect.Type) *typeInfo {
 	ti := &typeInfo{typ: t, tword: typeWord(t), direct: isDirectIface(t), size: t.Size()}
+	ti.refWord = ti.tword
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Map:
 		ti.clr = clearWord

@@ -222,6 +222,10 @@ func (r *resolver) fillUnion(ti *typeInfo, reg *registration, c *unionCase) erro
 	}
 	ti.nilable, ti.refable = true, true
 	ti.iface = c == nil
+	if c != nil && c.ptr {
+		// A *W is the wrapper the union interface holds: one identity.
+		ti.refWord = typeWord(u.typ)
+	}
 	uc := &unionCodec{u: u, self: c, ti: ti}
 	ti.codec = uc
 	if r.compatible && ti.named {

@@ -17,7 +17,8 @@
 // This is what protoc-gen-go-grpc generates for a .proto service (a
 // grpc.ServiceDesc, a handler per method that runs the server's
 // interceptors, a client call per method), written once, generically.
-// NewServerStream does the same for server-streaming methods.
+// NewServerStream, NewClientStream and NewBidiStream do the same for
+// streaming methods.
 package furygrpc
 
 import (
@@ -135,8 +136,90 @@ func (s ServerStream[Req, Resp]) Handle(fn func(*Req, grpc.ServerStreamingServer
 	}}
 }
 
-// Handler is the server side of one method, made by Unary.Handle or
-// ServerStream.Handle.
+// ClientStream is a client-streaming method of a gRPC service: a stream
+// of requests Req, one response Resp, carried by the fory codec.
+type ClientStream[Req, Resp any] struct {
+	service, method string
+}
+
+// NewClientStream returns the client-streaming method method of service
+// (a fully qualified service name).
+func NewClientStream[Req, Resp any](service, method string) ClientStream[Req, Resp] {
+	return ClientStream[Req, Resp]{service: service, method: method}
+}
+
+// FullMethod returns the method's full name, "/service/method".
+func (s ClientStream[Req, Resp]) FullMethod() string { return "/" + s.service + "/" + s.method }
+
+// Invoke opens a call of the method on cc: Send each request, then
+// CloseAndRecv for the response. It asks for the fory codec as
+// Unary.Invoke does.
+func (s ClientStream[Req, Resp]) Invoke(ctx context.Context, cc grpc.ClientConnInterface, opts ...grpc.CallOption) (grpc.ClientStreamingClient[Req, Resp], error) {
+	desc := &grpc.StreamDesc{StreamName: s.method, ClientStreams: true}
+	stream, err := cc.NewStream(ctx, desc, s.FullMethod(), callOptions(opts)...)
+	if err != nil {
+		return nil, err
+	}
+	return &grpc.GenericClientStream[Req, Resp]{ClientStream: stream}, nil
+}
+
+// Handle returns fn as the server side of the method: fn receives the
+// requests with Recv (io.EOF after the last) and answers with
+// SendAndClose. The server's stream interceptors run around fn.
+func (s ClientStream[Req, Resp]) Handle(fn func(grpc.ClientStreamingServer[Req, Resp]) error) Handler {
+	return Handler{service: s.service, name: s.method, stream: &grpc.StreamDesc{
+		StreamName:    s.method,
+		ClientStreams: true,
+		Handler: func(_ any, stream grpc.ServerStream) error {
+			return fn(&grpc.GenericServerStream[Req, Resp]{ServerStream: stream})
+		},
+	}}
+}
+
+// BidiStream is a bidirectional-streaming method of a gRPC service:
+// streams of requests Req and responses Resp, carried by the fory codec.
+type BidiStream[Req, Resp any] struct {
+	service, method string
+}
+
+// NewBidiStream returns the bidirectional-streaming method method of
+// service (a fully qualified service name).
+func NewBidiStream[Req, Resp any](service, method string) BidiStream[Req, Resp] {
+	return BidiStream[Req, Resp]{service: service, method: method}
+}
+
+// FullMethod returns the method's full name, "/service/method".
+func (s BidiStream[Req, Resp]) FullMethod() string { return "/" + s.service + "/" + s.method }
+
+// Invoke opens a call of the method on cc: Send requests and Recv
+// responses (io.EOF after the last) in any order, CloseSend after the last
+// request. It asks for the fory codec as Unary.Invoke does.
+func (s BidiStream[Req, Resp]) Invoke(ctx context.Context, cc grpc.ClientConnInterface, opts ...grpc.CallOption) (grpc.BidiStreamingClient[Req, Resp], error) {
+	desc := &grpc.StreamDesc{StreamName: s.method, ClientStreams: true, ServerStreams: true}
+	stream, err := cc.NewStream(ctx, desc, s.FullMethod(), callOptions(opts)...)
+	if err != nil {
+		return nil, err
+	}
+	return &grpc.GenericClientStream[Req, Resp]{ClientStream: stream}, nil
+}
+
+// Handle returns fn as the server side of the method: fn receives the
+// requests with Recv (io.EOF once the client closed its side) and sends
+// responses with Send; returning ends the call. The server's stream
+// interceptors run around fn.
+func (s BidiStream[Req, Resp]) Handle(fn func(grpc.BidiStreamingServer[Req, Resp]) error) Handler {
+	return Handler{service: s.service, name: s.method, stream: &grpc.StreamDesc{
+		StreamName:    s.method,
+		ClientStreams: true,
+		ServerStreams: true,
+		Handler: func(_ any, stream grpc.ServerStream) error {
+			return fn(&grpc.GenericServerStream[Req, Resp]{ServerStream: stream})
+		},
+	}}
+}
+
+// Handler is the server side of one method, made by the Handle method of
+// Unary, ServerStream, ClientStream or BidiStream.
 type Handler struct {
 	service, name string
 	unary         *grpc.MethodDesc
@@ -158,7 +241,7 @@ func ServiceDesc(handlers ...Handler) (*grpc.ServiceDesc, error) {
 	for _, h := range handlers {
 		switch {
 		case h.unary == nil && h.stream == nil:
-			return nil, errors.New("furygrpc: a zero Handler (make one with Unary.Handle or ServerStream.Handle)")
+			return nil, errors.New("furygrpc: a zero Handler (make one with the Handle method of a Unary, ServerStream, ClientStream or BidiStream)")
 		case h.service != desc.ServiceName:
 			return nil, fmt.Errorf("furygrpc: method %s is of service %q, the first one's is %q: one service per ServiceDesc",
 				h.name, h.service, desc.ServiceName)

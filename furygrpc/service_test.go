@@ -209,3 +209,97 @@ func TestServiceDescErrors(t *testing.T) {
 	assert.Len(t, desc.Methods, 2)
 	assert.Len(t, desc.Streams, 1)
 }
+
+var (
+	svcSum  = furygrpc.NewClientStream[svcHello, svcReply]("test.Counter", "Sum")
+	svcEcho = furygrpc.NewBidiStream[svcHello, svcReply]("test.Counter", "Echo")
+)
+
+// counter sums the Times of the requests of Sum, and answers each request
+// of Echo as it arrives; a request named "fail" fails either call.
+func counter() []furygrpc.Handler {
+	return []furygrpc.Handler{
+		svcSum.Handle(func(s grpc.ClientStreamingServer[svcHello, svcReply]) error {
+			var sum int32
+			var names string
+			for {
+				h, err := s.Recv()
+				if errors.Is(err, io.EOF) {
+					return s.SendAndClose(&svcReply{Text: names, N: sum})
+				}
+				if err != nil {
+					return err
+				}
+				if h.Name == "fail" {
+					return status.Error(codes.Aborted, "asked to fail")
+				}
+				sum += h.Times
+				names += h.Name
+			}
+		}),
+		svcEcho.Handle(func(s grpc.BidiStreamingServer[svcHello, svcReply]) error {
+			for {
+				h, err := s.Recv()
+				if errors.Is(err, io.EOF) {
+					return nil
+				}
+				if err != nil {
+					return err
+				}
+				if h.Name == "fail" {
+					return status.Error(codes.Aborted, "asked to fail")
+				}
+				if err := s.Send(&svcReply{Text: "echo " + h.Name, N: h.Times * 2}); err != nil {
+					return err
+				}
+			}
+		}),
+	}
+}
+
+func TestServiceClientStream(t *testing.T) {
+	conn := serve(t, nil, nil, counter()...)
+	assert.Equal(t, "/test.Counter/Sum", svcSum.FullMethod())
+	for _, n := range []int32{0, 1, 4} {
+		stream, err := svcSum.Invoke(ctx(t), conn)
+		require.NoError(t, err)
+		for i := range n {
+			require.NoError(t, stream.Send(&svcHello{Name: fmt.Sprint(i), Times: i + 1}))
+		}
+		r, err := stream.CloseAndRecv()
+		require.NoError(t, err)
+		want := svcReply{N: n * (n + 1) / 2}
+		for i := range n {
+			want.Text += fmt.Sprint(i)
+		}
+		assert.Equal(t, want, *r)
+	}
+	stream, err := svcSum.Invoke(ctx(t), conn)
+	require.NoError(t, err)
+	require.NoError(t, stream.Send(&svcHello{Name: "fail"}))
+	_, err = stream.CloseAndRecv()
+	assert.Equal(t, codes.Aborted, status.Code(err))
+}
+
+func TestServiceBidiStream(t *testing.T) {
+	conn := serve(t, nil, nil, counter()...)
+	assert.Equal(t, "/test.Counter/Echo", svcEcho.FullMethod())
+	stream, err := svcEcho.Invoke(ctx(t), conn)
+	require.NoError(t, err)
+	// Each answer arrives before the next request is sent.
+	for i := range int32(3) {
+		require.NoError(t, stream.Send(&svcHello{Name: fmt.Sprint("n", i), Times: i}))
+		r, err := stream.Recv()
+		require.NoError(t, err)
+		assert.Equal(t, svcReply{Text: fmt.Sprint("echo n", i), N: 2 * i}, *r)
+	}
+	require.NoError(t, stream.CloseSend())
+	_, err = stream.Recv()
+	assert.ErrorIs(t, err, io.EOF)
+
+	stream, err = svcEcho.Invoke(ctx(t), conn)
+	require.NoError(t, err)
+	require.NoError(t, stream.Send(&svcHello{Name: "fail"}))
+	_, err = stream.Recv()
+	assert.Equal(t, codes.Aborted, status.Code(err))
+}

@@ -2,8 +2,8 @@
 # Every ```go block of README.md compiles and runs as written. Each block is
 # a whole file: it goes, unchanged, into a package of its own in a scratch
 # module outside the workspace that requires this checkout's modules
-# (fury, furygrpc, row/rowarrow) through replace directives, as a user's
-# module would require them. A block must be gofmt-formatted and pass go
+# (fury, furygrpc, row/rowarrow; examples, for the generated code of its
+# schemas) through replace directives, as a user's module would require them. A block must be gofmt-formatted and pass go
 # vet; a package main block must also run to completion (exit status 0).
 # A fragment (no package clause) fails: README shows code a reader can copy.
 set -euo pipefail
@@ -25,12 +25,14 @@ go 1.26.0
 
 require (
 	github.com/fury-go/fury v0.0.0-00010101000000-000000000000
+	github.com/fury-go/fury/examples v0.0.0-00010101000000-000000000000
 	github.com/fury-go/fury/furygrpc v0.0.0-00010101000000-000000000000
 	github.com/fury-go/fury/row/rowarrow v0.0.0-00010101000000-000000000000
 )
 
 replace (
 	github.com/fury-go/fury => $root
+	github.com/fury-go/fury/examples => $root/examples
 	github.com/fury-go/fury/furygrpc => $root/furygrpc
 	github.com/fury-go/fury/row/rowarrow => $root/row/rowarrow
 )

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fails if the Go code furygen generates from the repository's schema files
 # (.fdl, .proto) is out of date: runs every `furygen -schema` go:generate
-# directive of xlang_test/schemas and examples/schema with -check, which
-# writes nothing. Called by scripts/check-generated.sh.
+# directive of xlang_test/schemas, examples/schema and examples/schemagrpc
+# with -check, which writes nothing. Called by scripts/check-generated.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -18,7 +18,7 @@ while IFS= read -r f; do
 			# shellcheck disable=SC2086 # the directive's arguments, split as go generate splits them
 			(cd "$dir" && "$tmp/furygen" $args -check) || exit 1
 		done || status=1
-done < <(grep -rl --include='*.go' '^//go:generate go run github.com/fury-go/fury/cmd/furygen -schema ' xlang_test/schemas examples/schema)
+done < <(grep -rl --include='*.go' '^//go:generate go run github.com/fury-go/fury/cmd/furygen -schema ' xlang_test/schemas examples/schema examples/schemagrpc)
 if [[ "$status" -ne 0 ]]; then
 	echo "furygen -schema output is out of date: run go generate and commit the result" >&2
 	exit 1

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the cross-language test peers:
-#   - a Python venv with pyfory 1.7.7 and fory-compiler 1.7.7 (foryc) (default <repo>/.venv, override with FURY_PEER_VENV)
+#   - a Python venv with pyfory 1.7.7, fory-compiler 1.7.7 (foryc) and grpcio 1.76.0 (for the gRPC schema test)
+#     (default <repo>/.venv, override with FURY_PEER_VENV)
 #   - the Java peer (xlang_test/peers/java) built with Maven (JDK 17, Maven 3) against fory-core 1.6.0, with its
 #     runtime dependencies copied to target/lib so tests can run `java -cp ...` without Maven.
 #   - the Rust peer (xlang_test/peers/rust) built with cargo (debug) against the crate fory 1.7.7
@@ -25,6 +26,7 @@ VENV="${FURY_PEER_VENV:-$ROOT/.venv}"
 PYTHON="${PYTHON:-python3}"
 PYFORY_VERSION="1.7.7"
 FORYC_VERSION="1.7.7" # fory-compiler (foryc), for the schema tests (xlang_test/schema_test.go)
+GRPCIO_VERSION="1.76.0" # grpcio, for foryc's --grpc Python stubs (xlang_test/grpc_test.go)
 JAVA_DIR="$ROOT/xlang_test/peers/java"
 RUST_DIR="$ROOT/xlang_test/peers/rust"
 
@@ -39,11 +41,16 @@ if command -v flock >/dev/null; then
   flock 9
 fi
 
+# pip_version PACKAGE: its installed version in the venv, or nothing (sed
+# reads all of pip's output: grep -q would stop early and, under pipefail,
+# fail on pip's broken pipe).
+pip_version() { "$VENV/bin/python" -m pip show "$1" 2>/dev/null | sed -n 's/^Version: //p'; }
+
 setup_python() {
   if [[ -x "$VENV/bin/python" ]] &&
      "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" 2>/dev/null &&
-     "$VENV/bin/python" -m pip show fory-compiler 2>/dev/null | grep -qx "Version: $FORYC_VERSION"; then
-    log "python: pyfory $PYFORY_VERSION and fory-compiler $FORYC_VERSION already installed in $VENV"
+     [[ "$(pip_version fory-compiler)" == "$FORYC_VERSION" && "$(pip_version grpcio)" == "$GRPCIO_VERSION" ]]; then
+    log "python: pyfory $PYFORY_VERSION, fory-compiler $FORYC_VERSION and grpcio $GRPCIO_VERSION already installed in $VENV"
     return
   fi
   command -v "$PYTHON" >/dev/null || die "python interpreter '$PYTHON' not found (set PYTHON=...)"
@@ -52,8 +59,9 @@ setup_python() {
     "$PYTHON" -m venv "$VENV" || die "cannot create venv at $VENV (is python3-venv installed?)"
   fi
   log "python: installing pyfory==$PYFORY_VERSION"
-  "$VENV/bin/python" -m pip install -q --disable-pip-version-check "pyfory==$PYFORY_VERSION" "fory-compiler==$FORYC_VERSION" ||
-    die "pip could not install pyfory==$PYFORY_VERSION and fory-compiler==$FORYC_VERSION into $VENV"
+  "$VENV/bin/python" -m pip install -q --disable-pip-version-check "pyfory==$PYFORY_VERSION" "fory-compiler==$FORYC_VERSION" \
+    "grpcio==$GRPCIO_VERSION" ||
+    die "pip could not install pyfory==$PYFORY_VERSION, fory-compiler==$FORYC_VERSION and grpcio==$GRPCIO_VERSION into $VENV"
   "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" ||
     die "pyfory $PYFORY_VERSION not importable from $VENV after install"
 }

@@ -382,7 +382,8 @@ func TestSchemaEvolutionPython(t *testing.T) {
 
 // TestSchemaXTypesPython exchanges the values of xtypes.fdl (float16 and
 // bfloat16 scalars, arrays and lists, uint8 arrays, evolving=false
-// messages) with the Python foryc generates from it.
+// messages, an enum with a negative value) with the Python foryc generates
+// from it.
 func TestSchemaXTypesPython(t *testing.T) {
 	root, err := repoRoot()
 	require.NoError(t, err)
@@ -415,7 +416,55 @@ func xtypesCases() []schemaCase {
 				Corners: []*xtypes.Point{{X: 3, Y: 4}, {X: -5, Y: 6}}, Fixed: &xtypes.Fixed{Label: "f", Weight: 2.5}}
 		}},
 		{name: "not_evolving_root", value: func() any { return &xtypes.Point{X: 7, Y: 8} }},
+		// An enum with a negative value travels as declaration indexes.
+		{name: "signed_enum", value: func() any {
+			return &xtypes.Signs{S: xtypes.SignedMinusOne, Maybe: ptr(xtypes.SignedBig),
+				All:    []xtypes.Signed{xtypes.SignedZero, xtypes.SignedMinusOne, xtypes.SignedBig},
+				ByName: map[string]xtypes.Signed{"m": xtypes.SignedMinusOne, "z": xtypes.SignedZero}}
+		}},
+		{name: "signed_enum_unset", value: func() any { return &xtypes.Signs{} }},
+		{name: "signed_enum_root", value: func() any { return ptr(xtypes.SignedMinusOne) }},
 	}
+}
+
+// TestSchemaNegativeEnumWire: the value -1 of xtypes.Signed travels as
+// its declaration index 1, the byte pyfory 1.7.7 writes for Signed.MINUS_ONE
+// (whose enum has a negative value); Number and SignedFromNumber map the
+// constants to the schema's values.
+func TestSchemaNegativeEnumWire(t *testing.T) {
+	f := fury.New()
+	require.NoError(t, xtypes.RegisterTypes(f))
+	b, err := f.Marshal(xtypes.SignedMinusOne)
+	require.NoError(t, err)
+	// header, not-null flag, enum type id 25 and the registered id, then
+	// the value.
+	id := schemaTypeIDBytes(3052419444)
+	assert.Equal(t, append(append([]byte{0x01, 0xff, 25}, id...), 0x01), b)
+	for _, c := range []struct {
+		v xtypes.Signed
+		n int32
+	}{{xtypes.SignedZero, 0}, {xtypes.SignedMinusOne, -1}, {xtypes.SignedBig, 7}} {
+		n, ok := c.v.Number()
+		assert.True(t, ok)
+		assert.Equal(t, c.n, n)
+		v, ok := xtypes.SignedFromNumber(c.n)
+		assert.True(t, ok)
+		assert.Equal(t, c.v, v)
+	}
+	_, ok := xtypes.Signed(3).Number()
+	assert.False(t, ok)
+	_, ok = xtypes.SignedFromNumber(1)
+	assert.False(t, ok)
+}
+
+// schemaTypeIDBytes is id as a varuint32.
+func schemaTypeIDBytes(id uint32) []byte {
+	var b []byte
+	for id >= 0x80 {
+		b = append(b, byte(id)|0x80)
+		id >>= 7
+	}
+	return append(b, byte(id))
 }
 
 // TestSchemaNamedPython exchanges the values of named.fdl, whose types are

@@ -10,8 +10,8 @@ import (
 
 // Chart geometry, in SVG user units.
 const (
-	panelW   = 560.0 // one panel: labels, bars, values
-	labelW   = 180.0
+	panelW   = 640.0 // one panel: labels, bars, values
+	labelW   = 260.0 // room for "fury wire, hand-written, compatible, reuse"
 	barMaxW  = 250.0
 	rowH     = 17.0
 	titleH   = 24.0
@@ -77,7 +77,7 @@ func writeSVG(w io.Writer, d *data) error {
 	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="#ffffff"/>`+"\n")
 	fmt.Fprintf(&b, `<text x="8" y="20" font-size="15" font-weight="bold">ns/op per library (shorter is faster)</text>`+"\n")
 	fmt.Fprintf(&b, `<text x="8" y="38" fill="#5f6368">benchstat medians; (n×) is the time divided by fury-gen's, else fury-reflect's; bars past the scale (json, gob) are cut.</text>`+"\n")
-	fmt.Fprintf(&b, `<text x="8" y="54" fill="#5f6368">fury orange, protobuf blue, vtprotobuf dark blue, msgp purple, flatbuffers green, ideal (hand-written encoder and decoder) dark grey, handwire (fury wire, hand-written) black, mus teal, json and gob light grey.</text>`+"\n")
+	fmt.Fprintf(&b, `<text x="8" y="54" fill="#5f6368">fury orange, protobuf blue, vtprotobuf dark blue, msgp purple, flatbuffers green, ideal (hand-written encoder and decoder) dark grey, fury wire, hand-written (handwire) black, mus teal, json and gob light grey.</text>`+"\n")
 
 	for _, p := range panels {
 		g := p.g
@@ -98,7 +98,7 @@ func writeSVG(w io.Writer, d *data) error {
 			html.EscapeString(g.dir), html.EscapeString(g.object))
 		for i, r := range g.results {
 			y := titleH + rowH*float64(i)
-			fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", labelW-6, y+11, html.EscapeString(r.lib))
+			fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", labelW-6, y+11, html.EscapeString(chartLabel(r.lib)))
 			bw := 0.0
 			if scale > 0 && !math.IsNaN(r.ns) {
 				bw = math.Min(r.ns/scale, 1) * barMaxW

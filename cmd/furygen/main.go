@@ -26,7 +26,7 @@
 // Usage:
 //
 //	furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [-buildtag expr] [-check] [packages]
-//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-check]
+//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-grpc] [-check]
 //
 // The packages default to the current directory. Types whose fields cannot
 // be serialized (channels, funcs, ...) are reported naming the type and the
@@ -103,7 +103,12 @@
 //     generated code has it;
 //   - an enum is a named int32 with a constant per value, named after the
 //     enum and the value without the enum's prefix (PhoneType and
-//     PHONE_TYPE_WORK give PhoneTypeWork);
+//     PHONE_TYPE_WORK give PhoneTypeWork); an enum with a negative value
+//     travels as pyfory and Rust write it, each value as its declaration
+//     index, so its constants are those indexes, with a Number method and
+//     an <Enum>FromNumber function for the schema's values (Java's
+//     fory-core 1.6.0 cannot register such an enum); values outside int32
+//     are an error;
 //   - a union is an interface with a wrapper struct per case
 //     (Animal and case dog give Animal_Dog{Dog *Dog}), registered with
 //     fury.RegisterUnion;
@@ -116,7 +121,21 @@
 //     type's alias), all 32 bits; by name when the file turns
 //     enable_auto_type_id off. Two types with one id are an error.
 //     -register renames it, for a second schema generated into the same
-//     package.
+//     package;
+//   - with -grpc, each service (as foryc --grpc generates them for the
+//     other languages: method path /<package>.<Service>/<Method>, messages
+//     carried as Fory roots, content-subtype application/grpc+fory) gives,
+//     on module github.com/fury-go/fury/furygrpc: an interface SServer with
+//     a method per rpc, an embeddable UnimplementedSServer answering
+//     codes.Unimplemented, RegisterSServer(grpc.ServiceRegistrar,
+//     SServer) error, a client interface SClient and NewSClient(cc); and
+//     once, NewCodec(...furygrpc.Option) (*furygrpc.Codec, error), the codec
+//     configured as the peers' generated code configures Fory, with the
+//     types registered (NewXCodec with -register RegisterX). Unary,
+//     server-, client- and bidirectional-streaming rpcs have the shapes of
+//     protoc-gen-go-grpc's (grpc.ServerStreamingServer[Resp], ...); a union
+//     request or response is a pointer to its interface (*Choice). Without
+//     -grpc, services generate nothing and the output needs no gRPC.
 //
 // Every type lands in the one Go package, imported ones too; two that would
 // share a Go name are an error naming both. A struct using more than four

@@ -27,6 +27,7 @@ type schemaConfig struct {
 	Output      string   // the types file, relative to Dir
 	Package     string   // the Go package name ("" to find it)
 	Register    string   // the registration function's name ("" for RegisterTypes)
+	GRPC        bool     // generate the services' gRPC code (furygrpc)
 	Check       bool
 }
 
@@ -55,10 +56,11 @@ func parseSchemaArgs(args []string) (schemaConfig, error) {
 	output := fs.String("output", "", "the Go file of the types (default <schema>_fdl.go or <schema>_proto.go)")
 	pkg := fs.String("package", "", "the Go package name (default: the package in the directory, else the schema's go_package or package)")
 	register := fs.String("register", "", "the name of the registration function (default RegisterTypes)")
+	grpc := fs.Bool("grpc", false, "generate gRPC servers and clients of the schema's services (needs module github.com/fury-go/fury/furygrpc)")
 	check := fs.Bool("check", false, "do not write; fail if a generated file is missing or out of date")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			fmt.Fprintln(os.Stderr, "usage: furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-check]")
+			fmt.Fprintln(os.Stderr, "usage: furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-grpc] [-check]")
 			fs.SetOutput(os.Stderr)
 			fs.PrintDefaults()
 		}
@@ -67,7 +69,7 @@ func parseSchemaArgs(args []string) (schemaConfig, error) {
 	if fs.NArg() > 0 {
 		return schemaConfig{}, fmt.Errorf("-schema takes no package arguments (got %s); run furygen in the package's directory", strings.Join(fs.Args(), " "))
 	}
-	cfg := schemaConfig{Output: *output, Package: *pkg, Register: *register, Check: *check}
+	cfg := schemaConfig{Output: *output, Package: *pkg, Register: *register, GRPC: *grpc, Check: *check}
 	for _, s := range strings.Split(*schemas, ",") {
 		if s = strings.TrimSpace(s); s != "" {
 			cfg.Schemas = append(cfg.Schemas, s)
@@ -132,7 +134,7 @@ func runSchema(cfg schemaConfig) error {
 	for _, s := range cfg.Schemas {
 		sources = append(sources, filepath.ToSlash(s))
 	}
-	res, err := gogen.Generate(files, gogen.Options{Package: pkg, Sources: sources, Register: cfg.Register})
+	res, err := gogen.Generate(files, gogen.Options{Package: pkg, Sources: sources, Register: cfg.Register, GRPC: cfg.GRPC})
 	if err != nil {
 		return err
 	}
@@ -155,6 +157,9 @@ func runSchema(cfg schemaConfig) error {
 		gcfg := gen.Config{Dir: filepath.Dir(outPath), Types: res.Structs, Overlay: map[string][]byte{outPath: res.Source}}
 		pkgs, err := gen.Load(gcfg)
 		if err != nil {
+			if cfg.GRPC && strings.Contains(err.Error(), "furygrpc") {
+				return fmt.Errorf("generating the code of the schema's types: %w (-grpc code needs module github.com/fury-go/fury/furygrpc: go get github.com/fury-go/fury/furygrpc)", err)
+			}
 			return fmt.Errorf("generating the code of the schema's types: %w", err)
 		}
 		for _, p := range pkgs {

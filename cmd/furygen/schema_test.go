@@ -18,10 +18,10 @@ func TestSchemaArgs(t *testing.T) {
 	assert.False(t, isSchemaMode([]string{"--", "-schema"}))
 
 	cfg, err := parseSchemaArgs([]string{"-schema", "a.fdl, b.proto", "-I", "x,y", "-output", "t.go", "-package", "p",
-		"-register", "RegisterShop", "-check"})
+		"-register", "RegisterShop", "-grpc", "-check"})
 	require.NoError(t, err)
 	assert.Equal(t, schemaConfig{Schemas: []string{"a.fdl", "b.proto"}, ImportPaths: []string{"x", "y"},
-		Output: "t.go", Package: "p", Register: "RegisterShop", Check: true}, cfg)
+		Output: "t.go", Package: "p", Register: "RegisterShop", GRPC: true, Check: true}, cfg)
 
 	_, err = parseSchemaArgs([]string{"-schema", ""})
 	assert.ErrorContains(t, err, "at least one")

@@ -36,15 +36,6 @@ func _() {
 	}(Customer{})
 }
 
-// furyDispatchWriteCustomer writes a Customer with codec c, calling its generated function directly.
-func furyDispatchWriteCustomer(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecCustomer:
-		return furyWriteCustomer(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadCustomer reads a Customer with codec c, calling its generated function directly.
 func furyDispatchReadCustomer(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -59,8 +50,9 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Customer)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(17)
-		b := buf.Tail()[:17]
+		m := len(x.Email) + len(x.Name) + 35
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.ID)<<1) ^ uint64((x.ID)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -72,39 +64,35 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if buf.CompactStrings() {
-		buf.WriteString(x.Email)
-		buf.WriteString(x.Name)
-	} else {
-		m := len(x.Email) + len(x.Name) + 18
-		buf.Grow(m)
-		b := buf.Tail()[:m]
-		n := 0
-		if s := x.Email; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Email)
+			buf.WriteString(x.Name)
 		} else {
-			n += furyrt.PutString(b[n:], s)
+			if s := x.Email; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
-		if s := x.Name; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
-		} else if len(s) < 4096 {
-			h := len(s)<<2 | 2 // UTF-8
-			b[n] = byte(h) | 0x80
-			b[n+1] = byte(h >> 7)
-			n += 2 + copy(b[n+2:], s)
-		} else {
-			n += furyrt.PutString(b[n:], s)
-		}
-		buf.Advance(n)
 	}
 	return nil
 }
@@ -155,15 +143,6 @@ func _() {
 		Price    float64
 		Discount *float64
 	}(LineItem{})
-}
-
-// furyDispatchWriteLineItem writes a LineItem with codec c, calling its generated function directly.
-func furyDispatchWriteLineItem(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecLineItem:
-		return furyWriteLineItem(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadLineItem reads a LineItem with codec c, calling its generated function directly.
@@ -325,26 +304,11 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.Customer)); err != nil {
+	if err := w.Struct(2, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteCustomer(c, w, unsafe.Pointer(&x.Customer))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Items {
-			w.StartElem(el)
-			if err = furyDispatchWriteLineItem(c, w, unsafe.Pointer(&x.Items[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
 	if w.TrackAllFields() {
 		if err := w.WriteField(4, unsafe.Pointer(&x.Note)); err != nil {
@@ -477,26 +441,11 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if c, err := w.BeginStruct(1, unsafe.Pointer(&x.Customer)); err != nil {
+	if err := w.Struct(1, unsafe.Pointer(&x.Customer)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteCustomer(c, w, unsafe.Pointer(&x.Customer))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Items)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Items)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Items {
-			w.StartElem(el)
-			if err = furyDispatchWriteLineItem(c, w, unsafe.Pointer(&x.Items[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.Note)); err != nil {
@@ -508,18 +457,39 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.Note)
 	}
-	buf.Grow(12)
-	if furyrt.PutTime(buf.Tail(), x.Placed) {
-		buf.Advance(12)
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.Placed)); err != nil { // too early for the wire: the runtime's error
-		return err
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
+	{
+		m := 25
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if furyrt.PutTime(b[n:], x.Placed) {
+			n += 12
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(4, unsafe.Pointer(&x.Placed)); err != nil { // too early for the wire: the runtime's error
+				return err
+			}
+			m -= n + 12
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteOrder_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error

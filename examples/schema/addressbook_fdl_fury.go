@@ -90,8 +90,9 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Person)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Name) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Id)<<1) ^ uint32((x.Id)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -103,9 +104,24 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Name)
 	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.Email)); err != nil {
 			return err
@@ -116,33 +132,8 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 		buf.WriteInt8(-1) // not null
 		buf.WriteString(*x.Email)
 	}
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Phones)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Phones)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Phones {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Phones {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritePerson__PhoneNumber(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
 	buf.Grow(12)
 	if furyrt.PutTime(buf.Tail(), x.LastUpdated) {
@@ -327,17 +318,6 @@ func _() {
 	}(Person_PhoneNumber{})
 }
 
-// furyDispatchWritePerson__PhoneNumber writes a Person_PhoneNumber with codec c, calling its generated function directly.
-func furyDispatchWritePerson__PhoneNumber(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecPerson__PhoneNumber:
-		return furyWritePerson__PhoneNumber(w, p)
-	case furyCodecPerson__PhoneNumber_1:
-		return furyWritePerson__PhoneNumber_1(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadPerson__PhoneNumber reads a Person_PhoneNumber with codec c, calling its generated function directly.
 func furyDispatchReadPerson__PhoneNumber(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -354,8 +334,9 @@ func furyWritePerson__PhoneNumber(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Person_PhoneNumber)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Number) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((*(*int32)(&x.Type))<<1) ^ uint32((*(*int32)(&x.Type))>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -367,9 +348,24 @@ func furyWritePerson__PhoneNumber(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Number)
+		} else {
+			if s := x.Number; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Number)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+	"runtime"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -350,12 +351,16 @@ func (b *Buffer) Skip(n int) error {
 
 // ReadVaruint32 reads an unsigned LEB128 varint of at most 5 bytes.
 func (b *Buffer) ReadVaruint32() (uint32, error) {
-	p := b.data[b.off:]
-	if len(p) > 0 && p[0] < 0x80 {
-		b.off++
-		return uint32(p[0]), nil
+	// One byte in a small frame; longer ones out of line.
+	if o := b.off; o < len(b.data) && b.data[o] < 0x80 {
+		b.off = o + 1
+		return uint32(b.data[o]), nil
 	}
-	v, n := varint.Get32(p)
+	return b.readVaruint32()
+}
+
+func (b *Buffer) readVaruint32() (uint32, error) {
+	v, n := varint.Get32(b.data[b.off:])
 	if n <= 0 {
 		if n == 0 {
 			return 0, ferr.ErrTruncatedRead
@@ -707,6 +712,71 @@ func (b *Buffer) writeStringRunes(s string, i int) {
 // (see SetAliasing) and the string is UTF-8, or latin1 of ASCII characters
 // only: then it is the input's bytes themselves.
 func (b *Buffer) ReadString() (string, error) {
+	// The common case in a small frame: a UTF-8 string of under 32 bytes
+	// (a one-byte header), copied into the slab.
+	if o := b.off; o < len(b.data) && !b.alias {
+		h := b.data[o]
+		if n := int(h >> 2); h&0x83 == strUTF8 && n < len(b.data)-o {
+			if n == 0 {
+				b.off = o + 1
+				return "", nil
+			}
+			src := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), o+1)
+			b.off = o + 1 + n
+			var dst unsafe.Pointer
+			if s := b.slabOff; n <= len(b.slab)-s {
+				dst = unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.slab)), s)
+				b.slabLast = s
+				b.slabOff = min(s+(n+7)&^7, len(b.slab))
+			} else {
+				dst = unsafe.Pointer(unsafe.SliceData(b.Alloc(n)))
+			}
+			if unalignedOK && n <= 16 {
+				// Two loads and two stores that overlap, rather than a
+				// call to memmove.
+				switch {
+				case n >= 8:
+					w0, w1 := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
+					*(*uint64)(dst) = w0
+					*(*uint64)(unsafe.Add(dst, n-8)) = w1
+				case n >= 4:
+					w0, w1 := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
+					*(*uint32)(dst) = w0
+					*(*uint32)(unsafe.Add(dst, n-4)) = w1
+				default:
+					c0, c1 := *(*byte)(src), *(*byte)(unsafe.Add(src, n-1))
+					*(*byte)(unsafe.Add(dst, n/2)) = *(*byte)(unsafe.Add(src, n/2))
+					*(*byte)(dst) = c0
+					*(*byte)(unsafe.Add(dst, n-1)) = c1
+				}
+				return unsafe.String((*byte)(dst), n), nil
+			}
+			d, s := unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n)
+			if n >= 8 && n <= 16 {
+				// Two words that overlap, rather than a call to memmove.
+				w0, w1 := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[n-8:])
+				binary.LittleEndian.PutUint64(d, w0)
+				binary.LittleEndian.PutUint64(d[n-8:], w1)
+			} else if n >= 4 && n < 8 {
+				w0, w1 := binary.LittleEndian.Uint32(s), binary.LittleEndian.Uint32(s[n-4:])
+				binary.LittleEndian.PutUint32(d, w0)
+				binary.LittleEndian.PutUint32(d[n-4:], w1)
+			} else {
+				copy(d, s)
+			}
+			return unsafe.String((*byte)(dst), n), nil
+		}
+	}
+	return b.readString()
+}
+
+// unalignedOK: the architecture loads and stores words at any address
+// (ReadString's short copies then use plain word loads and stores).
+const unalignedOK = runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64" || runtime.GOARCH == "386" ||
+	runtime.GOARCH == "ppc64le" || runtime.GOARCH == "s390x"
+
+// readString is ReadString's general case.
+func (b *Buffer) readString() (string, error) {
 	u := b.data[b.off:]
 	var h uint64
 	if len(u) > 0 && u[0] < 0x80 {
@@ -757,7 +827,11 @@ func (b *Buffer) ReadString() (string, error) {
 		if copyASCII(d, p) {
 			return unsafe.String(&d[0], len(d)), nil
 		}
-		b.shrink(d, 0) // hand the piece back when it was the last one
+		// Not ASCII: zero what the copy wrote (Alloc's pieces are zeroed,
+		// and this one may be handed out again) and hand the piece back
+		// when it was the last one.
+		clear(d)
+		b.shrink(d, 0)
 		return b.decodeLatin1(p), nil
 	case strUTF16:
 		if n%2 != 0 {

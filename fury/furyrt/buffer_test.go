@@ -249,3 +249,83 @@ func TestPutString(t *testing.T) {
 		require.Equal(t, want.Bytes(), dst[:n], "len %d", len(s))
 	}
 }
+
+// TestReadStringShortForms reads runs of UTF-8 strings of every length
+// around ReadString's inline copies (overlapping words for 4 to 16 bytes,
+// memmove otherwise, a fresh slab when the current one is full), at the
+// end of the input and before more of it, and checks every string once
+// all are read (a copy spilling into a neighbor would show).
+func TestReadStringShortForms(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		for count := 1; count <= 9; count++ {
+			var w Buffer
+			var want []string
+			for i := 0; i < count; i++ {
+				s := make([]byte, n+i%3)
+				for j := range s {
+					s[j] = byte('a' + (i*7+j)%26)
+				}
+				want = append(want, string(s))
+				w.WriteString(string(s))
+			}
+			r := NewBuffer(w.Bytes())
+			r.BeginSlab()
+			var got []string
+			for range want {
+				s, err := r.ReadString()
+				if err != nil {
+					t.Fatalf("n=%d count=%d: %v", n, count, err)
+				}
+				got = append(got, s)
+			}
+			r.EndSlab()
+			if r.Remaining() != 0 {
+				t.Fatalf("n=%d count=%d: %d bytes left", n, count, r.Remaining())
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("n=%d count=%d: string %d is %q, want %q", n, count, i, got[i], want[i])
+				}
+			}
+			// Truncated: every cut is an error, never a panic.
+			for cut := 0; cut < len(w.Bytes()); cut++ {
+				r := NewBuffer(w.Bytes()[:cut])
+				r.BeginSlab()
+				for {
+					if _, err := r.ReadString(); err != nil {
+						break
+					}
+					if r.Remaining() == 0 {
+						break
+					}
+				}
+				r.EndSlab()
+			}
+		}
+	}
+}
+
+// TestLatin1UndoLeavesAllocZeroed: ReadString copies a latin1 string into
+// the slab as ASCII first; when a byte turns out not to be ASCII the piece
+// goes back to the slab, and what comes after it from Alloc must still be
+// zeroed, also when the UTF-8 form is too long for the slab and takes an
+// allocation of its own.
+func TestLatin1UndoLeavesAllocZeroed(t *testing.T) {
+	for _, n := range []int{3, 7, 12, 40, 100, 600, slabPiece} {
+		s := strings.Repeat("\xe9", n) // é in latin1: twice as long in UTF-8
+		var in []byte
+		in = binary.AppendUvarint(in, uint64(n)<<2|strLatin1)
+		in = append(in, s...)
+		var b Buffer
+		b.SetBytes(in)
+		b.BeginSlab()
+		got, err := b.ReadString()
+		require.NoError(t, err)
+		require.Equal(t, strings.Repeat("é", n), got)
+		for range 4 {
+			p := b.Alloc(n)
+			require.Equal(t, make([]byte, n), p, "n=%d", n)
+		}
+		b.EndSlab()
+	}
+}

@@ -9,8 +9,10 @@
 // upgrading the module.
 //
 // The Init and Set methods of Writer and Reader, the Writer/ReaderEngine
-// interfaces, Codecs, and the Buffer methods about slabs and budgets
-// (BeginSlab, Alloc, Budget, ...) are how package fury drives this
-// package; generated code does not call them. It charges the budget with
+// interfaces, Codecs, the write plans (NewPlan, Plan.SetNest, Writer.Root
+// and Run), the TypeDefs (NewTypeDef, Writer.PutTypeDef and MarkTypeDef),
+// and the Buffer methods about slabs and budgets (BeginSlab, Alloc,
+// Budget, ...) are how package fury drives this package; generated code
+// does not call them. It charges the budget with
 // the functions of budget.go (ChargeSlice, NewPointee, Mark, ...).
 package furyrt

@@ -9,41 +9,61 @@ import (
 )
 
 // Writer is what generated Write functions write through: the buffer for
-// direct stores, the settings of the call, and the runtime (package fury)
-// for what the generated code leaves to it (interfaces, reference-tracked
-// values, nested values whose wire form depends on the message, ...).
+// direct stores, the settings of the call, the plan of the struct being
+// written (its nested fields' framing, worked out once per Fury), and the
+// runtime (package fury) for what the generated code leaves to it
+// (interfaces, reference-tracked values, nested values whose wire form
+// depends on the message, ...).
 //
 // A Writer is made and owned by package fury; generated code only receives
 // one.
 type Writer struct {
 	buf         *Buffer
-	depth       *int // the runtime's nesting depth
+	cur         *Plan // of the struct being written
+	depth       *int  // the runtime's nesting depth
 	maxDepth    int
 	compatible  bool
 	refTracking bool
 	refFields   bool // see TrackAllFields
 	direct      bool
-	elems       Elems // of the list BeginList began last
+	msg         uint64 // the message being written (see TypeDef)
+	defs        uint32 // TypeDefs written in it
+	metas       uint32 // meta strings written in it (see MetaString)
 	eng         WriterEngine
 }
 
 // Elems is what precedes each struct element of a list (the element
-// struct's hash in schema-consistent mode). Generated code takes it from
-// Elems right after BeginList and passes it to StartElem before each
+// struct's hash in schema-consistent mode). Generated readers take it from
+// Reader.Elems right after BeginList and pass it to StartElem before each
 // element.
 type Elems struct{ hash int32 }
 
 // WriterEngine is the runtime side of a Writer, implemented by package
-// fury: the calls that need its type plans. Generated code calls them
-// through the Writer methods of the same names.
+// fury: the calls that need its type plans. Generated code reaches them
+// through the Writer's methods.
 type WriterEngine interface {
 	WriteField(i int, p unsafe.Pointer) error
-	BeginStruct(i int, p unsafe.Pointer) (*Codec, error)
-	BeginStructPtr(i int, p unsafe.Pointer) (*Codec, error)
+	// BeginStruct and BeginStructPtr start field i (at p) when the
+	// Writer does not write it from its plan's Nest alone (not worked out
+	// yet, a framing that depends on the message, a nesting too deep).
+	// They work out the Nest, then either write the whole field and
+	// return false, or write what precedes the struct's fields, enter
+	// one nesting level and return true; the Writer then writes the
+	// fields with the Nest's plan and calls EndStruct.
+	BeginStruct(i int, p unsafe.Pointer) (bool, error)
+	BeginStructPtr(i int, p unsafe.Pointer) (bool, error)
+	// EndStruct leaves the level BeginStruct entered and adds field i to
+	// err's path.
 	EndStruct(i int, err error) error
-	// BeginList also returns the element struct's hash (see Elems).
-	BeginList(i int, p unsafe.Pointer) (int, *Codec, int32, error)
+	// BeginList is BeginStruct for a list of structs: it writes the
+	// whole field and returns n == 0, or writes the count, the list
+	// header and the element type info, enters two levels and returns
+	// the count n and whether pointer elements carry null flags.
+	BeginList(i int, p unsafe.Pointer) (n int, nulls bool, err error)
+	// EndList ends a list begun by BeginList with n > 0.
 	EndList(i int, err error) error
+	// WrapField adds field i of the struct being written to err's path.
+	WrapField(i int, err error) error
 	WriteDuration(p unsafe.Pointer)
 	WriteDate(i int, p unsafe.Pointer) error
 	WriteDecimal(i int, p unsafe.Pointer) error
@@ -56,12 +76,16 @@ func (w *Writer) Init(eng WriterEngine, depth *int, maxDepth int) {
 	w.eng, w.depth, w.maxDepth = eng, depth, maxDepth
 }
 
-// Set points w at buf for a call with the given settings. Package fury
-// calls it at the start of each call (and again when the settings change).
+// Set points w at buf for a message with the given settings. Package fury
+// calls it at the start of each message (and again, before writing
+// anything, when the settings change): it starts the message's TypeDefs
+// and meta strings afresh (see TypeDef, MetaString).
 func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 	if w.buf != buf { // no pointer store (and write barrier) for the same buffer
 		w.buf = buf
 	}
+	w.msg++
+	w.defs, w.metas = 0, 0
 	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
 }
 
@@ -106,60 +130,390 @@ func (w *Writer) Rewind(n int) { w.buf.data = w.buf.data[:n] }
 // at p, exactly as the reflection path does.
 func (w *Writer) WriteField(i int, p unsafe.Pointer) error { return w.eng.WriteField(i, p) }
 
-// BeginStruct starts struct-valued field i (in wire order) of the struct
-// being written, at p. When the field's type has generated code in use and
-// nothing but type info and the struct hash precede its data, it writes
-// those and returns the codec to write the fields with; the caller then
-// runs the codec's Write (or the function it names) on p and passes the
-// result to EndStruct. Otherwise it writes the whole field as WriteField
-// does and returns a nil codec.
-func (w *Writer) BeginStruct(i int, p unsafe.Pointer) (*Codec, error) {
-	return w.eng.BeginStruct(i, p)
+// Plan is the write side of the runtime's plan of one struct type with
+// generated code in use, one per Fury: the generated function that writes
+// the struct's fields and, per field, how a nested struct or list of
+// structs is framed (Nest), worked out on the field's first use. Package
+// fury makes and fills it (NewPlan, SetNest); generated code reaches it
+// through the Writer.
+type Plan struct {
+	write func(*Writer, unsafe.Pointer) error
+	owner unsafe.Pointer
+	nests []Nest
 }
 
-// BeginStructPtr is BeginStruct for field i at p, a non-nil pointer to a
-// struct: when the pointee's type has generated code in use, it writes the
-// not-null flag, type info and struct hash and returns the codec to write
-// the pointee with (then EndStruct). Otherwise it writes the whole field
-// and returns a nil codec.
-func (w *Writer) BeginStructPtr(i int, p unsafe.Pointer) (*Codec, error) {
-	return w.eng.BeginStructPtr(i, p)
+// NewPlan returns the plan of a struct type whose fields write writes;
+// fields is the number of the struct's fields, owner the runtime's own
+// plan of the type (Owner returns it).
+func NewPlan(owner unsafe.Pointer, write func(*Writer, unsafe.Pointer) error, fields int) *Plan {
+	return &Plan{write: write, owner: owner, nests: make([]Nest, fields)}
 }
 
-// EndStruct ends a field begun by BeginStruct or BeginStructPtr with a
-// non-nil codec; err is what the codec's Write returned.
-func (w *Writer) EndStruct(i int, err error) error { return w.eng.EndStruct(i, err) }
+// Owner returns the runtime's plan given to NewPlan.
+func (pl *Plan) Owner() unsafe.Pointer { return pl.owner }
 
-// BeginList starts list field i at p, a slice of strings or of structs
-// with generated code. When the elements can be written directly it
-// writes the element count, the list header and the element type info and
-// returns the count n >= 1 and, for struct elements, the codec to write
-// them with. The caller then writes the n elements (strings with
-// Buffer.WriteString; structs with StartElem before each, then the codec)
-// and calls EndList. Otherwise (an empty list included) it writes the whole
-// field as WriteField does and returns n == 0.
-func (w *Writer) BeginList(i int, p unsafe.Pointer) (n int, c *Codec, err error) {
-	var h int32
-	n, c, h, err = w.eng.BeginList(i, p)
-	w.elems = Elems{h}
-	return n, c, err
+// Plan returns the plan of the struct being written.
+func (w *Writer) Plan() *Plan { return w.cur }
+
+// Root writes the fields of the root struct at p with plan pl, the first
+// generated code of the message.
+func (w *Writer) Root(pl *Plan, p unsafe.Pointer) error {
+	w.cur = pl
+	return pl.write(w, p)
 }
 
-// Elems returns what precedes each struct element of the list that
-// BeginList just began (call it before writing any element).
-func (w *Writer) Elems() Elems { return w.elems }
+// Run writes the fields of the struct at p with plan pl (the runtime
+// calls it for a struct it writes with generated code inside a value it
+// writes itself).
+func (w *Writer) Run(pl *Plan, p unsafe.Pointer) error {
+	cur := w.cur
+	w.cur = pl
+	err := pl.write(w, p)
+	w.cur = cur
+	return err
+}
 
-// StartElem writes what precedes each struct element of a list begun by
-// BeginList: e, from Elems, in schema-consistent mode.
-func (w *Writer) StartElem(e Elems) {
-	if !w.compatible {
-		w.buf.WriteInt32(e.hash)
+// NestKind says which field shape a Nest frames.
+type NestKind uint8
+
+// The shapes of a Nest.
+const (
+	nestNone      NestKind = iota
+	NestStruct             // a struct value
+	NestStructPtr          // a nullable pointer to a struct (the flag is in Pre)
+	NestList               // a list of struct values
+	NestPtrList            // a list of pointers to structs
+)
+
+// Nest is how a struct-valued field, or a list of structs, is written by
+// generated code: what precedes the struct's fields (or the list's
+// elements) when it is the same in every message (the not-null flag, type
+// info, struct hash; the list header and element type info), with, where
+// the type info refers to what the message carries once (a TypeDef in
+// compatible mode, the meta strings of a type registered by name), that
+// reference and what follows it; then the nested struct's plan.
+type Nest struct {
+	pre    uint64 // packed little-endian
+	preN   uint8
+	kind   NestKind
+	fast   NestKind // kind, or none when what precedes the fields depends on the message (the runtime writes it)
+	hashed bool     // a list's elements are each preceded by hash
+	hash   int32    // the element struct's hash
+	more   bool     // def, meta strings or after follow pre
+	def    *TypeDef
+	ns     *MetaString // with name: the meta strings of a type registered by name
+	name   *MetaString
+	after  uint64 // packed little-endian: what follows def or the meta strings (a struct's hash)
+	afterN uint8
+	plan   *Plan
+	size   uintptr // of a list element
+}
+
+// NestSpec describes a Nest for SetNest.
+type NestSpec struct {
+	Kind NestKind
+	// Pre is what precedes the struct's fields (or, for a list, the
+	// header and the element type info; the header is Pre's first byte),
+	// at most 8 bytes.
+	Pre []byte
+	// Def, when set, is the TypeDef whose reference or bytes follow Pre
+	// (compatible mode).
+	Def *TypeDef
+	// NS and Name, when set, are the meta strings of a type registered
+	// by name that follow Pre (schema-consistent mode).
+	NS, Name *MetaString
+	// After follows Def or the meta strings (at most 8 bytes).
+	After []byte
+	// Hashed: each list element is preceded by Hash (schema-consistent).
+	Hashed bool
+	Hash   int32
+	// Dynamic: what precedes the fields depends on the message (the
+	// runtime's Begin calls write it; Pre, Def, NS, Name and After are
+	// unused).
+	Dynamic bool
+	// Plan is the nested struct's plan.
+	Plan *Plan
+	// ElemSize is the size of a list element.
+	ElemSize uintptr
+}
+
+// SetNest sets how field i of pl is written (see Nest), and reports
+// whether it can be: a Pre or After of more than 8 bytes cannot.
+func (pl *Plan) SetNest(i int, s NestSpec) bool {
+	if len(s.Pre) > 8 || len(s.After) > 8 || s.Plan == nil || (s.NS == nil) != (s.Name == nil) {
+		return false
+	}
+	pl.nests[i] = Nest{pre: packBytes(s.Pre), preN: uint8(len(s.Pre)), kind: s.Kind,
+		hashed: s.Hashed, hash: s.Hash, def: s.Def, ns: s.NS, name: s.Name, after: packBytes(s.After),
+		afterN: uint8(len(s.After)), plan: s.Plan, size: s.ElemSize}
+	pl.nests[i].more = s.Def != nil || s.NS != nil || len(s.After) > 0
+	if !s.Dynamic {
+		pl.nests[i].fast = s.Kind
+	}
+	return true
+}
+
+// packBytes packs b (at most 8 bytes) little-endian.
+func packBytes(b []byte) uint64 {
+	var w [8]byte
+	copy(w[:], b)
+	return binary.LittleEndian.Uint64(w[:])
+}
+
+// TypeDef is a compatible-mode TypeDef as a Writer writes it: its bytes the
+// first time in a message, a reference to that first time after it.
+// Package fury holds one per type and Fury and writes it through
+// Writer.PutTypeDef, as generated code's framing does.
+type TypeDef struct {
+	bytes []byte
+	msg   uint64 // the message of the Writer (Writer.msg) that wrote it last
+	idx   uint32 // its index in that message
+}
+
+// NewTypeDef returns the TypeDef of the given bytes.
+func NewTypeDef(b []byte) *TypeDef { return &TypeDef{bytes: b} }
+
+// PutTypeDef writes d's reference when the message holds it already, else
+// its index and bytes.
+func (w *Writer) PutTypeDef(d *TypeDef) {
+	if d.msg == w.msg {
+		w.buf.WriteVaruint32(d.idx<<1 | 1)
+		return
+	}
+	d.msg, d.idx = w.msg, w.defs
+	w.defs++
+	w.buf.WriteVaruint32(d.idx << 1)
+	w.buf.WriteBytes(d.bytes)
+}
+
+// MetaString is a meta string (the namespace or name of a type registered
+// by name, in schema-consistent mode) as a Writer writes it: its full form
+// the first time in a message, a reference to that first time after it.
+// Package fury holds one per string and Fury and writes it through
+// Writer.PutMetaString, as generated code's framing does.
+type MetaString struct {
+	bytes []byte // the full form: its header, hash or encoding, and data
+	msg   uint64 // the message of the Writer that wrote it last
+	idx   uint32 // its index there
+}
+
+// NewMetaString returns the MetaString whose full form is b.
+func NewMetaString(b []byte) *MetaString { return &MetaString{bytes: b} }
+
+// PutMetaString writes m's reference when the message holds it already,
+// else its full form.
+func (w *Writer) PutMetaString(m *MetaString) {
+	if m.msg == w.msg {
+		w.buf.WriteVaruint32((m.idx+1)<<1 | 1)
+		return
+	}
+	m.msg, m.idx = w.msg, w.metas
+	w.metas++
+	w.buf.WriteBytes(m.bytes)
+}
+
+// MarkTypeDef records that d was written (by a constant prefix) as the
+// message's next TypeDef.
+func (w *Writer) MarkTypeDef(d *TypeDef) {
+	d.msg, d.idx = w.msg, w.defs
+	w.defs++
+}
+
+// putPre writes what precedes a nested value: n's constant bytes, with
+// extra or-ed into the first, and what follows them (putMore).
+func (w *Writer) putPre(n *Nest, extra byte) {
+	b := w.buf
+	l := len(b.data)
+	if cap(b.data)-l < 8 {
+		b.grow(8)
+	}
+	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)), 8), n.pre|uint64(extra))
+	b.data = b.data[:l+int(n.preN)]
+	if n.more {
+		w.putMore(n)
 	}
 }
 
-// EndList ends a list begun by BeginList with n > 0; err is the first
-// error of its elements.
-func (w *Writer) EndList(i int, err error) error { return w.eng.EndList(i, err) }
+// putMore writes what follows n's pre: its TypeDef or meta strings, then
+// its after bytes.
+func (w *Writer) putMore(n *Nest) {
+	if n.def != nil {
+		w.PutTypeDef(n.def)
+	}
+	if n.ns != nil {
+		w.PutMetaString(n.ns)
+		w.PutMetaString(n.name)
+	}
+	if n.afterN > 0 {
+		w.buf.WritePacked(n.after, int(n.afterN))
+	}
+}
+
+// Struct writes field i, the struct value at p: what precedes its fields
+// and the fields, with its generated code when its plan has it, else as
+// the runtime does.
+func (w *Writer) Struct(i int, p unsafe.Pointer) error {
+	cur := w.cur
+	n := &cur.nests[i]
+	if n.fast != NestStruct || *w.depth >= w.maxDepth {
+		return w.structSlow(i, p, false)
+	}
+	w.putPre(n, 0)
+	*w.depth++
+	w.cur = n.plan
+	err := n.plan.write(w, p)
+	w.cur = cur
+	*w.depth--
+	if err != nil {
+		return w.eng.WrapField(i, err)
+	}
+	return nil
+}
+
+// StructPtr writes field i, a non-nil pointer to a struct, at p (the
+// field's address): the not-null flag, what precedes the struct's fields
+// and the fields, as Struct does.
+func (w *Writer) StructPtr(i int, p unsafe.Pointer) error {
+	cur := w.cur
+	n := &cur.nests[i]
+	if n.fast != NestStructPtr || *w.depth >= w.maxDepth {
+		return w.structSlow(i, p, true)
+	}
+	w.putPre(n, 0)
+	*w.depth++
+	w.cur = n.plan
+	err := n.plan.write(w, *(*unsafe.Pointer)(p))
+	w.cur = cur
+	*w.depth--
+	if err != nil {
+		return w.eng.WrapField(i, err)
+	}
+	return nil
+}
+
+func (w *Writer) structSlow(i int, p unsafe.Pointer, ptr bool) error {
+	var ok bool
+	var err error
+	if ptr {
+		ok, err = w.eng.BeginStructPtr(i, p)
+		p = *(*unsafe.Pointer)(p)
+	} else {
+		ok, err = w.eng.BeginStruct(i, p)
+	}
+	if err != nil || !ok {
+		return err
+	}
+	cur := w.cur
+	pl := cur.nests[i].plan
+	w.cur = pl
+	err = pl.write(w, p)
+	w.cur = cur
+	return w.eng.EndStruct(i, err)
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
+}
+
+// collHasNull is the list header bit announcing null elements.
+const collHasNull = 0x02
+
+// StructList writes field i, the slice of structs (or of pointers to
+// structs) at p: the count, the list header, the element type info and
+// the elements, with the elements' generated code when the plan has it,
+// else as the runtime does.
+func (w *Writer) StructList(i int, p unsafe.Pointer) error {
+	n := &w.cur.nests[i]
+	h := (*sliceHeader)(p)
+	if n.fast < NestList || *w.depth+2 > w.maxDepth {
+		return w.listSlow(i, h)
+	}
+	if h.len == 0 {
+		w.buf.WriteUint8(0) // the count
+		return nil
+	}
+	nulls := false
+	if n.kind == NestPtrList {
+		some := false
+		for _, e := range unsafe.Slice((*unsafe.Pointer)(h.data), h.len) {
+			if e == nil {
+				nulls = true
+			} else {
+				some = true
+			}
+		}
+		if !some {
+			// Only nulls: no element is entered, so the runtime's depth
+			// accounting (one level, for the list) applies.
+			return w.listSlow(i, h)
+		}
+	}
+	w.buf.WriteVaruint32(uint32(h.len))
+	extra := byte(0)
+	if nulls {
+		extra = collHasNull
+	}
+	w.putPre(n, extra)
+	cur := w.cur
+	*w.depth += 2
+	w.cur = n.plan
+	err := w.elems(n, h.data, h.len, nulls)
+	w.cur = cur
+	*w.depth -= 2
+	if err != nil {
+		return w.eng.WrapField(i, err)
+	}
+	return nil
+}
+
+// elems writes the k elements at base of a list framed by n.
+func (w *Writer) elems(n *Nest, base unsafe.Pointer, k int, nulls bool) error {
+	write, size := n.plan.write, n.size
+	if n.kind == NestList {
+		for j := 0; j < k; j++ {
+			if n.hashed {
+				w.buf.WriteInt32(n.hash)
+			}
+			if err := write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for j := 0; j < k; j++ {
+		e := *(*unsafe.Pointer)(unsafe.Add(base, uintptr(j)*size))
+		if nulls {
+			if e == nil {
+				w.buf.WriteUint8(0xfd) // null
+				continue
+			}
+			w.buf.WriteUint8(0xff) // not null
+		}
+		if n.hashed {
+			w.buf.WriteInt32(n.hash)
+		}
+		if err := write(w, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (w *Writer) listSlow(i int, h *sliceHeader) error {
+	k, nulls, err := w.eng.BeginList(i, unsafe.Pointer(h))
+	if err != nil || k == 0 {
+		return err
+	}
+	cur := w.cur
+	n := &cur.nests[i]
+	w.cur = n.plan
+	err = w.elems(n, h.data, k, nulls)
+	w.cur = cur
+	return w.eng.EndList(i, err)
+}
 
 // WriteDuration writes the time.Duration at p as the runtime does.
 func (w *Writer) WriteDuration(p unsafe.Pointer) { w.eng.WriteDuration(p) }
@@ -251,7 +605,11 @@ func (r *Reader) CanNest(k int) bool { return *r.depth+k <= r.maxDepth }
 
 // CountOK reports whether a collection or map of n elements may be
 // decoded (see the runtime's bounds on counts the input cannot back).
-func (r *Reader) CountOK(n uint32) bool { return r.eng.CountOK(n) }
+func (r *Reader) CountOK(n uint32) bool {
+	// A count the rest of the input backs at a byte an element always may
+	// be; the runtime decides the others.
+	return int64(n) <= int64(r.buf.Remaining()) || r.eng.CountOK(n)
+}
 
 // ReadField reads field i (in wire order) of the struct being read into p,
 // exactly as the reflection path does.
@@ -347,3 +705,8 @@ func (r *Reader) VarintError(n int, what string) error {
 func (r *Reader) Error(format string, args ...any) error {
 	return ferr.Wrapf(ferr.ErrInvalidData, format, args...)
 }
+
+// SetPlan makes pl the plan being written. Package fury calls it to put
+// back the plan of the struct it was writing when it turns a panic inside
+// a nested write into an error (Run restores it only on return).
+func (w *Writer) SetPlan(pl *Plan) { w.cur = pl }

@@ -53,19 +53,190 @@ func writeStrings(w *strings.Builder, fields []*Field) {
 	}
 	fmt.Fprintf(w, "\t} else {\n\tm := %s + %d\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n\tn := 0\n", strings.Join(lens, " + "), 9*len(fields))
 	for _, fd := range fields {
-		// A string under 4 KiB: its one- or two-byte header (the length
-		// and UTF-8, a varint) and a copy, inline.
-		fmt.Fprintf(w, "\tif s := %s; len(s) < 32 {\n\tb[n] = byte(len(s)<<2 | 2) // UTF-8\n\tn += 1 + copy(b[n+1:], s)\n", scalarLV(fd))
-		fmt.Fprintf(w, "\t} else if len(s) < 4096 {\n\th := len(s)<<2 | 2 // UTF-8\n\tb[n] = byte(h) | 0x80\n\tb[n+1] = byte(h >> 7)\n\tn += 2 + copy(b[n+2:], s)\n")
-		fmt.Fprintf(w, "\t} else {\n\tn += furyrt.PutString(b[n:], s)\n\t}\n")
+		putString(w, scalarLV(fd))
 	}
 	w.WriteString("\tbuf.Advance(n)\n\t}\n")
+}
+
+// scalarStores emits the stores of a run of scalar fields into b, the
+// first at offset off (-1: at n, declared), and returns the offset after
+// them (-1: n, declared).
+func scalarStores(w *strings.Builder, fields []*Field, off int) int {
+	for _, r := range batches(fields) {
+		if r.b == nil {
+			off = store(w, r.fields[0].desc.scalar, scalarLV(r.fields[0]), off)
+			continue
+		}
+		if off >= 0 {
+			fmt.Fprintf(w, "\tn := %d\n", off)
+			off = -1
+		}
+		fmt.Fprintf(w, "\t{\n\tv := [%d]%s{\n", len(r.fields), r.b.elem)
+		for _, fd := range r.fields {
+			val := scalarLV(fd)
+			if fd.desc.scalar.basic != r.b.elem {
+				val = r.b.elem + "(" + val + ")"
+			}
+			fmt.Fprintf(w, "\t%s,\n", val)
+		}
+		fmt.Fprintf(w, "\t}\n\tn += furyrt.Put%s(b[n:], v[:])\n\t}\n", r.b.name)
+	}
+	return off
+}
+
+// runLen is the number of segments at the start of segs that generated
+// code writes with one capacity reservation: scalars, timestamps, enums
+// (nullable or not) and nullable pointers (their null flag), and a run of
+// strings after them; 0 when the run would be null flags alone.
+func runLen(segs []segment) int {
+	k, plain := 0, false
+run:
+	for ; k < len(segs); k++ {
+		switch segs[k].op {
+		case opScalar, opTime, opEnum:
+			plain = true
+		case opStructPtr, opNilOr, opNullEnum:
+		default:
+			break run
+		}
+	}
+	if k > 0 && k < len(segs) && segs[k].op == opString {
+		k, plain = k+1, true
+	}
+	if !plain {
+		return 0 // null flags alone: each pointer that is not nil would reserve again
+	}
+	return k
+}
+
+// writeRun emits the writing of segments of scalars, timestamps and a
+// last run of strings (see runLen) through one reservation of the most
+// they can take: the buffer's tail held in b, n bytes of it used. A
+// timestamp the wire cannot hold and an enum that is not an ordinal go to
+// the runtime (which reports them), a pointer that is not nil to the
+// Writer or the runtime, and the rest of the run
+// reserves again; strings in the peers' compact forms take WriteString
+// each.
+func writeRun(w *strings.Builder, segs []segment) {
+	fixed, varLen, again := 8, []string{}, false
+	for _, seg := range segs {
+		for _, fd := range seg.fields {
+			switch seg.op {
+			case opScalar:
+				fixed += fd.desc.scalar.max
+			case opTime:
+				fixed += 12
+				again = true
+			case opStructPtr:
+				fixed++
+				again = true
+			case opEnum:
+				fixed += 5
+				again = true
+			case opNilOr:
+				fixed++
+				again = true
+			case opNullEnum:
+				fixed += 6
+				again = true
+			case opString:
+				fixed += 9
+				varLen = append(varLen, "len("+scalarLV(fd)+")")
+			}
+		}
+	}
+	m := fmt.Sprint(fixed)
+	if len(varLen) > 0 {
+		m = strings.Join(varLen, " + ") + " + " + m
+	}
+	if again || len(varLen) > 0 {
+		fmt.Fprintf(w, "\t{\n\tm := %s\n\tbuf.Grow(m)\n\tb := buf.Tail()[:m]\n", m)
+	} else {
+		fmt.Fprintf(w, "\t{\n\tbuf.Grow(%s)\n\tb := buf.Tail()[:%s]\n", m, m)
+	}
+	off := 0
+	dyn := func() {
+		if off >= 0 {
+			fmt.Fprintf(w, "\tn := %d\n", off)
+			off = -1
+		}
+	}
+	for _, seg := range segs {
+		switch seg.op {
+		case opScalar:
+			off = scalarStores(w, seg.fields, off)
+		case opTime:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif furyrt.PutTime(b[n:], %s) {\n\tn += 12\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // too early for the wire: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 12\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opStructPtr:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.StructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 1\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opNilOr:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 1\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opNullEnum:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else ", access(fd))
+			fmt.Fprintf(w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {\n\tb[n] = 0xff // not null\n\tn += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 6\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opEnum:
+			fd := seg.fields[0]
+			dyn()
+			fmt.Fprintf(w, "\tif v := int64(%s); v >= 0 && v < 0x80 {\n\tb[n] = byte(v)\n\tn++\n\t} else if v >= 0 && v <= math.MaxUint32 {\n\tn += furyrt.PutVaruint32(b[n:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
+			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
+			w.WriteString("\tm -= n + 5\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+		case opString:
+			dyn()
+			w.WriteString("\tif buf.CompactStrings() {\n\tbuf.Advance(n)\n")
+			for _, fd := range seg.fields {
+				fmt.Fprintf(w, "\tbuf.WriteString(%s)\n", scalarLV(fd))
+			}
+			w.WriteString("\t} else {\n")
+			for _, fd := range seg.fields {
+				putString(w, scalarLV(fd))
+			}
+			w.WriteString("\tbuf.Advance(n)\n\t}\n\t}\n")
+			return
+		}
+	}
+	if off >= 0 {
+		fmt.Fprintf(w, "\tbuf.Advance(%d)\n\t}\n", off)
+	} else {
+		w.WriteString("\tbuf.Advance(n)\n\t}\n")
+	}
+}
+
+// putString emits the store of string s at b[n:] as UTF-8.
+func putString(w *strings.Builder, s string) {
+	// A string under 4 KiB: its one- or two-byte header (the length
+	// and UTF-8, a varint) and a copy, inline.
+	fmt.Fprintf(w, "\tif s := %s; len(s) < 32 {\n\tb[n] = byte(len(s)<<2 | 2) // UTF-8\n\tn += 1 + copy(b[n+1:], s)\n", s)
+	fmt.Fprintf(w, "\t} else if len(s) < 4096 {\n\th := len(s)<<2 | 2 // UTF-8\n\tb[n] = byte(h) | 0x80\n\tb[n+1] = byte(h >> 7)\n\tn += 2 + copy(b[n+2:], s)\n")
+	fmt.Fprintf(w, "\t} else {\n\tn += furyrt.PutString(b[n:], s)\n\t}\n")
 }
 
 // genWrite emits the Write function of variant v.
 func (f *file) genWrite(s *Struct, v *Variant) {
 	var w strings.Builder
-	for _, seg := range segments(v) {
+	segs := segments(v)
+	for i := 0; i < len(segs); i++ {
+		if k := runLen(segs[i:]); k >= 2 {
+			writeRun(&w, segs[i:i+k])
+			i += k - 1
+			continue
+		}
+		seg := segs[i]
 		switch seg.op {
 		case opDelegate:
 			delegateWrite(&w, seg.first, seg.fields[0])
@@ -75,26 +246,7 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 				max += fd.desc.scalar.max
 			}
 			fmt.Fprintf(&w, "\t{\n\tbuf.Grow(%d)\n\tb := buf.Tail()[:%d]\n", max+8, max+8)
-			off := 0
-			for _, r := range batches(seg.fields) {
-				if r.b == nil {
-					off = store(&w, r.fields[0].desc.scalar, scalarLV(r.fields[0]), off)
-					continue
-				}
-				if off >= 0 {
-					fmt.Fprintf(&w, "\tn := %d\n", off)
-					off = -1
-				}
-				fmt.Fprintf(&w, "\t{\n\tv := [%d]%s{\n", len(r.fields), r.b.elem)
-				for _, fd := range r.fields {
-					val := scalarLV(fd)
-					if fd.desc.scalar.basic != r.b.elem {
-						val = r.b.elem + "(" + val + ")"
-					}
-					fmt.Fprintf(&w, "\t%s,\n", val)
-				}
-				fmt.Fprintf(&w, "\t}\n\tn += furyrt.Put%s(b[n:], v[:])\n\t}\n", r.b.name)
-			}
+			off := scalarStores(&w, seg.fields, 0)
 			if off >= 0 {
 				fmt.Fprintf(&w, "\tbuf.Advance(%d)\n\t}\n", off)
 			} else {
@@ -137,16 +289,13 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 			delegateWrite(&w, seg.first, fd)
 			fmt.Fprintf(&w, "\t} else if %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else {\n\tbuf.WriteInt8(-1) // not null\n\tbuf.WriteString(%s)\n\t}\n", access(fd), f.pointeeLV(fd))
 		case opStruct:
-			fd := seg.fields[0]
-			ptr := "unsafe.Pointer(&" + access(fd) + ")"
-			fmt.Fprintf(&w, "\tif c, err := w.BeginStruct(%d, %s); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, ptr)
-			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.t, "Write", "w", ptr))
+			// The Writer frames it and calls its generated code (or
+			// leaves it to the runtime).
+			fmt.Fprintf(&w, "\tif err := w.Struct(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opStructPtr:
 			fd := seg.fields[0]
-			ptr := "unsafe.Pointer(" + access(fd) + ")"
 			fmt.Fprintf(&w, "\tif %s == nil {\n\tbuf.WriteInt8(-3) // null\n\t} else ", access(fd))
-			fmt.Fprintf(&w, "if c, err := w.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))
-			fmt.Fprintf(&w, "\tif err := w.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.elem.t, "Write", "w", ptr))
+			fmt.Fprintf(&w, "if err := w.StructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opContainer, opNullValue:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif at := buf.Len(); %s!%s(buf, %s) {\n", helperGuard(fd, "w"), helperName("Write", s, fd, v), access(fd))
@@ -164,27 +313,9 @@ func (f *file) genWrite(s *Struct, v *Variant) {
 		case opDecimal:
 			fmt.Fprintf(&w, "\tif err := w.WriteDecimal(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opList:
-			fd := seg.fields[0]
-			e := fd.desc.elem
-			if e.class == cPointer {
-				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n\tel := w.Elems()\n", seg.first, access(fd))
-				fmt.Fprintf(&w, "\thasNull := false\n\tfor _, e := range %s {\n\tif e == nil {\n\thasNull = true\n\tbreak\n\t}\n\t}\n", access(fd))
-				fmt.Fprintf(&w, "\tfor _, e := range %s {\n\tif hasNull {\n\tif e == nil {\n\tbuf.WriteInt8(-3) // null\n\tcontinue\n\t}\n\tbuf.WriteInt8(-1) // not null\n\t}\n\tw.StartElem(el)\n", access(fd))
-				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.elem.t, "Write", "w", "unsafe.Pointer(e)"))
-				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
-			} else if e.class == cStruct {
-				fmt.Fprintf(&w, "\tif n, c, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n\tel := w.Elems()\n", seg.first, access(fd))
-				fmt.Fprintf(&w, "\tfor j := range %s {\n\tw.StartElem(el)\n", access(fd))
-				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.t, "Write", "w", "unsafe.Pointer(&"+access(fd)+"[j])"))
-				fmt.Fprintf(&w, "\tif err = w.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
-			} else {
-				val := "s"
-				if e.named {
-					val = "string(s)"
-				}
-				fmt.Fprintf(&w, "\tif n, _, err := w.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
-				fmt.Fprintf(&w, "\tfor _, s := range %s {\n\tbuf.WriteString(%s)\n\t}\n\t_ = w.EndList(%d, nil)\n\t}\n", access(fd), val, seg.first)
-			}
+			// Structs or pointers to structs: the Writer writes the
+			// list, calling the elements' generated code.
+			fmt.Fprintf(&w, "\tif err := w.StructList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(seg.fields[0]))
 		case opArray:
 			fd := seg.fields[0]
 			fmt.Fprintf(&w, "\tif %s {\n\tfuryrt.WriteArray(buf, %s)\n\t} else ", arrayCond(fd), f.arraySlice(fd))
@@ -464,10 +595,11 @@ func (f *file) nestedCall(from *Struct, t types.Type, op, rw, ptr string) string
 	return fmt.Sprintf("c.%s(%s, %s)", op, rw, ptr)
 }
 
-// genDispatch emits the functions that run s's generated code for the
+// genDispatch emits the function that runs s's generated reader for the
 // codec the runtime chose, calling the matching variant directly.
+// (Writers need none: the Writer calls the nested plan's function.)
 func (f *file) genDispatch(s *Struct) {
-	for _, op := range []struct{ name, rw, typ string }{{"Write", "w", "Writer"}, {"Read", "r", "Reader"}} {
+	for _, op := range []struct{ name, rw, typ string }{{"Read", "r", "Reader"}} {
 		name := dispatchName(op.name, s)
 		f.printf("// %s %ss %s with codec c, calling its generated function directly.\n", name, strings.ToLower(op.name), article(s.Name))
 		f.printf("func %s(c *furyrt.Codec, %s *furyrt.%s, p unsafe.Pointer) error {\n\tswitch c {\n", name, op.rw, op.typ)

@@ -352,8 +352,18 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		g.printf("if %s != %#02x {\nreturn false\n}\n", h, chunkDeclared)
 		g.printf("%s, err := buf.ReadByte()\nif err != nil || %s == 0 || uint32(%s) > %s-%s {\nreturn false\n}\n", size, size, size, n, done)
 		g.printf("for range %s {\nvar %s %s\n", size, v, g.f.typeString(d.val.t))
-		g.read(d.key, k, false)
-		g.read(d.val, v, false)
+		if directScalar(d.key) && directScalar(d.val) {
+			// Both from the unread bytes, one Skip an entry, rather
+			// than a Read call (and its error) for each.
+			b, o := g.name("b"), g.name("o")
+			g.printf("%s, %s := buf.Unread(), 0\n", b, o)
+			g.get(d.key, k, b, o)
+			g.get(d.val, v, b, o)
+			g.printf("_ = buf.Skip(%s)\n", o)
+		} else {
+			g.read(d.key, k, false)
+			g.read(d.val, v, false)
+		}
 		g.printf("%s[%s] = %s\n}\n%s += uint32(%s)\n}\n%s = %s\n", m, k, v, done, size, lv, m)
 		if field {
 			g.printf("}\n")
@@ -378,6 +388,39 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 	default:
 		panic(fmt.Sprintf("furygen: no inline read for %v", d.t))
 	}
+}
+
+// directScalar reports whether d is a scalar that get decodes from the
+// unread bytes: any but a string or a named integer (an enum or not).
+func directScalar(d *desc) bool {
+	return d.class == cScalar && d.scalar != sString
+}
+
+// get emits the code decoding scalar d (directScalar) from b at offset o
+// into lv and advancing o past it; input too short or malformed, or a
+// value the runtime rejects, makes the helper return false, as read does.
+func (g *cgen) get(d *desc, lv, b, o string) {
+	x := g.name("x")
+	s := d.scalar
+	if s.size > 0 {
+		g.printf("if len(%s)-%s < %d {\nreturn false\n}\n", b, o, s.size)
+		at := strings.ReplaceAll(loadAt(s, o), "b[", b+"[")
+		g.printf("%s := %s\n%s += %d\n", x, at, o, s.size)
+	} else {
+		call, _ := getCall(s)
+		k := g.name("k")
+		g.printf("%s, %s := furyrt.%s(%s[%s:])\nif %s <= 0 {\nreturn false\n}\n%s += %s\n", x, k, call, b, o, k, o, k)
+		if ov := overflow(s, x); ov != "" {
+			g.printf("if %s {\nreturn false // the runtime's error\n}\n", ov)
+		}
+	}
+	val := x
+	if _, conv := readCall(s); d.named {
+		val = g.f.typeString(d.t) + "(" + x + ")"
+	} else if conv != "" {
+		val = conv + "(" + x + ")"
+	}
+	g.printf("%s = %s\n", lv, val)
 }
 
 // sizedMap emits the make of map m of type d for n entries, sized as the

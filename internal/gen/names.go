@@ -20,7 +20,7 @@ import (
 //	furyWrite<S>[_<n>]         its Write function (furyRead<S>...: Read)
 //	furyWrite<S>_<path>[_<n>]  the helper of container field <path> (path
 //	                           components one token each)
-//	furyDispatchWrite<S>       Write of S with a codec the runtime chose
+//	furyDispatchRead<S>        Read of S with a codec the runtime chose
 //
 // The struct's name and path components are escaped (esc: "_" doubled), so
 // that in a name an odd run of underscores always ends with a separator and

@@ -243,6 +243,28 @@ func (r *resolver) link(f *File) {
 			walkType(t.Value, scope)
 		}
 	}
+	services := map[string]Pos{}
+	for _, svc := range f.Services {
+		if prev, ok := services[svc.Name]; ok {
+			r.errorf(svc.Pos, "duplicate service name %s (first declared at %s)", svc.Name, prev)
+		} else {
+			services[svc.Name] = svc.Pos
+		}
+		methods := map[string]Pos{}
+		for _, m := range svc.Methods {
+			if prev, ok := methods[m.Name]; ok {
+				r.errorf(m.Pos, "duplicate method name %s in service %s (first declared at %s)", m.Name, svc.Name, prev)
+			} else {
+				methods[m.Name] = m.Pos
+			}
+			for _, t := range []*TypeRef{m.Request, m.Response} {
+				walkType(t, nil)
+				if t.Decl != nil && t.Decl.Kind == Enum {
+					r.errorf(t.Pos, "rpc type %s in service %s must be a message or union, not an enum", t.Name, svc.Name)
+				}
+			}
+		}
+	}
 	f.Walk(func(d *Decl) {
 		scope := d
 		if d.Kind == Union {

@@ -297,7 +297,38 @@ type File struct {
 	PackagePos   Pos
 	Options      map[string]any
 	Imports      []*Import
-	Decls        []*Decl // top-level declarations, in order
+	Decls        []*Decl    // top-level declarations, in order
+	Services     []*Service // gRPC services, in order
+}
+
+// Service is a service block: gRPC methods whose messages are Fory
+// serialized roots.
+type Service struct {
+	Name    string
+	File    *File
+	Pos     Pos
+	Options map[string]any
+	Methods []*Method
+}
+
+// QualifiedName is the service's name qualified by its file's package,
+// as gRPC names it in a method path (/pkg.Service/Method).
+func (s *Service) QualifiedName() string {
+	if p := s.File.Package; p != "" {
+		return p + "." + s.Name
+	}
+	return s.Name
+}
+
+// Method is an rpc of a service.
+type Method struct {
+	Name            string
+	Pos             Pos
+	Request         *TypeRef // a NamedType
+	Response        *TypeRef // a NamedType
+	ClientStreaming bool     // stream request
+	ServerStreaming bool     // stream response
+	Options         map[string]any
 }
 
 // Walk calls fn for every declaration of f, parents before their nested

@@ -130,3 +130,14 @@ func TestRecordBatchNoColumns(t *testing.T) {
 	defer empty.Release()
 	require.EqualValues(t, 0, empty.NumRows())
 }
+
+// An error names the package once and its class, and wraps fury's sentinel.
+func TestErrorMessageAndClass(t *testing.T) {
+	_, err := rowarrow.FromArrowSchema(nil)
+	require.ErrorIs(t, err, fury.ErrInvalidArgument)
+	require.EqualError(t, err, "rowarrow: invalid argument: nil Arrow schema")
+
+	_, err = rowarrow.FromArrowType(arrow.FixedWidthTypes.DayTimeInterval)
+	require.ErrorIs(t, err, fury.ErrUnsupportedType)
+	require.Regexp(t, `^rowarrow: [a-z ]+: arrow type day_time_interval$`, err.Error())
+}

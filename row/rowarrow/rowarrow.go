@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -38,8 +39,22 @@ import (
 	"github.com/fury-go/fury/row"
 )
 
+// arrowError wraps one of fury's sentinel errors with context. Its message
+// is "rowarrow: <class>: <message>", the class being the sentinel's message
+// without its "fury: " prefix, so that the package is named once.
+type arrowError struct {
+	sentinel error
+	msg      string
+}
+
+func (e *arrowError) Error() string {
+	return "rowarrow: " + strings.TrimPrefix(e.sentinel.Error(), "fury: ") + ": " + e.msg
+}
+
+func (e *arrowError) Unwrap() error { return e.sentinel }
+
 func errorf(sentinel error, format string, args ...any) error {
-	return fmt.Errorf("rowarrow: %w: "+format, append([]any{sentinel}, args...)...)
+	return &arrowError{sentinel: sentinel, msg: fmt.Sprintf(format, args...)}
 }
 
 // ToArrowSchema converts a row schema to an Arrow schema.

@@ -332,16 +332,20 @@ func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool
 				}
 				for range size5 {
 					var v7 bool
-					if v9, err := buf.ReadVarint32(); err != nil {
+					b9, o10 := buf.Unread(), 0
+					x11, k12 := furyrt.GetVarint32(b9[o10:])
+					if k12 <= 0 {
 						return false
-					} else {
-						k6 = v9
 					}
-					if v10, err := buf.ReadBool(); err != nil {
+					o10 += k12
+					k6 = x11
+					if len(b9)-o10 < 1 {
 						return false
-					} else {
-						v7 = v10
 					}
+					x13 := b9[o10] != 0
+					o10 += 1
+					v7 = x13
+					_ = buf.Skip(o10)
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
@@ -450,16 +454,20 @@ func furyReadBudgets_LM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[int32]b
 							}
 							for range size10 {
 								var v12 bool
-								if v14, err := buf.ReadVarint32(); err != nil {
+								b14, o15 := buf.Unread(), 0
+								x16, k17 := furyrt.GetVarint32(b14[o15:])
+								if k17 <= 0 {
 									return false
-								} else {
-									k11 = v14
 								}
-								if v15, err := buf.ReadBool(); err != nil {
+								o15 += k17
+								k11 = x16
+								if len(b14)-o15 < 1 {
 									return false
-								} else {
-									v12 = v15
 								}
+								x18 := b14[o15] != 0
+								o15 += 1
+								v12 = x18
+								_ = buf.Skip(o15)
 								m7[k11] = v12
 							}
 							done8 += uint32(size10)
@@ -951,15 +959,6 @@ func _() {
 	}(Event{})
 }
 
-// furyDispatchWriteEvent writes an Event with codec c, calling its generated function directly.
-func furyDispatchWriteEvent(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecEvent:
-		return furyWriteEvent(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadEvent reads an Event with codec c, calling its generated function directly.
 func furyDispatchReadEvent(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -1009,15 +1008,6 @@ func _() {
 		Name  string
 		Files []string
 	}(EventWith{})
-}
-
-// furyDispatchWriteEventWith writes an EventWith with codec c, calling its generated function directly.
-func furyDispatchWriteEventWith(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecEventWith:
-		return furyWriteEventWith(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadEventWith reads an EventWith with codec c, calling its generated function directly.
@@ -1182,47 +1172,14 @@ func furyWriteForeign(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.P == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.P)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.P)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, c.Write(w, unsafe.Pointer(x.P))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Ps)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Ps)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Ps {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Ps {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = c.Write(w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Pt)); err != nil {
+	if err := w.Struct(4, unsafe.Pointer(&x.Pt)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(&x.Pt))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -1305,12 +1262,8 @@ func furyWriteForeign_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.P == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.P)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.P)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, c.Write(w, unsafe.Pointer(x.P))); err != nil {
-			return err
-		}
 	}
 	if x.PL == nil {
 		buf.WriteInt8(-3) // null
@@ -1320,40 +1273,11 @@ func furyWriteForeign_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(2, unsafe.Pointer(&x.PL)); err != nil { // a reference, or not an ordinal
 		return err
 	}
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Ps)); err != nil {
+	if err := w.StructList(3, unsafe.Pointer(&x.Ps)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Ps {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Ps {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = c.Write(w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(4, unsafe.Pointer(&x.Pt)); err != nil {
+	if err := w.Struct(4, unsafe.Pointer(&x.Pt)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, c.Write(w, unsafe.Pointer(&x.Pt))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2243,16 +2167,26 @@ func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint
 				}
 				for range size5 {
 					var v7 uint
-					if v9, err := buf.ReadVarint64(); err != nil || int64(int(v9)) != v9 {
+					b9, o10 := buf.Unread(), 0
+					x11, k12 := furyrt.GetVarint64(b9[o10:])
+					if k12 <= 0 {
 						return false
-					} else {
-						k6 = int(v9)
 					}
-					if v10, err := buf.ReadVaruint64(); err != nil || uint64(uint(v10)) != v10 {
+					o10 += k12
+					if int64(int(x11)) != x11 {
+						return false // the runtime's error
+					}
+					k6 = int(x11)
+					x13, k14 := furyrt.GetVaruint64(b9[o10:])
+					if k14 <= 0 {
 						return false
-					} else {
-						v7 = uint(v10)
 					}
+					o10 += k14
+					if uint64(uint(x13)) != x13 {
+						return false // the runtime's error
+					}
+					v7 = uint(x13)
+					_ = buf.Skip(o10)
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
@@ -2361,42 +2295,19 @@ func _() {
 func furyWriteLine(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Line)(p)
 	buf := w.Buffer()
-	if c, err := w.BeginStruct(0, unsafe.Pointer(&x.E)); err != nil {
+	if err := w.Struct(0, unsafe.Pointer(&x.E)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWriteEvent(c, w, unsafe.Pointer(&x.E))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Es)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Es)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Es {
-			w.StartElem(el)
-			if err = furyDispatchWriteEvent(c, w, unsafe.Pointer(&x.Es[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
-	if c, err := w.BeginStruct(2, unsafe.Pointer(&x.EW)); err != nil {
+	if err := w.Struct(2, unsafe.Pointer(&x.EW)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteEventWith(c, w, unsafe.Pointer(&x.EW))); err != nil {
-			return err
-		}
 	}
 	if x.PE == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.PE)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.PE)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteEvent(c, w, unsafe.Pointer(x.PE))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2507,42 +2418,13 @@ func furyWriteLocals(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Bufs)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Bufs)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Bufs {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Bufs {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritebuf(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
 	if x.PX == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWritex(c, w, unsafe.Pointer(x.PX))); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteLocals_V(buf, x.V) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -2556,26 +2438,11 @@ func furyWriteLocals(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if c, err := w.BeginStruct(5, unsafe.Pointer(&x.X)); err != nil {
+	if err := w.Struct(5, unsafe.Pointer(&x.X)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWritex(c, w, unsafe.Pointer(&x.X))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Xs)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Xs {
-			w.StartElem(el)
-			if err = furyDispatchWritex(c, w, unsafe.Pointer(&x.Xs[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2672,33 +2539,8 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Locals)(p)
 	buf := w.Buffer()
-	if n, c, err := w.BeginList(0, unsafe.Pointer(&x.Bufs)); err != nil {
+	if err := w.StructList(0, unsafe.Pointer(&x.Bufs)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Bufs {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Bufs {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritebuf(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(0, err); err != nil {
-			return err
-		}
 	}
 	if x.PV == nil {
 		buf.WriteInt8(-3) // null
@@ -2710,12 +2552,8 @@ func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.PX == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWritex(c, w, unsafe.Pointer(x.PX))); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteLocals_V_1(buf, x.V) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -2729,26 +2567,11 @@ func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if c, err := w.BeginStruct(5, unsafe.Pointer(&x.X)); err != nil {
+	if err := w.Struct(5, unsafe.Pointer(&x.X)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWritex(c, w, unsafe.Pointer(&x.X))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Xs)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.Xs {
-			w.StartElem(el)
-			if err = furyDispatchWritex(c, w, unsafe.Pointer(&x.Xs[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3259,40 +3082,11 @@ func furyWriteNamedPtrs(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.In == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.In)); err != nil {
+	} else if err := w.StructPtr(1, unsafe.Pointer(&x.In)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteInner(c, w, unsafe.Pointer(x.In))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Ins {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Ins {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if w.TrackAllFields() {
 		if err := w.WriteField(3, unsafe.Pointer(&x.L)); err != nil {
@@ -3380,40 +3174,11 @@ func furyWriteNamedPtrs_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	if x.In == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.In)); err != nil {
+	} else if err := w.StructPtr(0, unsafe.Pointer(&x.In)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWriteInner(c, w, unsafe.Pointer(x.In))); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Ins)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Ins {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Ins {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteInner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
 	if w.TrackAllFields() {
 		if err := w.WriteField(2, unsafe.Pointer(&x.L)); err != nil {
@@ -4034,20 +3799,43 @@ func furyWriteSmallEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.P == nil {
-		buf.WriteInt8(-3) // null
-	} else if v := int64(*x.P); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
-		buf.WriteInt8(-1) // not null
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.P)); err != nil { // a reference, or not an ordinal
-		return err
-	}
-	if v := int64(x.S); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
-		return err
+	{
+		m := 19
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.P == nil {
+			b[n] = 0xfd // null
+			n++
+		} else if v := int64(*x.P); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {
+			b[n] = 0xff // not null
+			n += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.P)); err != nil { // a reference, or not an ordinal
+				return err
+			}
+			m -= n + 6
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.S); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(4, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -4362,15 +4150,6 @@ func _() {
 	}(buf{})
 }
 
-// furyDispatchWritebuf writes a buf with codec c, calling its generated function directly.
-func furyDispatchWritebuf(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecbuf:
-		return furyWritebuf(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadbuf reads a buf with codec c, calling its generated function directly.
 func furyDispatchReadbuf(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -4434,15 +4213,6 @@ func _() {
 	}(x{})
 }
 
-// furyDispatchWritex writes a x with codec c, calling its generated function directly.
-func furyDispatchWritex(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecx:
-		return furyWritex(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadx reads a x with codec c, calling its generated function directly.
 func furyDispatchReadx(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -4457,8 +4227,9 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 	x_ := (*x)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := 14
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x_.V)<<1) ^ uint32((x_.V)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -4470,16 +4241,20 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if x_.Next == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWritex(c, w, unsafe.Pointer(x_.Next))); err != nil {
-			return err
+		if x_.Next == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
+		buf.Advance(n)
 	}
 	return nil
 }

@@ -351,3 +351,13 @@ type Shadow struct {
 	X     string
 	Other int32 `fury:"name=name"`
 }
+
+// PtrShaped has a single pointer field, so an interface holds a PtrShaped
+// value in its data word itself (a pointer-shaped type) rather than
+// pointing to a copy: a root passed by value must still reach the
+// generated code as a pointer to the struct.
+//
+//fury:generate
+type PtrShaped struct {
+	In *Inner
+}

@@ -36,15 +36,6 @@ func _() {
 	}(FixedPoint{})
 }
 
-// furyDispatchWriteFixedPoint writes a FixedPoint with codec c, calling its generated function directly.
-func furyDispatchWriteFixedPoint(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecFixedPoint:
-		return furyWriteFixedPoint(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadFixedPoint reads a FixedPoint with codec c, calling its generated function directly.
 func furyDispatchReadFixedPoint(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -84,19 +75,8 @@ func furyWriteFixedPoint(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		buf.Advance(n)
 	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.L)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.L)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		for j := range x.L {
-			w.StartElem(el)
-			if err = furyDispatchWriteFixedPoint(c, w, unsafe.Pointer(&x.L[j])); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }

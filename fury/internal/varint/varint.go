@@ -45,6 +45,33 @@ func Put64(p []byte, v uint64) int {
 // Get32 decodes a varuint32 from p. n > 0 is the length read; n == 0
 // means p ended first; n < 0 means the value overflows 32 bits.
 func Get32(p []byte) (v uint32, n int) {
+	if len(p) >= 5 {
+		// Unrolled: no bounds checks per byte.
+		c := p[0]
+		v = uint32(c & 0x7f)
+		if c < 0x80 {
+			return v, 1
+		}
+		c = p[1]
+		v |= uint32(c&0x7f) << 7
+		if c < 0x80 {
+			return v, 2
+		}
+		c = p[2]
+		v |= uint32(c&0x7f) << 14
+		if c < 0x80 {
+			return v, 3
+		}
+		c = p[3]
+		v |= uint32(c&0x7f) << 21
+		if c < 0x80 {
+			return v, 4
+		}
+		if c = p[4]; c > 0x0f {
+			return 0, -1
+		}
+		return v | uint32(c)<<28, 5
+	}
 	var shift uint
 	for i := 0; i < 5; i++ {
 		if i >= len(p) {

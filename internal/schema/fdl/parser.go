@@ -137,7 +137,7 @@ func (p *parser) parseFile() *schema.File {
 		case t.is(tKeyword, "message"):
 			f.Decls = append(f.Decls, p.parseMessage(nil))
 		case t.is(tKeyword, "service"):
-			p.skipService()
+			f.Services = append(f.Services, p.parseService(f))
 		default:
 			p.fail(t, "unexpected %s: expected package, import, option, message, enum, union or service", t.describe())
 		}
@@ -523,31 +523,39 @@ func (p *parser) elemModifiers() (opt, ref bool) {
 	}
 }
 
-// skipService parses a service block for syntax; services generate no Go
-// code (furygrpc serves fury-encoded messages with any gRPC service).
-func (p *parser) skipService() {
+// parseService parses a service block: its rpc methods, their request
+// and response types (resolved later) and streaming, and options.
+func (p *parser) parseService(f *schema.File) *schema.Service {
+	start := p.cur()
 	p.next()
-	p.ident("service name")
+	name := p.ident("service name")
+	svc := &schema.Service{Name: name.text, File: f, Pos: p.pos(start), Options: map[string]any{}}
 	p.expect(tPunct, "{", "after the service name")
 	for !p.isPunct("}") {
 		t := p.cur()
 		switch {
 		case t.is(tKeyword, "option"):
 			p.next()
-			p.ident("option name")
+			opt := p.ident("option name")
 			p.expect(tPunct, "=", "after the option name")
-			p.optionValue()
+			svc.Options[opt.text] = p.optionValue()
 			p.expect(tPunct, ";", "after the option statement")
 		case t.is(tKeyword, "rpc"):
 			p.next()
-			p.ident("method name")
+			m := &schema.Method{Name: p.ident("method name").text, Pos: p.pos(t), Options: map[string]any{}}
 			for _, what := range []string{"request", "response"} {
 				if what == "response" {
 					p.expect(tKeyword, "returns", "after the request type")
 				}
 				p.expect(tPunct, "(", fmt.Sprintf("before the %s type", what))
-				p.accept(tKeyword, "stream")
-				p.dotted(what + " message type")
+				stream := p.accept(tKeyword, "stream")
+				tpos := p.pos(p.cur())
+				ref := &schema.TypeRef{Kind: schema.NamedType, Pos: tpos, Name: p.dotted(what + " message type")}
+				if what == "request" {
+					m.Request, m.ClientStreaming = ref, stream
+				} else {
+					m.Response, m.ServerStreaming = ref, stream
+				}
 				p.expect(tPunct, ")", fmt.Sprintf("after the %s type", what))
 			}
 			if p.accept(tPunct, "{") {
@@ -556,17 +564,19 @@ func (p *parser) skipService() {
 						continue
 					}
 					p.expect(tKeyword, "option", "inside the method block")
-					p.ident("option name")
+					opt := p.ident("option name")
 					p.expect(tPunct, "=", "after the option name")
-					p.optionValue()
+					m.Options[opt.text] = p.optionValue()
 					p.expect(tPunct, ";", "after the option statement")
 				}
 			} else {
 				p.expect(tPunct, ";", "after the method definition")
 			}
+			svc.Methods = append(svc.Methods, m)
 		default:
 			p.fail(t, "expected 'rpc' or 'option' inside the service block, got %s", t.describe())
 		}
 	}
 	p.next()
+	return svc
 }

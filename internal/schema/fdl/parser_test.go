@@ -106,6 +106,23 @@ func TestParseEverything(t *testing.T) {
 	assert.Equal(t, [2]bool{true, false}, flags["reffed_map"])
 	assert.Equal(t, [2]bool{true, false}, flags["nullable"])
 	assert.Equal(t, schema.Pos{File: "x.fdl", Line: 27, Col: 5}, m.Fields[1].Pos)
+
+	require.Len(t, f.Services, 1)
+	svc := f.Services[0]
+	assert.Equal(t, "Svc", svc.Name)
+	assert.Equal(t, "a.b.Svc", svc.QualifiedName())
+	assert.Equal(t, map[string]any{"deprecated": true}, svc.Options)
+	require.Len(t, svc.Methods, 2)
+	get, put := svc.Methods[0], svc.Methods[1]
+	assert.Equal(t, "Get", get.Name)
+	assert.Equal(t, "Msg", get.Request.Name)
+	assert.False(t, get.ClientStreaming)
+	assert.True(t, get.ServerStreaming)
+	assert.Equal(t, "Put", put.Name)
+	assert.True(t, put.ClientStreaming)
+	assert.False(t, put.ServerStreaming)
+	assert.Equal(t, map[string]any{"deprecated": true}, put.Options)
+	assert.Equal(t, schema.Pos{File: "x.fdl", Line: 45, Col: 5}, put.Pos)
 }
 
 // FuzzParse: any input parses or fails with an error, never a panic.

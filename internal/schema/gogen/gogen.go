@@ -24,6 +24,13 @@ type Options struct {
 	// Register names the registration function ("" for RegisterTypes),
 	// for two schemas generated into one package.
 	Register string
+
+	// GRPC generates the gRPC code of the services of files (not of the
+	// files they import) on package furygrpc: per service S a server
+	// interface SServer, UnimplementedSServer, RegisterSServer, a client
+	// interface SClient and NewSClient, and one codec constructor. Without
+	// it services generate nothing.
+	GRPC bool
 }
 
 // Output is what Generate produced.
@@ -74,6 +81,9 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 	}
 	g.declare(reg, schema.Pos{File: "-register"}, "the registration function")
 	g.register(order, reg)
+	if opt.GRPC {
+		g.services(files, reg)
+	}
 	if err := g.errs.Err(); err != nil {
 		return nil, err
 	}
@@ -246,14 +256,7 @@ func (g *gen) decl(d *schema.Decl) {
 	name := g.goName[d]
 	switch d.Kind {
 	case schema.Enum:
-		g.p("\n// %s is enum %s (%s).\ntype %s int32\n\nconst (\n", name, d.QualifiedName(), g.idComment(d), name)
-		for _, v := range d.Values {
-			if v.Value < 0 || v.Value > 1<<31-1 {
-				g.errorf(v.Pos, "enum value %s = %d: Fory writes enum values as unsigned 32-bit numbers; give it a value from 0 to 2^31-1", v.Name, v.Value)
-			}
-			g.p("\t%s %s = %d\n", name+pascal(stripEnumPrefix(d.Name, v.Name)), name, v.Value)
-		}
-		g.p(")\n")
+		g.enum(d, name)
 	case schema.Union:
 		g.p("\n// %s is union %s (%s): one of\n", name, d.QualifiedName(), g.idComment(d))
 		for _, c := range d.Fields {

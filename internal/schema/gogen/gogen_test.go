@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 
 // TestGolden generates the Go types of every schema in testdata and holds
 // them to testdata/<name>.golden byte for byte (go test -update rewrites
-// them).
+// them). Services are generated (-grpc).
 func TestGolden(t *testing.T) {
 	var schemas []string
 	for _, pat := range []string{"testdata/*.fdl", "testdata/*.proto"} {
@@ -33,7 +33,7 @@ func TestGolden(t *testing.T) {
 		t.Run(filepath.Base(s), func(t *testing.T) {
 			files, err := load.Files([]string{s}, nil)
 			require.NoError(t, err)
-			out, err := gogen.Generate(files, gogen.Options{Package: "golden", Sources: []string{filepath.Base(s)}})
+			out, err := gogen.Generate(files, gogen.Options{Package: "golden", Sources: []string{filepath.Base(s)}, GRPC: true})
 			require.NoError(t, err)
 			golden := strings.TrimSuffix(s, filepath.Ext(s)) + filepath.Ext(s) + ".golden"
 			if *update {
@@ -47,13 +47,15 @@ func TestGolden(t *testing.T) {
 }
 
 // FuzzGenerate runs any FDL source through the parser, the checks and the
-// Go emitter: it fails or gives gofmt-clean Go, never panics or emits
+// Go emitter (services included): it fails or gives gofmt-clean Go, never panics or emits
 // invalid Go.
 func FuzzGenerate(f *testing.F) {
 	for _, s := range []string{
 		"package p; message A { int32 x = 1; list<A> as = 2; map<string, A> m = 3; }",
 		"package p; enum E { E_A = 0; } union U { E e = 1; string s = 2; } message M { U u = 1; optional E e = 2; }",
 		"package p; message Outer { message Inner { int32 x = 1; } Inner i = 1; }",
+		"package p; message M { int32 x = 1; } service S { rpc A (M) returns (stream M); rpc B (stream M) returns (M); }",
+		"package p; enum E { A = 0; B = -1; } message M { E e = 1; }",
 	} {
 		f.Add(s)
 	}
@@ -65,7 +67,7 @@ func FuzzGenerate(f *testing.F) {
 		if schema.Resolve([]*schema.File{file}) != nil {
 			return
 		}
-		_, err = gogen.Generate([]*schema.File{file}, gogen.Options{Package: "p", Sources: []string{"f.fdl"}})
+		_, err = gogen.Generate([]*schema.File{file}, gogen.Options{Package: "p", Sources: []string{"f.fdl"}, GRPC: true})
 		if err != nil && strings.Contains(err.Error(), "formatting the output") {
 			t.Fatalf("invalid Go for %q: %v", src, err)
 		}
@@ -83,4 +85,46 @@ func TestRegisterName(t *testing.T) {
 	assert.NotContains(t, string(out.Source), "RegisterTypes")
 	_, err = gogen.Generate(files, gogen.Options{Package: "p", Sources: []string{"camel.fdl"}, Register: "Outer"})
 	assert.ErrorContains(t, err, "the registration function is Go identifier Outer, already declared")
+}
+
+// TestServicesNeedGRPC: without GRPC a schema's services generate nothing
+// (and no gRPC import); with it, Go names that clash and bad rpc types are
+// errors naming the rpc or service.
+func TestServicesNeedGRPC(t *testing.T) {
+	files, err := load.Files([]string{"testdata/service.fdl"}, nil)
+	require.NoError(t, err)
+	out, err := gogen.Generate(files, gogen.Options{Package: "p", Sources: []string{"service.fdl"}})
+	require.NoError(t, err)
+	assert.NotContains(t, string(out.Source), "grpc")
+	assert.NotContains(t, string(out.Source), "Greeter")
+
+	for src, want := range map[string]string{
+		"package p; message M { int32 x = 1; } service S { rpc Get (M) returns (M); rpc get (M) returns (M); }":               "rpcs Get and get of service S are both Go method Get; rename one",
+		"package p; message SServer { int32 x = 1; } service S { rpc Get (SServer) returns (SServer); }":                      "service S is Go identifier SServer, already declared",
+		"package p; message M { int32 x = 1; } service S { rpc Get (M) returns (M); } service S { rpc Put (M) returns (M); }": "duplicate service name S",
+		"package p; enum E { A = 0; } service S { rpc Get (E) returns (E); }":                                                 "rpc type E in service S must be a message or union, not an enum",
+		"package p; message M { int32 x = 1; } service S { rpc Get (Nope) returns (M); }":                                     "f.fdl:1:60: unknown type Nope",
+	} {
+		file, err := fdl.Parse("f.fdl", []byte(src))
+		require.NoError(t, err, src)
+		if err = schema.Resolve([]*schema.File{file}); err == nil {
+			_, err = gogen.Generate([]*schema.File{file}, gogen.Options{Package: "p", Sources: []string{"f.fdl"}, GRPC: true})
+		}
+		assert.ErrorContains(t, err, want, src)
+	}
+}
+
+// TestEnumRange: enum values outside int32 are errors naming the value;
+// negative ones are accepted (see negative_enum.fdl.golden).
+func TestEnumRange(t *testing.T) {
+	for src, want := range map[string]string{
+		"package p; enum E { A = 0; B = 2147483648; }":  "f.fdl:1:28: enum value B = 2147483648 is outside int32",
+		"package p; enum E { A = 0; B = -2147483649; }": "f.fdl:1:28: enum value B = -2147483649 is outside int32",
+	} {
+		file, err := fdl.Parse("f.fdl", []byte(src))
+		require.NoError(t, err, src)
+		require.NoError(t, schema.Resolve([]*schema.File{file}))
+		_, err = gogen.Generate([]*schema.File{file}, gogen.Options{Package: "p", Sources: []string{"f.fdl"}})
+		assert.ErrorContains(t, err, want, src)
+	}
 }

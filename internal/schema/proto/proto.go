@@ -149,7 +149,37 @@ func (t *translator) file(path string) (*schema.File, error) {
 		}
 		t.f.Decls = append(t.f.Decls, d)
 	}
+	for _, sd := range fd.GetService() {
+		t.f.Services = append(t.f.Services, t.service(sd))
+	}
 	return t.f, nil
+}
+
+// service translates a service: its methods' request and response types
+// (names as written, resolved later) and streaming.
+func (t *translator) service(sd *descriptorpb.ServiceDescriptorProto) *schema.Service {
+	svc := &schema.Service{Name: sd.GetName(), File: t.f, Pos: t.pos(t.res.Node(sd)), Options: map[string]any{}}
+	for _, o := range sd.GetOptions().GetUninterpretedOption() {
+		name, v := optionNameValue(o)
+		svc.Options[strings.TrimPrefix(name, "fory.")] = v
+	}
+	for _, md := range sd.GetMethod() {
+		node := t.res.Node(md)
+		m := &schema.Method{Name: md.GetName(), Pos: t.pos(node), Options: map[string]any{},
+			ClientStreaming: md.GetClientStreaming(), ServerStreaming: md.GetServerStreaming()}
+		reqPos, respPos := m.Pos, m.Pos
+		if mn, ok := node.(*ast.RPCNode); ok {
+			reqPos, respPos = t.pos(mn.Input.MessageType), t.pos(mn.Output.MessageType)
+		}
+		m.Request = &schema.TypeRef{Kind: schema.NamedType, Pos: reqPos, Name: md.GetInputType()}
+		m.Response = &schema.TypeRef{Kind: schema.NamedType, Pos: respPos, Name: md.GetOutputType()}
+		for _, o := range md.GetOptions().GetUninterpretedOption() {
+			name, v := optionNameValue(o)
+			m.Options[strings.TrimPrefix(name, "fory.")] = v
+		}
+		svc.Methods = append(svc.Methods, m)
+	}
+	return svc
 }
 
 func optionNameValue(o *descriptorpb.UninterpretedOption) (string, any) {

@@ -240,6 +240,19 @@ if xtypes is not None:
     def not_evolving_root():
         return X.Point(x=7, y=8)
 
+    @case
+    def signed_enum():
+        return X.Signs(s=X.Signed.MINUS_ONE, maybe=X.Signed.BIG, all=[X.Signed.ZERO, X.Signed.MINUS_ONE, X.Signed.BIG],
+                       by_name={"m": X.Signed.MINUS_ONE, "z": X.Signed.ZERO})
+
+    @case
+    def signed_enum_unset():
+        return X.Signs(s=X.Signed.ZERO, maybe=None, all=[], by_name={})
+
+    @case
+    def signed_enum_root():
+        return X.Signed.MINUS_ONE
+
 
 if named is not None:
     N = named

@@ -102,33 +102,8 @@ func furyWriteCollections(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Monies)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Monies)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Monies {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Monies {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteMoney(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(7, unsafe.Pointer(&x.MaybeStrings)); err != nil {
 		return err
@@ -375,33 +350,8 @@ func furyWriteCollections_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Monies)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Monies)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Monies {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Monies {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteMoney(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(7, unsafe.Pointer(&x.MaybeStrings)); err != nil {
 		return err
@@ -1222,15 +1172,6 @@ func _() {
 	}(Elsewhere{})
 }
 
-// furyDispatchWriteElsewhere writes an Elsewhere with codec c, calling its generated function directly.
-func furyDispatchWriteElsewhere(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecElsewhere:
-		return furyWriteElsewhere(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadElsewhere reads an Elsewhere with codec c, calling its generated function directly.
 func furyDispatchReadElsewhere(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -1379,8 +1320,9 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Holder)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := 16
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((*(*int32)(&x.Level))<<1) ^ uint32((*(*int32)(&x.Level))>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -1392,62 +1334,49 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if x.Pinned == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x.Pinned)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Renamed == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(2, unsafe.Pointer(&x.Renamed)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Elsewhere == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(3, unsafe.Pointer(&x.Elsewhere)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
 	}
-	if x.Pinned == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Pinned)); err != nil {
+	if err := w.StructList(4, unsafe.Pointer(&x.Pins)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWritePinned(c, w, unsafe.Pointer(x.Pinned))); err != nil {
-			return err
-		}
-	}
-	if x.Renamed == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Renamed)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteRenamed(c, w, unsafe.Pointer(x.Renamed))); err != nil {
-			return err
-		}
-	}
-	if x.Elsewhere == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Elsewhere)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteElsewhere(c, w, unsafe.Pointer(x.Elsewhere))); err != nil {
-			return err
-		}
-	}
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Pins)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Pins {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Pins {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWritePinned(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -1524,67 +1453,69 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteHolder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Holder)(p)
 	buf := w.Buffer()
-	if x.Pinned == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Pinned)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWritePinned(c, w, unsafe.Pointer(x.Pinned))); err != nil {
-			return err
-		}
-	}
-	if x.Renamed == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Renamed)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteRenamed(c, w, unsafe.Pointer(x.Renamed))); err != nil {
-			return err
-		}
-	}
-	if x.Elsewhere == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Elsewhere)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteElsewhere(c, w, unsafe.Pointer(x.Elsewhere))); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Level); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Pins)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Pins {
-			if e == nil {
-				hasNull = true
-				break
+	{
+		m := 16
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Pinned == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(0, unsafe.Pointer(&x.Pinned)); err != nil {
+				return err
 			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
-		for _, e := range x.Pins {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
+		if x.Renamed == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x.Renamed)); err != nil {
+				return err
 			}
-			w.StartElem(el)
-			if err = furyDispatchWritePinned(c, w, unsafe.Pointer(e)); err != nil {
-				break
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Elsewhere == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(2, unsafe.Pointer(&x.Elsewhere)); err != nil {
+				return err
 			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
-		if err = w.EndList(4, err); err != nil {
-			return err
+		if v := int64(x.Level); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
+		buf.Advance(n)
+	}
+	if err := w.StructList(4, unsafe.Pointer(&x.Pins)); err != nil {
+		return err
 	}
 	return nil
 }
@@ -1685,17 +1616,6 @@ func _() {
 	}(Money{})
 }
 
-// furyDispatchWriteMoney writes a Money with codec c, calling its generated function directly.
-func furyDispatchWriteMoney(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecMoney:
-		return furyWriteMoney(w, p)
-	case furyCodecMoney_1:
-		return furyWriteMoney_1(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadMoney reads a Money with codec c, calling its generated function directly.
 func furyDispatchReadMoney(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -1765,8 +1685,9 @@ func furyWriteMoney_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Money)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(17)
-		b := buf.Tail()[:17]
+		m := 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.Units)<<1) ^ uint64((x.Units)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -1778,14 +1699,22 @@ func furyWriteMoney_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(1, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(1, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
 	}
 	return nil
 }
@@ -1837,15 +1766,6 @@ func _() {
 	}(Node{})
 }
 
-// furyDispatchWriteNode writes a Node with codec c, calling its generated function directly.
-func furyDispatchWriteNode(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecNode:
-		return furyWriteNode(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadNode reads a Node with codec c, calling its generated function directly.
 func furyDispatchReadNode(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -1868,12 +1788,8 @@ func furyWriteNode(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Plain == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Plain)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.Plain)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteNode(c, w, unsafe.Pointer(x.Plain))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2623,8 +2539,9 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(32)
-		b := buf.Tail()[:32]
+		m := len(x.Id) + 41
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -2666,54 +2583,36 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(5, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(5, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(5, err); err != nil {
-			return err
-		}
 	}
 	if x.Total == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
+	} else if err := w.StructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(6, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
 	}
 	if x.First == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+	} else if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2797,8 +2696,9 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(27)
-		b := buf.Tail()[:27]
+		m := len(x.Id) + 36
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -2830,61 +2730,74 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
+	}
+	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
+		return err
+	}
+	{
+		m := 15
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Channel); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(5, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Channel); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(6, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -2970,8 +2883,9 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(27)
-		b := buf.Tail()[:27]
+		m := len(x.Id) + 36
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3003,61 +2917,74 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
+	}
+	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
+		return err
+	}
+	{
+		m := 15
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3143,8 +3070,9 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(22)
-		b := buf.Tail()[:22]
+		m := len(x.Id) + 31
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3166,68 +3094,89 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
+	}
+	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
+		return err
+	}
+	{
+		m := 20
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Channel); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Channel); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3315,8 +3264,9 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(27)
-		b := buf.Tail()[:27]
+		m := len(x.Id) + 36
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3348,61 +3298,74 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
+	}
+	if err := w.StructList(4, unsafe.Pointer(&x.Lines)); err != nil {
+		return err
+	}
+	{
+		m := 15
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(4, err); err != nil {
-			return err
-		}
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3488,8 +3451,9 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(22)
-		b := buf.Tail()[:22]
+		m := len(x.Id) + 31
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3511,68 +3475,89 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
+	}
+	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
+		return err
+	}
+	{
+		m := 20
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Channel); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Channel); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(4, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3660,8 +3645,9 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(22)
-		b := buf.Tail()[:22]
+		m := len(x.Id) + 31
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3683,68 +3669,89 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
+	}
+	if err := w.StructList(3, unsafe.Pointer(&x.Lines)); err != nil {
+		return err
+	}
+	{
+		m := 20
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(3, err); err != nil {
-			return err
-		}
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -3832,8 +3839,9 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(17)
-		b := buf.Tail()[:17]
+		m := len(x.Id) + 26
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint64((x.CreatedAtMs)<<1) ^ uint64((x.CreatedAtMs)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -3845,75 +3853,104 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Id)
+		} else {
+			if s := x.Id; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
+	}
+	if err := w.StructList(2, unsafe.Pointer(&x.Lines)); err != nil {
+		return err
+	}
+	{
+		m := 25
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if v := int64(x.Channel); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(3, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.Total == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Currency); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if v := int64(x.Status); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if x.First == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
-	}
-	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Channel); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(3, unsafe.Pointer(&x.Channel)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.Total == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(4, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Total))); err != nil {
-			return err
-		}
-	}
-	if v := int64(x.Currency); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(5, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if v := int64(x.Status); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(6, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
-		return err
-	}
-	if x.First == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(7, furyDispatchWriteOrder__Line(c, w, unsafe.Pointer(x.First))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -4022,15 +4059,6 @@ func _() {
 	}(Order_Line{})
 }
 
-// furyDispatchWriteOrder__Line writes an Order_Line with codec c, calling its generated function directly.
-func furyDispatchWriteOrder__Line(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecOrder__Line:
-		return furyWriteOrder__Line(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadOrder__Line reads an Order_Line with codec c, calling its generated function directly.
 func furyDispatchReadOrder__Line(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -4045,8 +4073,9 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Order_Line)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Sku) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Quantity)<<1) ^ uint32((x.Quantity)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -4058,17 +4087,28 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Sku)
+		} else {
+			if s := x.Sku; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Sku)
 	if x.Price == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Price)); err != nil {
+	} else if err := w.StructPtr(2, unsafe.Pointer(&x.Price)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteMoney(c, w, unsafe.Pointer(x.Price))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -4125,15 +4165,6 @@ func _() {
 	}(Pinned{})
 }
 
-// furyDispatchWritePinned writes a Pinned with codec c, calling its generated function directly.
-func furyDispatchWritePinned(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecPinned:
-		return furyWritePinned(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadPinned reads a Pinned with codec c, calling its generated function directly.
 func furyDispatchReadPinned(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -4182,15 +4213,6 @@ func _() {
 	_ = struct {
 		Label string
 	}(Renamed{})
-}
-
-// furyDispatchWriteRenamed writes a Renamed with codec c, calling its generated function directly.
-func furyDispatchWriteRenamed(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecRenamed:
-		return furyWriteRenamed(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadRenamed reads a Renamed with codec c, calling its generated function directly.
@@ -4271,8 +4293,9 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(97)
-		b := buf.Tail()[:97]
+		m := len(x.S) + 106
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.Fi64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.Fu64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.F64))
@@ -4331,9 +4354,24 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.S)
+		} else {
+			if s := x.S; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.S)
 	if direct {
 		furyrt.WriteArray(buf, x.Raw)
 	} else if err := w.WriteField(18, unsafe.Pointer(&x.Raw)); err != nil {

@@ -39,8 +39,9 @@ func furyWriteProfile(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Profile)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.FullName) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Years)<<1) ^ uint32((x.Years)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -52,9 +53,24 @@ func furyWriteProfile(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.FullName)
+		} else {
+			if s := x.FullName; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.FullName)
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteProfile_Labels(buf, x.Labels) {
 		w.Rewind(at) // the runtime writes it, or reports the error
 		if err := w.WriteField(2, unsafe.Pointer(&x.Labels)); err != nil {

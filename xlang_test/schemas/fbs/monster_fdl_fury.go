@@ -56,8 +56,9 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(20)
-		b := buf.Tail()[:20]
+		m := len(x.Name) + 30
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint16(b, uint16(x.Mana))
 		n := 2
 		if v := uint32((x.Hp)<<1) ^ uint32((x.Hp)>>31); v < 0x80 {
@@ -80,78 +81,47 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if x.Pos == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.Pos)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteVec3(c, w, unsafe.Pointer(x.Pos))); err != nil {
-			return err
+		if x.Pos == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(3, unsafe.Pointer(&x.Pos)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
 	}
-	buf.WriteString(x.Name)
 	if direct {
 		furyrt.WriteArray(buf, *(*[]byte)(&x.Inventory))
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Inventory)); err != nil {
 		return err
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Weapons)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Weapons)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Weapons {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Weapons {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteWeapon(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(7, unsafe.Pointer(&x.Path)); err != nil {
+	if err := w.StructList(7, unsafe.Pointer(&x.Path)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Path {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Path {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteVec3(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(7, err); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMonster_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -267,8 +237,9 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(15)
-		b := buf.Tail()[:15]
+		m := len(x.Name) + 25
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint16(b, uint16(x.Mana))
 		n := 2
 		if v := uint32((x.Hp)<<1) ^ uint32((x.Hp)>>31); v < 0x80 {
@@ -281,18 +252,37 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if x.Pos == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(2, unsafe.Pointer(&x.Pos)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(2, furyDispatchWriteVec3(c, w, unsafe.Pointer(x.Pos))); err != nil {
-			return err
+		if x.Pos == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(2, unsafe.Pointer(&x.Pos)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
 		}
 	}
-	buf.WriteString(x.Name)
 	if direct {
 		furyrt.WriteArray(buf, *(*[]byte)(&x.Inventory))
 	} else if err := w.WriteField(4, unsafe.Pointer(&x.Inventory)); err != nil {
@@ -305,61 +295,11 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	} else if err := w.WriteField(5, unsafe.Pointer(&x.Color)); err != nil { // not an ordinal: the runtime's error
 		return err
 	}
-	if n, c, err := w.BeginList(6, unsafe.Pointer(&x.Weapons)); err != nil {
+	if err := w.StructList(6, unsafe.Pointer(&x.Weapons)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Weapons {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Weapons {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteWeapon(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(6, err); err != nil {
-			return err
-		}
 	}
-	if n, c, err := w.BeginList(7, unsafe.Pointer(&x.Path)); err != nil {
+	if err := w.StructList(7, unsafe.Pointer(&x.Path)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Path {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Path {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteVec3(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(7, err); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteMonster_Tags(buf, x.Tags) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -545,15 +485,6 @@ func _() {
 	}(Vec3{})
 }
 
-// furyDispatchWriteVec3 writes a Vec3 with codec c, calling its generated function directly.
-func furyDispatchWriteVec3(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecVec3:
-		return furyWriteVec3(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadVec3 reads a Vec3 with codec c, calling its generated function directly.
 func furyDispatchReadVec3(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -618,15 +549,6 @@ func _() {
 	}(Weapon{})
 }
 
-// furyDispatchWriteWeapon writes a Weapon with codec c, calling its generated function directly.
-func furyDispatchWriteWeapon(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecWeapon:
-		return furyWriteWeapon(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadWeapon reads a Weapon with codec c, calling its generated function directly.
 func furyDispatchReadWeapon(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -641,12 +563,29 @@ func furyWriteWeapon(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Weapon)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(10)
-		b := buf.Tail()[:10]
+		m := len(x.Name) + 19
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint16(b, uint16(x.Damage))
-		buf.Advance(2)
+		n := 2
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Name)
 	return nil
 }
 

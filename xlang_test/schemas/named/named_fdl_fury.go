@@ -32,15 +32,6 @@ func _() {
 	}(ById{})
 }
 
-// furyDispatchWriteById writes a ById with codec c, calling its generated function directly.
-func furyDispatchWriteById(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecById:
-		return furyWriteById(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadById reads a ById with codec c, calling its generated function directly.
 func furyDispatchReadById(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -127,8 +118,9 @@ func furyWriteOuter(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Outer)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := 14
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((*(*int32)(&x.Mood))<<1) ^ uint32((*(*int32)(&x.Mood))>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -140,53 +132,28 @@ func furyWriteOuter(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
+		if x.Inner == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x.Inner)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
 		buf.Advance(n)
 	}
-	if x.Inner == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Inner)); err != nil {
+	if err := w.StructList(2, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteOuter__Inner(c, w, unsafe.Pointer(x.Inner))); err != nil {
-			return err
-		}
-	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Inners)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Inners {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Inners {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOuter__Inner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if x.ById == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteById(c, w, unsafe.Pointer(x.ById))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -253,58 +220,48 @@ func furyReadOuter(r *furyrt.Reader, p unsafe.Pointer) error {
 func furyWriteOuter_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Outer)(p)
 	buf := w.Buffer()
-	if x.Inner == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(0, unsafe.Pointer(&x.Inner)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(0, furyDispatchWriteOuter__Inner(c, w, unsafe.Pointer(x.Inner))); err != nil {
-			return err
+	{
+		m := 14
+		buf.Grow(m)
+		b := buf.Tail()[:m]
+		n := 0
+		if x.Inner == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(0, unsafe.Pointer(&x.Inner)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
+		if v := int64(x.Mood); v >= 0 && v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v >= 0 && v <= math.MaxUint32 {
+			n += furyrt.PutVaruint32(b[n:], uint32(v))
+		} else {
+			buf.Advance(n)
+			if err := w.WriteField(1, unsafe.Pointer(&x.Mood)); err != nil { // not an ordinal: the runtime's error
+				return err
+			}
+			m -= n + 5
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
+		}
+		buf.Advance(n)
 	}
-	if v := int64(x.Mood); v >= 0 && v < 0x80 {
-		buf.WriteUint8(byte(v))
-	} else if v >= 0 && v <= math.MaxUint32 {
-		buf.WriteVaruint32(uint32(v))
-	} else if err := w.WriteField(1, unsafe.Pointer(&x.Mood)); err != nil { // not an ordinal: the runtime's error
+	if err := w.StructList(2, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
-	}
-	if n, c, err := w.BeginList(2, unsafe.Pointer(&x.Inners)); err != nil {
-		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Inners {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Inners {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteOuter__Inner(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(2, err); err != nil {
-			return err
-		}
 	}
 	if x.ById == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
+	} else if err := w.StructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(3, furyDispatchWriteById(c, w, unsafe.Pointer(x.ById))); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -384,15 +341,6 @@ func _() {
 	_ = struct {
 		Note string
 	}(Outer_Inner{})
-}
-
-// furyDispatchWriteOuter__Inner writes an Outer_Inner with codec c, calling its generated function directly.
-func furyDispatchWriteOuter__Inner(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecOuter__Inner:
-		return furyWriteOuter__Inner(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadOuter__Inner reads an Outer_Inner with codec c, calling its generated function directly.

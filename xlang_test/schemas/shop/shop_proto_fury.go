@@ -50,33 +50,8 @@ func furyWriteCart(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Cart)(p)
 	buf := w.Buffer()
 	buf.WriteString(x.Id)
-	if n, c, err := w.BeginList(1, unsafe.Pointer(&x.Lines)); err != nil {
+	if err := w.StructList(1, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
-	} else if n > 0 {
-		el := w.Elems()
-		hasNull := false
-		for _, e := range x.Lines {
-			if e == nil {
-				hasNull = true
-				break
-			}
-		}
-		for _, e := range x.Lines {
-			if hasNull {
-				if e == nil {
-					buf.WriteInt8(-3) // null
-					continue
-				}
-				buf.WriteInt8(-1) // not null
-			}
-			w.StartElem(el)
-			if err = furyDispatchWriteCart__Line(c, w, unsafe.Pointer(e)); err != nil {
-				break
-			}
-		}
-		if err = w.EndList(1, err); err != nil {
-			return err
-		}
 	}
 	if at := buf.Len(); w.TrackAllFields() || !w.CanNest(1) || !furyWriteCart_Totals(buf, x.Totals) {
 		w.Rewind(at) // the runtime writes it, or reports the error
@@ -400,15 +375,6 @@ func _() {
 	}(Cart_Line{})
 }
 
-// furyDispatchWriteCart__Line writes a Cart_Line with codec c, calling its generated function directly.
-func furyDispatchWriteCart__Line(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecCart__Line:
-		return furyWriteCart__Line(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadCart__Line reads a Cart_Line with codec c, calling its generated function directly.
 func furyDispatchReadCart__Line(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -423,8 +389,9 @@ func furyWriteCart__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Cart_Line)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := 14
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -436,16 +403,20 @@ func furyWriteCart__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
-	}
-	if x.Item == nil {
-		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(1, unsafe.Pointer(&x.Item)); err != nil {
-		return err
-	} else if c != nil {
-		if err := w.EndStruct(1, furyDispatchWriteItem(c, w, unsafe.Pointer(x.Item))); err != nil {
-			return err
+		if x.Item == nil {
+			b[n] = 0xfd // null
+			n++
+		} else {
+			buf.Advance(n)
+			if err := w.StructPtr(1, unsafe.Pointer(&x.Item)); err != nil {
+				return err
+			}
+			m -= n + 1
+			buf.Grow(m)
+			b = buf.Tail()[:m]
+			n = 0
 		}
+		buf.Advance(n)
 	}
 	return nil
 }
@@ -521,17 +492,6 @@ func _() {
 	}(Item{})
 }
 
-// furyDispatchWriteItem writes an Item with codec c, calling its generated function directly.
-func furyDispatchWriteItem(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecItem:
-		return furyWriteItem(w, p)
-	case furyCodecItem_1:
-		return furyWriteItem_1(w, p)
-	}
-	return c.Write(w, p)
-}
-
 // furyDispatchReadItem reads an Item with codec c, calling its generated function directly.
 func furyDispatchReadItem(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
 	switch c {
@@ -549,8 +509,9 @@ func furyWriteItem(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(92)
-		b := buf.Tail()[:92]
+		m := len(x.Sku) + 101
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.Sf64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.F64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Price))
@@ -633,9 +594,24 @@ func furyWriteItem(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Sku)
+		} else {
+			if s := x.Sku; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Sku)
 	if direct {
 		furyrt.WriteArray(buf, x.Blob)
 	} else if err := w.WriteField(15, unsafe.Pointer(&x.Blob)); err != nil {
@@ -715,8 +691,9 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 	buf := w.Buffer()
 	direct := w.DirectArrays()
 	{
-		buf.Grow(87)
-		b := buf.Tail()[:87]
+		m := len(x.Sku) + 96
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.Sf64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.F64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Price))
@@ -789,9 +766,24 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Sku)
+		} else {
+			if s := x.Sku; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Sku)
 	if direct {
 		furyrt.WriteArray(buf, x.Blob)
 	} else if err := w.WriteField(14, unsafe.Pointer(&x.Blob)); err != nil {

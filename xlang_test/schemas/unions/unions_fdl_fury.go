@@ -37,8 +37,9 @@ func furyWriteDog(w *furyrt.Writer, p unsafe.Pointer) error {
 	x := (*Dog)(p)
 	buf := w.Buffer()
 	{
-		buf.Grow(13)
-		b := buf.Tail()[:13]
+		m := len(x.Name) + 22
+		buf.Grow(m)
+		b := buf.Tail()[:m]
 		n := 0
 		if v := uint32((x.Age)<<1) ^ uint32((x.Age)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -50,9 +51,24 @@ func furyWriteDog(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		buf.Advance(n)
+		if buf.CompactStrings() {
+			buf.Advance(n)
+			buf.WriteString(x.Name)
+		} else {
+			if s := x.Name; len(s) < 32 {
+				b[n] = byte(len(s)<<2 | 2) // UTF-8
+				n += 1 + copy(b[n+1:], s)
+			} else if len(s) < 4096 {
+				h := len(s)<<2 | 2 // UTF-8
+				b[n] = byte(h) | 0x80
+				b[n+1] = byte(h >> 7)
+				n += 2 + copy(b[n+2:], s)
+			} else {
+				n += furyrt.PutString(b[n:], s)
+			}
+			buf.Advance(n)
+		}
 	}
-	buf.WriteString(x.Name)
 	return nil
 }
 
@@ -138,12 +154,8 @@ func furyWriteZoo(w *furyrt.Writer, p unsafe.Pointer) error {
 	}
 	if x.Keeper == nil {
 		buf.WriteInt8(-3) // null
-	} else if c, err := w.BeginStructPtr(5, unsafe.Pointer(&x.Keeper)); err != nil {
+	} else if err := w.StructPtr(5, unsafe.Pointer(&x.Keeper)); err != nil {
 		return err
-	} else if c != nil {
-		if err := w.EndStruct(5, furyDispatchWriteZoo__Keeper(c, w, unsafe.Pointer(x.Keeper))); err != nil {
-			return err
-		}
 	}
 	if err := w.WriteField(6, unsafe.Pointer(&x.Pinned)); err != nil {
 		return err
@@ -213,15 +225,6 @@ func _() {
 		Name    string
 		Contact Zoo_Keeper_Contact
 	}(Zoo_Keeper{})
-}
-
-// furyDispatchWriteZoo__Keeper writes a Zoo_Keeper with codec c, calling its generated function directly.
-func furyDispatchWriteZoo__Keeper(c *furyrt.Codec, w *furyrt.Writer, p unsafe.Pointer) error {
-	switch c {
-	case furyCodecZoo__Keeper:
-		return furyWriteZoo__Keeper(w, p)
-	}
-	return c.Write(w, p)
 }
 
 // furyDispatchReadZoo__Keeper reads a Zoo_Keeper with codec c, calling its generated function directly.

@@ -47,6 +47,57 @@ type Fixed struct {
 	Weight float64  `fury:"id=2"`
 }
 
+// Signed is enum xlang.xtypes.Signed (type id 3052419444, hashed from "xlang.xtypes.Signed").
+//
+// The schema gives it a negative value (MINUS_ONE = -1), so, as pyfory and Rust
+// write it, each value travels as its declaration index: the constants
+// are those indexes. Number returns the value the schema gives a constant,
+// SignedFromNumber the constant of a schema value. (Java's fory-core 1.6.0
+// refuses to register an enum with a negative value.)
+type Signed int32
+
+const (
+	SignedZero     Signed = 0 // ZERO = 0 in the schema
+	SignedMinusOne Signed = 1 // MINUS_ONE = -1 in the schema
+	SignedBig      Signed = 2 // BIG = 7 in the schema
+)
+
+// Number returns the value the schema gives x, and false when x is not
+// a constant of Signed.
+func (x Signed) Number() (int32, bool) {
+	switch x {
+	case SignedZero:
+		return 0, true
+	case SignedMinusOne:
+		return -1, true
+	case SignedBig:
+		return 7, true
+	}
+	return 0, false
+}
+
+// SignedFromNumber returns the constant of Signed the schema gives value n, and
+// false when it gives none.
+func SignedFromNumber(n int32) (Signed, bool) {
+	switch n {
+	case 0:
+		return SignedZero, true
+	case -1:
+		return SignedMinusOne, true
+	case 7:
+		return SignedBig, true
+	}
+	return 0, false
+}
+
+// Signs is message xlang.xtypes.Signs (type id 665641712, hashed from "xlang.xtypes.Signs").
+type Signs struct {
+	S      Signed            `fury:"id=1"`
+	Maybe  *Signed           `fury:"id=2"`
+	All    []Signed          `fury:"id=3"`
+	ByName map[string]Signed `fury:"id=4"`
+}
+
 // RegisterTypes registers the types of the schema with f, as the peers'
 // generated code registers them: by the type ids foryc gives them, or by
 // name where the schema turns automatic ids off.
@@ -64,6 +115,12 @@ func RegisterTypes(f *fury.Fury) error {
 		return err
 	}
 	if err := f.Register(Fixed{}, 9001); err != nil {
+		return err
+	}
+	if err := f.Register(Signed(0), 3052419444); err != nil {
+		return err
+	}
+	if err := f.Register(Signs{}, 665641712); err != nil {
 		return err
 	}
 	return nil
