@@ -484,9 +484,6 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.WriteField(5, unsafe.Pointer(&x.Status)); err != nil { // not an ordinal: the runtime's error
 				return err
 			}
-			m -= n + 5
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)

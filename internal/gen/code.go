@@ -117,6 +117,16 @@ run:
 // Writer or the runtime, and the rest of the run
 // reserves again; strings in the peers' compact forms take WriteString
 // each.
+// regrow is what follows a run's runtime fallback of k reserved bytes:
+// the reservation again for the rest of the run, or, when nothing of the
+// run follows (last), only the offset put back.
+func regrow(k int, last bool) string {
+	if last {
+		return "\tn = 0\n\t}\n"
+	}
+	return fmt.Sprintf("\tm -= n + %d\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n", k)
+}
+
 func writeRun(w *strings.Builder, segs []segment) {
 	fixed, varLen, again := 8, []string{}, false
 	for _, seg := range segs {
@@ -161,7 +171,7 @@ func writeRun(w *strings.Builder, segs []segment) {
 			off = -1
 		}
 	}
-	for _, seg := range segs {
+	for i, seg := range segs {
 		switch seg.op {
 		case opScalar:
 			off = scalarStores(w, seg.fields, off)
@@ -170,32 +180,32 @@ func writeRun(w *strings.Builder, segs []segment) {
 			dyn()
 			fmt.Fprintf(w, "\tif furyrt.PutTime(b[n:], %s) {\n\tn += 12\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
 			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // too early for the wire: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString("\tm -= n + 12\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+			w.WriteString(regrow(12, i == len(segs)-1))
 		case opStructPtr:
 			fd := seg.fields[0]
 			dyn()
 			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
 			fmt.Fprintf(w, "\tif err := w.StructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString("\tm -= n + 1\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+			w.WriteString(regrow(1, i == len(segs)-1))
 		case opNilOr:
 			fd := seg.fields[0]
 			dyn()
 			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
 			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString("\tm -= n + 1\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+			w.WriteString(regrow(1, i == len(segs)-1))
 		case opNullEnum:
 			fd := seg.fields[0]
 			dyn()
 			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else ", access(fd))
 			fmt.Fprintf(w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {\n\tb[n] = 0xff // not null\n\tn += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
 			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString("\tm -= n + 6\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+			w.WriteString(regrow(6, i == len(segs)-1))
 		case opEnum:
 			fd := seg.fields[0]
 			dyn()
 			fmt.Fprintf(w, "\tif v := int64(%s); v >= 0 && v < 0x80 {\n\tb[n] = byte(v)\n\tn++\n\t} else if v >= 0 && v <= math.MaxUint32 {\n\tn += furyrt.PutVaruint32(b[n:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
 			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString("\tm -= n + 5\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n")
+			w.WriteString(regrow(5, i == len(segs)-1))
 		case opString:
 			dyn()
 			w.WriteString("\tif buf.CompactStrings() {\n\tbuf.Advance(n)\n")

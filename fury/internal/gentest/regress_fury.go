@@ -3830,9 +3830,6 @@ func furyWriteSmallEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.WriteField(4, unsafe.Pointer(&x.S)); err != nil { // not an ordinal: the runtime's error
 				return err
 			}
-			m -= n + 5
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -4249,9 +4246,6 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)

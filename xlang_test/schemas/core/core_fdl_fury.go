@@ -1368,9 +1368,6 @@ func furyWriteHolder(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(3, unsafe.Pointer(&x.Elsewhere)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -1507,9 +1504,6 @@ func furyWriteHolder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.WriteField(3, unsafe.Pointer(&x.Level)); err != nil { // not an ordinal: the runtime's error
 				return err
 			}
-			m -= n + 5
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -1709,9 +1703,6 @@ func furyWriteMoney_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.WriteField(1, unsafe.Pointer(&x.Currency)); err != nil { // not an ordinal: the runtime's error
 				return err
 			}
-			m -= n + 5
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -2792,9 +2783,6 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -2979,9 +2967,6 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -3171,9 +3156,6 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -3360,9 +3342,6 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -3552,9 +3531,6 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -3746,9 +3722,6 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -3945,9 +3918,6 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)

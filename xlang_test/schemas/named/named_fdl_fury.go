@@ -140,9 +140,6 @@ func furyWriteOuter(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(1, unsafe.Pointer(&x.Inner)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
@@ -248,9 +245,6 @@ func furyWriteOuter_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.WriteField(1, unsafe.Pointer(&x.Mood)); err != nil { // not an ordinal: the runtime's error
 				return err
 			}
-			m -= n + 5
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)

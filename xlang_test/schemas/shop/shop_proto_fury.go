@@ -411,9 +411,6 @@ func furyWriteCart__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.StructPtr(1, unsafe.Pointer(&x.Item)); err != nil {
 				return err
 			}
-			m -= n + 1
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)

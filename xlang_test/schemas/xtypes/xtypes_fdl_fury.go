@@ -789,9 +789,6 @@ func furyWriteSigns_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			if err := w.WriteField(1, unsafe.Pointer(&x.Maybe)); err != nil { // a reference, or not an ordinal
 				return err
 			}
-			m -= n + 6
-			buf.Grow(m)
-			b = buf.Tail()[:m]
 			n = 0
 		}
 		buf.Advance(n)
