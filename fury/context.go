@@ -465,8 +465,15 @@ func zeroMemory(p unsafe.Pointer, n uintptr) bool {
 		q := (*[4]uint64)(unsafe.Add(p, i))
 		acc |= q[0] | q[1] | q[2] | q[3]
 	}
-	for ; i+8 <= n; i += 8 {
+	// Under 32 left: a 16-byte and an 8-byte step, not a loop.
+	if i+16 <= n {
+		q := (*[2]uint64)(unsafe.Add(p, i))
+		acc |= q[0] | q[1]
+		i += 16
+	}
+	if i+8 <= n {
 		acc |= *(*uint64)(unsafe.Add(p, i))
+		i += 8
 	}
 	for ; i < n; i++ {
 		acc |= uint64(*(*byte)(unsafe.Add(p, i)))

@@ -3,6 +3,8 @@ package fury
 import (
 	"reflect"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // panicCodec is a codec that panics, standing for a bug in the runtime.
@@ -45,4 +47,23 @@ func PanicInField(f *Fury, t reflect.Type, goName string) (restore func(), ok bo
 func TakesShortWay(f *Fury, v any) bool {
 	r, _ := f.genRoot(&v)
 	return r != nil
+}
+
+// PanicInGenRead makes the generated Read of t's plan in f panic after
+// reading a byte (standing for a bug in generated code or the runtime),
+// with the panic net on, until restore is called.
+func PanicInGenRead(f *Fury, t reflect.Type) (restore func(), ok bool) {
+	f.sync()
+	ti, err := f.r.typeInfoOf(t)
+	if err != nil || ti.st == nil || ti.st.gen == nil {
+		return nil, false
+	}
+	st, gen, recov := ti.st, ti.st.gen, recoverPanics
+	c := *gen
+	c.Read = func(r *furyrt.Reader, p unsafe.Pointer) error {
+		_, _ = r.Buffer().ReadUint8()
+		panic("generated read bug")
+	}
+	st.gen, recoverPanics = &c, true
+	return func() { st.gen, recoverPanics = gen, recov }, true
 }

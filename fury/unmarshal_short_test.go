@@ -170,3 +170,31 @@ func TestGeneratedOwnTypeDefThenEvolved(t *testing.T) {
 	})
 	require.Equal(t, fresh, warm)
 }
+
+// TestUnmarshalShortWayPanic: a panic in generated code on the short way
+// is an ErrInvalidData, not a crash, and leaves f usable (its input
+// released, the next message read as before).
+func TestUnmarshalShortWayPanic(t *testing.T) {
+	for _, c := range []genConfig{{}, {alias: true}, {compatible: true}} {
+		t.Run(c.String(), func(t *testing.T) {
+			f := newGenFury(t, c, false)
+			in := gentest.MediaContent{Media: gentest.Media{URI: "u", Title: "t"}}
+			data, err := f.Marshal(in)
+			require.NoError(t, err)
+			var out gentest.MediaContent
+			require.NoError(t, f.Unmarshal(data, &out))
+			require.NoError(t, f.Unmarshal(data, &out)) // compatible: the TypeDefs are known now
+			require.True(t, fury.ShortWayReady(f))
+			restore, ok := fury.PanicInGenRead(f, reflect.TypeFor[gentest.MediaContent]())
+			require.True(t, ok)
+			out = gentest.MediaContent{}
+			err = f.Unmarshal(data, &out)
+			restore()
+			require.ErrorIs(t, err, fury.ErrInvalidData)
+			require.ErrorContains(t, err, "generated read bug")
+			out = gentest.MediaContent{}
+			require.NoError(t, f.Unmarshal(data, &out))
+			require.Equal(t, in, out)
+		})
+	}
+}
