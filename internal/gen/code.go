@@ -127,6 +127,36 @@ func regrow(k int, last bool) string {
 	return fmt.Sprintf("\tm -= n + %d\n\tbuf.Grow(m)\n\tb = buf.Tail()[:m]\n\tn = 0\n\t}\n", k)
 }
 
+// runFallback writes a run's segment of one field that is written in place
+// when it can be and else by a call: the in-place code, then the call
+// (the run's bytes so far advanced over first), then the reservation again
+// (regrow).
+func runFallback(w *strings.Builder, seg segment, last bool) {
+	lv := access(seg.fields[0])
+	null := "\tif " + lv + " == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else "
+	var fast, call, comment string
+	var k int
+	switch seg.op {
+	case opTime:
+		fast = "\tif furyrt.PutTime(b[n:], " + lv + ") {\n\tn += 12\n\t} else "
+		call, comment, k = "WriteField", " // too early for the wire: the runtime's error", 12
+	case opStructPtr:
+		fast, call, k = null, "StructPtr", 1
+	case opNilOr:
+		fast, call, k = null, "WriteField", 1
+	case opNullEnum:
+		fast = null + "if v := int64(*" + lv + "); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {\n\tb[n] = 0xff // not null\n\tn += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))\n\t} else "
+		call, comment, k = "WriteField", " // a reference, or not an ordinal", 6
+	case opEnum:
+		fast = "\tif v := int64(" + lv + "); v >= 0 && v < 0x80 {\n\tb[n] = byte(v)\n\tn++\n\t} else if v >= 0 && v <= math.MaxUint32 {\n\tn += furyrt.PutVaruint32(b[n:], uint32(v))\n\t} else "
+		call, comment, k = "WriteField", " // not an ordinal: the runtime's error", 5
+	}
+	w.WriteString(fast)
+	w.WriteString("{\n\tbuf.Advance(n)\n")
+	fmt.Fprintf(w, "\tif err := w.%s(%d, unsafe.Pointer(&%s)); err != nil {%s\n\t\treturn err\n\t}\n", call, seg.first, lv, comment)
+	w.WriteString(regrow(k, last))
+}
+
 func writeRun(w *strings.Builder, segs []segment) {
 	fixed, varLen, again := 8, []string{}, false
 	for _, seg := range segs {
@@ -175,37 +205,9 @@ func writeRun(w *strings.Builder, segs []segment) {
 		switch seg.op {
 		case opScalar:
 			off = scalarStores(w, seg.fields, off)
-		case opTime:
-			fd := seg.fields[0]
+		case opTime, opStructPtr, opNilOr, opNullEnum, opEnum:
 			dyn()
-			fmt.Fprintf(w, "\tif furyrt.PutTime(b[n:], %s) {\n\tn += 12\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
-			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // too early for the wire: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString(regrow(12, i == len(segs)-1))
-		case opStructPtr:
-			fd := seg.fields[0]
-			dyn()
-			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
-			fmt.Fprintf(w, "\tif err := w.StructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString(regrow(1, i == len(segs)-1))
-		case opNilOr:
-			fd := seg.fields[0]
-			dyn()
-			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
-			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString(regrow(1, i == len(segs)-1))
-		case opNullEnum:
-			fd := seg.fields[0]
-			dyn()
-			fmt.Fprintf(w, "\tif %s == nil {\n\tb[n] = 0xfd // null\n\tn++\n\t} else ", access(fd))
-			fmt.Fprintf(w, "if v := int64(*%s); v >= 0 && v <= math.MaxUint32 && !w.TrackAllFields() {\n\tb[n] = 0xff // not null\n\tn += 1 + furyrt.PutVaruint32(b[n+1:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
-			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // a reference, or not an ordinal\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString(regrow(6, i == len(segs)-1))
-		case opEnum:
-			fd := seg.fields[0]
-			dyn()
-			fmt.Fprintf(w, "\tif v := int64(%s); v >= 0 && v < 0x80 {\n\tb[n] = byte(v)\n\tn++\n\t} else if v >= 0 && v <= math.MaxUint32 {\n\tn += furyrt.PutVaruint32(b[n:], uint32(v))\n\t} else {\n\tbuf.Advance(n)\n", access(fd))
-			fmt.Fprintf(w, "\tif err := w.WriteField(%d, unsafe.Pointer(&%s)); err != nil { // not an ordinal: the runtime's error\n\t\treturn err\n\t}\n", seg.first, access(fd))
-			w.WriteString(regrow(5, i == len(segs)-1))
+			runFallback(w, seg, i == len(segs)-1)
 		case opString:
 			dyn()
 			w.WriteString("\tif buf.CompactStrings() {\n\tbuf.Advance(n)\n")
