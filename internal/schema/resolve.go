@@ -115,7 +115,7 @@ func (r *resolver) checkNames(f *File) {
 		}
 		switch d.Kind {
 		case Enum:
-			nums := map[int]*EnumValue{}
+			nums := map[int64]*EnumValue{}
 			byName := map[string]*EnumValue{}
 			for _, v := range d.Values {
 				if prev, ok := nums[v.Value]; ok {

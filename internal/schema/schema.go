@@ -229,7 +229,7 @@ type Field struct {
 // EnumValue is one enum constant.
 type EnumValue struct {
 	Name  string
-	Value int
+	Value int64 // as written; furygen checks that it fits an int32
 	Pos   Pos
 }
 

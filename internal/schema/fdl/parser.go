@@ -80,16 +80,27 @@ func (p *parser) ident(what string) token {
 }
 
 func (p *parser) integer(what string) (int, token) {
+	n, t := p.integer64(what)
+	if n != int64(int(n)) {
+		p.fail(t, "%s %s is out of range", what, t.text)
+	}
+	return int(n), t
+}
+
+// integer64 is integer for a value that may exceed int on 32-bit
+// platforms (an enum value, checked against int32 by furygen, with the
+// same message everywhere).
+func (p *parser) integer64(what string) (int64, token) {
 	t := p.cur()
 	if t.kind != tInt {
 		p.fail(t, "expected %s, got %s", what, t.describe())
 	}
 	p.next()
 	n, err := strconv.ParseInt(t.text, 10, 64)
-	if err != nil || n != int64(int(n)) {
+	if err != nil {
 		p.fail(t, "%s %s is out of range", what, t.text)
 	}
-	return int(n), t
+	return n, t
 }
 
 func (p *parser) parseFile() *schema.File {
@@ -231,7 +242,7 @@ func (p *parser) parseEnum(parent *schema.Decl) *schema.Decl {
 		default:
 			name := p.ident("enum value name")
 			p.expect(tPunct, "=", "after the enum value name")
-			v, _ := p.integer("enum value")
+			v, _ := p.integer64("enum value")
 			p.expect(tPunct, ";", "after the enum value")
 			d.Values = append(d.Values, &schema.EnumValue{Name: name.text, Value: v, Pos: p.pos(name)})
 		}

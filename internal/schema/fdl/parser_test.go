@@ -74,7 +74,7 @@ func TestParseEverything(t *testing.T) {
 	assert.Equal(t, uint32(3), color.ID)
 	require.Len(t, color.Values, 2)
 	assert.Equal(t, "GREEN", color.Values[1].Name)
-	assert.Equal(t, 1, color.Values[1].Value)
+	assert.Equal(t, int64(1), color.Values[1].Value)
 
 	choice := f.Decls[1]
 	assert.Equal(t, schema.Union, choice.Kind)

@@ -235,7 +235,7 @@ func (t *translator) enum(e *descriptorpb.EnumDescriptorProto, parent *schema.De
 	d := &schema.Decl{Kind: schema.Enum, Name: e.GetName(), Parent: parent, File: t.f, Pos: t.pos(t.res.Node(e)), Options: map[string]any{}}
 	_ = t.typeOptions(d, e.GetOptions().GetUninterpretedOption())
 	for _, v := range e.GetValue() {
-		d.Values = append(d.Values, &schema.EnumValue{Name: v.GetName(), Value: int(v.GetNumber()), Pos: t.pos(t.res.Node(v))})
+		d.Values = append(d.Values, &schema.EnumValue{Name: v.GetName(), Value: int64(v.GetNumber()), Pos: t.pos(t.res.Node(v))})
 	}
 	return d
 }
