@@ -25,6 +25,7 @@ func init() {
 		Fields: []string{"Money", "Spouse", "Siblings", "BirthDay", "Name", "Phone"},
 		Write:  furyWriteSmallStruct,
 		Read:   furyReadSmallStruct,
+		Flat:   true,
 	}
 	furyrt.Register(SmallStruct{}, furyCodecSmallStruct)
 }

@@ -305,8 +305,14 @@ type decoder struct {
 	noSkip, hitSkipped bool
 	spentBefore        int64 // budget a first attempt spent (see deserialize)
 	genStack           []*structInfo
-	gr                 furyrt.Reader  // what generated code reads through
-	mapScratch         mapScratchPool // key and value variables for reading maps
+	// fresh: the decoder is as reset left it for Unmarshal's buffer but
+	// for what Unmarshal's short way for flat roots sets itself (see
+	// Fury.readFlat); reset clears it, as its other callers go on to use
+	// the decoder. bare: that way's generated code is running, with no
+	// panic net up the stack (see genReader.ReadField).
+	fresh, bare bool
+	gr          furyrt.Reader  // what generated code reads through
+	mapScratch  mapScratchPool // key and value variables for reading maps
 
 	// The decode memory budget (see budget.go) and what it bounds.
 	maxDecoded int64 // configured budget (0: default)
@@ -361,6 +367,7 @@ func (d *decoder) reset(buf *buffer) {
 	d.typed = 0
 	d.hitSkipped = false
 	d.genStack = d.genStack[:0]
+	d.fresh = false
 }
 
 func (d *decoder) enter() error {

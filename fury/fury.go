@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"reflect"
+	"slices"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -628,6 +630,10 @@ type rootFrame struct {
 	// loMask and hiMask select pre's bytes in the two words that hold
 	// them (readRoot compares the next 16 bytes of input with lo and hi).
 	loMask, hiMask uint64
+	// flat: st's generated Read is flat (furyrt.Codec.Flat, which
+	// flatStruct checks against the Go type): Unmarshal's short way takes
+	// readFlat.
+	flat bool
 }
 
 // oobBit is the header bit announcing out-of-band buffers.
@@ -678,7 +684,7 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 			if !compatible {
 				pre = binary.LittleEndian.AppendUint32(pre, uint32(st.hash))
 			}
-			r := rootFrame{st: st, ptr: ptr, def: def, pre: pre}
+			r := rootFrame{st: st, ptr: ptr, def: def, pre: pre, flat: !ptr && flatStruct(st)}
 			if len(pre) <= 16 {
 				var w [16]byte
 				copy(w[:], pre)
@@ -712,7 +718,13 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 			// data starts with that prefix (see readGen).
 			if r := f.lastOutRF; r != nil && f.regs.load() == f.r.reg && r.startsWith(data) &&
 				(r.def == nil || r.st.readsAsIs(r.rd)) {
-				if err := f.readGen(data, r, ev.data); err == nil || !f.dec.hitSkipped {
+				var err error
+				if r.flat {
+					err = f.readFlat(data, r, ev.data)
+				} else {
+					err = f.readGen(data, r, ev.data)
+				}
+				if err == nil || !f.dec.hitSkipped {
 					if err == nil && scanCheckHook != nil {
 						scanCheckHook(f, data, v)
 					}
@@ -803,6 +815,113 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 	buf.SetBytes(nil)
 	done = true
 	return err
+}
+
+// readFlat is readGen for a root whose generated Read is flat (see
+// furyrt.Codec.Flat): it assigns every field of the struct when it
+// succeeds and enters the runtime only through genReader.ReadField. So:
+//
+//   - the destination is not cleared first, as every field is assigned
+//     (a used one is replaced); when anything fails it is cleared, so
+//     that no mix of the old value and the new one is left;
+//   - there is no panic net here: the generated code calls nothing that
+//     panics (the Buffer's read methods and furyrt's Get functions never
+//     do) but the runtime, and ReadField puts a net of its own around it
+//     while this runs (decoder.bare, see genReader.readFieldNet);
+//   - the decoder is reset only when something other than this way used
+//     it since its last reset (decoder.fresh): this way touches only the
+//     buffer, the depth, the plan stack and, in compatible mode, the
+//     TypeDefs read, which it sets itself.
+//
+// The budget, the depth, the trailing-bytes check and the budget check of
+// what was allocated are readGen's.
+func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
+	d := &f.dec
+	buf := &f.in
+	if !d.fresh {
+		d.trim()
+		d.reset(buf)
+		d.fresh = true
+	}
+	ti := f.lastOutTI
+	if reach := ti.reach; reach == nil || !sameMap(d.reach, reach) { // (no pointer store, and write barrier, for the same map)
+		d.reach = ti.reachable()
+	}
+	d.limit = decodeBudget(d.maxDecoded, len(data))
+	buf.BeginDecode(data, len(r.pre), d.limit)
+	d.depth = 1
+	d.genStack = d.genStack[:0]
+	pushPlan(&d.genStack, r.st)
+	var err error
+	if r.rd != nil {
+		d.defsRead = d.defsRead[:0]
+		if err = d.chargeTypeDef(r.rd); err == nil {
+			d.defsRead = append(d.defsRead, r.rd)
+		}
+	}
+	if err == nil {
+		d.bare = true
+		err = r.st.gen.Read(&d.gr, p)
+		d.bare = false
+		if err == nil {
+			if buf.Budget() < 0 {
+				err = d.checkBudget()
+			} else if buf.Remaining() > 0 {
+				err = trailingBytes(buf)
+			}
+		}
+	}
+	buf.EndDecode()
+	if err != nil {
+		clearValue(ti, p)
+	}
+	return err
+}
+
+// sameMap reports whether a and b are the same map (a map value is one
+// pointer, to the runtime's map header).
+func sameMap(a, b map[reflect.Type]bool) bool {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
+}
+
+// clearValue sets the value of type ti at p to its zero value, whatever it
+// holds.
+func clearValue(ti *typeInfo, p unsafe.Pointer) {
+	if ti.clr != clearMemory || !zeroMemory(p, ti.size) {
+		setZero(ti, p)
+	}
+}
+
+// flatStruct reports whether st's generated code is flat (see
+// furyrt.Codec.Flat) as far as the runtime can tell: the codec says so,
+// and every field of the Go type is one the codec reads (none embedded,
+// blank or skipped) and of a kind whose generated read assigns it whole:
+// a bool, a number, a string (or a type defined on one of them), or a
+// time.Time.
+func flatStruct(st *structInfo) bool {
+	if st == nil || st.gen == nil || !st.gen.Flat {
+		return false
+	}
+	t := st.ti.typ
+	if t.Kind() != reflect.Struct || t.NumField() != len(st.gen.Fields) {
+		return false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if sf.Anonymous || sf.Name == "_" || !slices.Contains(st.gen.Fields, sf.Name) {
+			return false
+		}
+		switch sf.Type.Kind() {
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+			reflect.Float32, reflect.Float64, reflect.String:
+		default:
+			if sf.Type != reflect.TypeFor[time.Time]() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // startsWith reports whether data starts with r's prefix.

@@ -172,6 +172,9 @@ type genReader decoder
 // exactly as the reflection path does.
 func (r *genReader) ReadField(i int, p unsafe.Pointer) error {
 	d := (*decoder)(r)
+	if d.bare {
+		return r.readFieldNet(i, p)
+	}
 	st := d.genStack[len(d.genStack)-1]
 	f := st.fields[i]
 	if f.kind != kOther {
@@ -187,6 +190,29 @@ func (r *genReader) ReadField(i int, p unsafe.Pointer) error {
 		nilIfEmpty(f.ti, p)
 	}
 	return nil
+}
+
+// readFieldNet is ReadField called by a flat root's generated code on
+// Unmarshal's short way (Fury.readFlat), which has no panic net: under a
+// net of its own, turning a panic into an error wrapping ErrInvalidData as
+// Unmarshal's net does. The runtime may leave the decoder in any state,
+// so the next such call resets it (decoder.fresh). Flat generated code
+// calls ReadField only on the way to an error (a timestamp, an enum
+// ordinal or, on 32-bit platforms, an int the wire cannot hold), so the
+// deferred recover costs nothing on the way of well-formed input.
+func (r *genReader) readFieldNet(i int, p unsafe.Pointer) (err error) {
+	d := (*decoder)(r)
+	d.bare, d.fresh = false, false
+	st := d.genStack[len(d.genStack)-1]
+	defer func() {
+		d.bare = true
+		if recoverPanics {
+			if x := recover(); x != nil {
+				err = wrapf(ErrInvalidData, "reading %v: %v", st.ti.typ, x)
+			}
+		}
+	}()
+	return r.ReadField(i, p)
 }
 
 // CountOK reports whether a collection or map of n elements may be decoded.

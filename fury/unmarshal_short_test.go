@@ -32,7 +32,7 @@ func TestUnmarshalShortWay(t *testing.T) {
 			}
 			r := rand.New(rand.NewPCG(7, 8))
 			for _, p := range []genPair{pairOf[gentest.MediaContent, gentest.MediaContentR](), pairOf[gentest.Team, gentest.TeamR](),
-				pairOf[gentest.Scalars, gentest.ScalarsR](), pairOf[gentest.Node, gentest.NodeR]()} {
+				pairOf[gentest.Scalars, gentest.ScalarsR](), pairOf[gentest.Node, gentest.NodeR](), pairOf[gentest.Flat, gentest.FlatR]()} {
 				v := reflect.New(p.gen).Elem()
 				fillRandom(r, v, 0, "")
 				data, err := short.Marshal(v.Interface())

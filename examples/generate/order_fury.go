@@ -23,6 +23,7 @@ func init() {
 		Fields: []string{"ID", "Email", "Name"},
 		Write:  furyWriteCustomer,
 		Read:   furyReadCustomer,
+		Flat:   true,
 	}
 	furyrt.Register(Customer{}, furyCodecCustomer)
 }

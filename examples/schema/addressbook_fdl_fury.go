@@ -299,6 +299,7 @@ func init() {
 		Fields: []string{"Type", "Number"},
 		Write:  furyWritePerson__PhoneNumber,
 		Read:   furyReadPerson__PhoneNumber,
+		Flat:   true,
 	}
 	furyrt.Register(Person_PhoneNumber{}, furyCodecPerson__PhoneNumber)
 	furyCodecPerson__PhoneNumber_1 = &furyrt.Codec{
@@ -306,6 +307,7 @@ func init() {
 		Enums:  []string{"Type"},
 		Write:  furyWritePerson__PhoneNumber_1,
 		Read:   furyReadPerson__PhoneNumber_1,
+		Flat:   true,
 	}
 	furyrt.Register(Person_PhoneNumber{}, furyCodecPerson__PhoneNumber_1)
 }

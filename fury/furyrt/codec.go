@@ -32,6 +32,15 @@ type Codec struct {
 	Write func(w *Writer, p unsafe.Pointer) error
 	// Read reads the fields of the struct at p (a *T) in wire order.
 	Read func(r *Reader, p unsafe.Pointer) error
+	// Flat states that Read assigns every field of the struct (the
+	// struct has no field Read does not read) on every path on which it
+	// returns nil, and enters the runtime only through Reader.ReadField.
+	// furygen sets it for structs whose fields are all scalars, strings,
+	// enums and timestamps. The runtime then reads a root of the type
+	// into a used destination without clearing it first (it clears it
+	// when Read fails) and without a panic net around Read (ReadField has
+	// its own), and ignores the flag for a type with any other field.
+	Flat bool
 }
 
 var (

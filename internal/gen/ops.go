@@ -398,6 +398,38 @@ func segments(v *Variant) []segment {
 
 var _ = types.Typ
 
+// flat reports whether variant v's Read is flat (furyrt.Codec.Flat): the
+// struct's fields are all its own (none embedded or blank, none skipped)
+// and each is read by a segment that assigns it on every way to success
+// and enters the runtime only through ReadField (scalars, strings, enums,
+// timestamps). Conservative: any other field makes it false.
+func flat(s *Struct, v *Variant) bool {
+	st, ok := s.Type.Underlying().(*types.Struct)
+	if !ok || st.NumFields() != len(v.Order) {
+		return false
+	}
+	read := map[string]bool{}
+	for _, fd := range v.Order {
+		if len(fd.Path) != 1 {
+			return false
+		}
+		read[fd.Path[0]] = true
+	}
+	for i := 0; i < st.NumFields(); i++ {
+		if fv := st.Field(i); fv.Embedded() || fv.Name() == "_" || !read[fv.Name()] {
+			return false
+		}
+	}
+	for _, seg := range segments(v) {
+		switch seg.op {
+		case opScalar, opString, opEnum, opTime:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // batch is a bulk varint kernel: furyrt.Put<name> and furyrt.Get<name> code a
 // run of integers of Go type elem in one call.
 type batch struct{ name, elem string }

@@ -256,7 +256,11 @@ func (f *file) genStruct(s *Struct) {
 		if len(enums) > 0 {
 			f.printf("\t\tEnums: []string{%s},\n", strings.Join(enums, ", "))
 		}
-		f.printf("\t\tWrite: %s,\n\t\tRead: %s,\n\t}\n", funcName("Write", s, v), funcName("Read", s, v))
+		f.printf("\t\tWrite: %s,\n\t\tRead: %s,\n", funcName("Write", s, v), funcName("Read", s, v))
+		if flat(s, v) {
+			f.printf("\t\tFlat: true,\n")
+		}
+		f.printf("\t}\n")
 		f.printf("\tfuryrt.Register(%s{}, %s)\n", ownType(tname), codecVar(s, v))
 	}
 	f.printf("}\n\n")

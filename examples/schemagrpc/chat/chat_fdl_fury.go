@@ -22,6 +22,7 @@ func init() {
 		Fields: []string{"Times", "Mood", "Name"},
 		Write:  furyWriteHello,
 		Read:   furyReadHello,
+		Flat:   true,
 	}
 	furyrt.Register(Hello{}, furyCodecHello)
 	furyCodecHello_1 = &furyrt.Codec{
@@ -29,6 +30,7 @@ func init() {
 		Enums:  []string{"Mood"},
 		Write:  furyWriteHello_1,
 		Read:   furyReadHello_1,
+		Flat:   true,
 	}
 	furyrt.Register(Hello{}, furyCodecHello_1)
 }

@@ -948,6 +948,7 @@ func init() {
 		Fields: []string{"Name"},
 		Write:  furyWriteEvent,
 		Read:   furyReadEvent,
+		Flat:   true,
 	}
 	furyrt.Register(Event{}, furyCodecEvent)
 }
@@ -3544,6 +3545,7 @@ func init() {
 		Fields: []string{"N"},
 		Write:  furyWriteOrderE1,
 		Read:   furyReadOrderE1,
+		Flat:   true,
 	}
 	furyrt.Register(OrderE1{}, furyCodecOrderE1)
 }
@@ -3605,6 +3607,7 @@ func init() {
 		Fields: []string{"N"},
 		Write:  furyWriteOrder__1,
 		Read:   furyReadOrder__1,
+		Flat:   true,
 	}
 	furyrt.Register(Order_1{}, furyCodecOrder__1)
 }

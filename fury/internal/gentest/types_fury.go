@@ -26,6 +26,7 @@ func init() {
 		Fields: []string{"Zip", "City", "Street"},
 		Write:  furyWriteAddress,
 		Read:   furyReadAddress,
+		Flat:   true,
 	}
 	furyrt.Register(Address{}, furyCodecAddress)
 }
@@ -4301,6 +4302,7 @@ func init() {
 		Fields: []string{},
 		Write:  furyWriteEmpty,
 		Read:   furyReadEmpty,
+		Flat:   true,
 	}
 	furyrt.Register(Empty{}, furyCodecEmpty)
 }
@@ -5126,6 +5128,7 @@ func init() {
 		Fields: []string{"Key", "Val"},
 		Write:  furyWriteIntPair,
 		Read:   furyReadIntPair,
+		Flat:   true,
 	}
 	furyrt.Register(IntPair{}, furyCodecIntPair)
 }

@@ -1161,6 +1161,7 @@ func init() {
 		Fields: []string{"N"},
 		Write:  furyWriteElsewhere,
 		Read:   furyReadElsewhere,
+		Flat:   true,
 	}
 	furyrt.Register(Elsewhere{}, furyCodecElsewhere)
 }
@@ -1591,6 +1592,7 @@ func init() {
 		Fields: []string{"Units", "Currency"},
 		Write:  furyWriteMoney,
 		Read:   furyReadMoney,
+		Flat:   true,
 	}
 	furyrt.Register(Money{}, furyCodecMoney)
 	furyCodecMoney_1 = &furyrt.Codec{
@@ -1598,6 +1600,7 @@ func init() {
 		Enums:  []string{"Currency"},
 		Write:  furyWriteMoney_1,
 		Read:   furyReadMoney_1,
+		Flat:   true,
 	}
 	furyrt.Register(Money{}, furyCodecMoney_1)
 }
@@ -4124,6 +4127,7 @@ func init() {
 		Fields: []string{"Label"},
 		Write:  furyWritePinned,
 		Read:   furyReadPinned,
+		Flat:   true,
 	}
 	furyrt.Register(Pinned{}, furyCodecPinned)
 }
@@ -4174,6 +4178,7 @@ func init() {
 		Fields: []string{"Label"},
 		Write:  furyWriteRenamed,
 		Read:   furyReadRenamed,
+		Flat:   true,
 	}
 	furyrt.Register(Renamed{}, furyCodecRenamed)
 }

@@ -537,6 +537,7 @@ func init() {
 		Fields: []string{"Damage", "Name"},
 		Write:  furyWriteWeapon,
 		Read:   furyReadWeapon,
+		Flat:   true,
 	}
 	furyrt.Register(Weapon{}, furyCodecWeapon)
 }

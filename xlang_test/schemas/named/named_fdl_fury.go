@@ -21,6 +21,7 @@ func init() {
 		Fields: []string{"N"},
 		Write:  furyWriteById,
 		Read:   furyReadById,
+		Flat:   true,
 	}
 	furyrt.Register(ById{}, furyCodecById)
 }
@@ -326,6 +327,7 @@ func init() {
 		Fields: []string{"Note"},
 		Write:  furyWriteOuter__Inner,
 		Read:   furyReadOuter__Inner,
+		Flat:   true,
 	}
 	furyrt.Register(Outer_Inner{}, furyCodecOuter__Inner)
 }

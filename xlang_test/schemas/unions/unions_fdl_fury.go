@@ -20,6 +20,7 @@ func init() {
 		Fields: []string{"Age", "Name"},
 		Write:  furyWriteDog,
 		Read:   furyReadDog,
+		Flat:   true,
 	}
 	furyrt.Register(Dog{}, furyCodecDog)
 }
