@@ -831,7 +831,9 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 //   - the decoder is reset only when something other than this way used
 //     it since its last reset (decoder.fresh): this way touches only the
 //     buffer, the depth, the plan stack and, in compatible mode, the
-//     TypeDefs read, which it sets itself.
+//     TypeDefs read, which it sets itself; what only the runtime reads
+//     (the struct types the destination mentions, decoder.reach) is set
+//     by readFieldNet.
 //
 // The budget, the depth, the trailing-bytes check and the budget check of
 // what was allocated are readGen's.
@@ -842,10 +844,6 @@ func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 		d.trim()
 		d.reset(buf)
 		d.fresh = true
-	}
-	ti := f.lastOutTI
-	if reach := ti.reach; reach == nil || !sameMap(d.reach, reach) { // (no pointer store, and write barrier, for the same map)
-		d.reach = ti.reachable()
 	}
 	d.limit = decodeBudget(d.maxDecoded, len(data))
 	buf.BeginDecode(data, len(r.pre), d.limit)
@@ -873,15 +871,9 @@ func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 	}
 	buf.EndDecode()
 	if err != nil {
-		clearValue(ti, p)
+		clearValue(f.lastOutTI, p)
 	}
 	return err
-}
-
-// sameMap reports whether a and b are the same map (a map value is one
-// pointer, to the runtime's map header).
-func sameMap(a, b map[reflect.Type]bool) bool {
-	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
 }
 
 // clearValue sets the value of type ti at p to its zero value, whatever it
