@@ -846,15 +846,26 @@ func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 		d.fresh = true
 	}
 	d.limit = decodeBudget(d.maxDecoded, len(data))
-	buf.BeginDecode(data, len(r.pre), d.limit)
 	d.depth = 1
 	d.genStack = d.genStack[:0]
 	pushPlan(&d.genStack, r.st)
 	var err error
-	if r.rd != nil {
+	if rd := r.rd; rd == nil {
+		buf.BeginDecode(data, len(r.pre), d.limit)
 		d.defsRead = d.defsRead[:0]
-		if err = d.chargeTypeDef(r.rd); err == nil {
-			d.defsRead = append(d.defsRead, r.rd)
+	} else {
+		// The root's TypeDef, read from the cache: charged what parsing
+		// it charged (chargeTypeDef, here in line), and the first of the
+		// message's TypeDefs (the slot usually holds it already: no
+		// pointer store).
+		if c := rd.cost; c >= 0 && c <= d.limit {
+			buf.BeginDecode(data, len(r.pre), d.limit-c)
+		} else {
+			buf.BeginDecode(data, len(r.pre), d.limit)
+			err = d.chargeTypeDef(rd)
+		}
+		if len(d.defsRead) != 1 || d.defsRead[0] != rd {
+			d.defsRead = append(d.defsRead[:0], rd)
 		}
 	}
 	if err == nil {
