@@ -776,31 +776,27 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 	d := &f.dec
 	d.trim()
 	buf := &f.in
-	buf.SetBytes(data)
 	d.reset(buf)
 	d.reach = ti.reachable()
-	buf.BeginSlab()
 	d.limit = decodeBudget(d.maxDecoded, len(data))
-	buf.SetBudget(d.limit)
 	// done: the body returned, no panic to recover; recover, a runtime
 	// call, is then not made (-13 instructions per call).
 	done := false
 	defer func() {
 		if !done && recoverPanics {
 			if r := recover(); r != nil {
-				buf.EndSlab()
-				buf.SetBytes(nil)
+				buf.EndDecode()
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
 			}
 		}
 	}()
-	if r.rd != nil {
-		if err = d.chargeTypeDef(r.rd); err == nil {
-			d.defsRead = append(d.defsRead, r.rd)
-		}
+	if r.rd == nil {
+		buf.BeginDecode(data, len(r.pre), d.limit)
+		d.defsRead = d.defsRead[:0]
+	} else {
+		err = d.beginDef(data, r, r.rd)
 	}
 	if err == nil {
-		_ = buf.Skip(len(r.pre))
 		d.depth = 1
 		pushPlan(&d.genStack, r.st)
 		if err = r.st.gen.Read(&d.gr, p); err == nil {
@@ -811,10 +807,29 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 			}
 		}
 	}
-	buf.EndSlab()
-	buf.SetBytes(nil)
+	buf.EndDecode()
 	done = true
 	return err
+}
+
+// beginDef starts the decode of data, a message that starts with r's
+// prefix, which holds the root's TypeDef rd (compatible mode), on the
+// short way: d.buf reads data from after the prefix, with d.limit as the
+// budget, less what parsing rd charged (chargeTypeDef, in line: rd was
+// read from the cache), and rd is the message's first TypeDef (its slot
+// usually holds it already: no pointer store then). Without a TypeDef,
+// the callers call d.buf.BeginDecode themselves and the message's
+// TypeDefs are none so far.
+func (d *decoder) beginDef(data []byte, r *rootFrame, rd *remoteDef) error {
+	if len(d.defsRead) != 1 || d.defsRead[0] != rd {
+		d.defsRead = append(d.defsRead[:0], rd)
+	}
+	if c := rd.cost; c >= 0 && c <= d.limit {
+		d.buf.BeginDecode(data, len(r.pre), d.limit-c)
+		return nil
+	}
+	d.buf.BeginDecode(data, len(r.pre), d.limit)
+	return d.chargeTypeDef(rd)
 }
 
 // readFlat is readGen for a root whose generated Read is flat (see
@@ -854,18 +869,15 @@ func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 		buf.BeginDecode(data, len(r.pre), d.limit)
 		d.defsRead = d.defsRead[:0]
 	} else {
-		// The root's TypeDef, read from the cache: charged what parsing
-		// it charged (chargeTypeDef, here in line), and the first of the
-		// message's TypeDefs (the slot usually holds it already: no
-		// pointer store).
+		// beginDef, here in line (-20 instructions in compatible mode).
+		if len(d.defsRead) != 1 || d.defsRead[0] != rd {
+			d.defsRead = append(d.defsRead[:0], rd)
+		}
 		if c := rd.cost; c >= 0 && c <= d.limit {
 			buf.BeginDecode(data, len(r.pre), d.limit-c)
 		} else {
 			buf.BeginDecode(data, len(r.pre), d.limit)
 			err = d.chargeTypeDef(rd)
-		}
-		if len(d.defsRead) != 1 || d.defsRead[0] != rd {
-			d.defsRead = append(d.defsRead[:0], rd)
 		}
 	}
 	if err == nil {
