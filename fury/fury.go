@@ -712,7 +712,8 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 // WithAliasInput(true) (see its lifetime rule).
 func (f *Fury) Unmarshal(data []byte, v any) error {
 	if f != nil {
-		if ev := efaceOf(&v); ev.typ == f.lastOutW && ev.typ != nil && ev.data != nil {
+		// (A data word that is not nil has a type word that is not nil.)
+		if ev := efaceOf(&v); ev.typ == f.lastOutW && ev.data != nil {
 			// The destination type of the last call, which read a
 			// constant prefix with generated code: the short way, when
 			// data starts with that prefix (see readGen).
