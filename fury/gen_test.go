@@ -908,6 +908,7 @@ func FuzzGenerated(f *testing.F) {
 		pairOf[gentest.Pointers, gentest.PointersR](),
 		pairOf[gentest.Arrays, gentest.ArraysR](),
 		pairOf[gentest.Enums, gentest.EnumsR](),
+		pairOf[gentest.Flat, gentest.FlatR](), // Unmarshal's flat short way (readFlat)
 	}
 	configs := []genConfig{{enums: true}, {compatible: true, enums: true}, {refs: true, byName: true}}
 	r := rand.New(rand.NewPCG(11, 12))
