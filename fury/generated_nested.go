@@ -369,6 +369,15 @@ func (r *genReader) BeginStruct(i int, p unsafe.Pointer) (*furyrt.Codec, error) 
 			pushPlan(&d.genStack, st)
 			return st.gen, nil
 		}
+	} else if d.r.compatible && f.dynamic && d.depth < d.maxDepth {
+		// Compatible mode: the struct's own TypeDef (see readOwnDef).
+		if ok, err := r.readOwnDef(st); err != nil {
+			return nil, r.wrap(i, err)
+		} else if ok {
+			d.depth++
+			pushPlan(&d.genStack, st)
+			return st.gen, nil
+		}
 	}
 	return r.beginStruct(i, f, st, p, false)
 }
@@ -398,6 +407,22 @@ func (r *genReader) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, erro
 			int32(binary.LittleEndian.Uint32(u)) == st.hash && d.take(1, size) {
 			*(*unsafe.Pointer)(p) = unsafeNew(st.ti.typ)
 			_ = d.buf.Skip(4)
+			d.depth++
+			pushPlan(&d.genStack, st)
+			return st.gen, nil
+		}
+	} else if d.r.compatible && f.dynamic && d.depth < d.maxDepth {
+		// Compatible mode, in beginStruct's order: the struct's own
+		// TypeDef (see readOwnDef), the new pointee, one more level.
+		if ok, err := r.readOwnDef(st); err != nil {
+			return nil, r.wrap(i, err)
+		} else if ok {
+			if size := st.ti.typ.Size(); !d.take(1, size) {
+				if err := d.chargeSlow(1, size, f.ti.typ); err != nil {
+					return nil, r.wrap(i, err)
+				}
+			}
+			*(*unsafe.Pointer)(p) = unsafeNew(st.ti.typ)
 			d.depth++
 			pushPlan(&d.genStack, st)
 			return st.gen, nil
