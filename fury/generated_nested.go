@@ -601,20 +601,29 @@ func (r *genReader) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 
 func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) (int, *furyrt.Codec, error) {
 	d := (*decoder)(r)
-	u, err := d.buf.ReadVaruint32()
-	if err != nil {
+	var u uint32
+	var err error
+	if b := d.buf.Unread(); len(b) > 0 && b[0] == 0 {
+		// Empty (checkListCount passes any empty list). Charged even so,
+		// as the runtime's list codec does (a budget that strings took
+		// below zero fails here, in both paths).
+		_ = d.buf.Skip(1)
+		if err := d.charge(0, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
+			return 0, nil, err
+		}
+		// A struct field that is not nullable reads an empty list as nil.
+		*(*sliceHeader)(p) = sliceHeader{}
+		return 0, nil, nil
+	} else if u, err = d.buf.ReadVaruint32(); err != nil {
 		return 0, nil, err
 	}
 	if err := checkListCount(d, u, lc); err != nil {
 		return 0, nil, err
 	}
-	if u == 0 {
-		// Charged even when empty, as the runtime's list codec does (a
-		// budget that strings took below zero fails here, in both paths).
+	if u == 0 { // an empty list's count in more than one byte
 		if err := d.charge(0, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
 			return 0, nil, err
 		}
-		// A struct field that is not nullable reads an empty list as nil.
 		*(*sliceHeader)(p) = sliceHeader{}
 		return 0, nil, nil
 	}
