@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/fury-go/fury/fury/furyrt"
+	"github.com/fury-go/fury/fury/internal/varint"
 )
 
 // Nested structs and lists in generated code.
@@ -358,6 +359,26 @@ func (r *genReader) BeginStruct(i int, p unsafe.Pointer) (*furyrt.Codec, error) 
 	if st == nil {
 		return nil, r.ReadField(i, p)
 	}
+	// The usual schema-consistent case in one step: the struct's own hash
+	// and room for one more level (what beginStruct checks, in its order,
+	// with its errors when they fail).
+	if !d.r.compatible && !f.dynamic && d.depth < d.maxDepth {
+		if u := d.buf.Unread(); len(u) >= 4 && int32(binary.LittleEndian.Uint32(u)) == st.hash {
+			_ = d.buf.Skip(4)
+			d.depth++
+			pushPlan(&d.genStack, st)
+			return st.gen, nil
+		}
+	} else if d.r.compatible && f.dynamic && d.depth < d.maxDepth {
+		// Compatible mode: the struct's own TypeDef (see readOwnDef).
+		if ok, err := r.readOwnDef(st); err != nil {
+			return nil, r.wrap(i, err)
+		} else if ok {
+			d.depth++
+			pushPlan(&d.genStack, st)
+			return st.gen, nil
+		}
+	}
 	return r.beginStruct(i, f, st, p, false)
 }
 
@@ -378,6 +399,35 @@ func (r *genReader) BeginStructPtr(i int, p unsafe.Pointer) (*furyrt.Codec, erro
 		return nil, r.ReadField(i, p)
 	}
 	_ = d.buf.Skip(1)
+	if !d.r.compatible && !f.dynamic {
+		// beginStruct's schema-consistent steps, in its order: the new
+		// pointee charged and stored, one more level, the hash.
+		size := st.ti.typ.Size()
+		if u := d.buf.Unread(); d.depth < d.maxDepth && len(u) >= 4 &&
+			int32(binary.LittleEndian.Uint32(u)) == st.hash && d.take(1, size) {
+			*(*unsafe.Pointer)(p) = unsafeNew(st.ti.typ)
+			_ = d.buf.Skip(4)
+			d.depth++
+			pushPlan(&d.genStack, st)
+			return st.gen, nil
+		}
+	} else if d.r.compatible && f.dynamic && d.depth < d.maxDepth {
+		// Compatible mode, in beginStruct's order: the struct's own
+		// TypeDef (see readOwnDef), the new pointee, one more level.
+		if ok, err := r.readOwnDef(st); err != nil {
+			return nil, r.wrap(i, err)
+		} else if ok {
+			if size := st.ti.typ.Size(); !d.take(1, size) {
+				if err := d.chargeSlow(1, size, f.ti.typ); err != nil {
+					return nil, r.wrap(i, err)
+				}
+			}
+			*(*unsafe.Pointer)(p) = unsafeNew(st.ti.typ)
+			d.depth++
+			pushPlan(&d.genStack, st)
+			return st.gen, nil
+		}
+	}
 	return r.beginStruct(i, f, st, p, true)
 }
 
@@ -541,9 +591,8 @@ func (r *genReader) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 	if n, c, err = r.beginList(nf.list, nf.elem, p); err != nil {
 		return 0, nil, 0, r.wrap(i, err)
 	}
-	if n == 0 {
-		nilIfEmpty(f.ti, p) // the field is not nullable (see nestedOf)
-	}
+	// n == 0: an empty list, which beginList stored as nil (the field is
+	// not nullable, see nestedOf), or a list the runtime read.
 	if c != nil {
 		hash = nf.elem.hash
 	}
@@ -552,26 +601,38 @@ func (r *genReader) BeginList(i int, p unsafe.Pointer) (n int, c *furyrt.Codec, 
 
 func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) (int, *furyrt.Codec, error) {
 	d := (*decoder)(r)
-	u, err := d.buf.ReadVaruint32()
-	if err != nil {
+	var u uint32
+	var err error
+	if b := d.buf.Unread(); len(b) > 0 && b[0] == 0 {
+		// Empty (checkListCount passes any empty list). Charged even so,
+		// as the runtime's list codec does (a budget that strings took
+		// below zero fails here, in both paths).
+		_ = d.buf.Skip(1)
+		if err := d.charge(0, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
+			return 0, nil, err
+		}
+		// A struct field that is not nullable reads an empty list as nil.
+		*(*sliceHeader)(p) = sliceHeader{}
+		return 0, nil, nil
+	} else if u, err = d.buf.ReadVaruint32(); err != nil {
 		return 0, nil, err
 	}
 	if err := checkListCount(d, u, lc); err != nil {
 		return 0, nil, err
 	}
-	if id, ok := peekElemType(d.buf.Unread()); ok && u > 0 && !sideFits(lc.elem.ti, id) {
+	if u == 0 { // an empty list's count in more than one byte
+		if err := d.charge(0, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
+			return 0, nil, err
+		}
+		*(*sliceHeader)(p) = sliceHeader{}
+		return 0, nil, nil
+	}
+	if id, ok := peekElemType(d.buf.Unread()); ok && !sideFits(lc.elem.ti, id) {
 		return 0, nil, elemsMismatch(tidList, lc.typ) // as listCodec.read
 	}
 	n := int(u)
-	// Charged even when empty, as the runtime's list codec does (a budget
-	// that strings took below zero fails here, in both paths).
 	if err := d.charge(n, max(lc.elemSize, minElemCharge), lc.typ); err != nil {
 		return 0, nil, err
-	}
-	if n == 0 {
-		// A struct field that is not nullable reads an empty list as nil.
-		*(*sliceHeader)(p) = sliceHeader{}
-		return 0, nil, nil
 	}
 	base := newArray(lc.elemWord, n)
 	*(*sliceHeader)(p) = sliceHeader{data: base, len: n, cap: n}
@@ -597,7 +658,9 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 		return 0, nil, readElementsAfter(d, &lc.elem, n, header, slot)
 	}
 	var wt wireType
-	if ok, err := r.readOwnDef(est); err != nil {
+	if !d.r.compatible && d.sameIDStruct(est.ti) {
+		wt = wireType{id: tidStruct, local: est.ti}
+	} else if ok, err := r.readOwnDef(est); err != nil {
 		return 0, nil, err
 	} else if ok {
 		wt = wireType{id: uint32(est.own.id), local: est.ti, def: est.own.rd}
@@ -624,6 +687,30 @@ func (r *genReader) beginList(lc *listCodec, est *structInfo, p unsafe.Pointer) 
 	}
 	pushPlan(&d.genStack, est)
 	return n, est.gen, nil
+}
+
+// sameIDStruct reads the schema-consistent type info of ti, a struct
+// registered by id, when the input starts with it and it stands for ti as
+// readTypeInfo would find (the resolver's id cache holds ti; ti is not a
+// type whose lookup depends on the destination), and reports whether it
+// did. Otherwise it reads nothing: readTypeInfo reads what is there.
+func (d *decoder) sameIDStruct(ti *typeInfo) bool {
+	if ti.id != tidStruct || ti.auto || ti.twin {
+		return false
+	}
+	u := d.buf.Unread()
+	if len(u) < 2 || u[0] != tidStruct {
+		return false
+	}
+	uid, k := varint.Get32(u[1:])
+	if k <= 0 || uid != ti.userID {
+		return false
+	}
+	if c := d.r.idCache[0]; uid >= uint32(len(c)) || c[uid] != ti {
+		return false
+	}
+	_ = d.buf.Skip(1 + k)
+	return true
 }
 
 // StartElem checks the struct hash before an element of a list begun by

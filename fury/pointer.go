@@ -127,7 +127,15 @@ func packAny(t reflect.Type, p unsafe.Pointer) any {
 	return reflect.NewAt(t, p).Elem().Interface()
 }
 
-func unsafeNew(t reflect.Type) unsafe.Pointer { return reflect.New(t).UnsafePointer() }
+// unsafeNew allocates a zeroed value of type t: reflect.New without the
+// pointer type's lookup and the Value.
+func unsafeNew(t reflect.Type) unsafe.Pointer { return newObject(typeWord(t)) }
+
+// newObject allocates a zeroed value of the type whose runtime type word is
+// typ. The runtime keeps this entry point for packages outside reflect.
+//
+//go:linkname newObject reflect.unsafe_New
+func newObject(typ unsafe.Pointer) unsafe.Pointer
 
 // storeAny assigns v (whose dynamic type must be assignable to t) to the
 // t-typed location at p.

@@ -237,8 +237,16 @@ func furyWritePerson_Labels(buf *furyrt.Buffer, v map[string]string) bool {
 // input it leaves to the runtime.
 func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, string](buf, n1) {
@@ -247,11 +255,11 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]string, hint8)
+			m2 := make(map[string]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -267,15 +275,15 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 				}
 				for range size5 {
 					var v7 string
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}

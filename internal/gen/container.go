@@ -301,7 +301,8 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		}
 	case cList:
 		n, s, h, j := g.name("n"), g.name("s"), g.name("h"), g.name("j")
-		g.printf("{\n%s, err := buf.ReadVaruint32()\nif err != nil || !r.CountOK(%s) {\nreturn false\n}\n", n, n)
+		g.printf("{\n")
+		g.count(n)
 		if d.length < 0 {
 			g.printf("if !furyrt.ChargeSlice[%s](buf, %s) {\nreturn false // over the decode budget: the runtime's error\n}\n", g.f.typeString(d.elem.t), n)
 		}
@@ -334,7 +335,8 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		g.printf("}\n")
 	case cMap:
 		n, m, done, h, size, k, v := g.name("n"), g.name("m"), g.name("done"), g.name("h"), g.name("size"), g.name("k"), g.name("v")
-		g.printf("{\n%s, err := buf.ReadVaruint32()\nif err != nil || !r.CountOK(%s) {\nreturn false\n}\n", n, n)
+		g.printf("{\n")
+		g.count(n)
 		g.printf("if !furyrt.ChargeMap[%s, %s](buf, %s) {\nreturn false // over the decode budget: the runtime's error\n}\n", g.f.typeString(d.key.t), g.f.typeString(d.val.t), n)
 		if field {
 			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
@@ -351,27 +353,31 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		}
 		g.printf("if %s != %#02x {\nreturn false\n}\n", h, chunkDeclared)
 		g.printf("%s, err := buf.ReadByte()\nif err != nil || %s == 0 || uint32(%s) > %s-%s {\nreturn false\n}\n", size, size, size, n, done)
-		g.printf("for range %s {\nvar %s %s\n", size, v, g.f.typeString(d.val.t))
 		if directScalar(d.key) && directScalar(d.val) {
-			// Both from the unread bytes, one Skip an entry, rather
-			// than a Read call (and its error) for each.
+			// The chunk's entries from the unread bytes, one Skip a
+			// chunk, rather than a Read call (and its error) for each
+			// key and value.
 			b, o := g.name("b"), g.name("o")
 			g.printf("%s, %s := buf.Unread(), 0\n", b, o)
+			g.printf("for range %s {\nvar %s %s\n", size, v, g.f.typeString(d.val.t))
 			g.get(d.key, k, b, o)
 			g.get(d.val, v, b, o)
-			g.printf("_ = buf.Skip(%s)\n", o)
+			g.printf("%s[%s] = %s\n}\n_ = buf.Skip(%s)\n", m, k, v, o)
 		} else {
+			g.printf("for range %s {\nvar %s %s\n", size, v, g.f.typeString(d.val.t))
 			g.read(d.key, k, false)
 			g.read(d.val, v, false)
+			g.printf("%s[%s] = %s\n}\n", m, k, v)
 		}
-		g.printf("%s[%s] = %s\n}\n%s += uint32(%s)\n}\n%s = %s\n", m, k, v, done, size, lv, m)
+		g.printf("%s += uint32(%s)\n}\n%s = %s\n", done, size, lv, m)
 		if field {
 			g.printf("}\n")
 		}
 		g.printf("}\n")
 	case cSet:
 		n, m, h, k := g.name("n"), g.name("m"), g.name("h"), g.name("k")
-		g.printf("{\n%s, err := buf.ReadVaruint32()\nif err != nil || !r.CountOK(%s) {\nreturn false\n}\n", n, n)
+		g.printf("{\n")
+		g.count(n)
 		g.printf("if !furyrt.ChargeSet[%s, %s](buf, %s) {\nreturn false // over the decode budget: the runtime's error\n}\n", g.f.typeString(d.key.t), g.f.typeString(d.t.Underlying().(*types.Map).Elem()), n)
 		if field {
 			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
@@ -388,6 +394,18 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 	default:
 		panic(fmt.Sprintf("furygen: no inline read for %v", d.t))
 	}
+}
+
+// count emits the read of a collection's element count into a new
+// variable n (a one-byte count inline, longer ones through ReadVaruint32)
+// and the check that the input may back it; a malformed count or one the
+// runtime rejects makes the helper return false.
+func (g *cgen) count(n string) {
+	c := g.name("c")
+	g.printf("var %s uint32\nif %s := buf.Unread(); len(%s) > 0 && %s[0] < 0x80 {\n%s = uint32(%s[0])\n_ = buf.Skip(1)\n", n, c, c, c, n, c)
+	v := g.name("v")
+	g.printf("} else if %s, err := buf.ReadVaruint32(); err != nil {\nreturn false\n} else {\n%s = %s\n}\n", v, n, v)
+	g.printf("if !r.CountOK(%s) {\nreturn false\n}\n", n)
 }
 
 // directScalar reports whether d is a scalar that get decodes from the

@@ -767,8 +767,16 @@ func furyWriteMedia_Persons(buf *furyrt.Buffer, v []string) bool {
 // input it leaves to the runtime.
 func furyReadMedia_Persons(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -787,10 +795,10 @@ func furyReadMedia_Persons(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}

@@ -221,8 +221,16 @@ func furyWriteBudgets_L(buf *furyrt.Buffer, v [][]string) bool {
 // input it leaves to the runtime.
 func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[[]string](buf, n1) {
@@ -242,38 +250,46 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 				}
 				for j4 := range s2 {
 					if h3 == 0x0e {
-						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						if flag7, err := buf.ReadByte(); err != nil || flag7 != 0xfd && flag7 != 0xff {
 							return false
-						} else if flag5 == 0xfd {
+						} else if flag7 == 0xfd {
 							continue
 						}
 					}
 					{
-						n6, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n6) {
+						var n8 uint32
+						if c12 := buf.Unread(); len(c12) > 0 && c12[0] < 0x80 {
+							n8 = uint32(c12[0])
+							_ = buf.Skip(1)
+						} else if v13, err := buf.ReadVaruint32(); err != nil {
+							return false
+						} else {
+							n8 = v13
+						}
+						if !r.CountOK(n8) {
 							return false
 						}
-						if !furyrt.ChargeSlice[string](buf, n6) {
+						if !furyrt.ChargeSlice[string](buf, n8) {
 							return false // over the decode budget: the runtime's error
 						}
-						s7 := make([]string, n6)
-						if n6 > 0 {
-							h8, err := buf.ReadByte()
+						s9 := make([]string, n8)
+						if n8 > 0 {
+							h10, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							if h8 != 0x0c {
+							if h10 != 0x0c {
 								return false
 							}
-							for j9 := range s7 {
-								if v10, err := buf.ReadString(); err != nil {
+							for j11 := range s9 {
+								if v14, err := buf.ReadString(); err != nil {
 									return false
 								} else {
-									s7[j9] = v10
+									s9[j11] = v14
 								}
 							}
 						}
-						s2[j4] = s7
+						s2[j4] = s9
 					}
 				}
 			}
@@ -302,8 +318,16 @@ func furyWriteBudgets_M(buf *furyrt.Buffer, v map[int32]bool) bool {
 // input it leaves to the runtime.
 func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[int32, bool](buf, n1) {
@@ -312,11 +336,11 @@ func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[int32]bool, hint8)
+			m2 := make(map[int32]bool, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -330,24 +354,24 @@ func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
+				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 bool
-					b9, o10 := buf.Unread(), 0
-					x11, k12 := furyrt.GetVarint32(b9[o10:])
-					if k12 <= 0 {
+					x13, k14 := furyrt.GetVarint32(b11[o12:])
+					if k14 <= 0 {
 						return false
 					}
-					o10 += k12
-					k6 = x11
-					if len(b9)-o10 < 1 {
+					o12 += k14
+					k6 = x13
+					if len(b11)-o12 < 1 {
 						return false
 					}
-					x13 := b9[o10] != 0
-					o10 += 1
-					v7 = x13
-					_ = buf.Skip(o10)
+					x15 := b11[o12] != 0
+					o12 += 1
+					v7 = x15
 					m2[k6] = v7
 				}
+				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
 			*dst = m2
@@ -399,8 +423,16 @@ func furyWriteBudgets_LM(buf *furyrt.Buffer, v []map[int32]bool) bool {
 // input it leaves to the runtime.
 func furyReadBudgets_LM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[int32]bool) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[map[int32]bool](buf, n1) {
@@ -420,59 +452,67 @@ func furyReadBudgets_LM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[int32]b
 				}
 				for j4 := range s2 {
 					if h3 == 0x0e {
-						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						if flag7, err := buf.ReadByte(); err != nil || flag7 != 0xfd && flag7 != 0xff {
 							return false
-						} else if flag5 == 0xfd {
+						} else if flag7 == 0xfd {
 							continue
 						}
 					}
 					{
-						n6, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n6) {
+						var n8 uint32
+						if c15 := buf.Unread(); len(c15) > 0 && c15[0] < 0x80 {
+							n8 = uint32(c15[0])
+							_ = buf.Skip(1)
+						} else if v16, err := buf.ReadVaruint32(); err != nil {
+							return false
+						} else {
+							n8 = v16
+						}
+						if !r.CountOK(n8) {
 							return false
 						}
-						if !furyrt.ChargeMap[int32, bool](buf, n6) {
+						if !furyrt.ChargeMap[int32, bool](buf, n8) {
 							return false // over the decode budget: the runtime's error
 						}
-						hint13 := int(n6)
-						if hint13 > 8192 {
-							hint13 = 8192
+						hint17 := int(n8)
+						if hint17 > 8192 {
+							hint17 = 8192
 						}
-						m7 := make(map[int32]bool, hint13)
-						for done8 := uint32(0); done8 < n6; {
-							h9, err := buf.ReadByte()
+						m9 := make(map[int32]bool, hint17)
+						for done10 := uint32(0); done10 < n8; {
+							h11, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							var k11 int32
-							if h9 != 0x24 {
+							var k13 int32
+							if h11 != 0x24 {
 								return false
 							}
-							size10, err := buf.ReadByte()
-							if err != nil || size10 == 0 || uint32(size10) > n6-done8 {
+							size12, err := buf.ReadByte()
+							if err != nil || size12 == 0 || uint32(size12) > n8-done10 {
 								return false
 							}
-							for range size10 {
-								var v12 bool
-								b14, o15 := buf.Unread(), 0
-								x16, k17 := furyrt.GetVarint32(b14[o15:])
-								if k17 <= 0 {
+							b18, o19 := buf.Unread(), 0
+							for range size12 {
+								var v14 bool
+								x20, k21 := furyrt.GetVarint32(b18[o19:])
+								if k21 <= 0 {
 									return false
 								}
-								o15 += k17
-								k11 = x16
-								if len(b14)-o15 < 1 {
+								o19 += k21
+								k13 = x20
+								if len(b18)-o19 < 1 {
 									return false
 								}
-								x18 := b14[o15] != 0
-								o15 += 1
-								v12 = x18
-								_ = buf.Skip(o15)
-								m7[k11] = v12
+								x22 := b18[o19] != 0
+								o19 += 1
+								v14 = x22
+								m9[k13] = v14
 							}
-							done8 += uint32(size10)
+							_ = buf.Skip(o19)
+							done10 += uint32(size12)
 						}
-						s2[j4] = m7
+						s2[j4] = m9
 					}
 				}
 			}
@@ -498,8 +538,16 @@ func furyWriteBudgets_S(buf *furyrt.Buffer, v []string) bool {
 // input it leaves to the runtime.
 func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -518,10 +566,10 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -547,8 +595,16 @@ func furyWriteBudgets_Set(buf *furyrt.Buffer, v map[int32]struct{}) bool {
 // input it leaves to the runtime.
 func furyReadBudgets_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]struct{}) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSet[int32, struct{}](buf, n1) {
@@ -557,21 +613,21 @@ func furyReadBudgets_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]st
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint5 := int(n1)
-			if hint5 > 8192 {
-				hint5 = 8192
+			hint7 := int(n1)
+			if hint7 > 8192 {
+				hint7 = 8192
 			}
-			m2 := make(map[int32]struct{}, hint5)
+			m2 := make(map[int32]struct{}, hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 int32
-					if v6, err := buf.ReadVarint32(); err != nil {
+					if v8, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						k4 = v6
+						k4 = v8
 					}
 					m2[k4] = struct{}{}
 				}
@@ -598,8 +654,16 @@ func furyWriteBudgets_FS(buf *furyrt.Buffer, v fury.Set[string]) bool {
 // input it leaves to the runtime.
 func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[string]) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSet[string, struct{}](buf, n1) {
@@ -608,21 +672,21 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint5 := int(n1)
-			if hint5 > 8192 {
-				hint5 = 8192
+			hint7 := int(n1)
+			if hint7 > 8192 {
+				hint7 = 8192
 			}
-			m2 := make(fury.Set[string], hint5)
+			m2 := make(fury.Set[string], hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 string
-					if v6, err := buf.ReadString(); err != nil {
+					if v8, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k4 = v6
+						k4 = v8
 					}
 					m2[k4] = struct{}{}
 				}
@@ -664,8 +728,16 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 	}
 	var v []string
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -681,10 +753,10 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 				return false
 			}
 			for j4 := range s2 {
-				if v5, err := buf.ReadString(); err != nil {
+				if v7, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					s2[j4] = v5
+					s2[j4] = v7
 				}
 			}
 		}
@@ -720,8 +792,16 @@ func furyWriteBudgets_ML(buf *furyrt.Buffer, v map[string][]int64) bool {
 // input it leaves to the runtime.
 func furyReadBudgets_ML(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]int64) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, []int64](buf, n1) {
@@ -730,11 +810,11 @@ func furyReadBudgets_ML(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string][]int64, hint8)
+			m2 := make(map[string][]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -742,13 +822,13 @@ func furyReadBudgets_ML(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+					if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 						return false
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v12
 					}
 					m2[k6] = nil
 					done3++
@@ -763,10 +843,10 @@ func furyReadBudgets_ML(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]
 				}
 				for range size5 {
 					var v7 []int64
-					if v11, err := buf.ReadString(); err != nil {
+					if v13, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v11
+						k6 = v13
 					}
 					if err := furyrt.ReadArray(buf, &v7); err != nil {
 						return false
@@ -809,8 +889,16 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 		return true
 	}
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -826,10 +914,10 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 				return false
 			}
 			for j4 := range s2 {
-				if v5, err := buf.ReadString(); err != nil {
+				if v7, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					s2[j4] = v5
+					s2[j4] = v7
 				}
 			}
 		}
@@ -879,18 +967,26 @@ func furyReadBudgets_PM(r *furyrt.Reader, buf *furyrt.Buffer, dst **map[string][
 	}
 	var v map[string][]int32
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, []int32](buf, n1) {
 			return false // over the decode budget: the runtime's error
 		}
-		hint8 := int(n1)
-		if hint8 > 8192 {
-			hint8 = 8192
+		hint10 := int(n1)
+		if hint10 > 8192 {
+			hint10 = 8192
 		}
-		m2 := make(map[string][]int32, hint8)
+		m2 := make(map[string][]int32, hint10)
 		for done3 := uint32(0); done3 < n1; {
 			h4, err := buf.ReadByte()
 			if err != nil {
@@ -898,13 +994,13 @@ func furyReadBudgets_PM(r *furyrt.Reader, buf *furyrt.Buffer, dst **map[string][
 			}
 			var k6 string
 			if h4 == 0x15 { // null value
-				if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+				if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 					return false
 				}
-				if v10, err := buf.ReadString(); err != nil {
+				if v12, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					k6 = v10
+					k6 = v12
 				}
 				m2[k6] = nil
 				done3++
@@ -919,10 +1015,10 @@ func furyReadBudgets_PM(r *furyrt.Reader, buf *furyrt.Buffer, dst **map[string][
 			}
 			for range size5 {
 				var v7 []int32
-				if v11, err := buf.ReadString(); err != nil {
+				if v13, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					k6 = v11
+					k6 = v13
 				}
 				if err := furyrt.ReadArray(buf, &v7); err != nil {
 					return false
@@ -1067,8 +1163,16 @@ func furyWriteEventWith_Files(buf *furyrt.Buffer, v []string) bool {
 // input it leaves to the runtime.
 func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -1087,10 +1191,10 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -1370,8 +1474,16 @@ func furyWriteForeign_L(buf *furyrt.Buffer, v map[string]v2.Level) bool {
 // input it leaves to the runtime.
 func furyReadForeign_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v2.Level) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, v2.Level](buf, n1) {
@@ -1380,11 +1492,11 @@ func furyReadForeign_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v2.
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]v2.Level, hint8)
+			m2 := make(map[string]v2.Level, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1400,15 +1512,15 @@ func furyReadForeign_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v2.
 				}
 				for range size5 {
 					var v7 v2.Level
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint32(); err != nil {
+					if v12, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						v7 = v2.Level(v10)
+						v7 = v2.Level(v12)
 					}
 					m2[k6] = v7
 				}
@@ -1443,8 +1555,16 @@ func furyWriteForeign_L_1(buf *furyrt.Buffer, v map[string]v2.Level) bool {
 // input it leaves to the runtime.
 func furyReadForeign_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v2.Level) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, v2.Level](buf, n1) {
@@ -1453,11 +1573,11 @@ func furyReadForeign_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]v2.Level, hint8)
+			m2 := make(map[string]v2.Level, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1473,15 +1593,15 @@ func furyReadForeign_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v
 				}
 				for range size5 {
 					var v7 v2.Level
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVaruint32(); err != nil || !(int64(v2.Level(v10)) == int64(v10)) {
+					if v12, err := buf.ReadVaruint32(); err != nil || !(int64(v2.Level(v12)) == int64(v12)) {
 						return false
 					} else {
-						v7 = v2.Level(v10)
+						v7 = v2.Level(v12)
 					}
 					m2[k6] = v7
 				}
@@ -1576,8 +1696,16 @@ func furyWriteGrid_Cell_C(buf *furyrt.Buffer, v map[string]int32) bool {
 // input it leaves to the runtime.
 func furyReadGrid_Cell_C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int32) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, int32](buf, n1) {
@@ -1586,11 +1714,11 @@ func furyReadGrid_Cell_C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]int32, hint8)
+			m2 := make(map[string]int32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1606,15 +1734,15 @@ func furyReadGrid_Cell_C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 				}
 				for range size5 {
 					var v7 int32
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint32(); err != nil {
+					if v12, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}
@@ -1645,8 +1773,16 @@ func furyWriteGrid_Cell__C(buf *furyrt.Buffer, v map[string]int32) bool {
 // input it leaves to the runtime.
 func furyReadGrid_Cell__C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int32) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, int32](buf, n1) {
@@ -1655,11 +1791,11 @@ func furyReadGrid_Cell__C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]int32, hint8)
+			m2 := make(map[string]int32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1675,15 +1811,15 @@ func furyReadGrid_Cell__C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				for range size5 {
 					var v7 int32
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint32(); err != nil {
+					if v12, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}
@@ -1986,8 +2122,16 @@ func furyWriteIntSized_MI(buf *furyrt.Buffer, v map[string][]int) bool {
 // input it leaves to the runtime.
 func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]int) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, []int](buf, n1) {
@@ -1996,11 +2140,11 @@ func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string][]int, hint8)
+			m2 := make(map[string][]int, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2008,13 +2152,13 @@ func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+					if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 						return false
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v12
 					}
 					m2[k6] = nil
 					done3++
@@ -2029,10 +2173,10 @@ func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 				}
 				for range size5 {
 					var v7 []int
-					if v11, err := buf.ReadString(); err != nil {
+					if v13, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v11
+						k6 = v13
 					}
 					if err := furyrt.ReadArray(buf, &v7); err != nil {
 						return false
@@ -2081,8 +2225,16 @@ func furyWriteIntSized_LU(buf *furyrt.Buffer, v [][]uint) bool {
 // input it leaves to the runtime.
 func furyReadIntSized_LU(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]uint) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[[]uint](buf, n1) {
@@ -2102,9 +2254,9 @@ func furyReadIntSized_LU(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]uint) bo
 				}
 				for j4 := range s2 {
 					if h3 == 0x0e {
-						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						if flag7, err := buf.ReadByte(); err != nil || flag7 != 0xfd && flag7 != 0xff {
 							return false
-						} else if flag5 == 0xfd {
+						} else if flag7 == 0xfd {
 							continue
 						}
 					}
@@ -2138,8 +2290,16 @@ func furyWriteIntSized_KI(buf *furyrt.Buffer, v map[int]uint) bool {
 // input it leaves to the runtime.
 func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[int, uint](buf, n1) {
@@ -2148,11 +2308,11 @@ func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[int]uint, hint8)
+			m2 := make(map[int]uint, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2166,30 +2326,30 @@ func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
+				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 uint
-					b9, o10 := buf.Unread(), 0
-					x11, k12 := furyrt.GetVarint64(b9[o10:])
-					if k12 <= 0 {
-						return false
-					}
-					o10 += k12
-					if int64(int(x11)) != x11 {
-						return false // the runtime's error
-					}
-					k6 = int(x11)
-					x13, k14 := furyrt.GetVaruint64(b9[o10:])
+					x13, k14 := furyrt.GetVarint64(b11[o12:])
 					if k14 <= 0 {
 						return false
 					}
-					o10 += k14
-					if uint64(uint(x13)) != x13 {
+					o12 += k14
+					if int64(int(x13)) != x13 {
 						return false // the runtime's error
 					}
-					v7 = uint(x13)
-					_ = buf.Skip(o10)
+					k6 = int(x13)
+					x15, k16 := furyrt.GetVaruint64(b11[o12:])
+					if k16 <= 0 {
+						return false
+					}
+					o12 += k16
+					if uint64(uint(x15)) != x15 {
+						return false // the runtime's error
+					}
+					v7 = uint(x15)
 					m2[k6] = v7
 				}
+				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
 			*dst = m2
@@ -2217,8 +2377,16 @@ func furyWriteIntSized_Counts(buf *furyrt.Buffer, v map[string]int) bool {
 // input it leaves to the runtime.
 func furyReadIntSized_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, int](buf, n1) {
@@ -2227,11 +2395,11 @@ func furyReadIntSized_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]int, hint8)
+			m2 := make(map[string]int, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2247,15 +2415,15 @@ func furyReadIntSized_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 				}
 				for range size5 {
 					var v7 int
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint64(); err != nil || int64(int(v10)) != v10 {
+					if v12, err := buf.ReadVarint64(); err != nil || int64(int(v12)) != v12 {
 						return false
 					} else {
-						v7 = int(v10)
+						v7 = int(v12)
 					}
 					m2[k6] = v7
 				}
@@ -2686,8 +2854,16 @@ func furyWriteLocals_V(buf *furyrt.Buffer, v map[string]v1) bool {
 // input it leaves to the runtime.
 func furyReadLocals_V(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, v1](buf, n1) {
@@ -2696,11 +2872,11 @@ func furyReadLocals_V(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1) 
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]v1, hint8)
+			m2 := make(map[string]v1, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2716,15 +2892,15 @@ func furyReadLocals_V(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1) 
 				}
 				for range size5 {
 					var v7 v1
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadUint16(); err != nil {
+					if v12, err := buf.ReadUint16(); err != nil {
 						return false
 					} else {
-						v7 = v1(v10)
+						v7 = v1(v12)
 					}
 					m2[k6] = v7
 				}
@@ -2759,8 +2935,16 @@ func furyWriteLocals_V_1(buf *furyrt.Buffer, v map[string]v1) bool {
 // input it leaves to the runtime.
 func furyReadLocals_V_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, v1](buf, n1) {
@@ -2769,11 +2953,11 @@ func furyReadLocals_V_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]v1, hint8)
+			m2 := make(map[string]v1, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2789,15 +2973,15 @@ func furyReadLocals_V_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1
 				}
 				for range size5 {
 					var v7 v1
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVaruint32(); err != nil || !(int64(v1(v10)) == int64(v10)) {
+					if v12, err := buf.ReadVaruint32(); err != nil || !(int64(v1(v12)) == int64(v12)) {
 						return false
 					} else {
-						v7 = v1(v10)
+						v7 = v1(v12)
 					}
 					m2[k6] = v7
 				}
@@ -2849,8 +3033,16 @@ func furyWriteLocals_Vs(buf *furyrt.Buffer, v [][]v1) bool {
 // input it leaves to the runtime.
 func furyReadLocals_Vs(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]v1) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[[]v1](buf, n1) {
@@ -2870,38 +3062,46 @@ func furyReadLocals_Vs(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]v1) bool {
 				}
 				for j4 := range s2 {
 					if h3 == 0x0e {
-						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						if flag7, err := buf.ReadByte(); err != nil || flag7 != 0xfd && flag7 != 0xff {
 							return false
-						} else if flag5 == 0xfd {
+						} else if flag7 == 0xfd {
 							continue
 						}
 					}
 					{
-						n6, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n6) {
+						var n8 uint32
+						if c12 := buf.Unread(); len(c12) > 0 && c12[0] < 0x80 {
+							n8 = uint32(c12[0])
+							_ = buf.Skip(1)
+						} else if v13, err := buf.ReadVaruint32(); err != nil {
+							return false
+						} else {
+							n8 = v13
+						}
+						if !r.CountOK(n8) {
 							return false
 						}
-						if !furyrt.ChargeSlice[v1](buf, n6) {
+						if !furyrt.ChargeSlice[v1](buf, n8) {
 							return false // over the decode budget: the runtime's error
 						}
-						s7 := make([]v1, n6)
-						if n6 > 0 {
-							h8, err := buf.ReadByte()
+						s9 := make([]v1, n8)
+						if n8 > 0 {
+							h10, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							if h8 != 0x0c {
+							if h10 != 0x0c {
 								return false
 							}
-							for j9 := range s7 {
-								if v10, err := buf.ReadUint16(); err != nil {
+							for j11 := range s9 {
+								if v14, err := buf.ReadUint16(); err != nil {
 									return false
 								} else {
-									s7[j9] = v1(v10)
+									s9[j11] = v1(v14)
 								}
 							}
 						}
-						s2[j4] = s7
+						s2[j4] = s9
 					}
 				}
 			}
@@ -2955,8 +3155,16 @@ func furyWriteLocals_Vs_1(buf *furyrt.Buffer, v [][]v1) bool {
 // input it leaves to the runtime.
 func furyReadLocals_Vs_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]v1) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[[]v1](buf, n1) {
@@ -2976,38 +3184,46 @@ func furyReadLocals_Vs_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]v1) bool
 				}
 				for j4 := range s2 {
 					if h3 == 0x0e {
-						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						if flag7, err := buf.ReadByte(); err != nil || flag7 != 0xfd && flag7 != 0xff {
 							return false
-						} else if flag5 == 0xfd {
+						} else if flag7 == 0xfd {
 							continue
 						}
 					}
 					{
-						n6, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n6) {
+						var n8 uint32
+						if c12 := buf.Unread(); len(c12) > 0 && c12[0] < 0x80 {
+							n8 = uint32(c12[0])
+							_ = buf.Skip(1)
+						} else if v13, err := buf.ReadVaruint32(); err != nil {
+							return false
+						} else {
+							n8 = v13
+						}
+						if !r.CountOK(n8) {
 							return false
 						}
-						if !furyrt.ChargeSlice[v1](buf, n6) {
+						if !furyrt.ChargeSlice[v1](buf, n8) {
 							return false // over the decode budget: the runtime's error
 						}
-						s7 := make([]v1, n6)
-						if n6 > 0 {
-							h8, err := buf.ReadByte()
+						s9 := make([]v1, n8)
+						if n8 > 0 {
+							h10, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							if h8 != 0x0c {
+							if h10 != 0x0c {
 								return false
 							}
-							for j9 := range s7 {
-								if v10, err := buf.ReadVaruint32(); err != nil || !(int64(v1(v10)) == int64(v10)) {
+							for j11 := range s9 {
+								if v14, err := buf.ReadVaruint32(); err != nil || !(int64(v1(v14)) == int64(v14)) {
 									return false
 								} else {
-									s7[j9] = v1(v10)
+									s9[j11] = v1(v14)
 								}
 							}
 						}
-						s2[j4] = s7
+						s2[j4] = s9
 					}
 				}
 			}
@@ -3411,8 +3627,16 @@ func furyWriteOrder_Items(buf *furyrt.Buffer, v map[string]Status) bool {
 // input it leaves to the runtime.
 func furyReadOrder_Items(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]Status) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, Status](buf, n1) {
@@ -3421,11 +3645,11 @@ func furyReadOrder_Items(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]S
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]Status, hint8)
+			m2 := make(map[string]Status, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3441,15 +3665,15 @@ func furyReadOrder_Items(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]S
 				}
 				for range size5 {
 					var v7 Status
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint32(); err != nil {
+					if v12, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						v7 = Status(v10)
+						v7 = Status(v12)
 					}
 					m2[k6] = v7
 				}
@@ -3484,8 +3708,16 @@ func furyWriteOrder_Items_1(buf *furyrt.Buffer, v map[string]Status) bool {
 // input it leaves to the runtime.
 func furyReadOrder_Items_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]Status) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, Status](buf, n1) {
@@ -3494,11 +3726,11 @@ func furyReadOrder_Items_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]Status, hint8)
+			m2 := make(map[string]Status, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3514,15 +3746,15 @@ func furyReadOrder_Items_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 				}
 				for range size5 {
 					var v7 Status
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVaruint32(); err != nil || !(int64(Status(v10)) == int64(v10)) {
+					if v12, err := buf.ReadVaruint32(); err != nil || !(int64(Status(v12)) == int64(v12)) {
 						return false
 					} else {
-						v7 = Status(v10)
+						v7 = Status(v12)
 					}
 					m2[k6] = v7
 				}
@@ -3903,8 +4135,16 @@ func furyWriteSmallEnums_M(buf *furyrt.Buffer, v map[string]Small) bool {
 // input it leaves to the runtime.
 func furyReadSmallEnums_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]Small) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, Small](buf, n1) {
@@ -3913,11 +4153,11 @@ func furyReadSmallEnums_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]Small, hint8)
+			m2 := make(map[string]Small, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3933,15 +4173,15 @@ func furyReadSmallEnums_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				for range size5 {
 					var v7 Small
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadUint8(); err != nil {
+					if v12, err := buf.ReadUint8(); err != nil {
 						return false
 					} else {
-						v7 = Small(v10)
+						v7 = Small(v12)
 					}
 					m2[k6] = v7
 				}
@@ -3976,8 +4216,16 @@ func furyWriteSmallEnums_M_1(buf *furyrt.Buffer, v map[string]Small) bool {
 // input it leaves to the runtime.
 func furyReadSmallEnums_M_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]Small) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, Small](buf, n1) {
@@ -3986,11 +4234,11 @@ func furyReadSmallEnums_M_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]Small, hint8)
+			m2 := make(map[string]Small, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -4006,15 +4254,15 @@ func furyReadSmallEnums_M_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 				}
 				for range size5 {
 					var v7 Small
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVaruint32(); err != nil || !(int64(Small(v10)) == int64(v10)) {
+					if v12, err := buf.ReadVaruint32(); err != nil || !(int64(Small(v12)) == int64(v12)) {
 						return false
 					} else {
-						v7 = Small(v10)
+						v7 = Small(v12)
 					}
 					m2[k6] = v7
 				}
@@ -4042,8 +4290,16 @@ func furyWriteSmallEnums_L(buf *furyrt.Buffer, v []Small) bool {
 // input it leaves to the runtime.
 func furyReadSmallEnums_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Small) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Small](buf, n1) {
@@ -4062,10 +4318,10 @@ func furyReadSmallEnums_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Small) bo
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadUint8(); err != nil {
+					if v7, err := buf.ReadUint8(); err != nil {
 						return false
 					} else {
-						s2[j4] = Small(v5)
+						s2[j4] = Small(v7)
 					}
 				}
 			}
@@ -4095,8 +4351,16 @@ func furyWriteSmallEnums_L_1(buf *furyrt.Buffer, v []Small) bool {
 // input it leaves to the runtime.
 func furyReadSmallEnums_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Small) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Small](buf, n1) {
@@ -4115,10 +4379,10 @@ func furyReadSmallEnums_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Small) 
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVaruint32(); err != nil || !(int64(Small(v5)) == int64(v5)) {
+					if v7, err := buf.ReadVaruint32(); err != nil || !(int64(Small(v7)) == int64(v7)) {
 						return false
 					} else {
-						s2[j4] = Small(v5)
+						s2[j4] = Small(v7)
 					}
 				}
 			}

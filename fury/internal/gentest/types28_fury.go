@@ -338,8 +338,16 @@ func furyWriteHalfHolder_Hs(buf *furyrt.Buffer, v fury.Float16Slice) bool {
 // input it leaves to the runtime.
 func furyReadHalfHolder_Hs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float16Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[fury.Float16](buf, n1) {
@@ -358,10 +366,10 @@ func furyReadHalfHolder_Hs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadUint16(); err != nil {
+					if v7, err := buf.ReadUint16(); err != nil {
 						return false
 					} else {
-						s2[j4] = fury.Float16(v5)
+						s2[j4] = fury.Float16(v7)
 					}
 				}
 			}
@@ -387,8 +395,16 @@ func furyWriteHalfHolder_Bs(buf *furyrt.Buffer, v fury.BFloat16Slice) bool {
 // input it leaves to the runtime.
 func furyReadHalfHolder_Bs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BFloat16Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[fury.BFloat16](buf, n1) {
@@ -407,10 +423,10 @@ func furyReadHalfHolder_Bs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BFloa
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadUint16(); err != nil {
+					if v7, err := buf.ReadUint16(); err != nil {
 						return false
 					} else {
-						s2[j4] = fury.BFloat16(v5)
+						s2[j4] = fury.BFloat16(v7)
 					}
 				}
 			}
@@ -436,8 +452,16 @@ func furyWriteHalfHolder_U8s(buf *furyrt.Buffer, v fury.Uint8Slice) bool {
 // input it leaves to the runtime.
 func furyReadHalfHolder_U8s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Uint8Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[uint8](buf, n1) {
@@ -456,10 +480,10 @@ func furyReadHalfHolder_U8s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Uint
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadUint8(); err != nil {
+					if v7, err := buf.ReadUint8(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}

@@ -1446,8 +1446,16 @@ func furyWriteArrays_List(buf *furyrt.Buffer, v fury.Int32Slice) bool {
 // input it leaves to the runtime.
 func furyReadArrays_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[int32](buf, n1) {
@@ -1466,10 +1474,10 @@ func furyReadArrays_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Sl
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVarint32(); err != nil {
+					if v7, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -1495,8 +1503,16 @@ func furyWriteArrays_Levels(buf *furyrt.Buffer, v []Level) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Levels(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Level](buf, n1) {
@@ -1515,10 +1531,10 @@ func furyReadArrays_Levels(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) b
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadUint8(); err != nil {
+					if v7, err := buf.ReadUint8(); err != nil {
 						return false
 					} else {
-						s2[j4] = Level(v5)
+						s2[j4] = Level(v7)
 					}
 				}
 			}
@@ -1548,8 +1564,16 @@ func furyWriteArrays_Levels_1(buf *furyrt.Buffer, v []Level) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Levels_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Level](buf, n1) {
@@ -1568,10 +1592,10 @@ func furyReadArrays_Levels_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVaruint32(); err != nil || !(int64(Level(v5)) == int64(v5)) {
+					if v7, err := buf.ReadVaruint32(); err != nil || !(int64(Level(v7)) == int64(v7)) {
 						return false
 					} else {
-						s2[j4] = Level(v5)
+						s2[j4] = Level(v7)
 					}
 				}
 			}
@@ -1597,8 +1621,16 @@ func furyWriteArrays_Levels_2(buf *furyrt.Buffer, v []Level) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Levels_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Level](buf, n1) {
@@ -1617,10 +1649,10 @@ func furyReadArrays_Levels_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadUint8(); err != nil {
+					if v7, err := buf.ReadUint8(); err != nil {
 						return false
 					} else {
-						s2[j4] = Level(v5)
+						s2[j4] = Level(v7)
 					}
 				}
 			}
@@ -1650,8 +1682,16 @@ func furyWriteArrays_Levels_3(buf *furyrt.Buffer, v []Level) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Levels_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Level](buf, n1) {
@@ -1670,10 +1710,10 @@ func furyReadArrays_Levels_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVaruint32(); err != nil || !(int64(Level(v5)) == int64(v5)) {
+					if v7, err := buf.ReadVaruint32(); err != nil || !(int64(Level(v7)) == int64(v7)) {
 						return false
 					} else {
-						s2[j4] = Level(v5)
+						s2[j4] = Level(v7)
 					}
 				}
 			}
@@ -1699,8 +1739,16 @@ func furyWriteArrays_Colors(buf *furyrt.Buffer, v []Color) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Colors(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Color](buf, n1) {
@@ -1719,10 +1767,10 @@ func furyReadArrays_Colors(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) b
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVarint32(); err != nil {
+					if v7, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						s2[j4] = Color(v5)
+						s2[j4] = Color(v7)
 					}
 				}
 			}
@@ -1748,8 +1796,16 @@ func furyWriteArrays_Colors_1(buf *furyrt.Buffer, v []Color) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Colors_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Color](buf, n1) {
@@ -1768,10 +1824,10 @@ func furyReadArrays_Colors_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVarint32(); err != nil {
+					if v7, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						s2[j4] = Color(v5)
+						s2[j4] = Color(v7)
 					}
 				}
 			}
@@ -1801,8 +1857,16 @@ func furyWriteArrays_Colors_2(buf *furyrt.Buffer, v []Color) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Colors_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Color](buf, n1) {
@@ -1821,10 +1885,10 @@ func furyReadArrays_Colors_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVaruint32(); err != nil || !(int64(Color(v5)) == int64(v5)) {
+					if v7, err := buf.ReadVaruint32(); err != nil || !(int64(Color(v7)) == int64(v7)) {
 						return false
 					} else {
-						s2[j4] = Color(v5)
+						s2[j4] = Color(v7)
 					}
 				}
 			}
@@ -1854,8 +1918,16 @@ func furyWriteArrays_Colors_3(buf *furyrt.Buffer, v []Color) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Colors_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Color](buf, n1) {
@@ -1874,10 +1946,10 @@ func furyReadArrays_Colors_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVaruint32(); err != nil || !(int64(Color(v5)) == int64(v5)) {
+					if v7, err := buf.ReadVaruint32(); err != nil || !(int64(Color(v7)) == int64(v7)) {
 						return false
 					} else {
-						s2[j4] = Color(v5)
+						s2[j4] = Color(v7)
 					}
 				}
 			}
@@ -1903,8 +1975,16 @@ func furyWriteArrays_Strings(buf *furyrt.Buffer, v []string) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -1923,10 +2003,10 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -1952,8 +2032,16 @@ func furyWriteArrays_Names(buf *furyrt.Buffer, v []Name) bool {
 // input it leaves to the runtime.
 func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Name](buf, n1) {
@@ -1972,10 +2060,10 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = Name(v5)
+						s2[j4] = Name(v7)
 					}
 				}
 			}
@@ -2317,8 +2405,16 @@ func furyWriteCollections_Grid(buf *furyrt.Buffer, v [][]int32) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Grid(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]int32) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[[]int32](buf, n1) {
@@ -2338,9 +2434,9 @@ func furyReadCollections_Grid(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]int
 				}
 				for j4 := range s2 {
 					if h3 == 0x0e {
-						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						if flag7, err := buf.ReadByte(); err != nil || flag7 != 0xfd && flag7 != 0xff {
 							return false
-						} else if flag5 == 0xfd {
+						} else if flag7 == 0xfd {
 							continue
 						}
 					}
@@ -2381,8 +2477,16 @@ func furyWriteCollections_Scores(buf *furyrt.Buffer, v map[string][]float64) boo
 // input it leaves to the runtime.
 func furyReadCollections_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]float64) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, []float64](buf, n1) {
@@ -2391,11 +2495,11 @@ func furyReadCollections_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string][]float64, hint8)
+			m2 := make(map[string][]float64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2403,13 +2507,13 @@ func furyReadCollections_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+					if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 						return false
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v12
 					}
 					m2[k6] = nil
 					done3++
@@ -2424,10 +2528,10 @@ func furyReadCollections_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				for range size5 {
 					var v7 []float64
-					if v11, err := buf.ReadString(); err != nil {
+					if v13, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v11
+						k6 = v13
 					}
 					if err := furyrt.ReadArray(buf, &v7); err != nil {
 						return false
@@ -2461,8 +2565,16 @@ func furyWriteCollections_Weights(buf *furyrt.Buffer, v map[int32]float32) bool 
 // input it leaves to the runtime.
 func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]float32) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[int32, float32](buf, n1) {
@@ -2471,11 +2583,11 @@ func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[int32]float32, hint8)
+			m2 := make(map[int32]float32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2489,24 +2601,24 @@ func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
+				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 float32
-					b9, o10 := buf.Unread(), 0
-					x11, k12 := furyrt.GetVarint32(b9[o10:])
-					if k12 <= 0 {
+					x13, k14 := furyrt.GetVarint32(b11[o12:])
+					if k14 <= 0 {
 						return false
 					}
-					o10 += k12
-					k6 = x11
-					if len(b9)-o10 < 4 {
+					o12 += k14
+					k6 = x13
+					if len(b11)-o12 < 4 {
 						return false
 					}
-					x13 := math.Float32frombits(binary.LittleEndian.Uint32(b9[o10:]))
-					o10 += 4
-					v7 = x13
-					_ = buf.Skip(o10)
+					x15 := math.Float32frombits(binary.LittleEndian.Uint32(b11[o12:]))
+					o12 += 4
+					v7 = x15
 					m2[k6] = v7
 				}
+				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
 			*dst = m2
@@ -2534,8 +2646,16 @@ func furyWriteCollections_Labels(buf *furyrt.Buffer, v map[string]string) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, string](buf, n1) {
@@ -2544,11 +2664,11 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]string, hint8)
+			m2 := make(map[string]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2564,15 +2684,15 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				for range size5 {
 					var v7 string
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}
@@ -2624,8 +2744,16 @@ func furyWriteCollections_Words(buf *furyrt.Buffer, v [][]string) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[[]string](buf, n1) {
@@ -2645,38 +2773,46 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 				}
 				for j4 := range s2 {
 					if h3 == 0x0e {
-						if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+						if flag7, err := buf.ReadByte(); err != nil || flag7 != 0xfd && flag7 != 0xff {
 							return false
-						} else if flag5 == 0xfd {
+						} else if flag7 == 0xfd {
 							continue
 						}
 					}
 					{
-						n6, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n6) {
+						var n8 uint32
+						if c12 := buf.Unread(); len(c12) > 0 && c12[0] < 0x80 {
+							n8 = uint32(c12[0])
+							_ = buf.Skip(1)
+						} else if v13, err := buf.ReadVaruint32(); err != nil {
+							return false
+						} else {
+							n8 = v13
+						}
+						if !r.CountOK(n8) {
 							return false
 						}
-						if !furyrt.ChargeSlice[string](buf, n6) {
+						if !furyrt.ChargeSlice[string](buf, n8) {
 							return false // over the decode budget: the runtime's error
 						}
-						s7 := make([]string, n6)
-						if n6 > 0 {
-							h8, err := buf.ReadByte()
+						s9 := make([]string, n8)
+						if n8 > 0 {
+							h10, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							if h8 != 0x0c {
+							if h10 != 0x0c {
 								return false
 							}
-							for j9 := range s7 {
-								if v10, err := buf.ReadString(); err != nil {
+							for j11 := range s9 {
+								if v14, err := buf.ReadString(); err != nil {
 									return false
 								} else {
-									s7[j9] = v10
+									s9[j11] = v14
 								}
 							}
 						}
-						s2[j4] = s7
+						s2[j4] = s9
 					}
 				}
 			}
@@ -2718,8 +2854,16 @@ func furyWriteCollections_Index(buf *furyrt.Buffer, v map[string][]string) bool 
 // input it leaves to the runtime.
 func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, []string](buf, n1) {
@@ -2728,11 +2872,11 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string][]string, hint8)
+			m2 := make(map[string][]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2740,13 +2884,13 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+					if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 						return false
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v12
 					}
 					m2[k6] = nil
 					done3++
@@ -2761,37 +2905,45 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 				}
 				for range size5 {
 					var v7 []string
-					if v11, err := buf.ReadString(); err != nil {
+					if v13, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v11
+						k6 = v13
 					}
 					{
-						n12, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n12) {
+						var n14 uint32
+						if c18 := buf.Unread(); len(c18) > 0 && c18[0] < 0x80 {
+							n14 = uint32(c18[0])
+							_ = buf.Skip(1)
+						} else if v19, err := buf.ReadVaruint32(); err != nil {
+							return false
+						} else {
+							n14 = v19
+						}
+						if !r.CountOK(n14) {
 							return false
 						}
-						if !furyrt.ChargeSlice[string](buf, n12) {
+						if !furyrt.ChargeSlice[string](buf, n14) {
 							return false // over the decode budget: the runtime's error
 						}
-						s13 := make([]string, n12)
-						if n12 > 0 {
-							h14, err := buf.ReadByte()
+						s15 := make([]string, n14)
+						if n14 > 0 {
+							h16, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							if h14 != 0x0c {
+							if h16 != 0x0c {
 								return false
 							}
-							for j15 := range s13 {
-								if v16, err := buf.ReadString(); err != nil {
+							for j17 := range s15 {
+								if v20, err := buf.ReadString(); err != nil {
 									return false
 								} else {
-									s13[j15] = v16
+									s15[j17] = v20
 								}
 							}
 						}
-						v7 = s13
+						v7 = s15
 					}
 					m2[k6] = v7
 				}
@@ -2823,8 +2975,16 @@ func furyWriteCollections_Stamps(buf *furyrt.Buffer, v []time.Time) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Stamps(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]time.Time) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[time.Time](buf, n1) {
@@ -2843,10 +3003,10 @@ func furyReadCollections_Stamps(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]tim
 					return false
 				}
 				for j4 := range s2 {
-					if t5, ok6 := furyrt.GetTime(buf.Unread()); !ok6 {
+					if t7, ok8 := furyrt.GetTime(buf.Unread()); !ok8 {
 						return false
 					} else {
-						s2[j4] = t5
+						s2[j4] = t7
 						_ = buf.Skip(12)
 					}
 				}
@@ -2880,8 +3040,16 @@ func furyWriteCollections_When(buf *furyrt.Buffer, v map[int64]time.Time) bool {
 // input it leaves to the runtime.
 func furyReadCollections_When(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int64]time.Time) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[int64, time.Time](buf, n1) {
@@ -2890,11 +3058,11 @@ func furyReadCollections_When(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[int64]time.Time, hint8)
+			m2 := make(map[int64]time.Time, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2910,15 +3078,15 @@ func furyReadCollections_When(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int
 				}
 				for range size5 {
 					var v7 time.Time
-					if v9, err := buf.ReadVarint64(); err != nil {
+					if v11, err := buf.ReadVarint64(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if t10, ok11 := furyrt.GetTime(buf.Unread()); !ok11 {
+					if t12, ok13 := furyrt.GetTime(buf.Unread()); !ok13 {
 						return false
 					} else {
-						v7 = t10
+						v7 = t12
 						_ = buf.Skip(12)
 					}
 					m2[k6] = v7
@@ -2947,8 +3115,16 @@ func furyWriteCollections_List(buf *furyrt.Buffer, v fury.Int32Slice) bool {
 // input it leaves to the runtime.
 func furyReadCollections_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[int32](buf, n1) {
@@ -2967,10 +3143,10 @@ func furyReadCollections_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.In
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVarint32(); err != nil {
+					if v7, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -3015,8 +3191,16 @@ func furyWriteCollections_Deep(buf *furyrt.Buffer, v map[string]map[string]int64
 // input it leaves to the runtime.
 func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]map[string]int64) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, map[string]int64](buf, n1) {
@@ -3025,11 +3209,11 @@ func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]map[string]int64, hint8)
+			m2 := make(map[string]map[string]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3037,13 +3221,13 @@ func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+					if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 						return false
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v12
 					}
 					m2[k6] = nil
 					done3++
@@ -3058,54 +3242,62 @@ func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 				}
 				for range size5 {
 					var v7 map[string]int64
-					if v11, err := buf.ReadString(); err != nil {
+					if v13, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v11
+						k6 = v13
 					}
 					{
-						n12, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n12) {
+						var n14 uint32
+						if c21 := buf.Unread(); len(c21) > 0 && c21[0] < 0x80 {
+							n14 = uint32(c21[0])
+							_ = buf.Skip(1)
+						} else if v22, err := buf.ReadVaruint32(); err != nil {
+							return false
+						} else {
+							n14 = v22
+						}
+						if !r.CountOK(n14) {
 							return false
 						}
-						if !furyrt.ChargeMap[string, int64](buf, n12) {
+						if !furyrt.ChargeMap[string, int64](buf, n14) {
 							return false // over the decode budget: the runtime's error
 						}
-						hint19 := int(n12)
-						if hint19 > 8192 {
-							hint19 = 8192
+						hint23 := int(n14)
+						if hint23 > 8192 {
+							hint23 = 8192
 						}
-						m13 := make(map[string]int64, hint19)
-						for done14 := uint32(0); done14 < n12; {
-							h15, err := buf.ReadByte()
+						m15 := make(map[string]int64, hint23)
+						for done16 := uint32(0); done16 < n14; {
+							h17, err := buf.ReadByte()
 							if err != nil {
 								return false
 							}
-							var k17 string
-							if h15 != 0x24 {
+							var k19 string
+							if h17 != 0x24 {
 								return false
 							}
-							size16, err := buf.ReadByte()
-							if err != nil || size16 == 0 || uint32(size16) > n12-done14 {
+							size18, err := buf.ReadByte()
+							if err != nil || size18 == 0 || uint32(size18) > n14-done16 {
 								return false
 							}
-							for range size16 {
-								var v18 int64
-								if v20, err := buf.ReadString(); err != nil {
+							for range size18 {
+								var v20 int64
+								if v24, err := buf.ReadString(); err != nil {
 									return false
 								} else {
-									k17 = v20
+									k19 = v24
 								}
-								if v21, err := buf.ReadVarint64(); err != nil {
+								if v25, err := buf.ReadVarint64(); err != nil {
 									return false
 								} else {
-									v18 = v21
+									v20 = v25
 								}
-								m13[k17] = v18
+								m15[k19] = v20
 							}
-							done14 += uint32(size16)
+							done16 += uint32(size18)
 						}
-						v7 = m13
+						v7 = m15
 					}
 					m2[k6] = v7
 				}
@@ -3143,8 +3335,16 @@ func furyWriteCollections_Blobs(buf *furyrt.Buffer, v map[string][]byte) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Blobs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]byte) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, []byte](buf, n1) {
@@ -3153,11 +3353,11 @@ func furyReadCollections_Blobs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string][]byte, hint8)
+			m2 := make(map[string][]byte, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3165,13 +3365,13 @@ func furyReadCollections_Blobs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+					if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 						return false
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v12
 					}
 					m2[k6] = nil
 					done3++
@@ -3186,10 +3386,10 @@ func furyReadCollections_Blobs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 				}
 				for range size5 {
 					var v7 []byte
-					if v11, err := buf.ReadString(); err != nil {
+					if v13, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v11
+						k6 = v13
 					}
 					if err := furyrt.ReadArray(buf, &v7); err != nil {
 						return false
@@ -3223,8 +3423,16 @@ func furyWriteCollections_Flags(buf *furyrt.Buffer, v map[bool]uint16) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Flags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bool]uint16) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[bool, uint16](buf, n1) {
@@ -3233,11 +3441,11 @@ func furyReadCollections_Flags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bo
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[bool]uint16, hint8)
+			m2 := make(map[bool]uint16, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3251,24 +3459,24 @@ func furyReadCollections_Flags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bo
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
+				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 uint16
-					b9, o10 := buf.Unread(), 0
-					if len(b9)-o10 < 1 {
+					if len(b11)-o12 < 1 {
 						return false
 					}
-					x11 := b9[o10] != 0
-					o10 += 1
-					k6 = x11
-					if len(b9)-o10 < 2 {
+					x13 := b11[o12] != 0
+					o12 += 1
+					k6 = x13
+					if len(b11)-o12 < 2 {
 						return false
 					}
-					x12 := binary.LittleEndian.Uint16(b9[o10:])
-					o10 += 2
-					v7 = x12
-					_ = buf.Skip(o10)
+					x14 := binary.LittleEndian.Uint16(b11[o12:])
+					o12 += 2
+					v7 = x14
 					m2[k6] = v7
 				}
+				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
 			*dst = m2
@@ -3308,18 +3516,26 @@ func furyReadCollections_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 		return true
 	}
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, int32](buf, n1) {
 			return false // over the decode budget: the runtime's error
 		}
-		hint8 := int(n1)
-		if hint8 > 8192 {
-			hint8 = 8192
+		hint10 := int(n1)
+		if hint10 > 8192 {
+			hint10 = 8192
 		}
-		m2 := make(map[string]int32, hint8)
+		m2 := make(map[string]int32, hint10)
 		for done3 := uint32(0); done3 < n1; {
 			h4, err := buf.ReadByte()
 			if err != nil {
@@ -3335,15 +3551,15 @@ func furyReadCollections_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 			}
 			for range size5 {
 				var v7 int32
-				if v9, err := buf.ReadString(); err != nil {
+				if v11, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					k6 = v9
+					k6 = v11
 				}
-				if v10, err := buf.ReadVarint32(); err != nil {
+				if v12, err := buf.ReadVarint32(); err != nil {
 					return false
 				} else {
-					v7 = v10
+					v7 = v12
 				}
 				m2[k6] = v7
 			}
@@ -3388,8 +3604,16 @@ func furyWriteCollections_Pair(buf *furyrt.Buffer, v [2][]int32) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Pair(r *furyrt.Reader, buf *furyrt.Buffer, dst *[2][]int32) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if n1 != 2 {
@@ -3406,9 +3630,9 @@ func furyReadCollections_Pair(r *furyrt.Reader, buf *furyrt.Buffer, dst *[2][]in
 			}
 			for j4 := range s2 {
 				if h3 == 0x0e {
-					if flag5, err := buf.ReadByte(); err != nil || flag5 != 0xfd && flag5 != 0xff {
+					if flag7, err := buf.ReadByte(); err != nil || flag7 != 0xfd && flag7 != 0xff {
 						return false
-					} else if flag5 == 0xfd {
+					} else if flag7 == 0xfd {
 						continue
 					}
 				}
@@ -3438,8 +3662,16 @@ func furyWriteCollections_Trio(buf *furyrt.Buffer, v [3]string) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if n1 != 3 {
@@ -3455,10 +3687,10 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 				return false
 			}
 			for j4 := range s2 {
-				if v5, err := buf.ReadString(); err != nil {
+				if v7, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					s2[j4] = v5
+					s2[j4] = v7
 				}
 			}
 		}
@@ -3498,8 +3730,16 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 	}
 	var v []string
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -3515,10 +3755,10 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 				return false
 			}
 			for j4 := range s2 {
-				if v5, err := buf.ReadString(); err != nil {
+				if v7, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					s2[j4] = v5
+					s2[j4] = v7
 				}
 			}
 		}
@@ -3544,8 +3784,16 @@ func furyWriteCollections_Tags(buf *furyrt.Buffer, v map[string]struct{}) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]struct{}) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSet[string, struct{}](buf, n1) {
@@ -3554,21 +3802,21 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint5 := int(n1)
-			if hint5 > 8192 {
-				hint5 = 8192
+			hint7 := int(n1)
+			if hint7 > 8192 {
+				hint7 = 8192
 			}
-			m2 := make(map[string]struct{}, hint5)
+			m2 := make(map[string]struct{}, hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 string
-					if v6, err := buf.ReadString(); err != nil {
+					if v8, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k4 = v6
+						k4 = v8
 					}
 					m2[k4] = struct{}{}
 				}
@@ -3595,8 +3843,16 @@ func furyWriteCollections_IDs(buf *furyrt.Buffer, v fury.Set[int64]) bool {
 // input it leaves to the runtime.
 func furyReadCollections_IDs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[int64]) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSet[int64, struct{}](buf, n1) {
@@ -3605,21 +3861,21 @@ func furyReadCollections_IDs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint5 := int(n1)
-			if hint5 > 8192 {
-				hint5 = 8192
+			hint7 := int(n1)
+			if hint7 > 8192 {
+				hint7 = 8192
 			}
-			m2 := make(fury.Set[int64], hint5)
+			m2 := make(fury.Set[int64], hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 int64
-					if v6, err := buf.ReadVarint64(); err != nil {
+					if v8, err := buf.ReadVarint64(); err != nil {
 						return false
 					} else {
-						k4 = v6
+						k4 = v8
 					}
 					m2[k4] = struct{}{}
 				}
@@ -3662,8 +3918,16 @@ func furyWriteCollections_SetMap(buf *furyrt.Buffer, v map[string]map[int32]stru
 // input it leaves to the runtime.
 func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]map[int32]struct{}) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, map[int32]struct{}](buf, n1) {
@@ -3672,11 +3936,11 @@ func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]map[int32]struct{}, hint8)
+			m2 := make(map[string]map[int32]struct{}, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3684,13 +3948,13 @@ func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+					if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 						return false
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v12
 					}
 					m2[k6] = nil
 					done3++
@@ -3705,39 +3969,47 @@ func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				for range size5 {
 					var v7 map[int32]struct{}
-					if v11, err := buf.ReadString(); err != nil {
+					if v13, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v11
+						k6 = v13
 					}
 					{
-						n12, err := buf.ReadVaruint32()
-						if err != nil || !r.CountOK(n12) {
+						var n14 uint32
+						if c18 := buf.Unread(); len(c18) > 0 && c18[0] < 0x80 {
+							n14 = uint32(c18[0])
+							_ = buf.Skip(1)
+						} else if v19, err := buf.ReadVaruint32(); err != nil {
+							return false
+						} else {
+							n14 = v19
+						}
+						if !r.CountOK(n14) {
 							return false
 						}
-						if !furyrt.ChargeSet[int32, struct{}](buf, n12) {
+						if !furyrt.ChargeSet[int32, struct{}](buf, n14) {
 							return false // over the decode budget: the runtime's error
 						}
-						hint16 := int(n12)
-						if hint16 > 8192 {
-							hint16 = 8192
+						hint20 := int(n14)
+						if hint20 > 8192 {
+							hint20 = 8192
 						}
-						m13 := make(map[int32]struct{}, hint16)
-						if n12 > 0 {
-							if h14, err := buf.ReadByte(); err != nil || h14 != 0x0c {
+						m15 := make(map[int32]struct{}, hint20)
+						if n14 > 0 {
+							if h16, err := buf.ReadByte(); err != nil || h16 != 0x0c {
 								return false
 							}
-							for range n12 {
-								var k15 int32
-								if v17, err := buf.ReadVarint32(); err != nil {
+							for range n14 {
+								var k17 int32
+								if v21, err := buf.ReadVarint32(); err != nil {
 									return false
 								} else {
-									k15 = v17
+									k17 = v21
 								}
-								m13[k15] = struct{}{}
+								m15[k17] = struct{}{}
 							}
 						}
-						v7 = m13
+						v7 = m15
 					}
 					m2[k6] = v7
 				}
@@ -3910,8 +4182,16 @@ func furyWriteContainers_Map(buf *furyrt.Buffer, v map[string]int32) bool {
 // input it leaves to the runtime.
 func furyReadContainers_Map(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int32) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, int32](buf, n1) {
@@ -3920,11 +4200,11 @@ func furyReadContainers_Map(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]int32, hint8)
+			m2 := make(map[string]int32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3940,15 +4220,15 @@ func furyReadContainers_Map(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 				}
 				for range size5 {
 					var v7 int32
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint32(); err != nil {
+					if v12, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}
@@ -3976,8 +4256,16 @@ func furyWriteContainers_Set(buf *furyrt.Buffer, v map[int32]struct{}) bool {
 // input it leaves to the runtime.
 func furyReadContainers_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]struct{}) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSet[int32, struct{}](buf, n1) {
@@ -3986,21 +4274,21 @@ func furyReadContainers_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint5 := int(n1)
-			if hint5 > 8192 {
-				hint5 = 8192
+			hint7 := int(n1)
+			if hint7 > 8192 {
+				hint7 = 8192
 			}
-			m2 := make(map[int32]struct{}, hint5)
+			m2 := make(map[int32]struct{}, hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 int32
-					if v6, err := buf.ReadVarint32(); err != nil {
+					if v8, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						k4 = v6
+						k4 = v8
 					}
 					m2[k4] = struct{}{}
 				}
@@ -4027,8 +4315,16 @@ func furyWriteContainers_FSet(buf *furyrt.Buffer, v fury.Set[string]) bool {
 // input it leaves to the runtime.
 func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[string]) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSet[string, struct{}](buf, n1) {
@@ -4037,21 +4333,21 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint5 := int(n1)
-			if hint5 > 8192 {
-				hint5 = 8192
+			hint7 := int(n1)
+			if hint7 > 8192 {
+				hint7 = 8192
 			}
-			m2 := make(fury.Set[string], hint5)
+			m2 := make(fury.Set[string], hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
 				for range n1 {
 					var k4 string
-					if v6, err := buf.ReadString(); err != nil {
+					if v8, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k4 = v6
+						k4 = v8
 					}
 					m2[k4] = struct{}{}
 				}
@@ -5084,8 +5380,16 @@ func furyWriteInner_Tags(buf *furyrt.Buffer, v []string) bool {
 // input it leaves to the runtime.
 func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -5104,10 +5408,10 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -5556,8 +5860,16 @@ func furyWritePerson_Emails(buf *furyrt.Buffer, v []string) bool {
 // input it leaves to the runtime.
 func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -5576,10 +5888,10 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -5608,8 +5920,16 @@ func furyWritePerson_Attrs(buf *furyrt.Buffer, v map[string]string) bool {
 // input it leaves to the runtime.
 func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, string](buf, n1) {
@@ -5618,11 +5938,11 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]string, hint8)
+			m2 := make(map[string]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -5638,15 +5958,15 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				for range size5 {
 					var v7 string
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}
@@ -5677,8 +5997,16 @@ func furyWritePerson_Ratings(buf *furyrt.Buffer, v map[int32]float32) bool {
 // input it leaves to the runtime.
 func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]float32) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[int32, float32](buf, n1) {
@@ -5687,11 +6015,11 @@ func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[int32]float32, hint8)
+			m2 := make(map[int32]float32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -5705,24 +6033,24 @@ func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
+				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 float32
-					b9, o10 := buf.Unread(), 0
-					x11, k12 := furyrt.GetVarint32(b9[o10:])
-					if k12 <= 0 {
+					x13, k14 := furyrt.GetVarint32(b11[o12:])
+					if k14 <= 0 {
 						return false
 					}
-					o10 += k12
-					k6 = x11
-					if len(b9)-o10 < 4 {
+					o12 += k14
+					k6 = x13
+					if len(b11)-o12 < 4 {
 						return false
 					}
-					x13 := math.Float32frombits(binary.LittleEndian.Uint32(b9[o10:]))
-					o10 += 4
-					v7 = x13
-					_ = buf.Skip(o10)
+					x15 := math.Float32frombits(binary.LittleEndian.Uint32(b11[o12:]))
+					o12 += 4
+					v7 = x15
 					m2[k6] = v7
 				}
+				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
 			*dst = m2
@@ -8868,8 +9196,16 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 		return true
 	}
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -8885,10 +9221,10 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 				return false
 			}
 			for j4 := range s2 {
-				if v5, err := buf.ReadString(); err != nil {
+				if v7, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					s2[j4] = v5
+					s2[j4] = v7
 				}
 			}
 		}
@@ -9040,8 +9376,16 @@ func furyWriteTeam_Scores(buf *furyrt.Buffer, v map[string][]float64) bool {
 // input it leaves to the runtime.
 func furyReadTeam_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]float64) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, []float64](buf, n1) {
@@ -9050,11 +9394,11 @@ func furyReadTeam_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string][]float64, hint8)
+			m2 := make(map[string][]float64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -9062,13 +9406,13 @@ func furyReadTeam_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 				}
 				var k6 string
 				if h4 == 0x15 { // null value
-					if flag9, err := buf.ReadByte(); err != nil || flag9 != 0xff {
+					if flag11, err := buf.ReadByte(); err != nil || flag11 != 0xff {
 						return false
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v10
+						k6 = v12
 					}
 					m2[k6] = nil
 					done3++
@@ -9083,10 +9427,10 @@ func furyReadTeam_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 				}
 				for range size5 {
 					var v7 []float64
-					if v11, err := buf.ReadString(); err != nil {
+					if v13, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v11
+						k6 = v13
 					}
 					if err := furyrt.ReadArray(buf, &v7); err != nil {
 						return false

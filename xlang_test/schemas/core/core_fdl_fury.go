@@ -573,8 +573,16 @@ func furyWriteCollections_I32s(buf *furyrt.Buffer, v fury.Int32Slice) bool {
 // input it leaves to the runtime.
 func furyReadCollections_I32s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[int32](buf, n1) {
@@ -593,10 +601,10 @@ func furyReadCollections_I32s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.In
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVarint32(); err != nil {
+					if v7, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -622,8 +630,16 @@ func furyWriteCollections_Fi64s(buf *furyrt.Buffer, v []fury.FixedInt64) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Fi64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]fury.FixedInt64) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[fury.FixedInt64](buf, n1) {
@@ -642,10 +658,10 @@ func furyReadCollections_Fi64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]fury
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadInt64(); err != nil {
+					if v7, err := buf.ReadInt64(); err != nil {
 						return false
 					} else {
-						s2[j4] = fury.FixedInt64(v5)
+						s2[j4] = fury.FixedInt64(v7)
 					}
 				}
 			}
@@ -671,8 +687,16 @@ func furyWriteCollections_Strings(buf *furyrt.Buffer, v []string) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -691,10 +715,10 @@ func furyReadCollections_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]st
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -720,8 +744,16 @@ func furyWriteCollections_F64s(buf *furyrt.Buffer, v fury.Float64Slice) bool {
 // input it leaves to the runtime.
 func furyReadCollections_F64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float64Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[float64](buf, n1) {
@@ -740,10 +772,10 @@ func furyReadCollections_F64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Fl
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadFloat64(); err != nil {
+					if v7, err := buf.ReadFloat64(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -769,8 +801,16 @@ func furyWriteCollections_Bools(buf *furyrt.Buffer, v fury.BoolSlice) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Bools(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BoolSlice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[bool](buf, n1) {
@@ -789,10 +829,10 @@ func furyReadCollections_Bools(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.B
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadBool(); err != nil {
+					if v7, err := buf.ReadBool(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -818,8 +858,16 @@ func furyWriteCollections_Statuses(buf *furyrt.Buffer, v []Status) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Statuses(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Status) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Status](buf, n1) {
@@ -838,10 +886,10 @@ func furyReadCollections_Statuses(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]S
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVarint32(); err != nil {
+					if v7, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						s2[j4] = Status(v5)
+						s2[j4] = Status(v7)
 					}
 				}
 			}
@@ -871,8 +919,16 @@ func furyWriteCollections_Statuses_1(buf *furyrt.Buffer, v []Status) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Statuses_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Status) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Status](buf, n1) {
@@ -891,10 +947,10 @@ func furyReadCollections_Statuses_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVaruint32(); err != nil || !(int64(Status(v5)) == int64(v5)) {
+					if v7, err := buf.ReadVaruint32(); err != nil || !(int64(Status(v7)) == int64(v7)) {
 						return false
 					} else {
-						s2[j4] = Status(v5)
+						s2[j4] = Status(v7)
 					}
 				}
 			}
@@ -923,8 +979,16 @@ func furyWriteCollections_Counts(buf *furyrt.Buffer, v map[string]int64) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int64) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, int64](buf, n1) {
@@ -933,11 +997,11 @@ func furyReadCollections_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]int64, hint8)
+			m2 := make(map[string]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -953,15 +1017,15 @@ func furyReadCollections_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				for range size5 {
 					var v7 int64
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint64(); err != nil {
+					if v12, err := buf.ReadVarint64(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}
@@ -992,8 +1056,16 @@ func furyWriteCollections_Names(buf *furyrt.Buffer, v map[int32]string) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[int32, string](buf, n1) {
@@ -1002,11 +1074,11 @@ func furyReadCollections_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[in
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[int32]string, hint8)
+			m2 := make(map[int32]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1022,15 +1094,15 @@ func furyReadCollections_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[in
 				}
 				for range size5 {
 					var v7 string
-					if v9, err := buf.ReadVarint32(); err != nil {
+					if v11, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadString(); err != nil {
+					if v12, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}
@@ -1062,8 +1134,16 @@ func furyWriteCollections_Times(buf *furyrt.Buffer, v []time.Time) bool {
 // input it leaves to the runtime.
 func furyReadCollections_Times(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]time.Time) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[time.Time](buf, n1) {
@@ -1082,10 +1162,10 @@ func furyReadCollections_Times(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]time
 					return false
 				}
 				for j4 := range s2 {
-					if t5, ok6 := furyrt.GetTime(buf.Unread()); !ok6 {
+					if t7, ok8 := furyrt.GetTime(buf.Unread()); !ok8 {
 						return false
 					} else {
-						s2[j4] = t5
+						s2[j4] = t7
 						_ = buf.Skip(12)
 					}
 				}
@@ -2337,8 +2417,16 @@ func furyReadOptionals_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 		return true
 	}
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -2354,10 +2442,10 @@ func furyReadOptionals_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 				return false
 			}
 			for j4 := range s2 {
-				if v5, err := buf.ReadString(); err != nil {
+				if v7, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					s2[j4] = v5
+					s2[j4] = v7
 				}
 			}
 		}
@@ -2397,18 +2485,26 @@ func furyReadOptionals_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 		return true
 	}
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, int32](buf, n1) {
 			return false // over the decode budget: the runtime's error
 		}
-		hint8 := int(n1)
-		if hint8 > 8192 {
-			hint8 = 8192
+		hint10 := int(n1)
+		if hint10 > 8192 {
+			hint10 = 8192
 		}
-		m2 := make(map[string]int32, hint8)
+		m2 := make(map[string]int32, hint10)
 		for done3 := uint32(0); done3 < n1; {
 			h4, err := buf.ReadByte()
 			if err != nil {
@@ -2424,15 +2520,15 @@ func furyReadOptionals_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 			}
 			for range size5 {
 				var v7 int32
-				if v9, err := buf.ReadString(); err != nil {
+				if v11, err := buf.ReadString(); err != nil {
 					return false
 				} else {
-					k6 = v9
+					k6 = v11
 				}
-				if v10, err := buf.ReadVarint32(); err != nil {
+				if v12, err := buf.ReadVarint32(); err != nil {
 					return false
 				} else {
-					v7 = v10
+					v7 = v12
 				}
 				m2[k6] = v7
 			}

@@ -204,8 +204,16 @@ func furyWriteCart_Totals(buf *furyrt.Buffer, v map[string]int64) bool {
 // input it leaves to the runtime.
 func furyReadCart_Totals(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]int64) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, int64](buf, n1) {
@@ -214,11 +222,11 @@ func furyReadCart_Totals(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]int64, hint8)
+			m2 := make(map[string]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -234,15 +242,15 @@ func furyReadCart_Totals(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 				}
 				for range size5 {
 					var v7 int64
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint64(); err != nil {
+					if v12, err := buf.ReadVarint64(); err != nil {
 						return false
 					} else {
-						v7 = v10
+						v7 = v12
 					}
 					m2[k6] = v7
 				}
@@ -270,8 +278,16 @@ func furyWriteCart_Tags(buf *furyrt.Buffer, v []string) bool {
 // input it leaves to the runtime.
 func furyReadCart_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[string](buf, n1) {
@@ -290,10 +306,10 @@ func furyReadCart_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadString(); err != nil {
+					if v7, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}
@@ -319,8 +335,16 @@ func furyWriteCart_Amounts(buf *furyrt.Buffer, v fury.Int64Slice) bool {
 // input it leaves to the runtime.
 func furyReadCart_Amounts(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int64Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[int64](buf, n1) {
@@ -339,10 +363,10 @@ func furyReadCart_Amounts(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int64S
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVarint64(); err != nil {
+					if v7, err := buf.ReadVarint64(); err != nil {
 						return false
 					} else {
-						s2[j4] = v5
+						s2[j4] = v7
 					}
 				}
 			}

@@ -350,8 +350,16 @@ func furyWriteHalfs_HList(buf *furyrt.Buffer, v fury.Float16Slice) bool {
 // input it leaves to the runtime.
 func furyReadHalfs_HList(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float16Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[fury.Float16](buf, n1) {
@@ -370,10 +378,10 @@ func furyReadHalfs_HList(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float16
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadUint16(); err != nil {
+					if v7, err := buf.ReadUint16(); err != nil {
 						return false
 					} else {
-						s2[j4] = fury.Float16(v5)
+						s2[j4] = fury.Float16(v7)
 					}
 				}
 			}
@@ -399,8 +407,16 @@ func furyWriteHalfs_BhList(buf *furyrt.Buffer, v fury.BFloat16Slice) bool {
 // input it leaves to the runtime.
 func furyReadHalfs_BhList(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BFloat16Slice) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[fury.BFloat16](buf, n1) {
@@ -419,10 +435,10 @@ func furyReadHalfs_BhList(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BFloat
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadUint16(); err != nil {
+					if v7, err := buf.ReadUint16(); err != nil {
 						return false
 					} else {
-						s2[j4] = fury.BFloat16(v5)
+						s2[j4] = fury.BFloat16(v7)
 					}
 				}
 			}
@@ -865,8 +881,16 @@ func furyWriteSigns_All(buf *furyrt.Buffer, v []Signed) bool {
 // input it leaves to the runtime.
 func furyReadSigns_All(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Signed) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Signed](buf, n1) {
@@ -885,10 +909,10 @@ func furyReadSigns_All(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Signed) bool
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVarint32(); err != nil {
+					if v7, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						s2[j4] = Signed(v5)
+						s2[j4] = Signed(v7)
 					}
 				}
 			}
@@ -918,8 +942,16 @@ func furyWriteSigns_All_1(buf *furyrt.Buffer, v []Signed) bool {
 // input it leaves to the runtime.
 func furyReadSigns_All_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Signed) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c5 := buf.Unread(); len(c5) > 0 && c5[0] < 0x80 {
+			n1 = uint32(c5[0])
+			_ = buf.Skip(1)
+		} else if v6, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v6
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeSlice[Signed](buf, n1) {
@@ -938,10 +970,10 @@ func furyReadSigns_All_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Signed) bo
 					return false
 				}
 				for j4 := range s2 {
-					if v5, err := buf.ReadVaruint32(); err != nil || !(int64(Signed(v5)) == int64(v5)) {
+					if v7, err := buf.ReadVaruint32(); err != nil || !(int64(Signed(v7)) == int64(v7)) {
 						return false
 					} else {
-						s2[j4] = Signed(v5)
+						s2[j4] = Signed(v7)
 					}
 				}
 			}
@@ -970,8 +1002,16 @@ func furyWriteSigns_ByName(buf *furyrt.Buffer, v map[string]Signed) bool {
 // input it leaves to the runtime.
 func furyReadSigns_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]Signed) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, Signed](buf, n1) {
@@ -980,11 +1020,11 @@ func furyReadSigns_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]Signed, hint8)
+			m2 := make(map[string]Signed, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1000,15 +1040,15 @@ func furyReadSigns_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				for range size5 {
 					var v7 Signed
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVarint32(); err != nil {
+					if v12, err := buf.ReadVarint32(); err != nil {
 						return false
 					} else {
-						v7 = Signed(v10)
+						v7 = Signed(v12)
 					}
 					m2[k6] = v7
 				}
@@ -1043,8 +1083,16 @@ func furyWriteSigns_ByName_1(buf *furyrt.Buffer, v map[string]Signed) bool {
 // input it leaves to the runtime.
 func furyReadSigns_ByName_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]Signed) bool {
 	{
-		n1, err := buf.ReadVaruint32()
-		if err != nil || !r.CountOK(n1) {
+		var n1 uint32
+		if c8 := buf.Unread(); len(c8) > 0 && c8[0] < 0x80 {
+			n1 = uint32(c8[0])
+			_ = buf.Skip(1)
+		} else if v9, err := buf.ReadVaruint32(); err != nil {
+			return false
+		} else {
+			n1 = v9
+		}
+		if !r.CountOK(n1) {
 			return false
 		}
 		if !furyrt.ChargeMap[string, Signed](buf, n1) {
@@ -1053,11 +1101,11 @@ func furyReadSigns_ByName_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 		if n1 == 0 {
 			*dst = nil
 		} else {
-			hint8 := int(n1)
-			if hint8 > 8192 {
-				hint8 = 8192
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
 			}
-			m2 := make(map[string]Signed, hint8)
+			m2 := make(map[string]Signed, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1073,15 +1121,15 @@ func furyReadSigns_ByName_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 				}
 				for range size5 {
 					var v7 Signed
-					if v9, err := buf.ReadString(); err != nil {
+					if v11, err := buf.ReadString(); err != nil {
 						return false
 					} else {
-						k6 = v9
+						k6 = v11
 					}
-					if v10, err := buf.ReadVaruint32(); err != nil || !(int64(Signed(v10)) == int64(v10)) {
+					if v12, err := buf.ReadVaruint32(); err != nil || !(int64(Signed(v12)) == int64(v12)) {
 						return false
 					} else {
-						v7 = Signed(v10)
+						v7 = Signed(v12)
 					}
 					m2[k6] = v7
 				}
