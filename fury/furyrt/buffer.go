@@ -728,6 +728,7 @@ func (b *Buffer) ReadString() (string, error) {
 				dst = unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.slab)), s)
 				b.slabLast = s
 				b.slabOff = min(s+(n+7)&^7, len(b.slab))
+				b.budget -= int64((n + 7) &^ 7)
 			} else {
 				dst = unsafe.Pointer(unsafe.SliceData(b.Alloc(n)))
 			}
@@ -807,6 +808,7 @@ func (b *Buffer) readString() (string, error) {
 		if o, k := b.slabOff, int(n); k > 0 && k <= len(b.slab)-o {
 			b.slabLast = o
 			b.slabOff = min(o+(k+7)&^7, len(b.slab))
+			b.budget -= int64((k + 7) &^ 7)
 			d := b.slab[o : o+k : o+k]
 			copy(d, p)
 			return unsafe.String(&d[0], k), nil
@@ -1006,12 +1008,15 @@ func (b *Buffer) decodeUTF16(p []byte) string {
 
 // ---- memory for decoded values ---------------------------------------------
 
-// Decoded strings and primitive arrays hold no pointers, so while a value
-// is being decoded they are carved from shared blocks (slabs) rather than
-// allocated one by one: a value with twenty strings costs one or two
-// allocations instead of twenty. A slab belongs to a single decode, so all
-// its pieces belong to the same decoded value; a slab is at most
-// slabMax bytes, which bounds what one retained piece can keep alive.
+// Decoded strings and primitive arrays hold no pointers, so they are
+// carved from shared blocks (slabs) rather than allocated one by one: a
+// value with twenty strings costs one or two allocations instead of
+// twenty. A slab outlives the decode that took it: the next decode on the
+// same buffer carves on from where it ended (a piece, once handed out, is
+// never handed out again), so that a run of small messages takes one
+// allocation every few hundred rather than one each. Slabs grow, as decodes
+// use them up, to at most slabMax bytes, which bounds what one retained
+// piece can keep alive.
 const (
 	slabMin   = 16
 	slabMax   = 8 << 10
@@ -1019,7 +1024,7 @@ const (
 )
 
 // BeginSlab starts carving decoded values from slabs (see Alloc); EndSlab
-// stops and drops the current slab, so the next decode starts a fresh one.
+// stops, keeping the current slab for the next decode to carve on from.
 // The budget is unlimited until the decoder sets it (SetBudget).
 func (b *Buffer) BeginSlab() {
 	b.slabOn, b.budget = true, math.MaxInt64
@@ -1028,15 +1033,15 @@ func (b *Buffer) BeginSlab() {
 
 func (b *Buffer) EndSlab() {
 	b.slabOn = false
-	b.slab, b.slabOff = nil, 0
 }
 
 // Alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned,
 // with capacity n (appending to the result never overwrites a neighbor).
 //
-// What it takes from the runtime (a fresh slab, a piece of its own) is
-// charged to the decode budget as it is taken; carving from the current
-// slab costs nothing more.
+// Each piece is charged to the decode budget as it is taken (rounded up to
+// 8 bytes), whichever slab it comes from, so that what a decode is charged
+// does not depend on what earlier decodes left; a fresh slab's room beyond
+// its first piece (under slabMax bytes) is not charged until carved.
 func (b *Buffer) Alloc(n int) []byte {
 	if n == 0 {
 		return []byte{}
@@ -1044,6 +1049,7 @@ func (b *Buffer) Alloc(n int) []byte {
 	if o := b.slabOff; n <= len(b.slab)-o {
 		b.slabLast = o
 		b.slabOff = min(o+(n+7)&^7, len(b.slab))
+		b.budget -= int64((n + 7) &^ 7)
 		return b.slab[o : o+n : o+n]
 	}
 	if !b.slabOn || n > slabPiece {
@@ -1059,8 +1065,10 @@ func (b *Buffer) Alloc(n int) []byte {
 		// as what has been read so far did.
 		rest -= int(int64(rest) * int64(min(b.aliased, seen)) / int64(seen))
 	}
-	size := min(max(rest+rest/4+n, slabMin), slabMax)
-	b.budget -= int64(size)
+	// A decode that follows others takes bigger slabs, up to slabMax, as
+	// they are used up: what one leaves is carved by the next.
+	size := min(max(rest+rest/4+n, slabMin, 2*len(b.slab)), slabMax)
+	b.budget -= int64((n + 7) &^ 7)
 	b.slab = make([]byte, size)
 	b.slabLast = 0
 	b.slabOff = min((n+7)&^7, size)
