@@ -1790,8 +1790,18 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Next)); err != nil {
 		return err
@@ -2634,8 +2644,18 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(5, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -2812,8 +2832,18 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -2996,8 +3026,18 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3181,8 +3221,18 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3371,8 +3421,18 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3556,8 +3616,18 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3747,8 +3817,18 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3939,8 +4019,18 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -4097,8 +4187,18 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Sku, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Sku = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Sku, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -4157,8 +4257,18 @@ func furyReadPinned(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Pinned)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Label, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Label = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Label, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -4207,8 +4317,18 @@ func furyReadRenamed(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Renamed)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Label, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Label = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Label, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -4412,8 +4532,18 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.S, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.S = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.S, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, &x.Raw); err != nil {
