@@ -100,10 +100,75 @@ func TestRestoreZeroesHandedBack(t *testing.T) {
 		_, err := c.ReadString()
 		require.NoError(t, err)
 	}
-	require.NotEqual(t, unsafe.SliceData(m.slab), unsafe.SliceData(c.slab))
+	require.NotEqual(t, uintptr(unsafe.Pointer(unsafe.SliceData(m.slab))), uintptr(unsafe.Pointer(unsafe.SliceData(c.slab))))
 	c.Restore(m)
 	c.EndSlab()
 	c.BeginSlab()
 	rest := len(c.slab) - c.slabOff
 	require.Equal(t, make([]byte, rest), c.Alloc(rest))
+}
+
+// NextString locates UTF-8 strings with headers of one and two bytes, and
+// nothing else; a failure carries on to the run's last e.
+func TestNextString(t *testing.T) {
+	for _, n := range []int{0, 1, 31, 32, 33, 127, 128, 4095, 4096} {
+		msg := stringsMessage(strings.Repeat("a", n), "b")
+		s, e := NextString(msg, 0)
+		s2, e2 := NextString(msg, e)
+		if n >= 4096 { // a three-byte header
+			require.Equal(t, len(msg)+1, e, "len %d", n)
+			require.Equal(t, len(msg)+1, e2, "len %d", n)
+			continue
+		}
+		require.Equal(t, strings.Repeat("a", n), string(msg[s:e]), "len %d", n)
+		require.Equal(t, "b", string(msg[s2:e2]), "len %d", n)
+		require.Equal(t, len(msg), e2)
+		for i := 0; i < len(msg); i++ { // truncated: the run's end says so
+			_, a := NextString(msg[:i], 0)
+			_, b := NextString(msg[:i], a)
+			require.Greater(t, b, i, "len %d truncated at %d", n, i)
+		}
+	}
+	for _, h := range [][]byte{{0x00}, {0x01}, {0x03}, {0x04}, {0x82, 0x80}, {0xfe, 0xff, 0x01}} {
+		_, e := NextString(append(h, make([]byte, 64)...), 0)
+		require.Equal(t, len(h)+65, e, "header % x", h)
+	}
+}
+
+// StringRun copies (or with aliasing, aliases) and charges a run as
+// ReadString does string by string.
+func TestStringRunAsReadString(t *testing.T) {
+	for _, ss := range [][]string{{"", ""}, {"a"}, {"abcd", ""}, {strings.Repeat("x", 31), strings.Repeat("y", 32)}, {strings.Repeat("z", 900), "q", strings.Repeat("w", 200)}} {
+		msg := stringsMessage(ss...)
+		for _, alias := range []bool{false, true} {
+			var one, run Buffer
+			one.SetAliasing(alias)
+			run.SetAliasing(alias)
+			want, charge := decodeStrings(t, &one, msg)
+			run.SetBytes(msg)
+			run.BeginSlab()
+			run.SetBudget(1 << 30)
+			e := 0
+			var got []string
+			var bounds [][2]int
+			for range ss {
+				var s int
+				s, e = NextString(msg, e)
+				bounds = append(bounds, [2]int{s, e})
+			}
+			require.Equal(t, len(msg), e)
+			all := run.StringRun(msg)
+			for _, b := range bounds {
+				got = append(got, all[b[0]:b[1]])
+			}
+			run.EndSlab()
+			require.Equal(t, want, got)
+			require.Equal(t, charge, 1<<30-run.Budget(), "%q alias %v", ss, alias)
+			if alias {
+				require.Equal(t, uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(unsafe.Pointer(unsafe.StringData(all))))
+			} else {
+				require.NotEqual(t, uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(unsafe.Pointer(unsafe.StringData(all))), "%q", ss)
+			}
+		}
+	}
 }
