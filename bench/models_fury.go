@@ -176,11 +176,23 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Title, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.URI, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.Title = s[s0:e0]
+			x.URI = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.Title, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.URI, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -309,11 +321,23 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Size)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if x.Title, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.URI, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.Title = s[s0:e0]
+			x.URI = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.Title, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.URI, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -518,11 +542,23 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		_ = buf.Skip(n)
 	}
-	if x.Copyright, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Format, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.Copyright = s[s0:e0]
+			x.Format = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.Copyright, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Format, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
 		buf.Restore(at) // a shape the runtime reads, or its error
@@ -530,11 +566,23 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Title, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.URI, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.Title = s[s0:e0]
+			x.URI = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.Title, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.URI, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -726,11 +774,23 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Copyright, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Format, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.Copyright = s[s0:e0]
+			x.Format = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.Copyright, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Format, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
 		buf.Restore(at) // a shape the runtime reads, or its error
@@ -744,11 +804,23 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(9, unsafe.Pointer(&x.Player)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if x.Title, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.URI, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.Title = s[s0:e0]
+			x.URI = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.Title, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.URI, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -1302,8 +1374,18 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.ShortArray)); err != nil {
 		return err
 	}
-	if x.String, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.String = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.String, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -137,11 +137,23 @@ func furyReadSmallStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.BirthDay)); err != nil {
 		return err
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Phone, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.Name = s[s0:e0]
+			x.Phone = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Phone, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -122,8 +122,10 @@ func TestDecodeStringsAllocateOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
-		if out != s || allocs != 1 {
-			t.Fatalf("%q: got %q with %v allocations, want one", s, out, allocs)
+		// At most one: the decode's slab outlives it, so most decodes of a
+		// short string carve from the slab an earlier one took.
+		if out != s || allocs > 1 {
+			t.Fatalf("%q: got %q with %v allocations, want at most one", s, out, allocs)
 		}
 	}
 }

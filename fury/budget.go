@@ -16,9 +16,11 @@ import (
 // fields), not by the bytes the input spends on it: a list can declare a
 // million elements that take no bytes each. Pieces whose size the input
 // itself bounds (strings and primitive arrays, at most two bytes a wire
-// byte) are counted as the memory for them is taken (a fresh block of
-// the slab, or a piece of its own), and an overrun fails the decode at
-// the next charge or at its end. A decode that would go over the
+// byte) are counted piece by piece as they are taken (a piece of the
+// shared block, rounded up to 8 bytes, or a piece of its own; the shared
+// block's room not yet carved, under 8 KiB, is carried over to the next
+// decode and counted there as it is carved), and an overrun fails the
+// decode at the next charge or at its end. A decode that would go over the
 // budget fails with ErrTooLarge naming what it was asked to allocate.
 //
 // The default budget is DecodeBudgetFloor + DecodedBytesPerInputByte ×

@@ -112,11 +112,23 @@ func furyReadCustomer(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Email, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.Email = s[s0:e0]
+			x.Name = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.Email, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -231,8 +243,18 @@ func furyReadLineItem(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Discount)); err != nil {
 		return err
 	}
-	if x.SKU, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.SKU = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.SKU, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

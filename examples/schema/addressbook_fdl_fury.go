@@ -164,8 +164,18 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -393,8 +403,18 @@ func furyReadPerson__PhoneNumber(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Number, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Number = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Number, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -419,8 +439,18 @@ func furyReadPerson__PhoneNumber_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Person_PhoneNumber)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Number, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Number = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Number, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(PhoneType(v)) == int64(v) {
 		x.Type = PhoneType(v)

@@ -117,7 +117,15 @@ func (b *Buffer) Mark() Mark { return Mark{b.off, b.budget, b.slab, b.slabOff, b
 
 // Restore returns the decode to m. What was read since m must be dropped:
 // the memory strings and arrays took from the block since m is handed
-// back, to be reused.
+// back, to be reused, zeroed again (Alloc's pieces are zero, and the block
+// outlives the decode).
 func (b *Buffer) Restore(m Mark) {
+	if m.slabOff < len(m.slab) {
+		if unsafe.SliceData(m.slab) == unsafe.SliceData(b.slab) {
+			clear(m.slab[m.slabOff:max(b.slabOff, m.slabOff)])
+		} else {
+			clear(m.slab[m.slabOff:]) // carved on, then left for a fresh one
+		}
+	}
 	b.off, b.budget, b.slab, b.slabOff, b.slabLast = m.off, m.budget, m.slab, m.slabOff, m.slabLast
 }

@@ -717,6 +717,7 @@ func (b *Buffer) ReadString() (string, error) {
 	if o := b.off; o < len(b.data) && !b.alias {
 		h := b.data[o]
 		if n := int(h >> 2); h&0x83 == strUTF8 && n < len(b.data)-o {
+			b.budget -= int64(1 + n) // see StringRun
 			if n == 0 {
 				b.off = o + 1
 				return "", nil
@@ -729,7 +730,7 @@ func (b *Buffer) ReadString() (string, error) {
 				b.slabLast = s
 				b.slabOff = min(s+(n+7)&^7, len(b.slab))
 			} else {
-				dst = unsafe.Pointer(unsafe.SliceData(b.Alloc(n)))
+				dst = unsafe.Pointer(unsafe.SliceData(b.carve(n)))
 			}
 			if unalignedOK && n <= 16 {
 				// Two loads and two stores that overlap, rather than a
@@ -779,6 +780,7 @@ const unalignedOK = runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64" || ru
 func (b *Buffer) readString() (string, error) {
 	u := b.data[b.off:]
 	var h uint64
+	hl := 1 // the header's length
 	if len(u) > 0 && u[0] < 0x80 {
 		h = uint64(u[0])
 		u = u[1:]
@@ -788,7 +790,7 @@ func (b *Buffer) readString() (string, error) {
 		if k <= 0 {
 			return "", ferr.ErrTruncatedRead
 		}
-		h = v
+		h, hl = v, k
 		u = u[k:]
 		b.off += k
 	}
@@ -799,11 +801,15 @@ func (b *Buffer) readString() (string, error) {
 	p := u[:n]
 	if h&3 == strUTF8 { // Go's own form: a copy into the slab
 		b.off += int(n)
-		if b.alias && n > 0 {
+		if b.alias {
+			if n == 0 {
+				return "", nil
+			}
 			b.aliased += int(n)
 			return unsafe.String(&p[0], int(n)), nil
 		}
-		// Alloc's common case inline: the string fits in the current slab.
+		b.budget -= int64(hl) + int64(n) // see StringRun
+		// carve's common case inline: the string fits in the current slab.
 		if o, k := b.slabOff, int(n); k > 0 && k <= len(b.slab)-o {
 			b.slabLast = o
 			b.slabOff = min(o+(k+7)&^7, len(b.slab))
@@ -843,12 +849,85 @@ func (b *Buffer) readString() (string, error) {
 	return "", ferr.Wrapf(ferr.ErrInvalidData, "unknown string encoding %d", h&3)
 }
 
-// copyString returns p as a string in memory from alloc.
+// NextString locates the string whose header starts at b[i], for code
+// generated to read a run of strings in one piece (see StringRun): its
+// bytes are b[s:e] when the header is a UTF-8 one of one or two bytes (a
+// string under 4 KiB). Otherwise e is len(b)+1, and so is the e of the
+// next call, from there: a run's last e <= len(b) says that each of its
+// strings was located and that b holds them whole.
+func NextString(b []byte, i int) (s, e int) {
+	if i < len(b) {
+		if c := b[i]; c&0x83 == strUTF8 {
+			return i + 1, i + 1 + int(c>>2)
+		} else if c&0x83 == 0x80|strUTF8 && i+1 < len(b) && b[i+1] < 0x80 {
+			return i + 2, i + 2 + (int(c&0x7f)>>2 | int(b[i+1])<<5)
+		}
+	}
+	return 0, len(b) + 1
+}
+
+// StringRun returns p, the next len(p) unread bytes, as a string for
+// generated code to slice the strings of a run out of (p holds their
+// headers and bytes, located by NextString; the caller skips p after):
+// one copy in the decode's memory, or the input's own bytes when aliasing
+// is on. Each string is what ReadString returns for it, charged to the
+// budget alike: a UTF-8 string copied is charged the bytes of its encoding
+// (header and bytes), so a run is charged len(p) whether it is read at
+// once or string by string.
+func (b *Buffer) StringRun(p []byte) string {
+	n := len(p)
+	if n == 0 {
+		return ""
+	}
+	if b.alias {
+		b.aliased += n
+		return unsafe.String(&p[0], n)
+	}
+	b.budget -= int64(n)
+	var d unsafe.Pointer
+	if o := b.slabOff; n <= len(b.slab)-o {
+		d = unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.slab)), o)
+		b.slabLast = o
+		b.slabOff = min(o+(n+7)&^7, len(b.slab))
+	} else {
+		d = unsafe.Pointer(unsafe.SliceData(b.newPiece(n)))
+	}
+	src := unsafe.Pointer(&p[0])
+	if unalignedOK && n <= 32 {
+		// Up to four loads and four stores, overlapping, rather than a
+		// call to memmove.
+		switch {
+		case n >= 16:
+			w0, w1 := *(*[2]uint64)(src), *(*[2]uint64)(unsafe.Add(src, n-16))
+			*(*[2]uint64)(d) = w0
+			*(*[2]uint64)(unsafe.Add(d, n-16)) = w1
+		case n >= 8:
+			w0, w1 := *(*uint64)(src), *(*uint64)(unsafe.Add(src, n-8))
+			*(*uint64)(d) = w0
+			*(*uint64)(unsafe.Add(d, n-8)) = w1
+		case n >= 4:
+			w0, w1 := *(*uint32)(src), *(*uint32)(unsafe.Add(src, n-4))
+			*(*uint32)(d) = w0
+			*(*uint32)(unsafe.Add(d, n-4)) = w1
+		default:
+			c0, c1, c2 := *(*byte)(src), *(*byte)(unsafe.Add(src, n/2)), *(*byte)(unsafe.Add(src, n-1))
+			*(*byte)(d) = c0
+			*(*byte)(unsafe.Add(d, n/2)) = c1
+			*(*byte)(unsafe.Add(d, n-1)) = c2
+		}
+	} else {
+		copy(unsafe.Slice((*byte)(d), n), p)
+	}
+	return unsafe.String((*byte)(d), n)
+}
+
+// copyString returns p as a string in memory from carve (charged by the
+// caller).
 func (b *Buffer) copyString(p []byte) string {
 	if len(p) == 0 {
 		return ""
 	}
-	d := b.Alloc(len(p))
+	d := b.carve(len(p))
 	copy(d, p)
 	return unsafe.String(&d[0], len(d))
 }
@@ -1006,12 +1085,15 @@ func (b *Buffer) decodeUTF16(p []byte) string {
 
 // ---- memory for decoded values ---------------------------------------------
 
-// Decoded strings and primitive arrays hold no pointers, so while a value
-// is being decoded they are carved from shared blocks (slabs) rather than
-// allocated one by one: a value with twenty strings costs one or two
-// allocations instead of twenty. A slab belongs to a single decode, so all
-// its pieces belong to the same decoded value; a slab is at most
-// slabMax bytes, which bounds what one retained piece can keep alive.
+// Decoded strings and primitive arrays hold no pointers, so they are
+// carved from shared blocks (slabs) rather than allocated one by one: a
+// value with twenty strings costs one or two allocations instead of
+// twenty. A slab outlives the decode that took it: the next decode on the
+// same buffer carves on from where it ended (a piece, once handed out, is
+// never handed out again), so that a run of small messages takes one
+// allocation every few hundred rather than one each. Slabs grow, as decodes
+// use them up, to at most slabMax bytes, which bounds what one retained
+// piece can keep alive.
 const (
 	slabMin   = 16
 	slabMax   = 8 << 10
@@ -1019,7 +1101,7 @@ const (
 )
 
 // BeginSlab starts carving decoded values from slabs (see Alloc); EndSlab
-// stops and drops the current slab, so the next decode starts a fresh one.
+// stops, keeping the current slab for the next decode to carve on from.
 // The budget is unlimited until the decoder sets it (SetBudget).
 func (b *Buffer) BeginSlab() {
 	b.slabOn, b.budget = true, math.MaxInt64
@@ -1028,26 +1110,42 @@ func (b *Buffer) BeginSlab() {
 
 func (b *Buffer) EndSlab() {
 	b.slabOn = false
-	b.slab, b.slabOff = nil, 0
 }
 
 // Alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned,
 // with capacity n (appending to the result never overwrites a neighbor).
 //
-// What it takes from the runtime (a fresh slab, a piece of its own) is
-// charged to the decode budget as it is taken; carving from the current
-// slab costs nothing more.
+// Each piece is charged to the decode budget as it is taken (rounded up to
+// 8 bytes), whichever slab it comes from, so that what a decode is charged
+// does not depend on what earlier decodes left; a fresh slab's room beyond
+// its first piece (under slabMax bytes) is not charged until carved.
 func (b *Buffer) Alloc(n int) []byte {
 	if n == 0 {
 		return []byte{}
 	}
+	b.budget -= int64((n + 7) &^ 7)
 	if o := b.slabOff; n <= len(b.slab)-o {
 		b.slabLast = o
 		b.slabOff = min(o+(n+7)&^7, len(b.slab))
 		return b.slab[o : o+n : o+n]
 	}
+	return b.newPiece(n)
+}
+
+// carve is Alloc without the charge: n > 0 bytes its caller has charged.
+func (b *Buffer) carve(n int) []byte {
+	if o := b.slabOff; n <= len(b.slab)-o {
+		b.slabLast = o
+		b.slabOff = min(o+(n+7)&^7, len(b.slab))
+		return b.slab[o : o+n : o+n]
+	}
+	return b.newPiece(n)
+}
+
+// newPiece returns n bytes the current slab has no room for: a piece of
+// their own, or the first of a fresh slab.
+func (b *Buffer) newPiece(n int) []byte {
 	if !b.slabOn || n > slabPiece {
-		b.budget -= int64(n)
 		return make([]byte, n)
 	}
 	// A fresh slab sized for what the rest of the input usually decodes
@@ -1059,8 +1157,9 @@ func (b *Buffer) Alloc(n int) []byte {
 		// as what has been read so far did.
 		rest -= int(int64(rest) * int64(min(b.aliased, seen)) / int64(seen))
 	}
-	size := min(max(rest+rest/4+n, slabMin), slabMax)
-	b.budget -= int64(size)
+	// A decode that follows others takes bigger slabs, up to slabMax, as
+	// they are used up: what one leaves is carved by the next.
+	size := min(max(rest+rest/4+n, slabMin, 2*len(b.slab)), slabMax)
 	b.slab = make([]byte, size)
 	b.slabLast = 0
 	b.slabOff = min((n+7)&^7, size)

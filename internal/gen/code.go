@@ -453,6 +453,32 @@ func readInto(w *strings.Builder, call, lv, val string) {
 	fmt.Fprintf(w, "\tif v, err := buf.%s(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s\n\t}\n", call, lv, val)
 }
 
+// readStrings emits the reading of a run of strings: when each is UTF-8
+// with a header of one or two bytes (under 4 KiB) and the input holds them
+// whole, as one piece (StringRun: one copy into the decode's memory, or
+// the input itself with aliasing on) that the strings are sliced out of;
+// else each by ReadString, which reads every form and reports the errors.
+func readStrings(w *strings.Builder, fields []*Field) {
+	k := len(fields)
+	w.WriteString("\t{\n\tc := buf.Unread()\n")
+	for i := range fields {
+		from := "0"
+		if i > 0 {
+			from = fmt.Sprintf("e%d", i-1)
+		}
+		fmt.Fprintf(w, "\ts%d, e%d := furyrt.NextString(c, %s)\n", i, i, from)
+	}
+	fmt.Fprintf(w, "\tif e%d <= len(c) {\n\ts := buf.StringRun(c[:e%d])\n", k-1, k-1)
+	for i, fd := range fields {
+		fmt.Fprintf(w, "\t%s = s[s%d:e%d]\n", scalarLV(fd), i, i)
+	}
+	fmt.Fprintf(w, "\t_ = buf.Skip(e%d)\n\t} else {\n", k-1)
+	for _, fd := range fields {
+		fmt.Fprintf(w, "\tif %s, err = buf.ReadString(); err != nil {\n\t\treturn err\n\t}\n", scalarLV(fd))
+	}
+	w.WriteString("\t}\n\t}\n")
+}
+
 // genRead emits the Read function of variant v.
 func (f *file) genRead(s *Struct, v *Variant) {
 	var w strings.Builder
@@ -463,9 +489,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opScalar:
 			f.readScalars(&w, seg.first, seg.fields)
 		case opString:
-			for _, fd := range seg.fields {
-				fmt.Fprintf(&w, "\tif %s, err = buf.ReadString(); err != nil {\n\t\treturn err\n\t}\n", scalarLV(fd))
-			}
+			readStrings(&w, seg.fields)
 		case opEnum:
 			fd := seg.fields[0]
 			et := f.typeString(fd.desc.t)

@@ -112,8 +112,18 @@ func furyReadHello(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -179,8 +189,18 @@ func furyReadHello_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Mood(v)) == int64(v) {
 		x.Mood = Mood(v)
@@ -275,8 +295,18 @@ func furyReadReply(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Text, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Text = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Text, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadReply_Names(r, buf, &x.Names) {
 		buf.Restore(at) // a shape the runtime reads, or its error

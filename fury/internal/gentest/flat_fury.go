@@ -189,14 +189,28 @@ func furyReadFlat(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Note, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		s2, e2 := furyrt.NextString(c, e1)
+		if e2 <= len(c) {
+			s := buf.StringRun(c[:e2])
+			*(*string)(&x.Label) = s[s0:e0]
+			x.Name = s[s1:e1]
+			x.Note = s[s2:e2]
+			_ = buf.Skip(e2)
+		} else {
+			if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Note, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.When = t
@@ -349,14 +363,28 @@ func furyReadFlat_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Color)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Note, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		s2, e2 := furyrt.NextString(c, e1)
+		if e2 <= len(c) {
+			s := buf.StringRun(c[:e2])
+			*(*string)(&x.Label) = s[s0:e0]
+			x.Name = s[s1:e1]
+			x.Note = s[s2:e2]
+			_ = buf.Skip(e2)
+		} else {
+			if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Note, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.When = t

@@ -1078,8 +1078,18 @@ func furyReadEvent(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Event)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -1141,8 +1151,18 @@ func furyReadEventWith(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

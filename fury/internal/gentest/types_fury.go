@@ -115,11 +115,23 @@ func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.City, err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.Street, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			x.City = s[s0:e0]
+			x.Street = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if x.City, err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.Street, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -4506,8 +4518,18 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.embedded.Label, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.embedded.Label = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.embedded.Label, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -4575,8 +4597,18 @@ func furyReadEmbeds(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(2, unsafe.Pointer(&x.Int)); err != nil {
 		return err
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if t, ok := furyrt.GetTime(buf.Unread()); ok {
 		x.Time = t
@@ -4767,8 +4799,18 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if x.Z, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Z = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Z, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -4885,8 +4927,18 @@ func furyReadEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if x.Z, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Z = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Z, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -5027,8 +5079,18 @@ func furyReadEnums_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Level)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if x.Z, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Z = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Z, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -5161,8 +5223,18 @@ func furyReadEnums_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.PColor)); err != nil {
 		return err
 	}
-	if x.Z, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Z = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Z, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -5352,8 +5424,18 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Label, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Label = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Label, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadInner_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
@@ -5499,8 +5581,18 @@ func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Val, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Val = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Val, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -5798,8 +5890,18 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -8572,11 +8674,23 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.String, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			*(*string)(&x.Name) = s[s0:e0]
+			x.String = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.String, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -8797,11 +8911,23 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(21, unsafe.Pointer(&x.Level)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
-		return err
-	}
-	if x.String, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		s1, e1 := furyrt.NextString(c, e0)
+		if e1 <= len(c) {
+			s := buf.StringRun(c[:e1])
+			*(*string)(&x.Name) = s[s0:e0]
+			x.String = s[s1:e1]
+			_ = buf.Skip(e1)
+		} else {
+			if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
+				return err
+			}
+			if x.String, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -8903,8 +9029,18 @@ func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.X, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.X = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.X, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -9051,8 +9187,18 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.B, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.B = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.B, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -9338,8 +9484,18 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !direct || !furyReadTeam_Scores(r, buf, &x.Scores) {
 		buf.Restore(at) // a shape the runtime reads, or its error
@@ -9667,8 +9823,18 @@ func furyReadTree(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Label, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Label = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Label, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if c, err := r.BeginStruct(2, unsafe.Pointer(&x.Meta)); err != nil {
 		return err

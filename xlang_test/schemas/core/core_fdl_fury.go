@@ -1873,8 +1873,18 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Node)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Next)); err != nil {
 		return err
@@ -2733,8 +2743,18 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(5, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -2911,8 +2931,18 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3095,8 +3125,18 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3280,8 +3320,18 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3470,8 +3520,18 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3655,8 +3715,18 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -3846,8 +3916,18 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -4038,8 +4118,18 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -4196,8 +4286,18 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Sku, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Sku = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Sku, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -4257,8 +4357,18 @@ func furyReadPinned(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Pinned)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Label, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Label = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Label, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -4308,8 +4418,18 @@ func furyReadRenamed(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Renamed)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Label, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Label = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Label, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -4513,8 +4633,18 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.S, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.S = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.S, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, &x.Raw); err != nil {

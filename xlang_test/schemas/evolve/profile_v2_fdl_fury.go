@@ -104,8 +104,18 @@ func furyReadProfile(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.FullName, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.FullName = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.FullName, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadProfile_Labels(r, buf, &x.Labels) {
 		buf.Restore(at) // a shape the runtime reads, or its error

@@ -165,8 +165,18 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, (*[]byte)(&x.Inventory)); err != nil {
@@ -339,8 +349,18 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, (*[]byte)(&x.Inventory)); err != nil {
@@ -611,8 +631,18 @@ func furyReadWeapon(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Damage = int16(binary.LittleEndian.Uint16(b))
 		_ = buf.Skip(2)
 	}
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

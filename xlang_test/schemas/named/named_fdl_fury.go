@@ -361,8 +361,18 @@ func furyReadOuter__Inner(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Outer_Inner)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Note, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Note = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Note, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -107,8 +107,18 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Cart)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Id, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Id = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Id, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
@@ -690,8 +700,18 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Sku, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Sku = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Sku, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, &x.Blob); err != nil {
@@ -865,8 +885,18 @@ func furyReadItem_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n += k
 		_ = buf.Skip(n)
 	}
-	if x.Sku, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Sku = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Sku, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, &x.Blob); err != nil {

@@ -181,8 +181,18 @@ func furyReadFixed(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Weight = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		_ = buf.Skip(8)
 	}
-	if x.Label, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Label = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Label, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -585,8 +595,18 @@ func furyReadShape(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Shape)(p)
 	buf := r.Buffer()
 	var err error
-	if x.Name, err = buf.ReadString(); err != nil {
-		return err
+	{
+		c := buf.Unread()
+		s0, e0 := furyrt.NextString(c, 0)
+		if e0 <= len(c) {
+			s := buf.StringRun(c[:e0])
+			x.Name = s[s0:e0]
+			_ = buf.Skip(e0)
+		} else {
+			if x.Name, err = buf.ReadString(); err != nil {
+				return err
+			}
+		}
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)

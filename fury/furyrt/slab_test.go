@@ -1,0 +1,174 @@
+package furyrt
+
+import (
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// decodeStrings reads every string of msg on b as one decode does
+// (BeginSlab to EndSlab) and returns them with what the decode was charged.
+func decodeStrings(t *testing.T, b *Buffer, msg []byte) ([]string, int64) {
+	t.Helper()
+	b.SetBytes(msg)
+	b.BeginSlab()
+	defer b.EndSlab()
+	b.SetBudget(1 << 30)
+	var out []string
+	for b.Remaining() > 0 {
+		s, err := b.ReadString()
+		require.NoError(t, err)
+		out = append(out, s)
+	}
+	return out, 1<<30 - b.Budget()
+}
+
+func stringsMessage(ss ...string) []byte {
+	w := NewBuffer(nil)
+	for _, s := range ss {
+		w.WriteString(s)
+	}
+	return w.Bytes()
+}
+
+// A slab outlives its decode: the next decode carves on from it, never
+// over a piece handed out before, and is charged what a decode on a fresh
+// buffer is (the charge does not depend on what earlier decodes left).
+func TestSlabOutlivesDecode(t *testing.T) {
+	msg := stringsMessage("a1b2c3d4e5f6a7b8", "0123456789", "", "x", strings.Repeat("y", 40))
+	var fresh Buffer
+	want, charge := decodeStrings(t, &fresh, msg)
+	require.Equal(t, []string{"a1b2c3d4e5f6a7b8", "0123456789", "", "x", strings.Repeat("y", 40)}, want)
+
+	var b Buffer
+	var kept [][]string
+	seen := map[uintptr]bool{}
+	for i := range 600 { // past slabMax, so several slabs
+		in := append([]byte(nil), msg...)
+		got, c := decodeStrings(t, &b, in)
+		require.Equal(t, want, got, "decode %d", i)
+		require.Equal(t, charge, c, "decode %d: charged as on a fresh buffer", i)
+		for _, s := range got {
+			if s != "" {
+				p := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+				require.False(t, seen[p], "decode %d: a piece handed out twice", i)
+				seen[p] = true
+			}
+		}
+		kept = append(kept, got)
+		for j := range in { // nothing decoded aliases the input
+			in[j] = 0xff
+		}
+	}
+	for i, got := range kept {
+		require.Equal(t, want, got, "decode %d after the later ones", i)
+	}
+	assert.LessOrEqual(t, len(b.slab), slabMax)
+	assert.Equal(t, slabMax, len(b.slab), "slabs grow to slabMax over a run of decodes")
+}
+
+// Restore zeroes what it hands back, so that Alloc's pieces stay zero in
+// later decodes too.
+func TestRestoreZeroesHandedBack(t *testing.T) {
+	msg := stringsMessage("abcdefgh", "ijklmnop", "qrstuvwx")
+	var b Buffer
+	decodeStrings(t, &b, msg[:9]) // leaves a slab with room
+	b.SetBytes(msg)
+	b.BeginSlab()
+	m := b.Mark()
+	for range 3 {
+		_, err := b.ReadString()
+		require.NoError(t, err)
+	}
+	b.Restore(m)
+	b.EndSlab()
+	b.BeginSlab()
+	p := b.Alloc(24)
+	require.Equal(t, make([]byte, 24), p)
+	b.EndSlab()
+
+	// The same after a fresh slab was taken past the mark.
+	var c Buffer
+	decodeStrings(t, &c, msg[:9])
+	c.SetBytes(append(msg, stringsMessage(strings.Repeat("z", 900))...))
+	c.BeginSlab()
+	m = c.Mark()
+	for c.Remaining() > 0 {
+		_, err := c.ReadString()
+		require.NoError(t, err)
+	}
+	require.NotEqual(t, uintptr(unsafe.Pointer(unsafe.SliceData(m.slab))), uintptr(unsafe.Pointer(unsafe.SliceData(c.slab))))
+	c.Restore(m)
+	c.EndSlab()
+	c.BeginSlab()
+	rest := len(c.slab) - c.slabOff
+	require.Equal(t, make([]byte, rest), c.Alloc(rest))
+}
+
+// NextString locates UTF-8 strings with headers of one and two bytes, and
+// nothing else; a failure carries on to the run's last e.
+func TestNextString(t *testing.T) {
+	for _, n := range []int{0, 1, 31, 32, 33, 127, 128, 4095, 4096} {
+		msg := stringsMessage(strings.Repeat("a", n), "b")
+		s, e := NextString(msg, 0)
+		s2, e2 := NextString(msg, e)
+		if n >= 4096 { // a three-byte header
+			require.Equal(t, len(msg)+1, e, "len %d", n)
+			require.Equal(t, len(msg)+1, e2, "len %d", n)
+			continue
+		}
+		require.Equal(t, strings.Repeat("a", n), string(msg[s:e]), "len %d", n)
+		require.Equal(t, "b", string(msg[s2:e2]), "len %d", n)
+		require.Equal(t, len(msg), e2)
+		for i := 0; i < len(msg); i++ { // truncated: the run's end says so
+			_, a := NextString(msg[:i], 0)
+			_, b := NextString(msg[:i], a)
+			require.Greater(t, b, i, "len %d truncated at %d", n, i)
+		}
+	}
+	for _, h := range [][]byte{{0x00}, {0x01}, {0x03}, {0x04}, {0x82, 0x80}, {0xfe, 0xff, 0x01}} {
+		_, e := NextString(append(h, make([]byte, 64)...), 0)
+		require.Equal(t, len(h)+65, e, "header % x", h)
+	}
+}
+
+// StringRun copies (or with aliasing, aliases) and charges a run as
+// ReadString does string by string.
+func TestStringRunAsReadString(t *testing.T) {
+	for _, ss := range [][]string{{"", ""}, {"a"}, {"abcd", ""}, {strings.Repeat("x", 31), strings.Repeat("y", 32)}, {strings.Repeat("z", 900), "q", strings.Repeat("w", 200)}} {
+		msg := stringsMessage(ss...)
+		for _, alias := range []bool{false, true} {
+			var one, run Buffer
+			one.SetAliasing(alias)
+			run.SetAliasing(alias)
+			want, charge := decodeStrings(t, &one, msg)
+			run.SetBytes(msg)
+			run.BeginSlab()
+			run.SetBudget(1 << 30)
+			e := 0
+			var got []string
+			var bounds [][2]int
+			for range ss {
+				var s int
+				s, e = NextString(msg, e)
+				bounds = append(bounds, [2]int{s, e})
+			}
+			require.Equal(t, len(msg), e)
+			all := run.StringRun(msg)
+			for _, b := range bounds {
+				got = append(got, all[b[0]:b[1]])
+			}
+			run.EndSlab()
+			require.Equal(t, want, got)
+			require.Equal(t, charge, 1<<30-run.Budget(), "%q alias %v", ss, alias)
+			if alias {
+				require.Equal(t, uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(unsafe.Pointer(unsafe.StringData(all))))
+			} else {
+				require.NotEqual(t, uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(unsafe.Pointer(unsafe.StringData(all))), "%q", ss)
+			}
+		}
+	}
+}
