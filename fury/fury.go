@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // Fury serializes Go values in the Apache Fory xlang format. A Fury keeps
@@ -287,12 +289,16 @@ func (f *Fury) RegisterNamed(v any, namespace, name string) error {
 
 // Marshal returns the serialized form of v.
 func (f *Fury) Marshal(v any) ([]byte, error) {
-	if err := f.check(); err != nil {
-		return nil, err
+	if f == nil || f.r == nil || f.err != nil {
+		return nil, f.check() // (check's tests, without its call)
 	}
-	// MarshalAppend into Marshal's memory, kept for the next call.
-	b, err := f.MarshalAppend(f.out.Bytes()[:0], v)
-	f.out.SetBytes(b[:0])
+	// MarshalAppend into Marshal's memory, kept for the next call (stored
+	// back only when it grew: no pointer store, and write barrier, else).
+	scratch := f.out.Bytes()
+	b, err := f.MarshalAppend(scratch[:0], v)
+	if unsafe.SliceData(b) != unsafe.SliceData(scratch) {
+		f.out.SetBytes(b[:0])
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -325,7 +331,7 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	if e.buf != buf { // (no pointer store, and write barrier, for the same buffer)
 		e.buf = buf
 	}
-	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE) // a new message: its TypeDefs and meta strings start afresh
+	e.gw.Restart(buf) // a new message: its TypeDefs and meta strings start afresh
 	start := len(dst)
 	buf.SetBytes(r.appendPrefix(dst)) // (f.app's compact-strings flag is set once, by New)
 	e.begin(r)
@@ -395,7 +401,7 @@ func (f *Fury) writeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) error {
 	if e.buf != buf { // (no pointer store, and write barrier, for the same buffer)
 		e.buf = buf
 	}
-	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE) // a new message: its TypeDefs and meta strings start afresh
+	e.gw.Restart(buf) // a new message: its TypeDefs and meta strings start afresh
 	buf.SetCompactStrings(e.compactStrings)
 	start := buf.Len()
 	r.writePrefix(buf)
@@ -447,21 +453,26 @@ func (f *Fury) appendGenNet(dst []byte, r *rootFrame, p unsafe.Pointer) ([]byte,
 // begin readies e for the generated code of the root with frame r, whose
 // prefix is written: what that code and the runtime calls it makes read.
 func (e *encoder) begin(r *rootFrame) {
-	if r.def != nil {
-		e.gw.MarkTypeDef(r.def.writeDef())
+	if r.wdef != nil {
+		e.gw.MarkTypeDef(r.wdef)
 	}
 	e.depth = 1
 }
 
 // appendPrefix appends the frame's constant prefix to dst: the header,
-// the not-null flag, the type info and the struct hash.
+// the not-null flag, the type info and the struct hash (schema-consistent)
+// or TypeDef (compatible).
 func (r *rootFrame) appendPrefix(dst []byte) []byte {
-	if n := len(dst); r.short && cap(dst)-n >= 16 {
-		// Two stores into the spare capacity (16 bytes of it, as
-		// checked), of which len(r.pre) bytes count.
-		d := (*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n))
-		binary.LittleEndian.PutUint64(d[:8], r.lo)
-		binary.LittleEndian.PutUint64(d[8:], r.hi)
+	// One block copy into the spare capacity (as checked), of which
+	// len(r.pre) bytes count: a few moves, no memmove call.
+	n := len(dst)
+	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n)
+	if r.short && cap(dst)-n >= 16 {
+		*(*[16]byte)(d) = [16]byte(r.blk[:16])
+		return dst[:n+len(r.pre)]
+	}
+	if r.block && cap(dst)-n >= len(r.blk) {
+		*(*[len(r.blk)]byte)(d) = r.blk
 		return dst[:n+len(r.pre)]
 	}
 	return append(dst, r.pre...)
@@ -618,16 +629,21 @@ type rootFrame struct {
 	// net: a short-way call of this root entered the runtime with no
 	// panic net; later ones take writeGenNet.
 	net   bool
-	ptr   bool       // the root is a pointer to st's struct (nil: not here)
-	def   *typeInfo  // the TypeDef the prefix writes (compatible mode)
-	rd    *remoteDef // def as this Fury reads it, once seen (see readRoot)
-	pre   []byte     // the message header, then the prefix
-	short bool       // pre fits in 16 bytes: lo and hi, little-endian
+	ptr   bool            // the root is a pointer to st's struct (nil: not here)
+	def   *typeInfo       // the TypeDef the prefix writes (compatible mode)
+	wdef  *furyrt.TypeDef // def.writeDef(), which begin marks written
+	rd    *remoteDef      // def as this Fury reads it, once seen (see readRoot)
+	pre   []byte          // the message header, then the prefix
+	short bool            // pre fits in 16 bytes: lo and hi, little-endian
 	lo    uint64
 	hi    uint64
 	// loMask and hiMask select pre's bytes in the two words that hold
 	// them (readRoot compares the next 16 bytes of input with lo and hi).
 	loMask, hiMask uint64
+	// blk holds pre, then zeros, when it fits (block, or short), for
+	// appendPrefix's block copies.
+	block bool
+	blk   [64]byte
 }
 
 // oobBit is the header bit announcing out-of-band buffers.
@@ -679,6 +695,13 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 				pre = binary.LittleEndian.AppendUint32(pre, uint32(st.hash))
 			}
 			r := rootFrame{st: st, ptr: ptr, def: def, pre: pre}
+			if def != nil {
+				r.wdef = def.writeDef()
+			}
+			if len(pre) <= len(r.blk) {
+				r.block = true
+				copy(r.blk[:], pre)
+			}
 			if len(pre) <= 16 {
 				var w [16]byte
 				copy(w[:], pre)
