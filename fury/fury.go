@@ -292,16 +292,27 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	if f == nil || f.r == nil || f.err != nil {
 		return nil, f.check() // (check's tests, without its call)
 	}
-	// MarshalAppend into Marshal's memory, kept for the next call (stored
-	// back only when it grew: no pointer store, and write barrier, else).
-	scratch := f.out.Bytes()
-	b, err := f.MarshalAppend(scratch[:0], v)
-	if unsafe.SliceData(b) != unsafe.SliceData(scratch) {
-		f.out.SetBytes(b[:0])
+	// Written into Marshal's memory, kept for the next call, then copied.
+	// (Directly, not through MarshalAppend: no store of that memory into
+	// f.app and back, which are pointer stores, and so write barriers
+	// while the collector marks, as it often does in a program that
+	// allocates a new slice per call.)
+	buf := &f.out
+	buf.Reset()
+	var err error
+	if r, p := f.genRoot(&v); r != nil {
+		if r.net {
+			err = f.writeGenNet(buf, r, p)
+		} else {
+			err = f.writeGen(buf, r, p)
+		}
+	} else {
+		err = f.serialize(buf, v, nil)
 	}
 	if err != nil {
 		return nil, err
 	}
+	b := buf.Bytes()
 	// (make and copy cost less than append([]byte(nil), b...), which
 	// takes growslice's way.)
 	out := make([]byte, len(b))
@@ -479,17 +490,16 @@ func (r *rootFrame) appendPrefix(dst []byte) []byte {
 }
 
 // writePrefix writes the frame's constant prefix: the header, the
-// not-null flag, the type info and the struct hash.
+// not-null flag, the type info and the struct hash (schema-consistent) or
+// TypeDef (compatible).
 func (r *rootFrame) writePrefix(buf *buffer) {
-	if r.short {
-		buf.Grow(16)
-		d := buf.Tail()[:16]
-		binary.LittleEndian.PutUint64(d, r.lo)
-		binary.LittleEndian.PutUint64(d[8:], r.hi)
+	if b := buf.Bytes(); r.block && cap(b)-len(b) >= len(r.blk) {
+		// As appendPrefix: one block copy into the spare capacity.
+		*(*[len(r.blk)]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))) = r.blk
 		buf.Advance(len(r.pre))
-	} else {
-		buf.WriteBytes(r.pre)
+		return
 	}
+	buf.WriteBytes(r.pre)
 }
 
 // Serialize appends the serialized form of v to buf. When callback is not

@@ -170,7 +170,9 @@ func (w *Writer) Plan() *Plan { return w.cur }
 // Root writes the fields of the root struct at p with plan pl, the first
 // generated code of the message.
 func (w *Writer) Root(pl *Plan, p unsafe.Pointer) error {
-	w.cur = pl
+	if w.cur != pl { // (no pointer store, and write barrier, for the same root type)
+		w.cur = pl
+	}
 	return pl.write(w, p)
 }
 
