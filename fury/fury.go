@@ -477,13 +477,12 @@ func (r *rootFrame) appendPrefix(dst []byte) []byte {
 	// One block copy into the spare capacity (as checked), of which
 	// len(r.pre) bytes count: a few moves, no memmove call.
 	n := len(dst)
-	d := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n)
 	if r.short && cap(dst)-n >= 16 {
-		*(*[16]byte)(d) = [16]byte(r.blk[:16])
+		*(*[16]byte)(dst[n : n+16]) = [16]byte(r.blk[:16])
 		return dst[:n+len(r.pre)]
 	}
 	if r.block && cap(dst)-n >= len(r.blk) {
-		*(*[len(r.blk)]byte)(d) = r.blk
+		*(*[len(r.blk)]byte)(dst[n : n+len(r.blk)]) = r.blk
 		return dst[:n+len(r.pre)]
 	}
 	return append(dst, r.pre...)
@@ -495,7 +494,7 @@ func (r *rootFrame) appendPrefix(dst []byte) []byte {
 func (r *rootFrame) writePrefix(buf *buffer) {
 	if b := buf.Bytes(); r.block && cap(b)-len(b) >= len(r.blk) {
 		// As appendPrefix: one block copy into the spare capacity.
-		*(*[len(r.blk)]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))) = r.blk
+		*(*[len(r.blk)]byte)(b[len(b) : len(b)+len(r.blk)]) = r.blk
 		buf.Advance(len(r.pre))
 		return
 	}
