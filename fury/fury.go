@@ -300,14 +300,13 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	buf := &f.out
 	buf.Reset()
 	var err error
-	if r, p := f.genRoot(&v); r != nil {
-		if r.net {
-			err = f.writeGenNet(buf, r, p)
-		} else {
-			err = f.writeGen(buf, r, p)
-		}
-	} else {
+	// genRoot, written out (as in MarshalAppend).
+	if ev := efaceOf(&v); ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg {
 		err = f.serialize(buf, v, nil)
+	} else if r := f.lastInRF; r.net {
+		err = f.writeGenNet(buf, r, ev.data)
+	} else {
+		err = f.writeGen(buf, r, ev.data)
 	}
 	if err != nil {
 		return nil, err
