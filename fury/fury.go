@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/fury-go/fury/fury/furyrt"
 )
 
 // Fury serializes Go values in the Apache Fory xlang format. A Fury keeps
@@ -289,15 +291,29 @@ func (f *Fury) RegisterNamed(v any, namespace, name string) error {
 
 // Marshal returns the serialized form of v.
 func (f *Fury) Marshal(v any) ([]byte, error) {
-	if err := f.check(); err != nil {
-		return nil, err
+	if f == nil || f.r == nil || f.err != nil {
+		return nil, f.check() // (check's tests, without its call)
 	}
-	// MarshalAppend into Marshal's memory, kept for the next call.
-	b, err := f.MarshalAppend(f.out.Bytes()[:0], v)
-	f.out.SetBytes(b[:0])
+	// Written into Marshal's memory, kept for the next call, then copied.
+	// (Directly, not through MarshalAppend: no store of that memory into
+	// f.app and back, which are pointer stores, and so write barriers
+	// while the collector marks, as it often does in a program that
+	// allocates a new slice per call.)
+	buf := &f.out
+	buf.Reset()
+	var err error
+	// genRoot, written out (as in MarshalAppend).
+	if ev := efaceOf(&v); ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg {
+		err = f.serialize(buf, v, nil)
+	} else if r := f.lastInRF; r.net {
+		err = f.writeGenNet(buf, r, ev.data)
+	} else {
+		err = f.writeGen(buf, r, ev.data)
+	}
 	if err != nil {
 		return nil, err
 	}
+	b := buf.Bytes()
 	// (make and copy cost less than append([]byte(nil), b...), which
 	// takes growslice's way.)
 	out := make([]byte, len(b))
@@ -327,7 +343,7 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	if e.buf != buf { // (no pointer store, and write barrier, for the same buffer)
 		e.buf = buf
 	}
-	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE) // a new message: its TypeDefs and meta strings start afresh
+	e.gw.Restart(buf) // a new message: its TypeDefs and meta strings start afresh
 	start := len(dst)
 	buf.SetBytes(r.appendPrefix(dst)) // (f.app's compact-strings flag is set once, by New)
 	e.begin(r)
@@ -397,7 +413,7 @@ func (f *Fury) writeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) error {
 	if e.buf != buf { // (no pointer store, and write barrier, for the same buffer)
 		e.buf = buf
 	}
-	e.gw.Set(buf, e.compatible, e.refTracking, nativeLE) // a new message: its TypeDefs and meta strings start afresh
+	e.gw.Restart(buf) // a new message: its TypeDefs and meta strings start afresh
 	buf.SetCompactStrings(e.compactStrings)
 	start := buf.Len()
 	r.writePrefix(buf)
@@ -449,38 +465,41 @@ func (f *Fury) appendGenNet(dst []byte, r *rootFrame, p unsafe.Pointer) ([]byte,
 // begin readies e for the generated code of the root with frame r, whose
 // prefix is written: what that code and the runtime calls it makes read.
 func (e *encoder) begin(r *rootFrame) {
-	if r.def != nil {
-		e.gw.MarkTypeDef(r.def.writeDef())
+	if r.wdef != nil {
+		e.gw.MarkTypeDef(r.wdef)
 	}
 	e.depth = 1
 }
 
 // appendPrefix appends the frame's constant prefix to dst: the header,
-// the not-null flag, the type info and the struct hash.
+// the not-null flag, the type info and the struct hash (schema-consistent)
+// or TypeDef (compatible).
 func (r *rootFrame) appendPrefix(dst []byte) []byte {
-	if n := len(dst); r.short && cap(dst)-n >= 16 {
-		// Two stores into the spare capacity (16 bytes of it, as
-		// checked), of which len(r.pre) bytes count.
-		d := (*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n))
-		binary.LittleEndian.PutUint64(d[:8], r.lo)
-		binary.LittleEndian.PutUint64(d[8:], r.hi)
+	// One block copy into the spare capacity (as checked), of which
+	// len(r.pre) bytes count: a few moves, no memmove call.
+	n := len(dst)
+	if r.short && cap(dst)-n >= 16 {
+		*(*[16]byte)(dst[n : n+16]) = [16]byte(r.blk[:16])
+		return dst[:n+len(r.pre)]
+	}
+	if r.block && cap(dst)-n >= len(r.blk) {
+		*(*[len(r.blk)]byte)(dst[n : n+len(r.blk)]) = r.blk
 		return dst[:n+len(r.pre)]
 	}
 	return append(dst, r.pre...)
 }
 
 // writePrefix writes the frame's constant prefix: the header, the
-// not-null flag, the type info and the struct hash.
+// not-null flag, the type info and the struct hash (schema-consistent) or
+// TypeDef (compatible).
 func (r *rootFrame) writePrefix(buf *buffer) {
-	if r.short {
-		buf.Grow(16)
-		d := buf.Tail()[:16]
-		binary.LittleEndian.PutUint64(d, r.lo)
-		binary.LittleEndian.PutUint64(d[8:], r.hi)
+	if b := buf.Bytes(); r.block && cap(b)-len(b) >= len(r.blk) {
+		// As appendPrefix: one block copy into the spare capacity.
+		*(*[len(r.blk)]byte)(b[len(b) : len(b)+len(r.blk)]) = r.blk
 		buf.Advance(len(r.pre))
-	} else {
-		buf.WriteBytes(r.pre)
+		return
 	}
+	buf.WriteBytes(r.pre)
 }
 
 // Serialize appends the serialized form of v to buf. When callback is not
@@ -620,11 +639,12 @@ type rootFrame struct {
 	// net: a short-way call of this root entered the runtime with no
 	// panic net; later ones take writeGenNet.
 	net   bool
-	ptr   bool       // the root is a pointer to st's struct (nil: not here)
-	def   *typeInfo  // the TypeDef the prefix writes (compatible mode)
-	rd    *remoteDef // def as this Fury reads it, once seen (see readRoot)
-	pre   []byte     // the message header, then the prefix
-	short bool       // pre fits in 16 bytes: lo and hi, little-endian
+	ptr   bool            // the root is a pointer to st's struct (nil: not here)
+	def   *typeInfo       // the TypeDef the prefix writes (compatible mode)
+	wdef  *furyrt.TypeDef // def.writeDef(), which begin marks written
+	rd    *remoteDef      // def as this Fury reads it, once seen (see readRoot)
+	pre   []byte          // the message header, then the prefix
+	short bool            // pre fits in 16 bytes: lo and hi, little-endian
 	lo    uint64
 	hi    uint64
 	// loMask and hiMask select pre's bytes in the two words that hold
@@ -634,6 +654,10 @@ type rootFrame struct {
 	// flatStruct checks against the Go type): Unmarshal's short way takes
 	// readFlat.
 	flat bool
+	// blk holds pre, then zeros, when it fits (block, or short), for
+	// appendPrefix's block copies.
+	block bool
+	blk   [64]byte
 }
 
 // oobBit is the header bit announcing out-of-band buffers.
@@ -685,6 +709,13 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 				pre = binary.LittleEndian.AppendUint32(pre, uint32(st.hash))
 			}
 			r := rootFrame{st: st, ptr: ptr, def: def, pre: pre, flat: !ptr && flatStruct(st)}
+			if def != nil {
+				r.wdef = def.writeDef()
+			}
+			if len(pre) <= len(r.blk) {
+				r.block = true
+				copy(r.blk[:], pre)
+			}
 			if len(pre) <= 16 {
 				var w [16]byte
 				copy(w[:], pre)

@@ -89,6 +89,18 @@ func (w *Writer) Set(buf *Buffer, compatible, refTracking, directArrays bool) {
 	w.compatible, w.refTracking, w.direct = compatible, refTracking, directArrays
 }
 
+// Restart points w at buf for a new message with the settings of the last
+// Set: it starts the message's TypeDefs and meta strings afresh. Package
+// fury calls it where the settings are those of every message (its short
+// way for generated roots), to save setting them again.
+func (w *Writer) Restart(buf *Buffer) {
+	if w.buf != buf {
+		w.buf = buf
+	}
+	w.msg++
+	w.defs, w.metas = 0, 0
+}
+
 // SetTrackAllFields records whether reference tracking is on and covers
 // every pointer, slice, map and interface field (WithRefTracking with
 // WithTrackAllFields), what TrackAllFields reports. Package fury calls it
@@ -158,7 +170,9 @@ func (w *Writer) Plan() *Plan { return w.cur }
 // Root writes the fields of the root struct at p with plan pl, the first
 // generated code of the message.
 func (w *Writer) Root(pl *Plan, p unsafe.Pointer) error {
-	w.cur = pl
+	if w.cur != pl { // (no pointer store, and write barrier, for the same root type)
+		w.cur = pl
+	}
 	return pl.write(w, p)
 }
 
