@@ -376,3 +376,19 @@ func GetTime(src []byte) (t time.Time, ok bool) {
 	}
 	return time.Unix(s, int64(ns)).UTC(), true
 }
+
+// CopyString is copy(dst, s) for generated code's string stores: a string
+// of 8 to 16 bytes (dst having room for it) is copied with two word loads
+// and two word stores that overlap, in line, rather than through a call
+// to memmove; any other is copied by copy. It returns the number of bytes
+// copied, as copy does.
+func CopyString(dst []byte, s string) int {
+	if k := len(s); unalignedOK && k >= 8 && k <= 16 && k <= len(dst) {
+		d, p := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.StringData(s))
+		w0, w1 := *(*uint64)(p), *(*uint64)(unsafe.Add(p, k-8))
+		*(*uint64)(d) = w0
+		*(*uint64)(unsafe.Add(d, k-8)) = w1
+		return k
+	}
+	return copy(dst, s)
+}

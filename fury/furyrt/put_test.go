@@ -1,6 +1,7 @@
 package furyrt
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"testing"
@@ -43,4 +44,20 @@ func TestTimeRange(t *testing.T) {
 	assert.False(t, ok, "nanoseconds out of range")
 	_, ok = GetTime(b[:11])
 	assert.False(t, ok, "short input")
+}
+
+// CopyString copies as copy does, whatever the lengths: the bytes of s,
+// as many as dst has room for, and nothing past them.
+func TestCopyString(t *testing.T) {
+	src := "0123456789abcdefghijklmnopqrstuvwxyz!"
+	for k := 0; k <= len(src); k++ {
+		for room := max(k-2, 0); room <= k+9; room++ {
+			s := src[len(src)-k:] // ends at the end of src's bytes
+			got := bytes.Repeat([]byte{0xee}, room+8)
+			want := bytes.Repeat([]byte{0xee}, room+8)
+			n := CopyString(got[:room], s)
+			require.Equal(t, copy(want[:room], s), n, "len %d, room %d", k, room)
+			require.Equal(t, want, got, "len %d, room %d", k, room)
+		}
+	}
 }
