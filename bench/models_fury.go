@@ -118,7 +118,7 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Title; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -129,7 +129,7 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.URI; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -261,7 +261,7 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Title; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -272,7 +272,7 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.URI; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -444,7 +444,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Copyright; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -455,7 +455,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Format; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -483,7 +483,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		n := 0
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
+			n += 1 + furyrt.CopyString(b[n+1:], s)
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -494,7 +494,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
+			n += 1 + furyrt.CopyString(b[n+1:], s)
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -658,7 +658,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Copyright; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -669,7 +669,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Format; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -714,7 +714,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Title; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -725,7 +725,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.URI; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

@@ -239,6 +239,10 @@ func (timestampCodec) read(d *decoder, p unsafe.Pointer) error {
 		*(*time.Time)(p) = t
 		return d.buf.Skip(12)
 	}
+	if t, ok := furyrt.DecodeTime(u); ok { // GetTime declined the layout of time.Time
+		*(*time.Time)(p) = t
+		return d.buf.Skip(12)
+	}
 	if len(u) < 12 {
 		return errTruncated
 	}

@@ -72,7 +72,7 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Email; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -83,7 +83,7 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Name; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

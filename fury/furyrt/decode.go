@@ -11,10 +11,10 @@ func (b *Buffer) BeginDecode(data []byte, off int, budget int64) {
 }
 
 // EndDecode ends a decode begun by BeginDecode: what EndSlab and
-// SetBytes(nil) do (the buffer keeps neither the caller's input nor the
-// slab, which belongs to the decoded value).
+// SetBytes(nil) do. The buffer does not keep the caller's input; it keeps
+// the slab, as EndSlab does, for the next decode to carve on from (the
+// pieces handed out are never handed out again).
 func (b *Buffer) EndDecode() {
 	b.slabOn = false
-	b.slab, b.slabOff = nil, 0
 	b.data, b.off = nil, 0
 }

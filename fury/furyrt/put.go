@@ -365,8 +365,28 @@ func PutTime(dst []byte, t time.Time) bool {
 
 // GetTime decodes a timestamp from src; ok is false when src is shorter
 // than 12 bytes, the nanoseconds are out of range or the seconds are beyond
-// what a time.Time holds (the runtime reports those as errors).
+// what a time.Time holds (the runtime reports those as errors), and when
+// this Go's time.Time is not laid out as GetTime builds it (timeWordsOK;
+// the runtime then reads the timestamp).
 func GetTime(src []byte) (t time.Time, ok bool) {
+	if len(src) < 12 {
+		return time.Time{}, false
+	}
+	s, ns := int64(binary.LittleEndian.Uint64(src)), binary.LittleEndian.Uint32(src[8:])
+	if ns >= 1e9 || s > maxTimestampSec || !timeWordsOK {
+		return time.Time{}, false
+	}
+	// What time.Unix(s, ns).UTC() returns, built in line (GetTime is
+	// inlined in generated code; time.Unix is not).
+	*(*timeWords)(unsafe.Pointer(&t)) = timeWords{wall: uint64(ns), ext: s + unixToInternal}
+	return t, true
+}
+
+// DecodeTime is GetTime through time.Unix, whatever the layout of
+// time.Time: ok is false only when src is shorter than 12 bytes, the
+// nanoseconds are out of range or the seconds are beyond what a time.Time
+// holds. The runtime's read of a timestamp uses it where GetTime declines.
+func DecodeTime(src []byte) (t time.Time, ok bool) {
 	if len(src) < 12 {
 		return time.Time{}, false
 	}
@@ -374,5 +394,57 @@ func GetTime(src []byte) (t time.Time, ok bool) {
 	if ns >= 1e9 || s > maxTimestampSec {
 		return time.Time{}, false
 	}
-	return time.Unix(s, int64(ns)).UTC(), true
+	return unixUTC(s, ns), true
+}
+
+// unixUTC is time.Unix(s, ns).UTC().
+func unixUTC(s int64, ns uint32) time.Time { return time.Unix(s, int64(ns)).UTC() }
+
+// timeWords is the layout of a time.Time (package time, Go 1.9 on): wall
+// holds the nanoseconds (and no monotonic reading: its top bit clear), ext
+// the seconds since January 1, year 1, and loc the location, nil for UTC.
+type timeWords struct {
+	wall uint64
+	ext  int64
+	loc  *time.Location
+}
+
+// unixToInternal: the seconds from January 1, year 1 to the Unix epoch.
+const unixToInternal = 62135596800
+
+// timeWordsOK: a time.Time is laid out as timeWords says, checked against
+// time.Unix at start-up (GetTime declines when it is not).
+var timeWordsOK = checkTimeWords()
+
+func checkTimeWords() bool {
+	if unsafe.Sizeof(time.Time{}) != unsafe.Sizeof(timeWords{}) {
+		return false
+	}
+	for _, c := range [...]struct {
+		s  int64
+		ns uint32
+	}{{0, 0}, {1, 999999999}, {-1, 1}, {1700000000, 123456789}, {-62135596800, 0}, {maxTimestampSec, 5}, {math.MinInt64, 7}} {
+		var t time.Time
+		*(*timeWords)(unsafe.Pointer(&t)) = timeWords{wall: uint64(c.ns), ext: c.s + unixToInternal}
+		if u := unixUTC(c.s, c.ns); t != u || t.Location() != time.UTC || t.Unix() != c.s || t.Nanosecond() != int(c.ns) {
+			return false
+		}
+	}
+	return true
+}
+
+// CopyString is copy(dst, s) for generated code's string stores: a string
+// of 8 to 16 bytes (dst having room for it) is copied with two word loads
+// and two word stores that overlap, in line, rather than through a call
+// to memmove; any other is copied by copy. It returns the number of bytes
+// copied, as copy does.
+func CopyString(dst []byte, s string) int {
+	if k := len(s); unalignedOK && k >= 8 && k <= 16 && k <= len(dst) {
+		d, p := unsafe.Pointer(unsafe.SliceData(dst)), unsafe.Pointer(unsafe.StringData(s))
+		w0, w1 := *(*uint64)(p), *(*uint64)(unsafe.Add(p, k-8))
+		*(*uint64)(d) = w0
+		*(*uint64)(unsafe.Add(d, k-8)) = w1
+		return k
+	}
+	return copy(dst, s)
 }

@@ -79,7 +79,7 @@ func furyWriteHello(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Name; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -153,7 +153,7 @@ func furyWriteHello_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Name; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -260,7 +260,7 @@ func furyWriteReply(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Text; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

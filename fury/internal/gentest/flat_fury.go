@@ -109,7 +109,7 @@ func furyWriteFlat(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := *(*string)(&x.Label); len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -120,7 +120,7 @@ func furyWriteFlat(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Name; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -131,7 +131,7 @@ func furyWriteFlat(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Note; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -281,7 +281,7 @@ func furyWriteFlat_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := *(*string)(&x.Label); len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -292,7 +292,7 @@ func furyWriteFlat_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Name; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -303,7 +303,7 @@ func furyWriteFlat_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Note; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

@@ -116,7 +116,7 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Title; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -127,7 +127,7 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.URI; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -259,7 +259,7 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Title; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -270,7 +270,7 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.URI; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -442,7 +442,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Copyright; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -453,7 +453,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Format; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -481,7 +481,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		n := 0
 		if s := x.Title; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
+			n += 1 + furyrt.CopyString(b[n+1:], s)
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -492,7 +492,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		}
 		if s := x.URI; len(s) < 32 {
 			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + copy(b[n+1:], s)
+			n += 1 + furyrt.CopyString(b[n+1:], s)
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -656,7 +656,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Copyright; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -667,7 +667,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Format; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -712,7 +712,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Title; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -723,7 +723,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.URI; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

@@ -75,7 +75,7 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.City; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -86,7 +86,7 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.Street; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4465,7 +4465,7 @@ func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.embedded.Label; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4872,7 +4872,7 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Z; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5026,7 +5026,7 @@ func furyWriteEnums_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Z; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5166,7 +5166,7 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Z; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5389,7 +5389,7 @@ func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Label; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5552,7 +5552,7 @@ func furyWriteIntPair(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Val; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -8573,7 +8573,7 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := *(*string)(&x.Name); len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -8584,7 +8584,7 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.String; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -8805,7 +8805,7 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := *(*string)(&x.Name); len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -8816,7 +8816,7 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			}
 			if s := x.String; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -8996,7 +8996,7 @@ func furyWriteShadow(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.X; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

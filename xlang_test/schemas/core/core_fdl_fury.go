@@ -2689,7 +2689,7 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Id; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -2846,7 +2846,7 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Id; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3040,7 +3040,7 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Id; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3224,7 +3224,7 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Id; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3435,7 +3435,7 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Id; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3619,7 +3619,7 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Id; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3820,7 +3820,7 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Id; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4011,7 +4011,7 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Id; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4252,7 +4252,7 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.Sku; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4551,7 +4551,7 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			if s := x.S; len(s) < 32 {
 				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + copy(b[n+1:], s)
+				n += 1 + furyrt.CopyString(b[n+1:], s)
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
