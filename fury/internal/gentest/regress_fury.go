@@ -281,11 +281,24 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 							if h10 != 0x0c {
 								return false
 							}
-							for j11 := range s9 {
-								if v14, err := buf.ReadString(); err != nil {
-									return false
+							{
+								c14 := buf.Unread()
+								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
+									r16, o17 := buf.StringRun(c14[:e15]), 0
+									for j11 := range s9 {
+										a18, b19 := furyrt.NextString(c14, o17)
+										s9[j11] = r16[a18:b19]
+										o17 = b19
+									}
+									_ = buf.Skip(e15)
 								} else {
-									s9[j11] = v14
+									for j11 := range s9 {
+										if v20, err := buf.ReadString(); err != nil {
+											return false
+										} else {
+											s9[j11] = v20
+										}
+									}
 								}
 							}
 						}
@@ -565,11 +578,24 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							a11, b12 := furyrt.NextString(c7, o10)
+							s2[j4] = r9[a11:b12]
+							o10 = b12
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v13
+							}
+						}
 					}
 				}
 			}
@@ -752,11 +778,24 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						a11, b12 := furyrt.NextString(c7, o10)
+						s2[j4] = r9[a11:b12]
+						o10 = b12
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v13, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v13
+						}
+					}
 				}
 			}
 		}
@@ -913,11 +952,24 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						a11, b12 := furyrt.NextString(c7, o10)
+						s2[j4] = r9[a11:b12]
+						o10 = b12
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v13, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v13
+						}
+					}
 				}
 			}
 		}
@@ -1210,11 +1262,24 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							a11, b12 := furyrt.NextString(c7, o10)
+							s2[j4] = r9[a11:b12]
+							o10 = b12
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v13
+							}
+						}
 					}
 				}
 			}

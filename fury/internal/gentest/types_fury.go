@@ -2014,11 +2014,24 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							a11, b12 := furyrt.NextString(c7, o10)
+							s2[j4] = r9[a11:b12]
+							o10 = b12
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v13
+							}
+						}
 					}
 				}
 			}
@@ -2071,11 +2084,24 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							a11, b12 := furyrt.NextString(c7, o10)
+							s2[j4] = Name(r9[a11:b12])
+							o10 = b12
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = Name(v7)
+						for j4 := range s2 {
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = Name(v13)
+							}
+						}
 					}
 				}
 			}
@@ -2694,19 +2720,33 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
-				for range size5 {
-					var v7 string
-					if v11, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c11 := buf.Unread()
+					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
+						r13, o14 := buf.StringRun(c11[:e12]), 0
+						for range size5 {
+							a15, b16 := furyrt.NextString(c11, o14)
+							k6 = r13[a15:b16]
+							a15, o14 = furyrt.NextString(c11, b16)
+							m2[k6] = r13[a15:o14]
+						}
+						_ = buf.Skip(e12)
 					} else {
-						k6 = v11
+						for range size5 {
+							var v7 string
+							if v17, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k6 = v17
+							}
+							if v18, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								v7 = v18
+							}
+							m2[k6] = v7
+						}
 					}
-					if v12, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						v7 = v12
-					}
-					m2[k6] = v7
 				}
 				done3 += uint32(size5)
 			}
@@ -2816,11 +2856,24 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 							if h10 != 0x0c {
 								return false
 							}
-							for j11 := range s9 {
-								if v14, err := buf.ReadString(); err != nil {
-									return false
+							{
+								c14 := buf.Unread()
+								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
+									r16, o17 := buf.StringRun(c14[:e15]), 0
+									for j11 := range s9 {
+										a18, b19 := furyrt.NextString(c14, o17)
+										s9[j11] = r16[a18:b19]
+										o17 = b19
+									}
+									_ = buf.Skip(e15)
 								} else {
-									s9[j11] = v14
+									for j11 := range s9 {
+										if v20, err := buf.ReadString(); err != nil {
+											return false
+										} else {
+											s9[j11] = v20
+										}
+									}
 								}
 							}
 						}
@@ -2947,11 +3000,24 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 							if h16 != 0x0c {
 								return false
 							}
-							for j17 := range s15 {
-								if v20, err := buf.ReadString(); err != nil {
-									return false
+							{
+								c20 := buf.Unread()
+								if e21 := furyrt.StringsEnd(c20, len(s15)); e21 <= len(c20) {
+									r22, o23 := buf.StringRun(c20[:e21]), 0
+									for j17 := range s15 {
+										a24, b25 := furyrt.NextString(c20, o23)
+										s15[j17] = r22[a24:b25]
+										o23 = b25
+									}
+									_ = buf.Skip(e21)
 								} else {
-									s15[j17] = v20
+									for j17 := range s15 {
+										if v26, err := buf.ReadString(); err != nil {
+											return false
+										} else {
+											s15[j17] = v26
+										}
+									}
 								}
 							}
 						}
@@ -3698,11 +3764,24 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						a11, b12 := furyrt.NextString(c7, o10)
+						s2[j4] = r9[a11:b12]
+						o10 = b12
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v13, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v13
+						}
+					}
 				}
 			}
 		}
@@ -3766,11 +3845,24 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						a11, b12 := furyrt.NextString(c7, o10)
+						s2[j4] = r9[a11:b12]
+						o10 = b12
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v13, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v13
+						}
+					}
 				}
 			}
 		}
@@ -5489,11 +5581,24 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							a11, b12 := furyrt.NextString(c7, o10)
+							s2[j4] = r9[a11:b12]
+							o10 = b12
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v13
+							}
+						}
 					}
 				}
 			}
@@ -5989,11 +6094,24 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							a11, b12 := furyrt.NextString(c7, o10)
+							s2[j4] = r9[a11:b12]
+							o10 = b12
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v13
+							}
+						}
 					}
 				}
 			}
@@ -6058,19 +6176,33 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
-				for range size5 {
-					var v7 string
-					if v11, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c11 := buf.Unread()
+					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
+						r13, o14 := buf.StringRun(c11[:e12]), 0
+						for range size5 {
+							a15, b16 := furyrt.NextString(c11, o14)
+							k6 = r13[a15:b16]
+							a15, o14 = furyrt.NextString(c11, b16)
+							m2[k6] = r13[a15:o14]
+						}
+						_ = buf.Skip(e12)
 					} else {
-						k6 = v11
+						for range size5 {
+							var v7 string
+							if v17, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k6 = v17
+							}
+							if v18, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								v7 = v18
+							}
+							m2[k6] = v7
+						}
 					}
-					if v12, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						v7 = v12
-					}
-					m2[k6] = v7
 				}
 				done3 += uint32(size5)
 			}
@@ -9366,11 +9498,24 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						a11, b12 := furyrt.NextString(c7, o10)
+						s2[j4] = r9[a11:b12]
+						o10 = b12
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v13, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v13
+						}
+					}
 				}
 			}
 		}
