@@ -96,8 +96,9 @@ func TestGeneratedStringRuns(t *testing.T) {
 	}
 }
 
-// containerStringValues: lists and maps of strings (which generated
-// readers read as one run each: a list, a map chunk's keys and values)
+// containerStringValues: lists, sets and maps of strings (which generated
+// readers read as one run each: a list, a set, a map chunk's keys and
+// values)
 // with the strings' lengths around the header forms' bounds, empty ones,
 // and strings the peers write latin1 or UTF-16, each paired with its
 // reflection twin.
@@ -117,10 +118,14 @@ func containerStringValues() []struct {
 		}{p, v})
 	}
 	people, arrays := pairOf[gentest.Person, gentest.PersonR](), pairOf[gentest.Arrays, gentest.ArraysR]()
+	collections, containers := pairOf[gentest.Collections, gentest.CollectionsR](), pairOf[gentest.Containers, gentest.ContainersR]()
 	for _, l := range lens {
 		s := strings.Repeat("s", l)
 		add(people, gentest.Person{Name: "n", Emails: []string{s, "", s + "x"}, Attrs: map[string]string{s: "v", "k": s, "": ""}})
 		add(arrays, gentest.Arrays{Strings: []string{s}, Names: []gentest.Name{gentest.Name(s), "a", ""}})
+		add(collections, gentest.Collections{Tags: map[string]struct{}{s: {}, "": {}, "t": {}}, Trio: [3]string{"", s, "x"},
+			Index: map[string][]string{s: {s, ""}}, Words: [][]string{{s}, {"", "w"}}})
+		add(containers, gentest.Containers{FSet: fury.Set[string]{s: {}, "f": {}}})
 	}
 	for _, s := range []string{"é", "中", "\U0001F389"} {
 		add(people, gentest.Person{Emails: []string{"ascii", strings.Repeat(s, 7)}, Attrs: map[string]string{strings.Repeat(s, 3): "ascii", "b": s}})
@@ -166,11 +171,11 @@ func TestGeneratedContainerStringRuns(t *testing.T) {
 	}
 	// Budgets around what the strings are charged.
 	for _, c := range []genConfig{{}, {compatible: true}} {
-		for _, vi := range []int{2, 3} {
+		for _, vi := range []int{4, 5, 6, 7} {
 			pv := containerStringValues()[vi]
 			data, err := newGenFury(t, c, false).Marshal(pv.v)
 			require.NoError(t, err)
-			for b := int64(1); b < 1200; b++ {
+			for b := int64(1); b < 1200; b += 1 + b/200 { // every budget to 200, then sparser
 				cb := c
 				cb.maxDecoded = b
 				decodeAlike(t, pv.p, newGenFury(t, cb, false), newGenFury(t, cb, true), data, fmt.Sprintf("%v value %d budget %d", c, vi, b))

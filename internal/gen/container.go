@@ -408,9 +408,21 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		}
 		g.sizedMap(m, d, n)
 		g.printf("if %s > 0 {\nif %s, err := buf.ReadByte(); err != nil || %s != %#02x {\nreturn false\n}\n", n, h, h, listDeclared)
+		if runString(d.key) {
+			// The elements as one run (see stringRun), else each by
+			// ReadString.
+			g.stringRun("int("+n+")", "for range "+n, func(r, a, b string) string {
+				return m + "[" + g.stringVal(d.key, r+"["+a+":"+b+"]") + "] = struct{}{}\n"
+			}, nil)
+			g.printf("} else {\n")
+		}
 		g.printf("for range %s {\nvar %s %s\n", n, k, g.f.typeString(d.key.t))
 		g.read(d.key, k, false)
-		g.printf("%s[%s] = struct{}{}\n}\n}\n%s = %s\n", m, k, lv, m)
+		g.printf("%s[%s] = struct{}{}\n}\n", m, k)
+		if runString(d.key) {
+			g.printf("}\n}\n")
+		}
+		g.printf("}\n%s = %s\n", lv, m)
 		if field {
 			g.printf("}\n")
 		}

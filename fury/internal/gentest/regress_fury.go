@@ -707,14 +707,27 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
-				for range n1 {
-					var k4 string
-					if v8, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c8 := buf.Unread()
+					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
+						r10, o11 := buf.StringRun(c8[:e9]), 0
+						for range n1 {
+							a12, b13 := furyrt.NextString(c8, o11)
+							m2[r10[a12:b13]] = struct{}{}
+							o11 = b13
+						}
+						_ = buf.Skip(e9)
 					} else {
-						k4 = v8
+						for range n1 {
+							var k4 string
+							if v14, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k4 = v14
+							}
+							m2[k4] = struct{}{}
+						}
 					}
-					m2[k4] = struct{}{}
 				}
 			}
 			*dst = m2
