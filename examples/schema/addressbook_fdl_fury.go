@@ -288,24 +288,25 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
-							a15, b16 := furyrt.NextString(c11, o14)
-							k6 = r13[a15:b16]
-							a15, o14 = furyrt.NextString(c11, b16)
-							m2[k6] = r13[a15:o14]
+							var x15 string
+							x15, o14 = furyrt.RunString(r13, o14)
+							k6 = x15
+							x15, o14 = furyrt.RunString(r13, o14)
+							m2[k6] = x15
 						}
 						_ = buf.Skip(e12)
 					} else {
 						for range size5 {
 							var v7 string
+							if v16, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k6 = v16
+							}
 							if v17, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								k6 = v17
-							}
-							if v18, err := buf.ReadString(); err != nil {
-								return false
-							} else {
-								v7 = v18
+								v7 = v17
 							}
 							m2[k6] = v7
 						}

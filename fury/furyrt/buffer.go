@@ -882,6 +882,19 @@ func StringsEnd(b []byte, n int) int {
 	return e
 }
 
+// RunString returns the string whose header starts at r[o] and the
+// offset past it, for code generated to slice the strings of a run out of
+// r, what StringRun returned for bytes that StringsEnd (or NextString)
+// located: its header is UTF-8 of one or two bytes and r holds it whole.
+func RunString(r string, o int) (string, int) {
+	h, a := int(r[o]), o+1
+	if h >= 0x80 {
+		h, a = h&0x7f|int(r[a])<<7, a+1
+	}
+	e := a + h>>2
+	return r[a:e], e
+}
+
 // StringRun returns p, the next len(p) unread bytes, as a string for
 // generated code to slice the strings of a run out of (p holds their
 // headers and bytes, located by NextString; the caller skips p after):

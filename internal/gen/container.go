@@ -328,8 +328,8 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 			if runString(d.elem) {
 				// The strings as one run (see stringRun), else each by
 				// ReadString.
-				g.stringRun("len("+s+")", "for "+j+" := range "+s, func(r, a, b string) string {
-					return elem + " = " + g.stringVal(d.elem, r+"["+a+":"+b+"]") + "\n"
+				g.stringRun("len("+s+")", "for "+j+" := range "+s, func(x string) string {
+					return elem + " = " + g.stringVal(d.elem, x) + "\n"
 				}, nil)
 				g.printf("} else {\n")
 			}
@@ -378,10 +378,10 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 			if runString(d.key) && runString(d.val) {
 				// The chunk's keys and values as one run (see
 				// stringRun), else each by ReadString.
-				g.stringRun("2*int("+size+")", "for range "+size, func(r, a, b string) string {
-					return k + " = " + g.stringVal(d.key, r+"["+a+":"+b+"]") + "\n"
-				}, func(r, a, b string) string {
-					return m + "[" + k + "] = " + g.stringVal(d.val, r+"["+a+":"+b+"]") + "\n"
+				g.stringRun("2*int("+size+")", "for range "+size, func(x string) string {
+					return k + " = " + g.stringVal(d.key, x) + "\n"
+				}, func(x string) string {
+					return m + "[" + k + "] = " + g.stringVal(d.val, x) + "\n"
 				})
 				g.printf("} else {\n")
 			}
@@ -411,8 +411,8 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		if runString(d.key) {
 			// The elements as one run (see stringRun), else each by
 			// ReadString.
-			g.stringRun("int("+n+")", "for range "+n, func(r, a, b string) string {
-				return m + "[" + g.stringVal(d.key, r+"["+a+":"+b+"]") + "] = struct{}{}\n"
+			g.stringRun("int("+n+")", "for range "+n, func(x string) string {
+				return m + "[" + g.stringVal(d.key, x) + "] = struct{}{}\n"
 			}, nil)
 			g.printf("} else {\n")
 		}
@@ -452,22 +452,20 @@ func (g *cgen) stringVal(d *desc, x string) string {
 // or two bytes, in the unread bytes, Buffer.StringRun copies them (headers
 // too) with one copy, charged the bytes of their encoding as ReadString
 // charges each, and loop (a for clause) stores them, one (first) or two
-// (first, then second) an iteration, each given the run r and the string's
-// bounds a:b in it. It leaves open a block and the if in it: the caller
+// (first, then second) an iteration, each given the variable x holding the
+// string (furyrt.RunString slices each out of the run). It leaves open a block and the if in it: the caller
 // emits the if's else, the reading of each by ReadString, which reads
 // every other form and fails on what the runtime rejects, and closes both.
-func (g *cgen) stringRun(n, loop string, first, second func(r, a, b string) string) {
-	c, e, r, o, a, b := g.name("c"), g.name("e"), g.name("r"), g.name("o"), g.name("a"), g.name("b")
+func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
+	c, e, r, o, x := g.name("c"), g.name("e"), g.name("r"), g.name("o"), g.name("x")
 	g.printf("{\n%s := buf.Unread()\n", c)
 	g.printf("if %s := furyrt.StringsEnd(%s, %s); %s <= len(%s) {\n", e, c, n, e, c)
 	g.printf("%s, %s := buf.StringRun(%s[:%s]), 0\n", r, o, c, e)
-	g.printf("%s {\n%s, %s := furyrt.NextString(%s, %s)\n", loop, a, b, c, o)
-	g.printf("%s", first(r, a, b))
+	g.printf("%s {\nvar %s string\n%s, %s = furyrt.RunString(%s, %s)\n", loop, x, x, o, r, o)
+	g.printf("%s", first(x))
 	if second != nil {
-		g.printf("%s, %s = furyrt.NextString(%s, %s)\n", a, o, c, b)
-		g.printf("%s", second(r, a, o))
-	} else {
-		g.printf("%s = %s\n", o, b)
+		g.printf("%s, %s = furyrt.RunString(%s, %s)\n", x, o, r, o)
+		g.printf("%s", second(x))
 	}
 	g.printf("}\n_ = buf.Skip(%s)\n", e)
 }

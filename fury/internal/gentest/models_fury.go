@@ -871,17 +871,17 @@ func furyReadMedia_Persons(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
-							a11, b12 := furyrt.NextString(c7, o10)
-							s2[j4] = r9[a11:b12]
-							o10 = b12
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
 						}
 						_ = buf.Skip(e8)
 					} else {
 						for j4 := range s2 {
-							if v13, err := buf.ReadString(); err != nil {
+							if v12, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v12
 							}
 						}
 					}

@@ -286,17 +286,17 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
 									r16, o17 := buf.StringRun(c14[:e15]), 0
 									for j11 := range s9 {
-										a18, b19 := furyrt.NextString(c14, o17)
-										s9[j11] = r16[a18:b19]
-										o17 = b19
+										var x18 string
+										x18, o17 = furyrt.RunString(r16, o17)
+										s9[j11] = x18
 									}
 									_ = buf.Skip(e15)
 								} else {
 									for j11 := range s9 {
-										if v20, err := buf.ReadString(); err != nil {
+										if v19, err := buf.ReadString(); err != nil {
 											return false
 										} else {
-											s9[j11] = v20
+											s9[j11] = v19
 										}
 									}
 								}
@@ -583,17 +583,17 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
-							a11, b12 := furyrt.NextString(c7, o10)
-							s2[j4] = r9[a11:b12]
-							o10 = b12
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
 						}
 						_ = buf.Skip(e8)
 					} else {
 						for j4 := range s2 {
-							if v13, err := buf.ReadString(); err != nil {
+							if v12, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v12
 							}
 						}
 					}
@@ -712,18 +712,18 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
-							a12, b13 := furyrt.NextString(c8, o11)
-							m2[r10[a12:b13]] = struct{}{}
-							o11 = b13
+							var x12 string
+							x12, o11 = furyrt.RunString(r10, o11)
+							m2[x12] = struct{}{}
 						}
 						_ = buf.Skip(e9)
 					} else {
 						for range n1 {
 							var k4 string
-							if v14, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								k4 = v14
+								k4 = v13
 							}
 							m2[k4] = struct{}{}
 						}
@@ -796,17 +796,17 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
-						a11, b12 := furyrt.NextString(c7, o10)
-						s2[j4] = r9[a11:b12]
-						o10 = b12
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
 					}
 					_ = buf.Skip(e8)
 				} else {
 					for j4 := range s2 {
-						if v13, err := buf.ReadString(); err != nil {
+						if v12, err := buf.ReadString(); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v12
 						}
 					}
 				}
@@ -970,17 +970,17 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
-						a11, b12 := furyrt.NextString(c7, o10)
-						s2[j4] = r9[a11:b12]
-						o10 = b12
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
 					}
 					_ = buf.Skip(e8)
 				} else {
 					for j4 := range s2 {
-						if v13, err := buf.ReadString(); err != nil {
+						if v12, err := buf.ReadString(); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v12
 						}
 					}
 				}
@@ -1280,17 +1280,17 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
-							a11, b12 := furyrt.NextString(c7, o10)
-							s2[j4] = r9[a11:b12]
-							o10 = b12
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
 						}
 						_ = buf.Skip(e8)
 					} else {
 						for j4 := range s2 {
-							if v13, err := buf.ReadString(); err != nil {
+							if v12, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v12
 							}
 						}
 					}

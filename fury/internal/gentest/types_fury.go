@@ -2019,17 +2019,17 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
-							a11, b12 := furyrt.NextString(c7, o10)
-							s2[j4] = r9[a11:b12]
-							o10 = b12
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
 						}
 						_ = buf.Skip(e8)
 					} else {
 						for j4 := range s2 {
-							if v13, err := buf.ReadString(); err != nil {
+							if v12, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v12
 							}
 						}
 					}
@@ -2089,17 +2089,17 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
-							a11, b12 := furyrt.NextString(c7, o10)
-							s2[j4] = Name(r9[a11:b12])
-							o10 = b12
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = Name(x11)
 						}
 						_ = buf.Skip(e8)
 					} else {
 						for j4 := range s2 {
-							if v13, err := buf.ReadString(); err != nil {
+							if v12, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								s2[j4] = Name(v13)
+								s2[j4] = Name(v12)
 							}
 						}
 					}
@@ -2725,24 +2725,25 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
-							a15, b16 := furyrt.NextString(c11, o14)
-							k6 = r13[a15:b16]
-							a15, o14 = furyrt.NextString(c11, b16)
-							m2[k6] = r13[a15:o14]
+							var x15 string
+							x15, o14 = furyrt.RunString(r13, o14)
+							k6 = x15
+							x15, o14 = furyrt.RunString(r13, o14)
+							m2[k6] = x15
 						}
 						_ = buf.Skip(e12)
 					} else {
 						for range size5 {
 							var v7 string
+							if v16, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k6 = v16
+							}
 							if v17, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								k6 = v17
-							}
-							if v18, err := buf.ReadString(); err != nil {
-								return false
-							} else {
-								v7 = v18
+								v7 = v17
 							}
 							m2[k6] = v7
 						}
@@ -2861,17 +2862,17 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
 									r16, o17 := buf.StringRun(c14[:e15]), 0
 									for j11 := range s9 {
-										a18, b19 := furyrt.NextString(c14, o17)
-										s9[j11] = r16[a18:b19]
-										o17 = b19
+										var x18 string
+										x18, o17 = furyrt.RunString(r16, o17)
+										s9[j11] = x18
 									}
 									_ = buf.Skip(e15)
 								} else {
 									for j11 := range s9 {
-										if v20, err := buf.ReadString(); err != nil {
+										if v19, err := buf.ReadString(); err != nil {
 											return false
 										} else {
-											s9[j11] = v20
+											s9[j11] = v19
 										}
 									}
 								}
@@ -3005,17 +3006,17 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 								if e21 := furyrt.StringsEnd(c20, len(s15)); e21 <= len(c20) {
 									r22, o23 := buf.StringRun(c20[:e21]), 0
 									for j17 := range s15 {
-										a24, b25 := furyrt.NextString(c20, o23)
-										s15[j17] = r22[a24:b25]
-										o23 = b25
+										var x24 string
+										x24, o23 = furyrt.RunString(r22, o23)
+										s15[j17] = x24
 									}
 									_ = buf.Skip(e21)
 								} else {
 									for j17 := range s15 {
-										if v26, err := buf.ReadString(); err != nil {
+										if v25, err := buf.ReadString(); err != nil {
 											return false
 										} else {
-											s15[j17] = v26
+											s15[j17] = v25
 										}
 									}
 								}
@@ -3769,17 +3770,17 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
-						a11, b12 := furyrt.NextString(c7, o10)
-						s2[j4] = r9[a11:b12]
-						o10 = b12
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
 					}
 					_ = buf.Skip(e8)
 				} else {
 					for j4 := range s2 {
-						if v13, err := buf.ReadString(); err != nil {
+						if v12, err := buf.ReadString(); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v12
 						}
 					}
 				}
@@ -3850,17 +3851,17 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
-						a11, b12 := furyrt.NextString(c7, o10)
-						s2[j4] = r9[a11:b12]
-						o10 = b12
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
 					}
 					_ = buf.Skip(e8)
 				} else {
 					for j4 := range s2 {
-						if v13, err := buf.ReadString(); err != nil {
+						if v12, err := buf.ReadString(); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v12
 						}
 					}
 				}
@@ -3920,18 +3921,18 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
-							a12, b13 := furyrt.NextString(c8, o11)
-							m2[r10[a12:b13]] = struct{}{}
-							o11 = b13
+							var x12 string
+							x12, o11 = furyrt.RunString(r10, o11)
+							m2[x12] = struct{}{}
 						}
 						_ = buf.Skip(e9)
 					} else {
 						for range n1 {
 							var k4 string
-							if v14, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								k4 = v14
+								k4 = v13
 							}
 							m2[k4] = struct{}{}
 						}
@@ -4464,18 +4465,18 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
-							a12, b13 := furyrt.NextString(c8, o11)
-							m2[r10[a12:b13]] = struct{}{}
-							o11 = b13
+							var x12 string
+							x12, o11 = furyrt.RunString(r10, o11)
+							m2[x12] = struct{}{}
 						}
 						_ = buf.Skip(e9)
 					} else {
 						for range n1 {
 							var k4 string
-							if v14, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								k4 = v14
+								k4 = v13
 							}
 							m2[k4] = struct{}{}
 						}
@@ -5612,17 +5613,17 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
-							a11, b12 := furyrt.NextString(c7, o10)
-							s2[j4] = r9[a11:b12]
-							o10 = b12
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
 						}
 						_ = buf.Skip(e8)
 					} else {
 						for j4 := range s2 {
-							if v13, err := buf.ReadString(); err != nil {
+							if v12, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v12
 							}
 						}
 					}
@@ -6125,17 +6126,17 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
-							a11, b12 := furyrt.NextString(c7, o10)
-							s2[j4] = r9[a11:b12]
-							o10 = b12
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
 						}
 						_ = buf.Skip(e8)
 					} else {
 						for j4 := range s2 {
-							if v13, err := buf.ReadString(); err != nil {
+							if v12, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v12
 							}
 						}
 					}
@@ -6207,24 +6208,25 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
-							a15, b16 := furyrt.NextString(c11, o14)
-							k6 = r13[a15:b16]
-							a15, o14 = furyrt.NextString(c11, b16)
-							m2[k6] = r13[a15:o14]
+							var x15 string
+							x15, o14 = furyrt.RunString(r13, o14)
+							k6 = x15
+							x15, o14 = furyrt.RunString(r13, o14)
+							m2[k6] = x15
 						}
 						_ = buf.Skip(e12)
 					} else {
 						for range size5 {
 							var v7 string
+							if v16, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k6 = v16
+							}
 							if v17, err := buf.ReadString(); err != nil {
 								return false
 							} else {
-								k6 = v17
-							}
-							if v18, err := buf.ReadString(); err != nil {
-								return false
-							} else {
-								v7 = v18
+								v7 = v17
 							}
 							m2[k6] = v7
 						}
@@ -9529,17 +9531,17 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
-						a11, b12 := furyrt.NextString(c7, o10)
-						s2[j4] = r9[a11:b12]
-						o10 = b12
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
 					}
 					_ = buf.Skip(e8)
 				} else {
 					for j4 := range s2 {
-						if v13, err := buf.ReadString(); err != nil {
+						if v12, err := buf.ReadString(); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v12
 						}
 					}
 				}
