@@ -95,3 +95,91 @@ func TestGeneratedStringRuns(t *testing.T) {
 		}
 	}
 }
+
+// containerStringValues: lists, sets and maps of strings (which generated
+// readers read as one run each: a list, a set, a map chunk's keys and
+// values)
+// with the strings' lengths around the header forms' bounds, empty ones,
+// and strings the peers write latin1 or UTF-16, each paired with its
+// reflection twin.
+func containerStringValues() []struct {
+	p genPair
+	v any
+} {
+	lens := []int{0, 1, 7, 8, 16, 31, 32, 33, 4095, 4096}
+	var out []struct {
+		p genPair
+		v any
+	}
+	add := func(p genPair, v any) {
+		out = append(out, struct {
+			p genPair
+			v any
+		}{p, v})
+	}
+	people, arrays := pairOf[gentest.Person, gentest.PersonR](), pairOf[gentest.Arrays, gentest.ArraysR]()
+	collections, containers := pairOf[gentest.Collections, gentest.CollectionsR](), pairOf[gentest.Containers, gentest.ContainersR]()
+	for _, l := range lens {
+		s := strings.Repeat("s", l)
+		add(people, gentest.Person{Name: "n", Emails: []string{s, "", s + "x"}, Attrs: map[string]string{s: "v", "k": s, "": ""}})
+		add(arrays, gentest.Arrays{Strings: []string{s}, Names: []gentest.Name{gentest.Name(s), "a", ""}})
+		add(collections, gentest.Collections{Tags: map[string]struct{}{s: {}, "": {}, "t": {}}, Trio: [3]string{"", s, "x"},
+			Index: map[string][]string{s: {s, ""}}, Words: [][]string{{s}, {"", "w"}}})
+		add(containers, gentest.Containers{FSet: fury.Set[string]{s: {}, "f": {}}})
+	}
+	for _, s := range []string{"é", "中", "\U0001F389"} {
+		add(people, gentest.Person{Emails: []string{"ascii", strings.Repeat(s, 7)}, Attrs: map[string]string{strings.Repeat(s, 3): "ascii", "b": s}})
+		add(arrays, gentest.Arrays{Strings: []string{s, "ascii"}, Names: []gentest.Name{"ascii", gentest.Name(s)}})
+	}
+	many := map[string]string{}
+	for i := range 300 { // two chunks
+		many[fmt.Sprint("key", i)] = strings.Repeat("v", i%40)
+	}
+	add(people, gentest.Person{Attrs: many, Emails: strings.Split(strings.Repeat("e,", 200), ",")})
+	return out
+}
+
+// TestGeneratedContainerStringRuns holds the generated readers of lists
+// and maps of strings to the reflection path on every value of
+// containerStringValues, whole, truncated at every byte (at most 200 of
+// them, then every 97th) and with each byte replaced by hostile string
+// headers; in both modes, with aliasing, with the peers' compact string
+// forms, and under tight budgets.
+func TestGeneratedContainerStringRuns(t *testing.T) {
+	hostile := []byte{0x00, 0x01, 0x02, 0x03, 0x7e, 0x7f, 0x80, 0x82, 0x83, 0xfe, 0xff}
+	for _, c := range []genConfig{{}, {compatible: true}, {alias: true}, {compact: true}, {compatible: true, alias: true}} {
+		writer := newGenFury(t, c, false)
+		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
+		for vi, pv := range containerStringValues() {
+			require.True(t, gen.GeneratedInUse(pv.v), "%T", pv.v)
+			data, err := writer.Marshal(pv.v)
+			require.NoError(t, err)
+			msg := fmt.Sprintf("%v value %d", c, vi)
+			decodeBoth(t, pv.p, gen, twin, data, msg)
+			for i := 0; i < len(data); i++ {
+				if i > 200 && i%97 != 0 {
+					continue
+				}
+				decodeAlike(t, pv.p, gen, twin, data[:i], fmt.Sprintf("%s truncated at %d", msg, i))
+				for _, h := range hostile {
+					bad := append([]byte(nil), data...)
+					bad[i] = h
+					decodeAlike(t, pv.p, gen, twin, bad, fmt.Sprintf("%s byte %d = %#x", msg, i, h))
+				}
+			}
+		}
+	}
+	// Budgets around what the strings are charged.
+	for _, c := range []genConfig{{}, {compatible: true}} {
+		for _, vi := range []int{4, 5, 6, 7} {
+			pv := containerStringValues()[vi]
+			data, err := newGenFury(t, c, false).Marshal(pv.v)
+			require.NoError(t, err)
+			for b := int64(1); b < 1200; b += 1 + b/200 { // every budget to 200, then sparser
+				cb := c
+				cb.maxDecoded = b
+				decodeAlike(t, pv.p, newGenFury(t, cb, false), newGenFury(t, cb, true), data, fmt.Sprintf("%v value %d budget %d", c, vi, b))
+			}
+		}
+	}
+}

@@ -283,19 +283,34 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
-				for range size5 {
-					var v7 string
-					if v11, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c11 := buf.Unread()
+					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
+						r13, o14 := buf.StringRun(c11[:e12]), 0
+						for range size5 {
+							var x15 string
+							x15, o14 = furyrt.RunString(r13, o14)
+							k6 = x15
+							x15, o14 = furyrt.RunString(r13, o14)
+							m2[k6] = x15
+						}
+						_ = buf.Skip(e12)
 					} else {
-						k6 = v11
+						for range size5 {
+							var v7 string
+							if v16, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k6 = v16
+							}
+							if v17, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								v7 = v17
+							}
+							m2[k6] = v7
+						}
 					}
-					if v12, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						v7 = v12
-					}
-					m2[k6] = v7
 				}
 				done3 += uint32(size5)
 			}

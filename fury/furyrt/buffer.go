@@ -866,6 +866,35 @@ func NextString(b []byte, i int) (s, e int) {
 	return 0, len(b) + 1
 }
 
+// StringsEnd locates n strings one after another from b[0], as
+// NextString locates each, for code generated to read the strings of a
+// list or of a map chunk as one run: the end of the last one when each is
+// UTF-8 with a header of one or two bytes and b holds them all, else
+// len(b)+1 (it stops at the first it cannot locate, so it never looks at
+// more than len(b)+1 headers whatever n is).
+func StringsEnd(b []byte, n int) int {
+	e := 0
+	for range n {
+		if _, e = NextString(b, e); e > len(b) {
+			return len(b) + 1
+		}
+	}
+	return e
+}
+
+// RunString returns the string whose header starts at r[o] and the
+// offset past it, for code generated to slice the strings of a run out of
+// r, what StringRun returned for bytes that StringsEnd (or NextString)
+// located: its header is UTF-8 of one or two bytes and r holds it whole.
+func RunString(r string, o int) (string, int) {
+	h, a := int(r[o]), o+1
+	if h >= 0x80 {
+		h, a = h&0x7f|int(r[a])<<7, a+1
+	}
+	e := a + h>>2
+	return r[a:e], e
+}
+
 // StringRun returns p, the next len(p) unread bytes, as a string for
 // generated code to slice the strings of a run out of (p holds their
 // headers and bytes, located by NextString; the caller skips p after):

@@ -325,9 +325,20 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 			g.printf("if %s, err := buf.ReadByte(); err != nil || %s != 0xfd && %s != 0xff {\nreturn false\n} else if %s == 0xfd {\ncontinue\n}\n}\n", fl, fl, fl, fl)
 		} else {
 			g.printf("if %s != %#02x {\nreturn false\n}\n", h, listDeclared)
+			if runString(d.elem) {
+				// The strings as one run (see stringRun), else each by
+				// ReadString.
+				g.stringRun("len("+s+")", "for "+j+" := range "+s, func(x string) string {
+					return elem + " = " + g.stringVal(d.elem, x) + "\n"
+				}, nil)
+				g.printf("} else {\n")
+			}
 			g.printf("for %s := range %s {\n", j, s)
 		}
 		g.read(d.elem, elem, false)
+		if runString(d.elem) && !nilable(d.elem) {
+			g.printf("}\n}\n")
+		}
 		g.printf("}\n}\n%s = %s\n", lv, s)
 		if field {
 			g.printf("}\n")
@@ -364,10 +375,23 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 			g.get(d.val, v, b, o)
 			g.printf("%s[%s] = %s\n}\n_ = buf.Skip(%s)\n", m, k, v, o)
 		} else {
+			if runString(d.key) && runString(d.val) {
+				// The chunk's keys and values as one run (see
+				// stringRun), else each by ReadString.
+				g.stringRun("2*int("+size+")", "for range "+size, func(x string) string {
+					return k + " = " + g.stringVal(d.key, x) + "\n"
+				}, func(x string) string {
+					return m + "[" + k + "] = " + g.stringVal(d.val, x) + "\n"
+				})
+				g.printf("} else {\n")
+			}
 			g.printf("for range %s {\nvar %s %s\n", size, v, g.f.typeString(d.val.t))
 			g.read(d.key, k, false)
 			g.read(d.val, v, false)
 			g.printf("%s[%s] = %s\n}\n", m, k, v)
+			if runString(d.key) && runString(d.val) {
+				g.printf("}\n}\n")
+			}
 		}
 		g.printf("%s += uint32(%s)\n}\n%s = %s\n", done, size, lv, m)
 		if field {
@@ -384,9 +408,21 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		}
 		g.sizedMap(m, d, n)
 		g.printf("if %s > 0 {\nif %s, err := buf.ReadByte(); err != nil || %s != %#02x {\nreturn false\n}\n", n, h, h, listDeclared)
+		if runString(d.key) {
+			// The elements as one run (see stringRun), else each by
+			// ReadString.
+			g.stringRun("int("+n+")", "for range "+n, func(x string) string {
+				return m + "[" + g.stringVal(d.key, x) + "] = struct{}{}\n"
+			}, nil)
+			g.printf("} else {\n")
+		}
 		g.printf("for range %s {\nvar %s %s\n", n, k, g.f.typeString(d.key.t))
 		g.read(d.key, k, false)
-		g.printf("%s[%s] = struct{}{}\n}\n}\n%s = %s\n", m, k, lv, m)
+		g.printf("%s[%s] = struct{}{}\n}\n", m, k)
+		if runString(d.key) {
+			g.printf("}\n}\n")
+		}
+		g.printf("}\n%s = %s\n", lv, m)
 		if field {
 			g.printf("}\n")
 		}
@@ -394,6 +430,44 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 	default:
 		panic(fmt.Sprintf("furygen: no inline read for %v", d.t))
 	}
+}
+
+// runString reports whether d is a string (named or not) that the
+// containers' readers read as part of a run of strings (stringRun).
+func runString(d *desc) bool {
+	return d.class == cScalar && d.scalar == sString
+}
+
+// stringVal is the value of type d (runString) of string expression x.
+func (g *cgen) stringVal(d *desc, x string) string {
+	if d.named {
+		return g.f.typeString(d.t) + "(" + x + ")"
+	}
+	return x
+}
+
+// stringRun emits the opening of the reading of n strings (an int
+// expression) in one piece, as generated struct reads read a run of string
+// fields: when furyrt.StringsEnd locates each, UTF-8 with a header of one
+// or two bytes, in the unread bytes, Buffer.StringRun copies them (headers
+// too) with one copy, charged the bytes of their encoding as ReadString
+// charges each, and loop (a for clause) stores them, one (first) or two
+// (first, then second) an iteration, each given the variable x holding the
+// string (furyrt.RunString slices each out of the run). It leaves open a block and the if in it: the caller
+// emits the if's else, the reading of each by ReadString, which reads
+// every other form and fails on what the runtime rejects, and closes both.
+func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
+	c, e, r, o, x := g.name("c"), g.name("e"), g.name("r"), g.name("o"), g.name("x")
+	g.printf("{\n%s := buf.Unread()\n", c)
+	g.printf("if %s := furyrt.StringsEnd(%s, %s); %s <= len(%s) {\n", e, c, n, e, c)
+	g.printf("%s, %s := buf.StringRun(%s[:%s]), 0\n", r, o, c, e)
+	g.printf("%s {\nvar %s string\n%s, %s = furyrt.RunString(%s, %s)\n", loop, x, x, o, r, o)
+	g.printf("%s", first(x))
+	if second != nil {
+		g.printf("%s, %s = furyrt.RunString(%s, %s)\n", x, o, r, o)
+		g.printf("%s", second(x))
+	}
+	g.printf("}\n_ = buf.Skip(%s)\n", e)
 }
 
 // count emits the read of a collection's element count into a new

@@ -360,11 +360,24 @@ func furyReadReply_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v12, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v12
+							}
+						}
 					}
 				}
 			}

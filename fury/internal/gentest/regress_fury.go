@@ -281,11 +281,24 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 							if h10 != 0x0c {
 								return false
 							}
-							for j11 := range s9 {
-								if v14, err := buf.ReadString(); err != nil {
-									return false
+							{
+								c14 := buf.Unread()
+								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
+									r16, o17 := buf.StringRun(c14[:e15]), 0
+									for j11 := range s9 {
+										var x18 string
+										x18, o17 = furyrt.RunString(r16, o17)
+										s9[j11] = x18
+									}
+									_ = buf.Skip(e15)
 								} else {
-									s9[j11] = v14
+									for j11 := range s9 {
+										if v19, err := buf.ReadString(); err != nil {
+											return false
+										} else {
+											s9[j11] = v19
+										}
+									}
 								}
 							}
 						}
@@ -565,11 +578,24 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v12, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v12
+							}
+						}
 					}
 				}
 			}
@@ -681,14 +707,27 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
-				for range n1 {
-					var k4 string
-					if v8, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c8 := buf.Unread()
+					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
+						r10, o11 := buf.StringRun(c8[:e9]), 0
+						for range n1 {
+							var x12 string
+							x12, o11 = furyrt.RunString(r10, o11)
+							m2[x12] = struct{}{}
+						}
+						_ = buf.Skip(e9)
 					} else {
-						k4 = v8
+						for range n1 {
+							var k4 string
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k4 = v13
+							}
+							m2[k4] = struct{}{}
+						}
 					}
-					m2[k4] = struct{}{}
 				}
 			}
 			*dst = m2
@@ -752,11 +791,24 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v12, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v12
+						}
+					}
 				}
 			}
 		}
@@ -913,11 +965,24 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v12, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v12
+						}
+					}
 				}
 			}
 		}
@@ -1210,11 +1275,24 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v12, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v12
+							}
+						}
 					}
 				}
 			}

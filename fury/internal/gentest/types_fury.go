@@ -2014,11 +2014,24 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v12, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v12
+							}
+						}
 					}
 				}
 			}
@@ -2071,11 +2084,24 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = Name(x11)
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = Name(v7)
+						for j4 := range s2 {
+							if v12, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = Name(v12)
+							}
+						}
 					}
 				}
 			}
@@ -2694,19 +2720,34 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
-				for range size5 {
-					var v7 string
-					if v11, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c11 := buf.Unread()
+					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
+						r13, o14 := buf.StringRun(c11[:e12]), 0
+						for range size5 {
+							var x15 string
+							x15, o14 = furyrt.RunString(r13, o14)
+							k6 = x15
+							x15, o14 = furyrt.RunString(r13, o14)
+							m2[k6] = x15
+						}
+						_ = buf.Skip(e12)
 					} else {
-						k6 = v11
+						for range size5 {
+							var v7 string
+							if v16, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k6 = v16
+							}
+							if v17, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								v7 = v17
+							}
+							m2[k6] = v7
+						}
 					}
-					if v12, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						v7 = v12
-					}
-					m2[k6] = v7
 				}
 				done3 += uint32(size5)
 			}
@@ -2816,11 +2857,24 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 							if h10 != 0x0c {
 								return false
 							}
-							for j11 := range s9 {
-								if v14, err := buf.ReadString(); err != nil {
-									return false
+							{
+								c14 := buf.Unread()
+								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
+									r16, o17 := buf.StringRun(c14[:e15]), 0
+									for j11 := range s9 {
+										var x18 string
+										x18, o17 = furyrt.RunString(r16, o17)
+										s9[j11] = x18
+									}
+									_ = buf.Skip(e15)
 								} else {
-									s9[j11] = v14
+									for j11 := range s9 {
+										if v19, err := buf.ReadString(); err != nil {
+											return false
+										} else {
+											s9[j11] = v19
+										}
+									}
 								}
 							}
 						}
@@ -2947,11 +3001,24 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 							if h16 != 0x0c {
 								return false
 							}
-							for j17 := range s15 {
-								if v20, err := buf.ReadString(); err != nil {
-									return false
+							{
+								c20 := buf.Unread()
+								if e21 := furyrt.StringsEnd(c20, len(s15)); e21 <= len(c20) {
+									r22, o23 := buf.StringRun(c20[:e21]), 0
+									for j17 := range s15 {
+										var x24 string
+										x24, o23 = furyrt.RunString(r22, o23)
+										s15[j17] = x24
+									}
+									_ = buf.Skip(e21)
 								} else {
-									s15[j17] = v20
+									for j17 := range s15 {
+										if v25, err := buf.ReadString(); err != nil {
+											return false
+										} else {
+											s15[j17] = v25
+										}
+									}
 								}
 							}
 						}
@@ -3698,11 +3765,24 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v12, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v12
+						}
+					}
 				}
 			}
 		}
@@ -3766,11 +3846,24 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v12, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v12
+						}
+					}
 				}
 			}
 		}
@@ -3823,14 +3916,27 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
-				for range n1 {
-					var k4 string
-					if v8, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c8 := buf.Unread()
+					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
+						r10, o11 := buf.StringRun(c8[:e9]), 0
+						for range n1 {
+							var x12 string
+							x12, o11 = furyrt.RunString(r10, o11)
+							m2[x12] = struct{}{}
+						}
+						_ = buf.Skip(e9)
 					} else {
-						k4 = v8
+						for range n1 {
+							var k4 string
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k4 = v13
+							}
+							m2[k4] = struct{}{}
+						}
 					}
-					m2[k4] = struct{}{}
 				}
 			}
 			*dst = m2
@@ -4354,14 +4460,27 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
 				}
-				for range n1 {
-					var k4 string
-					if v8, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c8 := buf.Unread()
+					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
+						r10, o11 := buf.StringRun(c8[:e9]), 0
+						for range n1 {
+							var x12 string
+							x12, o11 = furyrt.RunString(r10, o11)
+							m2[x12] = struct{}{}
+						}
+						_ = buf.Skip(e9)
 					} else {
-						k4 = v8
+						for range n1 {
+							var k4 string
+							if v13, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k4 = v13
+							}
+							m2[k4] = struct{}{}
+						}
 					}
-					m2[k4] = struct{}{}
 				}
 			}
 			*dst = m2
@@ -5489,11 +5608,24 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v12, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v12
+							}
+						}
 					}
 				}
 			}
@@ -5989,11 +6121,24 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 				if h3 != 0x0c {
 					return false
 				}
-				for j4 := range s2 {
-					if v7, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c7 := buf.Unread()
+					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+						r9, o10 := buf.StringRun(c7[:e8]), 0
+						for j4 := range s2 {
+							var x11 string
+							x11, o10 = furyrt.RunString(r9, o10)
+							s2[j4] = x11
+						}
+						_ = buf.Skip(e8)
 					} else {
-						s2[j4] = v7
+						for j4 := range s2 {
+							if v12, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								s2[j4] = v12
+							}
+						}
 					}
 				}
 			}
@@ -6058,19 +6203,34 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				if err != nil || size5 == 0 || uint32(size5) > n1-done3 {
 					return false
 				}
-				for range size5 {
-					var v7 string
-					if v11, err := buf.ReadString(); err != nil {
-						return false
+				{
+					c11 := buf.Unread()
+					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
+						r13, o14 := buf.StringRun(c11[:e12]), 0
+						for range size5 {
+							var x15 string
+							x15, o14 = furyrt.RunString(r13, o14)
+							k6 = x15
+							x15, o14 = furyrt.RunString(r13, o14)
+							m2[k6] = x15
+						}
+						_ = buf.Skip(e12)
 					} else {
-						k6 = v11
+						for range size5 {
+							var v7 string
+							if v16, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								k6 = v16
+							}
+							if v17, err := buf.ReadString(); err != nil {
+								return false
+							} else {
+								v7 = v17
+							}
+							m2[k6] = v7
+						}
 					}
-					if v12, err := buf.ReadString(); err != nil {
-						return false
-					} else {
-						v7 = v12
-					}
-					m2[k6] = v7
 				}
 				done3 += uint32(size5)
 			}
@@ -9366,11 +9526,24 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 			if h3 != 0x0c {
 				return false
 			}
-			for j4 := range s2 {
-				if v7, err := buf.ReadString(); err != nil {
-					return false
+			{
+				c7 := buf.Unread()
+				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					r9, o10 := buf.StringRun(c7[:e8]), 0
+					for j4 := range s2 {
+						var x11 string
+						x11, o10 = furyrt.RunString(r9, o10)
+						s2[j4] = x11
+					}
+					_ = buf.Skip(e8)
 				} else {
-					s2[j4] = v7
+					for j4 := range s2 {
+						if v12, err := buf.ReadString(); err != nil {
+							return false
+						} else {
+							s2[j4] = v12
+						}
+					}
 				}
 			}
 		}
