@@ -59,6 +59,13 @@ func stringRunValues() []gentest.Image {
 func TestGeneratedStringRuns(t *testing.T) {
 	p := pairOf[gentest.Image, gentest.ImageR]()
 	hostile := []byte{0x00, 0x01, 0x02, 0x03, 0x7e, 0x7f, 0x80, 0x82, 0x83, 0xfe, 0xff}
+	// Under the race detector (tenfold slower; these decodes run on one
+	// goroutine) or -short: every byte to 12, then a sample, and a sample
+	// of the budgets.
+	every, step, sparse := 200, int64(200), 97
+	if underRace || testing.Short() {
+		every, step, sparse = 12, 4, 397
+	}
 	for _, c := range []genConfig{{}, {compatible: true}, {alias: true}, {compact: true}, {compatible: true, alias: true}} {
 		writer := newGenFury(t, c, false)
 		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
@@ -70,7 +77,7 @@ func TestGeneratedStringRuns(t *testing.T) {
 			msg := fmt.Sprintf("%v value %d", c, vi)
 			decodeBoth(t, p, gen, twin, data, msg) // whole: the same messages too
 			for i := 0; i < len(data); i++ {
-				if i > 200 && i%97 != 0 {
+				if i > every && i%sparse != 0 {
 					continue
 				}
 				decodeAlike(t, p, gen, twin, data[:i], fmt.Sprintf("%s truncated at %d", msg, i))
@@ -88,7 +95,7 @@ func TestGeneratedStringRuns(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for b := int64(1); b < 600; b++ {
+		for b := int64(1); b < 600; b += 1 + b/step {
 			cb := c
 			cb.maxDecoded = b
 			decodeAlike(t, p, newGenFury(t, cb, false), newGenFury(t, cb, true), data, fmt.Sprintf("%v budget %d", c, b))
@@ -147,6 +154,13 @@ func containerStringValues() []struct {
 // forms, and under tight budgets.
 func TestGeneratedContainerStringRuns(t *testing.T) {
 	hostile := []byte{0x00, 0x01, 0x02, 0x03, 0x7e, 0x7f, 0x80, 0x82, 0x83, 0xfe, 0xff}
+	// Under the race detector (tenfold slower; these decodes run on one
+	// goroutine) or -short: every byte to 12, then a sample, and a sample
+	// of the budgets.
+	every, step, sparse := 200, int64(200), 97
+	if underRace || testing.Short() {
+		every, step, sparse = 12, 4, 397
+	}
 	for _, c := range []genConfig{{}, {compatible: true}, {alias: true}, {compact: true}, {compatible: true, alias: true}} {
 		writer := newGenFury(t, c, false)
 		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
@@ -157,7 +171,7 @@ func TestGeneratedContainerStringRuns(t *testing.T) {
 			msg := fmt.Sprintf("%v value %d", c, vi)
 			decodeBoth(t, pv.p, gen, twin, data, msg)
 			for i := 0; i < len(data); i++ {
-				if i > 200 && i%97 != 0 {
+				if i > every && i%sparse != 0 {
 					continue
 				}
 				decodeAlike(t, pv.p, gen, twin, data[:i], fmt.Sprintf("%s truncated at %d", msg, i))
@@ -175,7 +189,7 @@ func TestGeneratedContainerStringRuns(t *testing.T) {
 			pv := containerStringValues()[vi]
 			data, err := newGenFury(t, c, false).Marshal(pv.v)
 			require.NoError(t, err)
-			for b := int64(1); b < 1200; b += 1 + b/200 { // every budget to 200, then sparser
+			for b := int64(1); b < 1200; b += 1 + b/step { // every budget to step, then sparser
 				cb := c
 				cb.maxDecoded = b
 				decodeAlike(t, pv.p, newGenFury(t, cb, false), newGenFury(t, cb, true), data, fmt.Sprintf("%v value %d budget %d", c, vi, b))
