@@ -51,6 +51,22 @@ func stringRunValues() []gentest.Image {
 	return vs
 }
 
+// stringRunConfigs: the modes the string-run tests decode in.
+var stringRunConfigs = []genConfig{{}, {compatible: true}, {alias: true}, {compact: true}, {compatible: true, alias: true}}
+
+// stringRunSampling returns the string-run tests' hostile header bytes and
+// how densely they walk the input: every byte up to every, then each
+// sparse-th, and budgets b stepping by 1 + b/step. Under the race detector
+// (tenfold slower; these decodes run on one goroutine) or -short the walk
+// is a sample.
+func stringRunSampling() (hostile []byte, every int, step int64, sparse int) {
+	hostile = []byte{0x00, 0x01, 0x02, 0x03, 0x7e, 0x7f, 0x80, 0x82, 0x83, 0xfe, 0xff}
+	if underRace || testing.Short() {
+		return hostile, 12, 4, 397
+	}
+	return hostile, 200, 200, 97
+}
+
 // TestGeneratedStringRuns holds generated readers of string runs to the
 // reflection path on every value of stringRunValues, whole, truncated at
 // every byte (at most 200 of them, then every 97th) and with each byte
@@ -58,15 +74,8 @@ func stringRunValues() []gentest.Image {
 // the peers' compact string forms, and under tight budgets.
 func TestGeneratedStringRuns(t *testing.T) {
 	p := pairOf[gentest.Image, gentest.ImageR]()
-	hostile := []byte{0x00, 0x01, 0x02, 0x03, 0x7e, 0x7f, 0x80, 0x82, 0x83, 0xfe, 0xff}
-	// Under the race detector (tenfold slower; these decodes run on one
-	// goroutine) or -short: every byte to 12, then a sample, and a sample
-	// of the budgets.
-	every, step, sparse := 200, int64(200), 97
-	if underRace || testing.Short() {
-		every, step, sparse = 12, 4, 397
-	}
-	for _, c := range []genConfig{{}, {compatible: true}, {alias: true}, {compact: true}, {compatible: true, alias: true}} {
+	hostile, every, step, sparse := stringRunSampling()
+	for _, c := range stringRunConfigs {
 		writer := newGenFury(t, c, false)
 		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
 		for vi, v := range stringRunValues() {
@@ -153,15 +162,8 @@ func containerStringValues() []struct {
 // headers; in both modes, with aliasing, with the peers' compact string
 // forms, and under tight budgets.
 func TestGeneratedContainerStringRuns(t *testing.T) {
-	hostile := []byte{0x00, 0x01, 0x02, 0x03, 0x7e, 0x7f, 0x80, 0x82, 0x83, 0xfe, 0xff}
-	// Under the race detector (tenfold slower; these decodes run on one
-	// goroutine) or -short: every byte to 12, then a sample, and a sample
-	// of the budgets.
-	every, step, sparse := 200, int64(200), 97
-	if underRace || testing.Short() {
-		every, step, sparse = 12, 4, 397
-	}
-	for _, c := range []genConfig{{}, {compatible: true}, {alias: true}, {compact: true}, {compatible: true, alias: true}} {
+	hostile, every, step, sparse := stringRunSampling()
+	for _, c := range stringRunConfigs {
 		writer := newGenFury(t, c, false)
 		gen, twin := newGenFury(t, c, false), newGenFury(t, c, true)
 		for vi, pv := range containerStringValues() {
