@@ -616,7 +616,7 @@ func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 	}
 	s := make(Set[any], len(out))
 	for _, v := range out {
-		if v != nil && !reflect.TypeOf(v).Comparable() {
+		if v != nil && !reflect.ValueOf(v).Comparable() {
 			return nil, wrapf(ErrTypeMismatch, "set element of type %T is not hashable", v)
 		}
 		s[v] = struct{}{}
@@ -659,7 +659,7 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 		return nil, err
 	}
 	put := func(k, v any) error {
-		if k != nil && !reflect.TypeOf(k).Comparable() {
+		if k != nil && !reflect.ValueOf(k).Comparable() {
 			return wrapf(ErrTypeMismatch, "map key of type %T is not hashable", k)
 		}
 		m[k] = v
