@@ -590,15 +590,9 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				fmt.Fprintf(&w, "\tq, e := furyrt.NewPointee[%s](r)\n\tif e != nil {\n\terr = e\n\tbreak\n\t}\n\ts[j] = q\n", f.pointerType(e))
 				w.WriteString("\tif err = r.StartElem(el); err != nil {\n\tbreak\n\t}\n")
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.elem.t, "Read", "r", "unsafe.Pointer(s[j])"))
-			} else if e.class == cStruct {
+			} else { // a struct (opList is chosen for nothing else, see opOf)
 				w.WriteString("\tif err = r.StartElem(el); err != nil {\n\tbreak\n\t}\n")
 				fmt.Fprintf(&w, "\tif err = %s; err != nil {\n\tbreak\n\t}\n\t}\n", f.nestedCall(s, e.t, "Read", "r", "unsafe.Pointer(&s[j])"))
-			} else {
-				val := "v"
-				if e.named {
-					val = f.typeString(e.t) + "(v)"
-				}
-				fmt.Fprintf(&w, "\t_ = c\n\tv, e := buf.ReadString()\n\tif e != nil {\n\terr = e\n\tbreak\n\t}\n\ts[j] = %s\n\t}\n", val)
 			}
 			fmt.Fprintf(&w, "\tif err = r.EndList(%d, err); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first)
 		case opArray:

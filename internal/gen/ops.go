@@ -21,7 +21,7 @@ const (
 	opEnum                 // a non-nullable enum: its ordinal as a varuint32
 	opNilOr                // a nullable pointer: null inline, else the runtime
 	opStruct               // a struct value: its generated code, called directly
-	opList                 // a slice of strings, struct values or struct pointers: elements inline
+	opList                 // a slice of struct values or struct pointers: elements inline
 	opStructPtr            // a nullable pointer to a struct: null inline, else the struct's generated code
 	opContainer            // a map or nested list: a generated helper, the runtime for other shapes
 	opTime                 // a time.Time: inline
