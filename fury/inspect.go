@@ -24,18 +24,19 @@ const maxInspectNodes = 1 << 20
 
 // inspector is the walker's sink of an inspection.
 type inspector struct {
-	data  []byte
-	d     *decoder
-	sd    decoder // reads scalars for their values
-	sb    buffer
-	stack []*dump.Node
-	root  *dump.Node
-	nextLabel string // of the next node
-	nextChunk string // of the next map entry
-	nodes int
-	err   *dump.Error
-	head  *dump.Header
-	defAt map[*remoteDef]int
+	data       []byte
+	d          *decoder
+	sd         decoder // reads scalars for their values
+	sb         buffer
+	stack      []*dump.Node
+	root       *dump.Node
+	nextLabel  string           // of the next node
+	nextChunk  string           // of the next map entry
+	chunkTypes []*dump.TypeInfo // the type infos of the next chunk
+	nodes      int
+	err        *dump.Error
+	head       *dump.Header
+	defAt      map[*remoteDef]int
 }
 
 // inspectMessage inspects data in mode with the types registered on fv (a
@@ -59,6 +60,9 @@ func inspectMessage(data []byte, fv any, mode dump.Mode) (out *dump.Dump, err er
 	w := walker{d: d, b: &buf, sink: ins}
 	defer func() {
 		if r := recover(); r != nil {
+			if !recoverPanics {
+				panic(r)
+			}
 			err = wrapf(ErrInvalidData, "inspecting a message: %v", r)
 			ins.fail(buf.ReaderIndex(), err)
 			out = ins.result(f)
@@ -181,6 +185,7 @@ func (s *inspector) begin(at int) {
 	s.nextLabel = ""
 	if s.nextChunk != "" {
 		n.Kind, n.Chunk, s.nextChunk = "entry", s.nextChunk, ""
+		n.ElemTypes, s.chunkTypes = s.chunkTypes, nil
 	} else if p := s.top(); p != nil && p.Kind == "map" {
 		n.Kind = "entry"
 	}
@@ -263,7 +268,13 @@ func (s *inspector) typeInfo(at, end int, wt wireType, err error) {
 			break
 		}
 	}
-	if n := s.top(); n != nil && n.Type == nil {
+	switch n := s.top(); {
+	case n == nil:
+	case n.Kind == "map":
+		s.chunkTypes = append(s.chunkTypes, t)
+	case n.Kind == "list" || n.Kind == "set":
+		n.ElemTypes = append(n.ElemTypes, t)
+	case n.Type == nil:
 		n.Type = t
 	}
 }

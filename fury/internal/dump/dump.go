@@ -68,11 +68,15 @@ type Node struct {
 	Count *int   `json:"count,omitempty"`
 	// Elements is a list's or set's header ("same_type|has_null", ...),
 	// Chunk a map entry's chunk header, for the first entry of a chunk.
-	Elements string  `json:"elements,omitempty"`
-	Chunk    string  `json:"chunk,omitempty"`
-	Case     *uint32 `json:"case,omitempty"` // a union's case id
-	Value    any     `json:"value,omitempty"`
-	Items    []*Node `json:"items,omitempty"`
+	Elements string `json:"elements,omitempty"`
+	Chunk    string `json:"chunk,omitempty"`
+	// ElemTypes is the type info a list's or set's header gives all its
+	// elements, or a map chunk's header its keys and values (on the
+	// chunk's first entry), where the header gives it.
+	ElemTypes []*TypeInfo `json:"elem_types,omitempty"`
+	Case      *uint32     `json:"case,omitempty"` // a union's case id
+	Value     any         `json:"value,omitempty"`
+	Items     []*Node     `json:"items,omitempty"`
 }
 
 // TypeInfo is the type info a value carries.
@@ -198,17 +202,7 @@ func (p *printer) node(n *Node, depth int, label string) {
 		fmt.Fprintf(&b, "#%d ", *n.RefID)
 	}
 	if t := n.Type; t != nil {
-		b.WriteString("<" + t.Kind)
-		if t.Name != "" {
-			b.WriteString(" " + t.Name)
-		}
-		if t.UserID != nil {
-			fmt.Fprintf(&b, " id=%d", *t.UserID)
-		}
-		if t.TypeDef != nil {
-			fmt.Fprintf(&b, " def#%d", *t.TypeDef)
-		}
-		b.WriteString("> ")
+		b.WriteString(typeText(t) + " ")
 	}
 	if n.Kind != "" && (n.Type == nil || n.Type.Kind != n.Kind) {
 		b.WriteString(n.Kind + " ")
@@ -231,6 +225,9 @@ func (p *printer) node(n *Node, depth int, label string) {
 	if n.Chunk != "" {
 		b.WriteString("chunk [" + n.Chunk + "] ")
 	}
+	for _, t := range n.ElemTypes {
+		b.WriteString("of " + typeText(t) + " ")
+	}
 	if n.Value != nil {
 		b.WriteString(valueText(n.Value))
 	}
@@ -242,6 +239,20 @@ func (p *printer) node(n *Node, depth int, label string) {
 	for i, c := range n.Items {
 		p.node(c, depth+1, itemLabel(n, i))
 	}
+}
+
+func typeText(t *TypeInfo) string {
+	s := "<" + t.Kind
+	if t.Name != "" {
+		s += " " + t.Name
+	}
+	if t.UserID != nil {
+		s += fmt.Sprintf(" id=%d", *t.UserID)
+	}
+	if t.TypeDef != nil {
+		s += fmt.Sprintf(" def#%d", *t.TypeDef)
+	}
+	return s + ">"
 }
 
 func itemLabel(n *Node, i int) string {
