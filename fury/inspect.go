@@ -3,6 +3,7 @@ package fury
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -85,13 +86,27 @@ func (s *inspector) fail(at int, err error) {
 	if s.err != nil {
 		return
 	}
-	var path []string
-	for _, n := range s.stack {
-		if n.Label != "" {
-			path = append(path, n.Label)
+	path := []string{"root"}
+	for i := 1; i < len(s.stack); i++ {
+		n, p := s.stack[i], s.stack[i-1]
+		switch {
+		case n.Label != "":
+			path = append(path, "."+n.Label)
+		case p.Kind == "entry" && len(p.Items) == 1:
+			path = append(path, ".key")
+		case p.Kind == "entry":
+			path = append(path, ".value")
+		case p.Kind == "union":
+			path = append(path, ".value")
+		default:
+			path = append(path, fmt.Sprintf("[%d]", len(p.Items)-1))
 		}
 	}
-	s.err = &dump.Error{Offset: at, Path: strings.Join(path, "."), Reason: err.Error()}
+	reason := err.Error()
+	if !s.d.r.compatible && errors.Is(err, ErrUnknownType) {
+		reason += " (in schema-consistent mode a struct's data holds only a hash of its schema: its fields are read by its registered type)"
+	}
+	s.err = &dump.Error{Offset: at, Path: strings.Join(path, ""), Reason: reason}
 }
 
 func (s *inspector) result(f *Fury) *dump.Dump {

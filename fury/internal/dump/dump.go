@@ -256,6 +256,9 @@ func typeText(t *TypeInfo) string {
 }
 
 func itemLabel(n *Node, i int) string {
+	if n.Kind == "union" {
+		return "value"
+	}
 	if n.Kind == "entry" {
 		if i == 0 {
 			return "key"
