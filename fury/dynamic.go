@@ -152,6 +152,9 @@ func (d *decoder) readTypeInfoOf() (wireType, error) {
 			if wt.def, err = d.readSharedDef(); err != nil {
 				return wt, err
 			}
+			if !wt.def.isStruct {
+				return wt, wrapf(ErrInvalidData, "named struct with the type meta of another kind")
+			}
 			wt.local = d.r.resolveDef(wt.def)
 			return wt, nil
 		}
@@ -170,6 +173,9 @@ func (d *decoder) readTypeInfoOf() (wireType, error) {
 		if d.r.compatible {
 			if wt.def, err = d.readSharedDef(); err != nil {
 				return wt, err
+			}
+			if wt.def.isStruct || wt.def.kindCode != tdKindEnum {
+				return wt, wrapf(ErrInvalidData, "named enum with the type meta of another kind")
 			}
 			wt.local = d.r.resolveDef(wt.def)
 			wt.def = nil // enums have no layout to adapt

@@ -140,6 +140,12 @@ func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 		opts = append(opts, fury.WithMaxDepth(c.maxDepth))
 	}
 	f := fury.New(opts...)
+	registerGen(t, f, c, twin)
+	return f
+}
+
+// registerGen registers on f the types newGenFury registers.
+func registerGen(t testing.TB, f *fury.Fury, c genConfig, twin bool) {
 	reg := func(v any, i int, name string) {
 		var err error
 		if c.byName {
@@ -167,7 +173,6 @@ func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 		reg(gentest.Status(0), 154, "Status")
 		reg(reflect.Zero(v1Type).Interface(), 155, "v1")
 	}
-	return f
 }
 
 // asTwin reinterprets the value at p (of the generated type) as its twin.
