@@ -271,10 +271,11 @@ func (w *walker) atom(read func() error) error {
 // item surely fits in the bytes at hand, and go through atom otherwise.
 
 func (w *walker) byte() (byte, error) {
-	if w.src == nil || w.b.Remaining() >= 1 {
-		return w.b.ReadByte()
+	v, err := w.b.ReadByte()
+	if err != nil {
+		return w.byteMore()
 	}
-	return w.byteMore()
+	return v, nil
 }
 
 func (w *walker) byteMore() (byte, error) {
@@ -325,9 +326,6 @@ func (w *walker) tagged() error {
 // (The skipper charges the budget for what takes no bytes instead: see
 // charge.)
 func (w *walker) step() error {
-	if w.src == nil {
-		return nil
-	}
 	w.steps++
 	if w.steps > stepsPerByte*int64(w.b.ReaderIndex())+minSteps {
 		return wrapf(ErrTooLarge, "a message with more than %d elements in %d bytes", w.steps-1, w.b.ReaderIndex())
@@ -364,34 +362,36 @@ func (w *walker) enter() error { return w.d.enter() }
 func (w *walker) typedValue(lw *typeInfo, flagged bool) error {
 	if w.sink != nil {
 		w.sink.begin(w.b.ReaderIndex())
-		err := w.typedValue0(lw, flagged)
-		w.sink.end(w.b.ReaderIndex(), err)
-		return err
 	}
-	return w.typedValue0(lw, flagged)
-}
-
-func (w *walker) typedValue0(lw *typeInfo, flagged bool) error {
+	var err error
+	done := false
 	if flagged {
-		if done, err := w.flag(); err != nil || done {
-			return err
-		}
+		done, err = w.flag()
 	}
-	if !w.d.r.compatible && lw.st != nil && lw.named {
-		if w.src != nil {
-			if err := w.need(4); err != nil {
-				return err
+	if err == nil && !done {
+		if !w.d.r.compatible && lw.st != nil && lw.named && (w.src == nil || w.need(4) == nil) && w.d.untypedStruct(lw) {
+			err = w.localStruct(lw)
+		} else if err = w.needErr(lw); err == nil {
+			var wt wireType
+			if wt, err = w.typeInfo(); err == nil {
+				err = w.dataAs(wt, lw)
 			}
 		}
-		if w.d.untypedStruct(lw) {
-			return w.localStruct(lw)
-		}
 	}
-	wt, err := w.typeInfo()
-	if err != nil {
-		return err
+	if w.sink != nil {
+		w.sink.end(w.b.ReaderIndex(), err)
 	}
-	return w.dataAs(wt, lw)
+	return err
+}
+
+// needErr is the error of a stream scan that could not make sure the 4
+// bytes of a struct's hash are at hand before the type info of a struct
+// of local type lw (see typedValue), or nil.
+func (w *walker) needErr(lw *typeInfo) error {
+	if w.src == nil || w.d.r.compatible || lw.st == nil || !lw.named {
+		return nil
+	}
+	return w.need(4)
 }
 
 // flag walks a null/reference flag and reports whether the value is
@@ -448,27 +448,26 @@ func (w *walker) flag() (done bool, err error) {
 func (w *walker) value(ft *fieldType, lw *typeInfo, flagged, dynamic bool) error {
 	if w.sink != nil {
 		w.sink.begin(w.b.ReaderIndex())
-		err := w.value0(ft, lw, flagged, dynamic)
-		w.sink.end(w.b.ReaderIndex(), err)
-		return err
 	}
-	return w.value0(ft, lw, flagged, dynamic)
-}
-
-func (w *walker) value0(ft *fieldType, lw *typeInfo, flagged, dynamic bool) error {
+	var err error
+	done := false
 	if flagged {
-		if done, err := w.flag(); err != nil || done {
-			return err
+		done, err = w.flag()
+	}
+	if err == nil && !done {
+		if dynamic {
+			var wt wireType
+			if wt, err = w.typeInfo(); err == nil {
+				err = w.dataAs(wt, lw)
+			}
+		} else {
+			err = w.declared(ft, lw)
 		}
 	}
-	if dynamic {
-		wt, err := w.typeInfo()
-		if err != nil {
-			return err
-		}
-		return w.dataAs(wt, lw)
+	if w.sink != nil {
+		w.sink.end(w.b.ReaderIndex(), err)
 	}
-	return w.declared(ft, lw)
+	return err
 }
 
 // local returns the local type lw stands for on the wire, or nil for none
@@ -586,14 +585,16 @@ func (w *walker) typeInfo() (wireType, error) {
 		}
 		wt.local, err = nil, nil
 	}
-	if l := wt.local; l != nil && l.twin && wt.def == nil && w.src != nil {
-		// The decoder's choice among Go types sharing an auto name
-		// looks at the struct hash that follows.
-		if err := w.need(4); err != nil {
-			return wt, err
+	if l := wt.local; l != nil && (l.auto || l.twin) {
+		if l.twin && wt.def == nil && w.src != nil {
+			// The decoder's choice among Go types sharing an auto name
+			// looks at the struct hash that follows.
+			if err := w.need(4); err != nil {
+				return wt, err
+			}
 		}
+		wt = w.d.pickLocal(wt)
 	}
-	wt = w.d.pickLocal(wt)
 	if w.sink != nil {
 		w.sink.typeInfo(at, w.b.ReaderIndex(), wt, nil)
 	}
@@ -612,6 +613,8 @@ func selfSized(id uint32) bool {
 
 // data walks the data of wire type wt (readDynamicData).
 func (w *walker) data(wt wireType) error {
+	at := w.b.ReaderIndex()
+	var err error
 	switch wt.id {
 	case tidList, tidSet:
 		return w.collection(wt.id, nil, nil)
@@ -631,60 +634,55 @@ func (w *walker) data(wt wireType) error {
 			return wrapf(ErrUnknownType, "struct type %d", wt.id)
 		}
 		return w.localStruct(l)
+	case tidNone:
+	case tidBool, tidInt8, tidUint8:
+		err = w.skip(1)
+	case tidInt16, tidUint16, tidFloat16, tidBFloat16:
+		err = w.skip(2)
+	case tidInt32, tidUint32, tidFloat32:
+		err = w.skip(4)
+	case tidInt64, tidUint64, tidFloat64:
+		err = w.skip(8)
+	case tidVarint32, tidVarUint32, tidEnum, tidNamedEnum:
+		_, err = w.varuint32()
+	case tidVarint64, tidVarUint64:
+		_, err = w.varuint64()
+	case tidTaggedInt64, tidTaggedUint64:
+		err = w.tagged()
+	case tidString:
+		err = w.str()
+	case tidTimestamp, tidDuration, tidDate:
+		err = w.time(wt.id)
+	case tidDecimal:
+		err = w.decimal()
+	default:
+		if _, ok := arrayGoType(wt.id); !ok {
+			return wrapf(ErrUnsupportedType, "wire type %d", wt.id)
+		}
+		err = w.bufferObject()
 	}
-	at := w.b.ReaderIndex()
-	err := w.scalar(wt.id)
 	if w.sink != nil && err == nil {
 		err = w.sink.scalar(wt, at, w.b.ReaderIndex())
 	}
 	return err
 }
 
-// scalar walks the data of a wire type that holds no other value.
-func (w *walker) scalar(id uint32) error {
+// time walks a timestamp, duration or date.
+func (w *walker) time(id uint32) error {
+	if w.dec {
+		return w.checkTime(id)
+	}
 	switch id {
-	case tidNone:
-		return nil
-	case tidBool, tidInt8, tidUint8:
-		return w.skip(1)
-	case tidInt16, tidUint16, tidFloat16, tidBFloat16:
-		return w.skip(2)
-	case tidInt32, tidUint32, tidFloat32:
+	case tidTimestamp:
+		return w.skip(12)
+	case tidDuration:
+		if _, err := w.varuint64(); err != nil {
+			return err
+		}
 		return w.skip(4)
-	case tidInt64, tidUint64, tidFloat64:
-		return w.skip(8)
-	case tidVarint32, tidVarUint32, tidEnum, tidNamedEnum:
-		_, err := w.varuint32()
-		return err
-	case tidVarint64, tidVarUint64:
-		_, err := w.varuint64()
-		return err
-	case tidTaggedInt64, tidTaggedUint64:
-		return w.tagged()
-	case tidString:
-		return w.str()
-	case tidTimestamp, tidDuration, tidDate:
-		if w.dec {
-			return w.checkTime(id)
-		}
-		switch id {
-		case tidTimestamp:
-			return w.skip(12)
-		case tidDuration:
-			if _, err := w.varuint64(); err != nil {
-				return err
-			}
-			return w.skip(4)
-		}
-		_, err := w.varuint64()
-		return err
-	case tidDecimal:
-		return w.decimal()
 	}
-	if _, ok := arrayGoType(id); ok {
-		return w.bufferObject()
-	}
-	return wrapf(ErrUnsupportedType, "wire type %d", id)
+	_, err := w.varuint64()
+	return err
 }
 
 // checkTime walks a timestamp, duration or date in a skip, refusing
@@ -853,8 +851,10 @@ func (w *walker) collection(id uint32, ft *fieldType, lw *typeInfo) error {
 		// Each element carries its type info (a declared element type
 		// needs no same-type bit, as the list codecs read it).
 		for range n {
-			if err := w.step(); err != nil {
-				return err
+			if w.src != nil {
+				if err := w.step(); err != nil {
+					return err
+				}
 			}
 			at := w.b.ReaderIndex()
 			if err := w.value(unknownFT, ew, flagged, true); err != nil {
@@ -872,8 +872,10 @@ func (w *walker) collection(id uint32, ft *fieldType, lw *typeInfo) error {
 			break // elements without bytes
 		}
 		for range n {
-			if err := w.step(); err != nil {
-				return err
+			if w.src != nil {
+				if err := w.step(); err != nil {
+					return err
+				}
 			}
 			at := w.b.ReaderIndex()
 			if err := w.value(fe, ew, flagged, false); err != nil {
@@ -892,8 +894,10 @@ func (w *walker) collection(id uint32, ft *fieldType, lw *typeInfo) error {
 			break // elements without bytes
 		}
 		for range n {
-			if err := w.step(); err != nil {
-				return err
+			if w.src != nil {
+				if err := w.step(); err != nil {
+					return err
+				}
 			}
 			if w.sink != nil {
 				w.sink.begin(w.b.ReaderIndex())
@@ -973,8 +977,10 @@ func (w *walker) mapData(ft *fieldType, lw *typeInfo) error {
 	}
 	empty := 0
 	for read := uint32(0); read < n; {
-		if err := w.step(); err != nil {
-			return err
+		if w.src != nil {
+			if err := w.step(); err != nil {
+				return err
+			}
 		}
 		at := w.b.ReaderIndex()
 		h, err := w.byte()
@@ -1089,6 +1095,10 @@ func (w *walker) side(ft *fieldType, lw *typeInfo, wt wireType, declared, track 
 // reads it with when that layout is the TypeDef's (readCompatible's
 // readsAsIs), else by the TypeDef.
 func (w *walker) defStruct(rd *remoteDef, lw *typeInfo) error {
+	if w.sink != nil {
+		// An inspection shows the TypeDef's fields.
+		return w.remoteStruct(rd)
+	}
 	var st *structInfo
 	lt := w.d.r.resolveDef(rd)
 	if lw != nil && lw.st != nil && (lt == lw || lt != nil && sharedAutoName(lw, lt) || anonymousPair(lw, wireType{def: rd})) {
@@ -1096,7 +1106,7 @@ func (w *walker) defStruct(rd *remoteDef, lw *typeInfo) error {
 	} else if lt != nil && lt.st != nil && (!lt.auto || w.d.knows(lt)) {
 		st = lt.st
 	}
-	if w.sink != nil || st == nil || !st.readsAsIs(rd) {
+	if st == nil || !st.readsAsIs(rd) {
 		return w.remoteStruct(rd)
 	}
 	if err := w.enter(); err != nil {
