@@ -278,36 +278,18 @@ func (w *walker) byte() (byte, error) {
 	return v, nil
 }
 
-func (w *walker) byteMore() (byte, error) {
-	var v byte
-	err := w.atom(func() (err error) { v, err = w.b.ReadByte(); return })
-	return v, err
-}
-
 func (w *walker) varuint32() (uint32, error) {
 	if w.src == nil || w.b.Remaining() >= 5 {
 		return w.b.ReadVaruint32()
 	}
-	return w.varuint32More()
-}
-
-func (w *walker) varuint32More() (uint32, error) {
-	var v uint32
-	err := w.atom(func() (err error) { v, err = w.b.ReadVaruint32(); return })
-	return v, err
+	return retry(w, (*buffer).ReadVaruint32)
 }
 
 func (w *walker) varuint64() (uint64, error) {
 	if w.src == nil || w.b.Remaining() >= 9 {
 		return w.b.ReadVaruint64()
 	}
-	return w.varuint64More()
-}
-
-func (w *walker) varuint64More() (uint64, error) {
-	var v uint64
-	err := w.atom(func() (err error) { v, err = w.b.ReadVaruint64(); return })
-	return v, err
+	return retry(w, (*buffer).ReadVaruint64)
 }
 
 func (w *walker) tagged() error {
@@ -315,7 +297,31 @@ func (w *walker) tagged() error {
 		_, err := w.b.ReadTaggedUint64()
 		return err
 	}
-	return w.atom(func() (err error) { _, err = w.b.ReadTaggedUint64(); return })
+	_, err := retry(w, (*buffer).ReadTaggedUint64)
+	return err
+}
+
+// count is varuint32 after a direct read of a count failed with err.
+func (w *walker) count(err error) (uint32, error) {
+	if w.src == nil || !errors.Is(err, ErrTruncated) {
+		return 0, err
+	}
+	return retry(w, (*buffer).ReadVaruint32)
+}
+
+// byteMore is byte where the byte is not at hand.
+func (w *walker) byteMore() (byte, error) {
+	if w.src == nil {
+		return 0, errTruncated
+	}
+	return retry(w, (*buffer).ReadByte)
+}
+
+// retry reads an item with read, through atom.
+func retry[T any](w *walker, read func(*buffer) (T, error)) (T, error) {
+	var v T
+	err := w.atom(func() (err error) { v, err = read(w.b); return })
+	return v, err
 }
 
 // ---- budget and bounds --------------------------------------------------
@@ -373,7 +379,9 @@ func (w *walker) typedValue(lw *typeInfo, flagged bool) error {
 			err = w.localStruct(lw)
 		} else if err = w.needErr(lw); err == nil {
 			var wt wireType
-			if wt, err = w.typeInfo(); err == nil {
+			if wt, err = w.typeInfo(); err == nil && lw == nil && wt.def == nil {
+				err = w.data(wt) // (dataAs, in short)
+			} else if err == nil {
 				err = w.dataAs(wt, lw)
 			}
 		}
@@ -398,9 +406,11 @@ func (w *walker) needErr(lw *typeInfo) error {
 // complete (null, or a reference to one seen before).
 func (w *walker) flag() (done bool, err error) {
 	at := w.b.ReaderIndex()
-	f, err := w.byte()
+	f, err := w.b.ReadByte()
 	if err != nil {
-		return false, err
+		if f, err = w.byteMore(); err != nil {
+			return false, err
+		}
 	}
 	switch int8(f) {
 	case flagNull:
@@ -457,7 +467,9 @@ func (w *walker) value(ft *fieldType, lw *typeInfo, flagged, dynamic bool) error
 	if err == nil && !done {
 		if dynamic {
 			var wt wireType
-			if wt, err = w.typeInfo(); err == nil {
+			if wt, err = w.typeInfo(); err == nil && lw == nil && wt.def == nil {
+				err = w.data(wt) // (dataAs, in short)
+			} else if err == nil {
 				err = w.dataAs(wt, lw)
 			}
 		} else {
@@ -615,6 +627,7 @@ func selfSized(id uint32) bool {
 func (w *walker) data(wt wireType) error {
 	at := w.b.ReaderIndex()
 	var err error
+	k := 0 // the size of fixed-size data
 	switch wt.id {
 	case tidList, tidSet:
 		return w.collection(wt.id, nil, nil)
@@ -636,17 +649,25 @@ func (w *walker) data(wt wireType) error {
 		return w.localStruct(l)
 	case tidNone:
 	case tidBool, tidInt8, tidUint8:
-		err = w.skip(1)
+		k = 1
 	case tidInt16, tidUint16, tidFloat16, tidBFloat16:
-		err = w.skip(2)
+		k = 2
 	case tidInt32, tidUint32, tidFloat32:
-		err = w.skip(4)
+		k = 4
 	case tidInt64, tidUint64, tidFloat64:
-		err = w.skip(8)
+		k = 8
 	case tidVarint32, tidVarUint32, tidEnum, tidNamedEnum:
-		_, err = w.varuint32()
+		if w.src == nil {
+			_, err = w.b.ReadVaruint32()
+		} else {
+			_, err = w.varuint32()
+		}
 	case tidVarint64, tidVarUint64:
-		_, err = w.varuint64()
+		if w.src == nil {
+			_, err = w.b.ReadVaruint64()
+		} else {
+			_, err = w.varuint64()
+		}
 	case tidTaggedInt64, tidTaggedUint64:
 		err = w.tagged()
 	case tidString:
@@ -660,6 +681,13 @@ func (w *walker) data(wt wireType) error {
 			return wrapf(ErrUnsupportedType, "wire type %d", wt.id)
 		}
 		err = w.bufferObject()
+	}
+	if k > 0 {
+		if w.src == nil {
+			err = w.b.Skip(k)
+		} else {
+			err = w.skip(uint64(k))
+		}
 	}
 	if w.sink != nil && err == nil {
 		err = w.sink.scalar(wt, at, w.b.ReaderIndex())
@@ -703,7 +731,13 @@ func (w *walker) checkTime(id uint32) error {
 // str walks a string: its header, then its bytes (in a skip, refusing an
 // encoding the decoder refuses).
 func (w *walker) str() error {
-	h, err := w.varuint64()
+	var h uint64
+	var err error
+	if w.src == nil {
+		h, err = w.b.ReadVaruint64()
+	} else {
+		h, err = w.varuint64()
+	}
 	if err != nil {
 		return err
 	}
@@ -718,6 +752,9 @@ func (w *walker) str() error {
 		default:
 			return wrapf(ErrInvalidData, "unknown string encoding %d", h&3)
 		}
+	}
+	if w.src == nil && n <= uint64(w.b.Remaining()) {
+		return w.b.Skip(int(n))
 	}
 	return w.skip(n)
 }
@@ -813,9 +850,11 @@ func (w *walker) union(lw *typeInfo) error {
 // nil), or of local type lw (or nil).
 func (w *walker) collection(id uint32, ft *fieldType, lw *typeInfo) error {
 	at := w.b.ReaderIndex()
-	n, err := w.varuint32()
+	n, err := w.b.ReadVaruint32()
 	if err != nil {
-		return err
+		if n, err = w.count(err); err != nil {
+			return err
+		}
 	}
 	if n == 0 {
 		if w.sink != nil {
@@ -826,9 +865,11 @@ func (w *walker) collection(id uint32, ft *fieldType, lw *typeInfo) error {
 	if err := w.enter(); err != nil {
 		return err
 	}
-	header, err := w.byte()
+	header, err := w.b.ReadByte()
 	if err != nil {
-		return err
+		if header, err = w.byteMore(); err != nil {
+			return err
+		}
 	}
 	if header&0xf0 != 0 {
 		return wrapf(ErrInvalidData, "bad collection header %#x", header)
@@ -927,6 +968,9 @@ func (w *walker) sameTypeElem(wt wireType, ew *typeInfo, flagged bool) error {
 			return err
 		}
 	}
+	if ew == nil && wt.def == nil {
+		return w.data(wt) // (dataAs, in short)
+	}
 	return w.dataAs(wt, ew)
 }
 
@@ -954,9 +998,11 @@ func (w *walker) emptyLocal(lw *typeInfo) bool {
 // (or nil).
 func (w *walker) mapData(ft *fieldType, lw *typeInfo) error {
 	at := w.b.ReaderIndex()
-	n, err := w.varuint32()
+	n, err := w.b.ReadVaruint32()
 	if err != nil {
-		return err
+		if n, err = w.count(err); err != nil {
+			return err
+		}
 	}
 	if w.sink != nil {
 		if err := w.sink.container(tidMap, at, n, 0); err != nil {
@@ -983,9 +1029,11 @@ func (w *walker) mapData(ft *fieldType, lw *typeInfo) error {
 			}
 		}
 		at := w.b.ReaderIndex()
-		h, err := w.byte()
+		h, err := w.b.ReadByte()
 		if err != nil {
-			return err
+			if h, err = w.byteMore(); err != nil {
+				return err
+			}
 		}
 		if h&mapReserved != 0 {
 			return wrapf(ErrInvalidData, "bad map chunk header %#x", h)
@@ -1004,9 +1052,11 @@ func (w *walker) mapData(ft *fieldType, lw *typeInfo) error {
 			read++
 			continue
 		}
-		size, err := w.byte()
+		size, err := w.b.ReadByte()
 		if err != nil {
-			return err
+			if size, err = w.byteMore(); err != nil {
+				return err
+			}
 		}
 		if size == 0 || uint32(size) > n-read {
 			return wrapf(ErrInvalidData, "map chunk of %d entries with %d left", size, n-read)
@@ -1235,25 +1285,39 @@ func (w *walker) field(f *fieldInfo) error {
 // fieldData walks a field of an inline kind (a scalar without flag or
 // type info).
 func (w *walker) fieldData(f *fieldInfo) error {
+	k := 0
 	switch f.kind {
 	case kString:
 		return w.str()
 	case kBool, kInt8, kUint8:
-		return w.skip(1)
+		k = 1
 	case kInt16, kUint16, kFloat16, kBFloat16:
-		return w.skip(2)
+		k = 2
 	case kFloat32, kFixedInt32, kFixedUint32:
-		return w.skip(4)
+		k = 4
 	case kFloat64, kFixedInt64, kFixedUint64:
-		return w.skip(8)
+		k = 8
 	case kInt32, kUint32:
+		if w.src == nil {
+			_, err := w.b.ReadVaruint32()
+			return err
+		}
 		_, err := w.varuint32()
 		return err
 	case kInt64, kInt, kUint64, kUint:
+		if w.src == nil {
+			_, err := w.b.ReadVaruint64()
+			return err
+		}
 		_, err := w.varuint64()
 		return err
 	case kTaggedInt64, kTaggedUint64:
 		return w.tagged()
+	default:
+		return wrapf(ErrInvalidData, "field %s of unknown kind %d", f.goName, f.kind)
 	}
-	return wrapf(ErrInvalidData, "field %s of unknown kind %d", f.goName, f.kind)
+	if w.src == nil {
+		return w.b.Skip(k)
+	}
+	return w.skip(uint64(k))
 }
