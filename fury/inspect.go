@@ -262,25 +262,23 @@ func (s *inspector) typeInfo(at, end int, wt wireType, err error) {
 	}
 	u := s.data[at:end]
 	if _, k := binaryUvarint(u); k > 0 {
-		switch wt.id {
-		case tidStruct, tidEnum, tidTypedUnion:
-			if uid, k2 := binaryUvarint(u[k:]); k2 > 0 {
-				t.UserID = &uid
+		second, k2 := binaryUvarint(u[k:])
+		switch {
+		case k2 <= 0:
+		case wt.id == tidStruct || wt.id == tidEnum || wt.id == tidTypedUnion:
+			t.UserID = &second
+		case wt.id == tidCompatibleStruct || wt.id == tidNamedCompatibleStruct || s.d.r.compatible && isNamedID(wt.id):
+			// The shared-meta marker: the TypeDef's index (new or seen).
+			if idx := int(second >> 1); idx < len(s.d.defsRead) {
+				rd := s.d.defsRead[idx]
+				if _, ok := s.defAt[rd]; !ok {
+					s.defAt[rd] = at
+				}
+				t.TypeDef = &idx
+				if t.Name == "" {
+					t.Name = rd.displayName()
+				}
 			}
-		}
-	}
-	// The TypeDef this type info announces or refers to.
-	for i, rd := range s.d.defsRead {
-		if rd == wt.def || wt.def == nil && wt.local != nil && rd.target == wt.local && isNamedID(wt.id) && s.d.r.compatible {
-			if _, ok := s.defAt[rd]; !ok {
-				s.defAt[rd] = at
-			}
-			idx := i
-			t.TypeDef = &idx
-			if t.Name == "" {
-				t.Name = rd.displayName()
-			}
-			break
 		}
 	}
 	switch n := s.top(); {
