@@ -28,11 +28,12 @@ import (
 //     walker asks the Decoder for more, in the caller's goroutine, and
 //     reads the item again from its start (an item is a few bytes, or a
 //     TypeDef or meta string whose body is parsed only once whole). It
-//     refuses only what leaves the message's end unknown: what the
+//     refuses little beyond what leaves the message's end unknown: what the
 //     decoder refuses in a message whose end is known (a value out of
 //     range, a reference id out of range, an unregistered enum) is the
 //     decode's error, for that message alone.
-//   - the inspector (Inspect): a sink sees every item with its offsets.
+//   - the inspector (inspect.go, package furydump): a sink sees every item
+//     with its offsets.
 //
 // Items that take no input (elements of type none, empty structs in
 // compatible mode, TypeDef fields of type none) are walked in O(1) for a
@@ -375,13 +376,21 @@ func (w *walker) typedValue(lw *typeInfo, flagged bool) error {
 		done, err = w.flag()
 	}
 	if err == nil && !done {
-		if !w.d.r.compatible && lw.st != nil && lw.named && (w.src == nil || w.need(4) == nil) && w.d.untypedStruct(lw) {
+		untyped := false
+		if !w.d.r.compatible && lw.st != nil && lw.named {
+			// The struct hash that tells an untyped struct is 4 bytes.
+			if w.src != nil {
+				err = w.need(4)
+			}
+			untyped = err == nil && w.d.untypedStruct(lw)
+		}
+		switch {
+		case err != nil:
+		case untyped:
 			err = w.localStruct(lw)
-		} else if err = w.needErr(lw); err == nil {
+		default:
 			var wt wireType
-			if wt, err = w.typeInfo(); err == nil && lw == nil && wt.def == nil {
-				err = w.data(wt) // (dataAs, in short)
-			} else if err == nil {
+			if wt, err = w.typeInfo(); err == nil {
 				err = w.dataAs(wt, lw)
 			}
 		}
@@ -390,16 +399,6 @@ func (w *walker) typedValue(lw *typeInfo, flagged bool) error {
 		w.sink.end(w.b.ReaderIndex(), err)
 	}
 	return err
-}
-
-// needErr is the error of a stream scan that could not make sure the 4
-// bytes of a struct's hash are at hand before the type info of a struct
-// of local type lw (see typedValue), or nil.
-func (w *walker) needErr(lw *typeInfo) error {
-	if w.src == nil || w.d.r.compatible || lw.st == nil || !lw.named {
-		return nil
-	}
-	return w.need(4)
 }
 
 // flag walks a null/reference flag and reports whether the value is
