@@ -887,29 +887,20 @@ func (w *walker) collection(id uint32, ft *fieldType, lw *typeInfo) error {
 	flagged := header&(collTrackRef|collHasNull) != 0
 	empty := 0 // elements that took no input
 	switch {
-	case header&(collSameType|collDeclared) == 0:
+	case header&collSameType == 0 || header&collDeclared != 0:
 		// Each element carries its type info (a declared element type
-		// needs no same-type bit, as the list codecs read it).
-		for range n {
-			if w.src != nil {
-				if err := w.step(); err != nil {
-					return err
-				}
+		// needs no same-type bit, as the list codecs read it), or none:
+		// its type is declared.
+		declared := header&collDeclared != 0
+		et := unknownFT
+		if declared {
+			if ew == nil && fe.id == tidUnknown {
+				return wrapf(ErrInvalidData, "list declares an element type the reader does not know")
 			}
-			at := w.b.ReaderIndex()
-			if err := w.value(unknownFT, ew, flagged, true); err != nil {
-				return err
+			if !flagged && (ew == nil && fe.id == tidNone || w.emptyLocal(ew)) {
+				break // elements without bytes
 			}
-			if w.b.ReaderIndex() == at {
-				empty++
-			}
-		}
-	case header&collDeclared != 0:
-		if ew == nil && fe.id == tidUnknown {
-			return wrapf(ErrInvalidData, "list declares an element type the reader does not know")
-		}
-		if !flagged && (ew == nil && fe.id == tidNone || w.emptyLocal(ew)) {
-			break // elements without bytes
+			et = fe
 		}
 		for range n {
 			if w.src != nil {
@@ -918,7 +909,7 @@ func (w *walker) collection(id uint32, ft *fieldType, lw *typeInfo) error {
 				}
 			}
 			at := w.b.ReaderIndex()
-			if err := w.value(fe, ew, flagged, false); err != nil {
+			if err := w.value(et, ew, flagged, !declared); err != nil {
 				return err
 			}
 			if w.b.ReaderIndex() == at {
