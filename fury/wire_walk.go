@@ -367,38 +367,7 @@ func (w *walker) enter() error { return w.d.enter() }
 // carries a flag when flagged and type info (unless it is a struct written
 // without it: see decoder.untypedStruct).
 func (w *walker) typedValue(lw *typeInfo, flagged bool) error {
-	if w.sink != nil {
-		w.sink.begin(w.b.ReaderIndex())
-	}
-	var err error
-	done := false
-	if flagged {
-		done, err = w.flag()
-	}
-	if err == nil && !done {
-		untyped := false
-		if !w.d.r.compatible && lw.st != nil && lw.named {
-			// The struct hash that tells an untyped struct is 4 bytes.
-			if w.src != nil {
-				err = w.need(4)
-			}
-			untyped = err == nil && w.d.untypedStruct(lw)
-		}
-		switch {
-		case err != nil:
-		case untyped:
-			err = w.localStruct(lw)
-		default:
-			var wt wireType
-			if wt, err = w.typeInfo(); err == nil {
-				err = w.dataAs(wt, lw)
-			}
-		}
-	}
-	if w.sink != nil {
-		w.sink.end(w.b.ReaderIndex(), err)
-	}
-	return err
+	return w.value(nil, lw, flagged, true)
 }
 
 // flag walks a null/reference flag and reports whether the value is
@@ -464,15 +433,28 @@ func (w *walker) value(ft *fieldType, lw *typeInfo, flagged, dynamic bool) error
 		done, err = w.flag()
 	}
 	if err == nil && !done {
-		if dynamic {
+		untyped := false
+		if dynamic && lw != nil && !w.d.r.compatible && lw.st != nil && lw.named {
+			// A struct the writer may have written without its type
+			// info (as readFullC reads it): its 4-byte hash tells.
+			if w.src != nil {
+				err = w.need(4)
+			}
+			untyped = err == nil && w.d.untypedStruct(lw)
+		}
+		switch {
+		case err != nil:
+		case untyped:
+			err = w.localStruct(lw)
+		case !dynamic:
+			err = w.declared(ft, lw)
+		default:
 			var wt wireType
 			if wt, err = w.typeInfo(); err == nil && lw == nil && wt.def == nil {
 				err = w.data(wt) // (dataAs, in short)
 			} else if err == nil {
 				err = w.dataAs(wt, lw)
 			}
-		} else {
-			err = w.declared(ft, lw)
 		}
 	}
 	if w.sink != nil {
