@@ -29,6 +29,7 @@ type Buffer struct {
 	slabOff  int    // slab[slabOff:] is free
 	slabLast int    // offset of the last piece carved
 	slabOn   bool
+	share    bool  // decodes carve from slabs that outlive them (see SetSharedBlocks)
 	budget   int64 // bytes the decode in progress may still allocate (see Budget)
 	alias    bool  // decoded UTF-8 strings and byte slices alias data (see SetAliasing)
 	aliased  int   // bytes aliased since BeginSlab (they need no slab)
@@ -729,6 +730,10 @@ func (b *Buffer) ReadString() (string, error) {
 				dst = unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.slab)), s)
 				b.slabLast = s
 				b.slabOff = min(s+(n+7)&^7, len(b.slab))
+			} else if !b.share {
+				// Its own memory (the slab is nil unless shared): string()
+				// neither zeroes it first nor allocates for one byte.
+				return string(unsafe.Slice((*byte)(src), n)), nil
 			} else {
 				dst = unsafe.Pointer(unsafe.SliceData(b.carve(n)))
 			}
@@ -897,9 +902,9 @@ func RunString(r string, o int) (string, int) {
 
 // StringRun returns p, the next len(p) unread bytes, as a string for
 // generated code to slice the strings of a run out of (p holds their
-// headers and bytes, located by NextString; the caller skips p after):
-// one copy in the decode's memory, or the input's own bytes when aliasing
-// is on. Each string is what ReadString returns for it, charged to the
+// headers and bytes, located by NextString in UnreadRun; the caller skips
+// p after): one copy, carved from the slab with shared blocks on and its
+// own allocation otherwise, or the input's own bytes when aliasing is on. Each string is what ReadString returns for it, charged to the
 // budget alike: a UTF-8 string copied is charged the bytes of its encoding
 // (header and bytes), so a run is charged len(p) whether it is read at
 // once or string by string.
@@ -918,6 +923,8 @@ func (b *Buffer) StringRun(p []byte) string {
 		d = unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.slab)), o)
 		b.slabLast = o
 		b.slabOff = min(o+(n+7)&^7, len(b.slab))
+	} else if !b.share {
+		return string(p) // the run's own memory
 	} else {
 		d = unsafe.Pointer(unsafe.SliceData(b.newPiece(n)))
 	}
@@ -955,6 +962,9 @@ func (b *Buffer) StringRun(p []byte) string {
 func (b *Buffer) copyString(p []byte) string {
 	if len(p) == 0 {
 		return ""
+	}
+	if !b.share {
+		return string(p) // its own memory, not zeroed first
 	}
 	d := b.carve(len(p))
 	copy(d, p)
@@ -1034,7 +1044,37 @@ func (b *Buffer) decodeUTF16(p []byte) string {
 	if len(p) < 2 {
 		return ""
 	}
-	out := b.Alloc(len(p) / 2 * 3)
+	m := len(p) / 2 * 3
+	if !b.share {
+		// The string's own memory, exactly its length: decoded into a
+		// scratch array (or, when longer, a temporary) and copied.
+		b.budget -= int64((m + 7) &^ 7) // as Alloc charges
+		if m <= utf16Scratch {
+			var tmp [utf16Scratch]byte
+			return string(tmp[:utf16To(tmp[:m], p)])
+		}
+		out := make([]byte, m)
+		if j := utf16To(out, p); j < m {
+			return string(out[:j])
+		}
+		return unsafe.String(&out[0], m)
+	}
+	out := b.Alloc(m)
+	j := utf16To(out, p)
+	if len(out) > slabPiece && len(out)-j > len(out)/4 {
+		return string(out[:j]) // its own allocation: keep only what is used
+	}
+	out = b.shrink(out, j)
+	return unsafe.String(&out[0], j)
+}
+
+// utf16Scratch is the longest UTF-8 form (three bytes a unit) that
+// decodeUTF16 decodes on the stack before copying it out.
+const utf16Scratch = 384
+
+// utf16To decodes the little-endian UTF-16 p (at least one unit) into out,
+// which has room for three bytes a unit, and returns the bytes written.
+func utf16To(out, p []byte) int {
 	j := 0
 	for i := 0; i+1 < len(p); i += 2 {
 		if len(p)-i >= 8 {
@@ -1105,32 +1145,68 @@ func (b *Buffer) decodeUTF16(p []byte) string {
 		o[2] = 0x80 | byte(r)&0x3f
 		j += 3
 	}
-	if len(out) > slabPiece && len(out)-j > len(out)/4 {
-		return string(out[:j]) // its own allocation: keep only what is used
-	}
-	out = b.shrink(out, j)
-	return unsafe.String(&out[0], j)
+	return j
 }
 
 // ---- memory for decoded values ---------------------------------------------
 
-// Decoded strings and primitive arrays hold no pointers, so they are
-// carved from shared blocks (slabs) rather than allocated one by one: a
-// value with twenty strings costs one or two allocations instead of
-// twenty. A slab outlives the decode that took it: the next decode on the
-// same buffer carves on from where it ended (a piece, once handed out, is
-// never handed out again), so that a run of small messages takes one
-// allocation every few hundred rather than one each. Slabs grow, as decodes
-// use them up, to at most slabMax bytes, which bounds what one retained
-// piece can keep alive.
+// By default a decoded value owns its memory: each string, primitive slice
+// and pointee is an allocation of its own, of its exact size (Go's
+// allocator rounds it up to a size class and packs pointer-free pieces
+// under 16 bytes into shared 16-byte blocks), except a run of strings that
+// generated code reads as one piece, which UnreadRun bounds to RunMax
+// bytes. Keeping any piece keeps at most that piece, or its run, or its
+// 16-byte block, never another message's memory.
+//
+// With shared blocks on (SetSharedBlocks), decoded strings and primitive
+// arrays, which hold no pointers, are carved from shared blocks (slabs)
+// rather than allocated one by one: a value with twenty strings costs one
+// or two allocations instead of twenty. A slab outlives the decode that
+// took it: the next decode on the same buffer carves on from where it
+// ended (a piece, once handed out, is never handed out again), so that a
+// run of small messages takes one allocation every few hundred rather than
+// one each. Slabs grow, as decodes use them up, to at most slabMax bytes,
+// which bounds what one retained piece can keep alive.
 const (
 	slabMin   = 16
 	slabMax   = 8 << 10
 	slabPiece = 1 << 10 // larger pieces get their own allocation
 )
 
-// BeginSlab starts carving decoded values from slabs (see Alloc); EndSlab
-// stops, keeping the current slab for the next decode to carve on from.
+// RunMax is the most bytes (headers included) that UnreadRun returns when
+// shared blocks are off: a run of strings copied as one piece, all of
+// which a kept one keeps alive, is at most this long.
+const RunMax = 32
+
+// SetSharedBlocks turns shared blocks on or off for the decodes that
+// follow (see "memory for decoded values" above). Turning them off drops
+// the current slab (the pieces carved from it stay valid).
+func (b *Buffer) SetSharedBlocks(on bool) {
+	b.share = on
+	if !on {
+		b.slab, b.slabOff, b.slabLast = nil, 0, 0
+	}
+}
+
+// SharedBlocks reports whether shared blocks are on (see SetSharedBlocks).
+func (b *Buffer) SharedBlocks() bool { return b.share }
+
+// UnreadRun returns the unread bytes that generated code locates a run of
+// strings in (see StringRun): all of them when shared blocks or aliasing
+// are on, else at most the first RunMax, so that a run copied as one
+// piece is short and a longer one is read string by string (each its own
+// allocation).
+func (b *Buffer) UnreadRun() []byte {
+	u := b.data[b.off:]
+	if !b.share && !b.alias && len(u) > RunMax {
+		return u[:RunMax]
+	}
+	return u
+}
+
+// BeginSlab starts a decode, which carves decoded values from slabs when
+// shared blocks are on (see Alloc); EndSlab ends it, keeping the current
+// slab for the next decode to carve on from.
 // The budget is unlimited until the decoder sets it (SetBudget).
 func (b *Buffer) BeginSlab() {
 	b.slabOn, b.budget = true, math.MaxInt64
@@ -1141,8 +1217,10 @@ func (b *Buffer) EndSlab() {
 	b.slabOn = false
 }
 
-// Alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned,
-// with capacity n (appending to the result never overwrites a neighbor).
+// Alloc returns n zeroed bytes of new pointer-free memory, 8-byte aligned
+// (aligned to the largest power of two up to 8 dividing n, when n < 16),
+// with capacity n (appending to the result never overwrites a neighbor):
+// an allocation of its own, or, with shared blocks on, a piece of a slab.
 //
 // Each piece is charged to the decode budget as it is taken (rounded up to
 // 8 bytes), whichever slab it comes from, so that what a decode is charged
@@ -1174,7 +1252,7 @@ func (b *Buffer) carve(n int) []byte {
 // newPiece returns n bytes the current slab has no room for: a piece of
 // their own, or the first of a fresh slab.
 func (b *Buffer) newPiece(n int) []byte {
-	if !b.slabOn || n > slabPiece {
+	if !b.share || !b.slabOn || n > slabPiece {
 		return make([]byte, n)
 	}
 	// A fresh slab sized for what the rest of the input usually decodes
