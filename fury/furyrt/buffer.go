@@ -1239,6 +1239,22 @@ func (b *Buffer) Alloc(n int) []byte {
 	return b.newPiece(n)
 }
 
+// AllocCopy returns a copy of p in memory from Alloc (charged alike, with
+// the same alignment and cap == len), for decoded primitive arrays and
+// []byte: memory of its own is not zeroed before the copy overwrites it.
+func (b *Buffer) AllocCopy(p []byte) []byte {
+	n := len(p)
+	if b.share || n == 0 {
+		d := b.Alloc(n)
+		copy(d, p)
+		return d
+	}
+	b.budget -= int64((n + 7) &^ 7)
+	// append allocates a size class (at least 8 bytes, so 8-byte aligned)
+	// and zeroes only what the copy leaves.
+	return append([]byte(nil), p...)[:n:n]
+}
+
 // carve is Alloc without the charge: n > 0 bytes its caller has charged.
 func (b *Buffer) carve(n int) []byte {
 	if o := b.slabOff; n <= len(b.slab)-o {
