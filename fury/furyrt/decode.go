@@ -1,7 +1,8 @@
 package furyrt
 
 // BeginDecode points b at data, read from offset off on, for a decode
-// that may allocate budget bytes and carves decoded values from slabs: in
+// that may allocate budget bytes (and, with shared blocks on, carves
+// decoded values from slabs): in
 // one step what SetBytes, BeginSlab, SetBudget and Skip(off) do (0 <= off
 // <= len(data)). EndDecode ends it.
 func (b *Buffer) BeginDecode(data []byte, off int, budget int64) {
@@ -11,9 +12,9 @@ func (b *Buffer) BeginDecode(data []byte, off int, budget int64) {
 }
 
 // EndDecode ends a decode begun by BeginDecode: what EndSlab and
-// SetBytes(nil) do. The buffer does not keep the caller's input; it keeps
-// the slab, as EndSlab does, for the next decode to carve on from (the
-// pieces handed out are never handed out again).
+// SetBytes(nil) do. The buffer does not keep the caller's input; with
+// shared blocks on it keeps the slab, as EndSlab does, for the next decode
+// to carve on from (the pieces handed out are never handed out again).
 func (b *Buffer) EndDecode() {
 	b.slabOn = false
 	b.data, b.off = nil, 0

@@ -233,9 +233,9 @@ func normalizeBools[T ArrayElem](s []T) {
 	}
 }
 
-// NewScalar returns a new zero T for a pointer field being decoded. Like
-// decoded strings and primitive slices it is carved from the decode's
-// shared block rather than allocated on its own.
+// NewScalar returns a new zero T for a pointer field being decoded, from
+// Alloc like decoded strings and primitive slices: memory of its own, or,
+// with shared blocks on (SetSharedBlocks), carved from the decode's block.
 func NewScalar[T ArrayElem](b *Buffer) *T {
 	return (*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(int(unsafe.Sizeof(*new(T)))))))
 }

@@ -542,7 +542,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				// the value is read, as the runtime takes it: the size of
 				// a new block of the decode's memory depends on the input
 				// left.
-				alloc := "furyrt.NewScalar[" + f.typeString(e.t) + "](buf)" // from the decode's shared block
+				alloc := "furyrt.NewScalar[" + f.typeString(e.t) + "](buf)" // the decode's memory (Buffer.Alloc)
 				if e.scalar == sString {
 					alloc = "new(" + f.typeString(e.t) + ")" // charged above
 				}
