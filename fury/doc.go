@@ -401,9 +401,12 @@
 //
 //   - a piece of 16 bytes or more keeps its own allocation (its length
 //     rounded up to one of Go's allocation size classes);
-//   - a piece under 16 bytes keeps the 16-byte block Go's allocator packs
-//     such pointer-free allocations into (it may hold other small pieces,
-//     of this message or of the ones decoded next to it);
+//   - a piece under 16 bytes keeps at most a 16-byte block: a short
+//     string's is the one Go's allocator packs pointer-free allocations
+//     under 16 bytes into (it may hold other small pieces, of this message
+//     or of the ones decoded next to it), and the bool and number pointees
+//     and primitive slices of up to 8 bytes of one decode share 16-byte
+//     blocks that hold only such pieces of that decode;
 //   - a string that generated code read with the strings next to it, as
 //     one copy of a run of consecutive string fields or list elements,
 //     keeps that run, which is at most 32 bytes (furyrt.RunMax) with its

@@ -195,14 +195,14 @@ func TestAllocLargePiecesAndEmpty(t *testing.T) {
 			require.Zero(t, uintptr(unsafe.Pointer(&p[0]))%align, "shared %v, n %d", shared, n)
 			p[0] = 1 // no piece is handed out twice
 
-			// AllocCopy: the same charge, cap == len and 8-byte alignment.
+			// AllocCopy: the same charge, cap == len and alignment.
 			src := bytes.Repeat([]byte{byte(n)}, n)
 			before := b.Budget()
 			c := b.AllocCopy(src)
 			require.Equal(t, src, c)
 			require.Equal(t, len(c), cap(c))
 			require.Equal(t, int64((n+7)&^7), before-b.Budget())
-			require.Zero(t, uintptr(unsafe.Pointer(&c[0]))%8, "shared %v, n %d", shared, n)
+			require.Zero(t, uintptr(unsafe.Pointer(&c[0]))%align, "shared %v, n %d", shared, n)
 		}
 		require.Equal(t, shared, b.slab != nil, "shared %v: a slab", shared)
 		b.EndSlab()

@@ -17,5 +17,6 @@ func (b *Buffer) BeginDecode(data []byte, off int, budget int64) {
 // to carve on from (the pieces handed out are never handed out again).
 func (b *Buffer) EndDecode() {
 	b.slabOn = false
+	b.endSmall()
 	b.data, b.off = nil, 0
 }

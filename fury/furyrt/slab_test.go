@@ -235,3 +235,52 @@ func TestOwnMemoryByDefault(t *testing.T) {
 	require.NotEqual(t, uintptr(unsafe.Pointer(unsafe.SliceData(run))), uintptr(unsafe.Pointer(unsafe.StringData(r))))
 	require.Nil(t, b.slab)
 }
+
+// Without shared blocks the small pieces of one decode (pointees, arrays
+// of up to smallPiece bytes) share blocks of at most smallBlock bytes that
+// hold nothing of another decode; a decode's first block is sized for what
+// the decode before took.
+func TestSmallPiecesShareADecodeBlock(t *testing.T) {
+	var b Buffer
+	sizes := []int{4, 8, 4, 8, 2, 2, 1} // seven pointees, 29 bytes
+	decode := func(sizes []int) map[*byte]int {
+		blocks := map[*byte]int{}
+		b.BeginSlab()
+		for _, n := range sizes {
+			p := b.Alloc(n)
+			require.Len(t, p, n)
+			require.Equal(t, n, cap(p))
+			require.Equal(t, make([]byte, n), p)
+			require.Zero(t, uintptr(unsafe.Pointer(&p[0]))%uintptr(min(n&-n, 8)))
+			for i := range p {
+				p[i] = 0xff // a later piece overlapping it would not be zero
+			}
+			blocks[unsafe.SliceData(b.small)] = len(b.small)
+		}
+		b.EndSlab()
+		require.Nil(t, b.small, "no block outlives its decode")
+		return blocks
+	}
+	first := decode(sizes)
+	for _, n := range first {
+		require.Equal(t, 8, n, "the first decode has no size to go by: blocks of a piece, rounded up to 8 bytes")
+	}
+	second := decode(sizes)
+	require.LessOrEqual(t, len(second), 2)
+	for p, n := range second {
+		require.LessOrEqual(t, n, smallBlock)
+		_, seen := first[p]
+		require.False(t, seen, "a block of an earlier decode")
+	}
+	// One piece a decode: blocks of that piece.
+	decode([]int{8})
+	for _, n := range decode([]int{8}) {
+		require.Equal(t, 8, n)
+	}
+	// Larger pieces are allocations of their own.
+	b.BeginSlab()
+	p := b.Alloc(smallPiece + 1)
+	require.Nil(t, b.small)
+	require.Len(t, p, smallPiece+1)
+	b.EndSlab()
+}
