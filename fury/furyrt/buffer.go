@@ -30,14 +30,15 @@ type Buffer struct {
 	slabLast int    // offset of the last piece carved
 	slabOn   bool
 	share    bool  // decodes carve from slabs that outlive them (see SetSharedBlocks)
-	small    []byte // without shared blocks: the decode's block for pieces of up to smallPiece bytes
-	smallOff int    // small[smallOff:] is free
-	smallUse int    // bytes of small pieces the decode in progress took
-	smallFit int    // ... and the decode before it took: the size of the next first block
 	budget   int64 // bytes the decode in progress may still allocate (see Budget)
 	alias    bool  // decoded UTF-8 strings and byte slices alias data (see SetAliasing)
 	aliased  int   // bytes aliased since BeginSlab (they need no slab)
 	begin    int   // read offset at BeginSlab
+
+	small    []byte // without shared blocks: the decode's block for pieces of up to smallPiece bytes
+	smallOff int    // small[smallOff:] is free
+	smallUse int    // bytes of small pieces the decode in progress took
+	smallFit int    // ... and the decode before it took: the size of the next first block
 
 	compactStrings bool // WriteString writes latin1/UTF-16 where it can
 }
