@@ -21,16 +21,22 @@ var furySharedModes = []furyMode{
 }
 
 func furySharedSuite(o objects) ([]serBench, []deBench, error) {
-	var modes []furyMode
-	for _, m := range furySharedModes {
+	return furyGenDeOnly(o, furySharedModes)
+}
+
+// furyGenDeOnly returns the deserialize benchmarks of those of modes (of
+// generated code, deserialize only) whose generated code is in use.
+func furyGenDeOnly(o objects, modes []furyMode) ([]serBench, []deBench, error) {
+	var in []furyMode
+	for _, m := range modes {
 		ok, err := generatedInUse(m)
 		if err != nil {
 			return nil, nil, err
 		}
 		if ok {
-			modes = append(modes, m)
+			in = append(in, m)
 		}
 	}
-	_, de, err := furySuite(o, modes)
+	_, de, err := furySuite(o, in)
 	return nil, de, err
 }
