@@ -736,9 +736,13 @@ func (b *Buffer) ReadString() (string, error) {
 				b.slabLast = s
 				b.slabOff = min(s+(n+7)&^7, len(b.slab))
 			} else if !b.share {
-				// Its own memory (the slab is nil unless shared): string()
+				// Its own memory (the slab is nil unless shared): a piece
+				// of the decode's small block, or from string(), which
 				// neither zeroes it first nor allocates for one byte.
-				return string(unsafe.Slice((*byte)(src), n)), nil
+				if n > smallPiece || n < 2 || !b.slabOn {
+					return string(unsafe.Slice((*byte)(src), n)), nil
+				}
+				dst = unsafe.Pointer(unsafe.SliceData(b.smallPieceOf(n, 1)))
 			} else {
 				dst = unsafe.Pointer(unsafe.SliceData(b.carve(n)))
 			}
@@ -929,7 +933,10 @@ func (b *Buffer) StringRun(p []byte) string {
 		b.slabLast = o
 		b.slabOff = min(o+(n+7)&^7, len(b.slab))
 	} else if !b.share {
-		return string(p) // the run's own memory
+		if n > smallPiece || !b.slabOn {
+			return string(p) // the run's own memory
+		}
+		d = unsafe.Pointer(unsafe.SliceData(b.smallPieceOf(n, 1)))
 	} else {
 		d = unsafe.Pointer(unsafe.SliceData(b.newPiece(n)))
 	}
@@ -1160,8 +1167,8 @@ func utf16To(out, p []byte) int {
 // allocator rounds it up to a size class and packs pointer-free pieces
 // under 16 bytes into shared 16-byte blocks), except a run of strings that
 // generated code reads as one piece, which UnreadRun bounds to RunMax
-// bytes, and the pointees and arrays of up to smallPiece bytes of one
-// decode, which share blocks of smallBlock bytes (see smallPieceOf).
+// bytes, and the pointees, arrays and strings of up to smallPiece bytes of
+// one decode, which share blocks of smallBlock bytes (see smallPieceOf).
 // Keeping any piece keeps at most that piece, or its run, or its 16-byte
 // block, never another message's memory beyond such a block.
 //
@@ -1272,7 +1279,7 @@ func (b *Buffer) carve(n int) []byte {
 func (b *Buffer) newPiece(n int) []byte {
 	if !b.share || !b.slabOn || n > slabPiece {
 		if n <= smallPiece && b.slabOn {
-			return b.smallPieceOf(n)
+			return b.smallPieceOf(n, min(n&-n, 8)) // aligned as make([]byte, n)
 		}
 		return make([]byte, n)
 	}
@@ -1294,13 +1301,14 @@ func (b *Buffer) newPiece(n int) []byte {
 	return b.slab[:n:n]
 }
 
-// Without shared blocks, the bool and number pointees and the primitive
-// arrays of at most smallPiece bytes that one decode reads share blocks of
+// Without shared blocks, the bool and number pointees, the primitive
+// arrays and the strings (and runs of them) of 2 to smallPiece bytes that
+// one decode reads share blocks of
 // at most smallBlock bytes that hold only such pieces of that decode (the
 // buffer drops its block when the decode ends): a kept *int64 keeps at
 // most smallBlock bytes, as much as Go's tiny allocator would have it
 // keep, and a struct of seven pointer fields takes three allocations
-// rather than seven. A decode's first block is sized for what the decode
+// rather than seven, as do seven short strings. A decode's first block is sized for what the decode
 // before took (up to smallBlock), so that a run of messages with one such
 // piece each takes blocks of one piece.
 const (
@@ -1309,9 +1317,8 @@ const (
 )
 
 // smallPieceOf returns n (1 to smallPiece) zeroed bytes from the decode's
-// small block, aligned as an allocation of n bytes of its own would be.
-func (b *Buffer) smallPieceOf(n int) []byte {
-	a := min(n&-n, 8) // the largest power of two up to 8 dividing n
+// small block, aligned to a (a power of two up to 8).
+func (b *Buffer) smallPieceOf(n, a int) []byte {
 	o := (b.smallOff + a - 1) &^ (a - 1)
 	if o+n > len(b.small) {
 		size := min(max(b.smallFit-b.smallUse, n), smallBlock)

@@ -266,7 +266,7 @@ func TestSmallPiecesShareADecodeBlock(t *testing.T) {
 		require.Equal(t, 8, n, "the first decode has no size to go by: blocks of a piece, rounded up to 8 bytes")
 	}
 	second := decode(sizes)
-	require.LessOrEqual(t, len(second), 2)
+	require.LessOrEqual(t, len(second), 3) // 29 bytes and alignment in blocks of 16
 	for p, n := range second {
 		require.LessOrEqual(t, n, smallBlock)
 		_, seen := first[p]
