@@ -2,6 +2,7 @@ package fury_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/fury-go/fury/fury"
@@ -54,7 +55,8 @@ func retainedBy(n int, keepOf func(n int) func(int, *gentest.Retained), decode f
 // memory, and a kept string, slice or pointee holds nothing of the other
 // messages nor the large parts of its own. Measured in a process of its
 // own (heap after collections, never time), on the generated and the
-// reflection paths, Unmarshal, Deserialize and the Decoder, against
+// reflection paths, Unmarshal, Deserialize, the Decoder and into an
+// interface{}, against
 // encoding/json in the same process; WithSharedBlocks(true), which carves
 // every message's pieces from blocks the next decodes carve on from,
 // keeps far more.
@@ -72,13 +74,15 @@ func TestKeptFieldRetainsLittle(t *testing.T) {
 	configs := []struct {
 		name string
 		opts []fury.Option
-		via  string // "Unmarshal", "Deserialize" or "Decoder"
+		via  string // "Unmarshal", "Deserialize", "Decoder" or "any" (Unmarshal into an interface{})
 	}{
 		{"generated", nil, "Unmarshal"},
 		{"reflection", []fury.Option{fury.WithGeneratedCode(false)}, "Unmarshal"},
 		{"compatible", []fury.Option{fury.WithCompatible(true)}, "Unmarshal"},
 		{"Deserialize", nil, "Deserialize"},
 		{"Decoder", nil, "Decoder"},
+		{"interface{}", nil, "any"},
+		{"interface{}/reflection", []fury.Option{fury.WithGeneratedCode(false)}, "any"},
 		{"shared", []fury.Option{fury.WithSharedBlocks(true)}, "Unmarshal"},
 	}
 	for _, k := range retainedKinds {
@@ -90,6 +94,9 @@ func TestKeptFieldRetainsLittle(t *testing.T) {
 		t.Logf("%s: encoding/json keeps %.1f bytes a message", k.name, float64(want)/float64(n))
 		for _, c := range configs {
 			f := fury.New(c.opts...)
+			if c.via == "any" { // a registered type decodes into an interface{}
+				require.NoError(t, f.Register(gentest.Retained{}, 900))
+			}
 			data, err := f.Marshal(msg)
 			require.NoError(t, err)
 			var decode func(m *gentest.Retained)
@@ -109,6 +116,14 @@ func TestKeptFieldRetainsLittle(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
+			case "any":
+				decode = func(m *gentest.Retained) {
+					var v any
+					if err := f.Unmarshal(data, &v); err != nil {
+						t.Fatal(err)
+					}
+					*m = *v.(*gentest.Retained)
+				}
 			case "Decoder":
 				r := &repeatReader{data: data}
 				dec := fury.NewDecoder(r, c.opts...)
@@ -121,8 +136,8 @@ func TestKeptFieldRetainsLittle(t *testing.T) {
 			var m gentest.Retained
 			decode(&m) // warm up: plans and buffers are not retention
 			require.Equal(t, msg, m)
-			if f.GeneratedInUse(&m) != (c.name != "reflection") {
-				t.Fatalf("%s: generated code in use: %v", c.name, !(c.name != "reflection"))
+			if reflection := strings.HasSuffix(c.name, "reflection"); f.GeneratedInUse(&m) == reflection {
+				t.Fatalf("%s: generated code in use: %v", c.name, reflection)
 			}
 			got := retainedBy(n, k.keep, decode)
 			ratio := float64(got) / float64(want)
