@@ -1225,6 +1225,7 @@ func (b *Buffer) UnreadRun() []byte {
 func (b *Buffer) BeginSlab() {
 	b.slabOn, b.budget = true, math.MaxInt64
 	b.aliased, b.begin = 0, b.off
+	b.small, b.smallOff, b.smallUse = nil, 0, 0 // (in case the last decode did not end)
 }
 
 func (b *Buffer) EndSlab() {

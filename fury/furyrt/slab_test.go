@@ -277,6 +277,23 @@ func TestSmallPiecesShareADecodeBlock(t *testing.T) {
 	for _, n := range decode([]int{8}) {
 		require.Equal(t, 8, n)
 	}
+	// A decode begun after one that did not end takes a block of its own.
+	b.BeginSlab()
+	b.Alloc(4)
+	last := unsafe.SliceData(b.small)
+	b.BeginSlab()
+	b.Alloc(4)
+	require.NotEqual(t, uintptr(unsafe.Pointer(last)), uintptr(unsafe.Pointer(unsafe.SliceData(b.small))))
+	b.EndSlab()
+	b.BeginDecode(nil, 0, 1<<20)
+	b.Alloc(4)
+	last = unsafe.SliceData(b.small)
+	b.BeginDecode(nil, 0, 1<<20)
+	b.Alloc(4)
+	require.NotEqual(t, uintptr(unsafe.Pointer(last)), uintptr(unsafe.Pointer(unsafe.SliceData(b.small))))
+	b.EndDecode()
+	require.Nil(t, b.small)
+
 	// Larger pieces are allocations of their own.
 	b.BeginSlab()
 	p := b.Alloc(smallPiece + 1)
