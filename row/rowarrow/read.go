@@ -40,7 +40,6 @@ const (
 	kMap       // map
 	kStruct    // struct
 	kDict      // dictionary: the values' col in elem
-	kREE       // run_end_encoded: the values' col in elem
 	kNull      // null: every element null
 )
 
@@ -50,7 +49,7 @@ type col struct {
 	at       arrow.DataType
 	nullable bool // the row side may hold a null here
 	unit     arrow.TimeUnit
-	elem     *col // list element; dictionary or run-end-encoded values
+	elem     *col // list element; dictionary values
 	key, val *col
 	fields   []*col   // struct: one per row field, in the row's order
 	arrowIdx []int    // struct: the Arrow child each row field reads
@@ -157,16 +156,6 @@ func match(at arrow.DataType, rt *row.DataType, nullable bool, path string, dept
 		}
 		c.kind, c.elem = kDict, inner
 		return c, nil
-	case *arrow.RunEndEncodedType:
-		inner, err := match(t.Encoded(), rt, nullable, path, depth+1)
-		if err != nil {
-			if _, _, leaf := arrowLeafKind(t.Encoded()); leaf {
-				return nil, mismatch(path, at, rt, nullable)
-			}
-			return nil, err
-		}
-		c.kind, c.elem = kREE, inner
-		return c, nil
 	}
 	if k, unit, ok := arrowLeafKind(at); ok {
 		if want, isLeaf := leafKinds[rt.ID()]; !isLeaf || want != k {
@@ -215,7 +204,7 @@ func match(at arrow.DataType, rt *row.DataType, nullable bool, path string, dept
 }
 
 // maxDepth bounds how deep an Arrow type may nest (a row schema nests at
-// most 64 deep; dictionaries and run-end encoding add a level each).
+// most 64 deep; a dictionary adds a level).
 const maxDepth = 200
 
 // matchFields matches the fields of row schema s with Arrow fields afs by
@@ -448,23 +437,6 @@ func (c *col) bindValue(arr arrow.Array) (reader, error) {
 			j := a.GetValueIndex(i)
 			if j < 0 || j >= n {
 				return nil, errorf(fury.ErrInvalidData, "dictionary index %d out of range [0, %d)", j, n)
-			}
-			return values(j)
-		}, nil
-	case kREE:
-		a, ok := arr.(*array.RunEndEncoded)
-		if !ok {
-			return nil, bad
-		}
-		values, err := c.elem.bind(a.Values())
-		if err != nil {
-			return nil, err
-		}
-		n := a.Values().Len()
-		return func(i int) (any, error) {
-			j := a.GetPhysicalIndex(i)
-			if j < 0 || j >= n {
-				return nil, errorf(fury.ErrInvalidData, "run-end-encoded index %d out of range [0, %d)", j, n)
 			}
 			return values(j)
 		}, nil

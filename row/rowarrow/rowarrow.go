@@ -67,16 +67,16 @@
 //	list<T>      list, large_list, list_view, large_list_view, fixed_size_list of T
 //	map<K, V>    map<K, V>
 //	struct<...>  struct of the same field names, in any order
-//	any          dictionary<indices, X> (pandas categoricals, Parquet dictionary
-//	             pages) and run_end_encoded<ends, X>, for an X it accepts
+//	any          dictionary<indices, X> for an X it accepts (pandas
+//	             categoricals, Parquet dictionary pages)
 //	any nullable null (every value null)
 //
 // FromArrowSchema and FromArrowType give the row type of the first column
 // for each of these, so the schema-inferring path reads what the
 // row-schema path reads; an Arrow null column has no row type of its own,
 // so inferring fails on it (pass a row schema). Other Arrow types (unsigned
-// integers, float16, decimals, date64, times, intervals, unions, extension
-// types) are errors wrapping fury.ErrUnsupportedType when inferring,
+// integers, float16, decimals, date64, times, intervals, unions,
+// run-end encoding, extension types) are errors wrapping fury.ErrUnsupportedType when inferring,
 // fury.ErrSchemaMismatch when matched against a row type.
 //
 // Arrow input in nanoseconds is brought to the microseconds the row format
@@ -307,8 +307,6 @@ func fromArrowType(t arrow.DataType, depth int) (*row.DataType, error) {
 		return row.MapOf(k, v), nil
 	case *arrow.DictionaryType:
 		return fromArrowType(t.ValueType, depth+1)
-	case *arrow.RunEndEncodedType:
-		return fromArrowType(t.Encoded(), depth+1)
 	case *arrow.NullType:
 		return nil, errorf(fury.ErrUnsupportedType, "Arrow type null has no row type (every value is null): pass a row schema that gives the field a type")
 	case *arrow.StructType:
