@@ -9,6 +9,7 @@ import (
 
 	"github.com/apache/arrow-go/v18/arrow"
 	"github.com/apache/arrow-go/v18/arrow/array"
+	"github.com/apache/arrow-go/v18/arrow/memory"
 
 	"github.com/fury-go/fury/fury"
 	"github.com/fury-go/fury/row"
@@ -566,7 +567,7 @@ func (p *batchPlan) appendRows(buf []byte, ends []int, rec arrow.RecordBatch) ([
 	readers := make([]reader, len(p.root.fields))
 	for f, fc := range p.root.fields {
 		arr := rec.Column(p.root.arrowIdx[f])
-		if err := array.ValidateFull(arr); err != nil {
+		if err := validate(arr); err != nil {
 			return nil, nil, errorf(fury.ErrInvalidData, "column %s: malformed Arrow array: %v", p.root.names[f], err)
 		}
 		if arr.Len() != int(rec.NumRows()) {
@@ -594,6 +595,68 @@ func (p *batchPlan) appendRows(buf []byte, ends []int, rec arrow.RecordBatch) ([
 		ends = append(ends, len(buf))
 	}
 	return buf, ends, nil
+}
+
+// validate checks arr with array.ValidateFull. arrow-go's validator wants
+// a buffer slot in an array of the null type, which arrays read by its
+// own IPC reader lack: such arrays, at any depth, are given one first.
+func validate(arr arrow.Array) error {
+	d, patched := withNullSlots(arr.Data())
+	if !patched {
+		return array.ValidateFull(arr)
+	}
+	defer d.Release()
+	a := array.MakeFromData(d)
+	defer a.Release()
+	return array.ValidateFull(a)
+}
+
+// withNullSlots returns d with a nil buffer slot in every null-type array
+// that has none (a new ArrayData for the caller to release), or d itself
+// and false when nothing needed one.
+func withNullSlots(d arrow.ArrayData) (arrow.ArrayData, bool) {
+	if isNilData(d) {
+		return d, false
+	}
+	if d.DataType().ID() == arrow.NULL {
+		if len(d.Buffers()) > 0 {
+			return d, false
+		}
+		return array.NewData(d.DataType(), d.Len(), []*memory.Buffer{nil}, nil, d.NullN(), d.Offset()), true
+	}
+	children := d.Children()
+	var out []arrow.ArrayData
+	for i, c := range children {
+		if pc, ok := withNullSlots(c); ok {
+			if out == nil {
+				out = append([]arrow.ArrayData(nil), children...)
+			}
+			out[i] = pc
+			defer pc.Release()
+		}
+	}
+	if dict := d.Dictionary(); !isNilData(dict) {
+		pd, ok := withNullSlots(dict)
+		if !ok {
+			return d, false
+		}
+		defer pd.Release()
+		if pdd, isData := pd.(*array.Data); isData {
+			return array.NewDataWithDictionary(d.DataType(), d.Len(), d.Buffers(), d.NullN(), d.Offset(), pdd), true
+		}
+		return d, false
+	}
+	if out == nil {
+		return d, false
+	}
+	return array.NewData(d.DataType(), d.Len(), d.Buffers(), out, d.NullN(), d.Offset()), true
+}
+
+// isNilData reports whether d is nil or a nil *array.Data (what
+// Dictionary returns for an array without one).
+func isNilData(d arrow.ArrayData) bool {
+	ad, ok := d.(*array.Data)
+	return d == nil || (ok && ad == nil)
 }
 
 // rowValueError puts the row and field path before a reader's error,

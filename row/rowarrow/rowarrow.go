@@ -88,7 +88,6 @@
 package rowarrow
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -372,8 +371,6 @@ func ToRecordBatch(mem memory.Allocator, s *row.Schema, rows []row.Row, opts ...
 	return rec, nil
 }
 
-var errValue = errors.New("value does not match its type")
-
 // appendValue appends v, a value of row type t in Build's generic form, to
 // b; nullable says whether the Arrow field b builds may hold nulls (a null
 // there is an error, as the batch would contradict its schema).
@@ -438,7 +435,7 @@ func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err er
 	case *array.MapBuilder:
 		m, isMap := v.(row.MapValue)
 		if !isMap {
-			return errorf(fury.ErrTypeMismatch, "%T for a map", v)
+			return errorf(fury.ErrTypeMismatch, "value of Go type %T for row type %v", v, t)
 		}
 		bb.Append(true)
 		for i := range m.Keys {
@@ -455,7 +452,7 @@ func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err er
 	case *array.ListBuilder:
 		xs, isList := v.([]any)
 		if !isList {
-			return errorf(fury.ErrTypeMismatch, "%T for a list", v)
+			return errorf(fury.ErrTypeMismatch, "value of Go type %T for row type %v", v, t)
 		}
 		bb.Append(true)
 		for _, x := range xs {
@@ -466,7 +463,7 @@ func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err er
 	case *array.StructBuilder:
 		xs, isList := v.([]any)
 		if !isList || len(xs) != bb.NumField() {
-			return errorf(fury.ErrTypeMismatch, "%T for a struct of %d fields", v, bb.NumField())
+			return errorf(fury.ErrTypeMismatch, "value of Go type %T for row type %v", v, t)
 		}
 		bb.Append(true)
 		for i, x := range xs {
@@ -476,10 +473,10 @@ func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err er
 			}
 		}
 	default:
-		return errorf(fury.ErrUnsupportedType, "arrow builder %T", b)
+		return errorf(fury.ErrUnsupportedType, "row type %v has no Arrow column builder", t)
 	}
 	if !ok {
-		return errorf(fury.ErrTypeMismatch, "%T for %v: %v", v, t, errValue)
+		return errorf(fury.ErrTypeMismatch, "value of Go type %T for row type %v", v, t)
 	}
 	return nil
 }
@@ -505,8 +502,8 @@ func FromRecordBatch(s *row.Schema, rec arrow.RecordBatch) ([]row.Row, error) {
 	return rowsOf(p.s, buf, ends)
 }
 
-// FromRecordReader converts every batch rdr gives (an ipc.Reader or
-// ipc.FileReader's batches, a TableReader's) to rows of schema s (nil: the
+// FromRecordReader converts every batch rdr gives (an IPC stream's
+// through ipc.NewReader, a table's through array.NewTableReader) to rows of schema s (nil: the
 // schema FromArrowSchema gives for rdr's schema), checked as
 // FromRecordBatch checks one batch. The rows, in the batches' order, share
 // one buffer. It does not release rdr; an error rdr reports is returned.
@@ -541,8 +538,9 @@ func FromRecordReader(s *row.Schema, rdr array.RecordReader) ([]row.Row, error) 
 }
 
 // FromTable converts every row of tbl, whose columns may be chunked
-// differently, to rows of schema s (nil: the schema FromArrowSchema gives
-// for tbl's schema), checked as FromRecordBatch checks one batch.
+// differently (an IPC file's batches: array.NewTableFromRecords of
+// ipc.FileReader's), to rows of schema s (nil: the schema FromArrowSchema
+// gives for tbl's schema), checked as FromRecordBatch checks one batch.
 func FromTable(s *row.Schema, tbl arrow.Table) ([]row.Row, error) {
 	if tbl == nil {
 		return nil, errorf(fury.ErrInvalidArgument, "nil table")
