@@ -369,3 +369,29 @@ func TestFromRecordBatchMalformed(t *testing.T) {
 	require.ErrorIs(t, err, fury.ErrInvalidData)
 	require.Contains(t, err.Error(), "rowarrow: invalid data: column l: malformed Arrow array")
 }
+
+// TestFromRecordReaderNullColumnIPC: a null-type column read back from an
+// IPC stream (whose arrays carry no buffer, which arrow-go's validator
+// expects), at the top level and as a struct's child, reads as nulls.
+func TestFromRecordReaderNullColumnIPC(t *testing.T) {
+	fields := []arrow.Field{fld("a", arrow.PrimitiveTypes.Int64, false), fld("n", arrow.Null, true),
+		fld("st", arrow.StructOf(fld("x", arrow.Null, true), fld("y", arrow.BinaryTypes.String, true)), true)}
+	rec := batchJSON(t, fields, `[{"a": 1, "n": null, "st": {"x": null, "y": "v"}}, {"a": 2, "n": null, "st": null}]`)
+	var buf bytes.Buffer
+	w := ipc.NewWriter(&buf, ipc.WithSchema(rec.Schema()))
+	require.NoError(t, w.Write(rec))
+	require.NoError(t, w.Close())
+	rdr, err := ipc.NewReader(bytes.NewReader(buf.Bytes()))
+	require.NoError(t, err)
+	defer rdr.Release()
+	s := row.NewSchema(
+		row.Field{Name: "a", Type: row.Int64()},
+		row.Field{Name: "n", Type: row.String(), Nullable: true},
+		row.Field{Name: "st", Type: row.StructOf(
+			row.Field{Name: "x", Type: row.Int32(), Nullable: true},
+			row.Field{Name: "y", Type: row.String(), Nullable: true}), Nullable: true},
+	)
+	rows, err := rowarrow.FromRecordReader(s, rdr)
+	require.NoError(t, err)
+	assert.Equal(t, [][]any{{int64(1), nil, []any{nil, "v"}}, {int64(2), nil, nil}}, values(t, rows))
+}
