@@ -53,18 +53,6 @@ func TestArrowPython(t *testing.T) {
 		}
 		return out.String(), err
 	}
-	verdicts := func(out string) map[string]string {
-		results := map[string]string{}
-		for _, line := range strings.Split(out, "\n") {
-			if name, ok := strings.CutPrefix(line, "PASS "); ok {
-				results[name] = ""
-			} else if rest, ok := strings.CutPrefix(line, "FAIL "); ok {
-				name, reason, _ := strings.Cut(rest, ": ")
-				results[name] = reason
-			}
-		}
-		return results
-	}
 	cases := []string{"dictionary", "views", "large", "list_view", "fixed_size_list", "null_column", "chunked", "reordered", "concat"}
 
 	pyDir, goDir := filepath.Join(tmp, "python"), filepath.Join(tmp, "go")

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -303,15 +302,7 @@ func TestRowPython(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(goDir, c.name+".bin"), data, 0o644))
 	}
 	out, verr := run("verify", goDir)
-	results := map[string]string{}
-	for _, line := range strings.Split(out, "\n") {
-		if name, ok := strings.CutPrefix(line, "PASS "); ok {
-			results[name] = ""
-		} else if rest, ok := strings.CutPrefix(line, "FAIL "); ok {
-			name, reason, _ := strings.Cut(rest, ": ")
-			results[name] = reason
-		}
-	}
+	results := verdicts(out)
 	for _, c := range cases {
 		t.Run("go_to_python/"+c.name, func(t *testing.T) {
 			reason, ok := results[c.name]

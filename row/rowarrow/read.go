@@ -84,6 +84,15 @@ var leafKinds = map[row.TypeID]colKind{
 	row.TypeDate: kDate, row.TypeTimestamp: kTimestamp, row.TypeDuration: kDuration,
 }
 
+// leafRowTypes maps the kinds of leafKinds back to their row types.
+var leafRowTypes = func() map[colKind]*row.DataType {
+	m := make(map[colKind]*row.DataType, len(leafKinds))
+	for id, k := range leafKinds {
+		m[k] = row.Primitive(id)
+	}
+	return m
+}()
+
 // arrowLeafKind is the kind an Arrow type of no children reads as (ok
 // false for the other Arrow types).
 func arrowLeafKind(at arrow.DataType) (k colKind, unit arrow.TimeUnit, ok bool) {

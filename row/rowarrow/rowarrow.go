@@ -269,31 +269,10 @@ func fromArrowType(t arrow.DataType, depth int) (*row.DataType, error) {
 	if depth > maxDepth {
 		return nil, errorf(fury.ErrDepthExceeded, "Arrow type nests deeper than %d", maxDepth)
 	}
+	if k, _, ok := arrowLeafKind(t); ok {
+		return leafRowTypes[k], nil
+	}
 	switch t := t.(type) {
-	case *arrow.BooleanType:
-		return row.Bool(), nil
-	case *arrow.Int8Type:
-		return row.Int8(), nil
-	case *arrow.Int16Type:
-		return row.Int16(), nil
-	case *arrow.Int32Type:
-		return row.Int32(), nil
-	case *arrow.Int64Type:
-		return row.Int64(), nil
-	case *arrow.Float32Type:
-		return row.Float32(), nil
-	case *arrow.Float64Type:
-		return row.Float64(), nil
-	case *arrow.StringType, *arrow.LargeStringType, *arrow.StringViewType:
-		return row.String(), nil
-	case *arrow.BinaryType, *arrow.LargeBinaryType, *arrow.BinaryViewType, *arrow.FixedSizeBinaryType:
-		return row.Binary(), nil
-	case *arrow.Date32Type:
-		return row.Date(), nil
-	case *arrow.TimestampType:
-		return row.Timestamp(), nil
-	case *arrow.DurationType:
-		return row.Duration(), nil
 	case *arrow.MapType:
 		k, err := fromArrowType(t.KeyType(), depth+1)
 		if err != nil {
