@@ -24,15 +24,7 @@ import (
 // values concatenate in pyarrow. The Go side is a program of the
 // row/rowarrow module (this module does not depend on Arrow), built here.
 func TestArrowPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	tmp := t.TempDir()
 	peerBin := filepath.Join(tmp, "xlangpeer")
 	build := exec.Command("go", "build", "-o", peerBin, "./internal/xlangpeer")
@@ -57,7 +49,7 @@ func TestArrowPython(t *testing.T) {
 
 	pyDir, goDir := filepath.Join(tmp, "python"), filepath.Join(tmp, "go")
 	require.NoError(t, os.MkdirAll(goDir, 0o755))
-	_, err = run([]string{p.argv[0], script, "write", pyDir}, p.env)
+	_, err := run([]string{p.argv[0], script, "write", pyDir}, p.env)
 	require.NoError(t, err)
 	out, gerr := run([]string{peerBin, pyDir, goDir}, nil)
 	results := verdicts(out)

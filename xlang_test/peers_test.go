@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -98,6 +99,24 @@ func setupPeer(root, name string) (*peer, error) {
 		return &peer{name: name, argv: []string{java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
 			"-cp", strings.TrimSpace(string(cp)), "org.furygo.xlangpeer.Peer"}}, nil
 	}
+}
+
+// pythonPeer returns the repository root and the Python peer, set up; a
+// peer that cannot be set up fails the test in CI and skips it elsewhere.
+func pythonPeer(t *testing.T) (string, *peer) {
+	t.Helper()
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := setupPeer(root, "python")
+	if err != nil {
+		if inCI() {
+			t.Fatal(err)
+		}
+		t.Skipf("python peer not available: %v", err)
+	}
+	return root, p
 }
 
 // peerRun is the outcome of one batch command.

@@ -260,15 +260,7 @@ func rowCases() []rowCase {
 // pyfory writes and Go decodes (and reads single fields in place), Go
 // writes and pyfory decodes and compares.
 func TestRowPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	script := filepath.Join(root, "xlang_test", "peers", "python", "row_peer.py")
 	run := func(sub, dir string) (string, error) {
 		cmd := exec.Command(p.argv[0], script, sub, dir)
@@ -284,7 +276,7 @@ func TestRowPython(t *testing.T) {
 	cases := rowCases()
 
 	pyDir := filepath.Join(t.TempDir(), "python")
-	_, err = run("write", pyDir)
+	_, err := run("write", pyDir)
 	require.NoError(t, err)
 	for _, c := range cases {
 		t.Run("python_to_go/"+c.name, func(t *testing.T) {
