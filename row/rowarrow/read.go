@@ -577,7 +577,8 @@ func (p *batchPlan) appendRows(buf []byte, ends []int, rec arrow.RecordBatch) ([
 	for f, fc := range p.root.fields {
 		arr := rec.Column(p.root.arrowIdx[f])
 		if err := validate(arr); err != nil {
-			return nil, nil, errorf(fury.ErrInvalidData, "column %s: malformed Arrow array: %v", p.root.names[f], err)
+			return nil, nil, errorf(fury.ErrInvalidData, "column %s: malformed Arrow array: %s", p.root.names[f],
+				strings.ReplaceAll(err.Error(), "arrow/array: ", ""))
 		}
 		if arr.Len() != int(rec.NumRows()) {
 			return nil, nil, errorf(fury.ErrInvalidData, "column %s has %d values, the batch %d rows", p.root.names[f], arr.Len(), rec.NumRows())

@@ -69,15 +69,17 @@
 //	struct<...>  struct of the same field names, in any order
 //	any          dictionary<indices, X> for an X it accepts (pandas
 //	             categoricals, Parquet dictionary pages)
-//	any nullable null (every value null)
+//	any          null (every value null), for a nullable field, a list
+//	             element or a map value
 //
 // FromArrowSchema and FromArrowType give the row type of the first column
 // for each of these, so the schema-inferring path reads what the
 // row-schema path reads; an Arrow null column has no row type of its own,
-// so inferring fails on it (pass a row schema). Other Arrow types (unsigned
-// integers, float16, decimals, date64, times, intervals, unions,
-// run-end encoding, extension types) are errors wrapping fury.ErrUnsupportedType when inferring,
-// fury.ErrSchemaMismatch when matched against a row type.
+// so inferring fails on it (pass a row schema). Other Arrow types
+// (unsigned integers, float16, decimals, date64, times, intervals, unions,
+// run-end encoding, extension types) are errors wrapping
+// fury.ErrUnsupportedType when inferring, fury.ErrSchemaMismatch when
+// matched against a row type.
 //
 // Arrow input in nanoseconds is brought to the microseconds the row format
 // stores as the row package does: a timestamp floored (as
