@@ -243,7 +243,7 @@ func TestFromRecordBatchForms(t *testing.T) {
 	assert.Equal(t, [][]any{{int64(1), int64(2), nil}}, values(t, rows))
 	_, err = rowarrow.FromRecordBatch(nil, rec)
 	require.ErrorIs(t, err, fury.ErrUnsupportedType)
-	require.EqualError(t, err, "field s: rowarrow: unsupported type: Arrow type null has no row type (every value is null): pass a row schema that gives the field a type")
+	require.EqualError(t, err, "rowarrow: unsupported type: field s: Arrow type null has no row type (every value is null): pass a row schema that gives the field a type")
 }
 
 // TestFromTableAndRecordReader: chunked input (a table whose columns are
@@ -394,4 +394,43 @@ func TestFromRecordReaderNullColumnIPC(t *testing.T) {
 	rows, err := rowarrow.FromRecordReader(s, rdr)
 	require.NoError(t, err)
 	assert.Equal(t, [][]any{{int64(1), nil, []any{nil, "v"}}, {int64(2), nil, nil}}, values(t, rows))
+}
+
+// batches is a RecordReader over given batches, whose schemas may differ
+// from the reader's.
+type batches struct {
+	schema *arrow.Schema
+	recs   []arrow.RecordBatch
+	cur    arrow.RecordBatch
+}
+
+func (b *batches) Retain()                        {}
+func (b *batches) Release()                       {}
+func (b *batches) Schema() *arrow.Schema          { return b.schema }
+func (b *batches) RecordBatch() arrow.RecordBatch { return b.cur }
+func (b *batches) Record() arrow.RecordBatch      { return b.cur }
+func (b *batches) Err() error                     { return nil }
+func (b *batches) Next() bool {
+	if len(b.recs) == 0 {
+		return false
+	}
+	b.cur, b.recs = b.recs[0], b.recs[1:]
+	return true
+}
+
+// TestFromRecordReaderBatchSchemas: a batch whose columns are in another
+// order than the reader's schema is read by name too; one that lacks a
+// column is refused, naming the batch.
+func TestFromRecordReaderBatchSchemas(t *testing.T) {
+	i64, str := arrow.PrimitiveTypes.Int64, arrow.BinaryTypes.String
+	first := batchJSON(t, []arrow.Field{fld("a", i64, false), fld("b", i64, false), fld("s", str, true)}, `[{"a": 1, "b": 10, "s": "x"}]`)
+	swapped := batchJSON(t, []arrow.Field{fld("s", str, true), fld("b", i64, false), fld("a", i64, false)}, `[{"a": 2, "b": 20, "s": null}]`)
+	rows, err := rowarrow.FromRecordReader(abs, &batches{schema: first.Schema(), recs: []arrow.RecordBatch{first, swapped}})
+	require.NoError(t, err)
+	assert.Equal(t, [][]any{{int64(1), int64(10), "x"}, {int64(2), int64(20), nil}}, values(t, rows))
+
+	short := batchJSON(t, []arrow.Field{fld("a", i64, false), fld("b", i64, false)}, `[{"a": 3, "b": 30}]`)
+	_, err = rowarrow.FromRecordReader(abs, &batches{schema: first.Schema(), recs: []arrow.RecordBatch{first, short}})
+	require.ErrorIs(t, err, fury.ErrSchemaMismatch)
+	require.EqualError(t, err, "rowarrow: struct schema mismatch: batch 1: column s: no Arrow field of that name for row type utf8 (Arrow has a: int64, b: int64)")
 }

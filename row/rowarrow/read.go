@@ -1,7 +1,6 @@
 package rowarrow
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -600,7 +599,7 @@ func (p *batchPlan) appendRows(buf []byte, ends []int, rec arrow.RecordBatch) ([
 		}
 		var err error
 		if buf, err = row.AppendBuild(buf, p.s, vals); err != nil {
-			return nil, nil, fmt.Errorf("row %d: %w", ri, err)
+			return nil, nil, wrapCtx(err, "row %d", ri)
 		}
 		ends = append(ends, len(buf))
 	}
@@ -677,10 +676,7 @@ func rowValueError(ri int, name string, err error) error {
 		path += strings.Join(pe.path, "")
 		err = pe.err
 	}
-	if ae, ok := err.(*arrowError); ok {
-		return errorf(ae.sentinel, "row %d, field %s: %s", ri, path, ae.msg)
-	}
-	return fmt.Errorf("row %d, field %s: %w", ri, path, err)
+	return wrapCtx(err, "row %d, field %s", ri, path)
 }
 
 // rowsOf wraps the rows appended to buf (their end offsets in ends) as

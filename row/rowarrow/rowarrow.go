@@ -121,6 +121,18 @@ func errorf(sentinel error, format string, args ...any) error {
 	return &arrowError{sentinel: sentinel, msg: fmt.Sprintf(format, args...)}
 }
 
+// wrapCtx puts where err happened (a field, a row, a batch) before its
+// message: after the package and class for an error of this package, so
+// that they stay first, and before the message of another package's
+// (row's, whose errors name their package too).
+func wrapCtx(err error, format string, args ...any) error {
+	ctx := fmt.Sprintf(format, args...)
+	if e, ok := err.(*arrowError); ok {
+		return &arrowError{sentinel: e.sentinel, msg: ctx + ": " + e.msg}
+	}
+	return fmt.Errorf("%s: %w", ctx, err)
+}
+
 // An Option changes the Arrow schema ToArrowSchema, ToArrowType and
 // ToRecordBatch write.
 type Option func(*options)
@@ -168,7 +180,7 @@ func toArrowFields(s *row.Schema, o options) ([]arrow.Field, error) {
 		f := s.Field(i)
 		t, err := toArrowType(f.Type, o)
 		if err != nil {
-			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+			return nil, wrapCtx(err, "field %s", f.Name)
 		}
 		out[i] = arrow.Field{Name: f.Name, Type: t, Nullable: f.Nullable || o.allNullable}
 	}
@@ -253,7 +265,7 @@ func fromArrowFields(afs []arrow.Field, depth int) ([]row.Field, error) {
 	for i, f := range afs {
 		t, err := fromArrowType(f.Type, depth)
 		if err != nil {
-			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+			return nil, wrapCtx(err, "field %s", f.Name)
 		}
 		out[i] = row.Field{Name: f.Name, Type: t, Nullable: f.Nullable}
 	}
@@ -334,12 +346,12 @@ func ToRecordBatch(mem memory.Allocator, s *row.Schema, rows []row.Row, opts ...
 		}
 		vals, err := r.Values()
 		if err != nil {
-			return nil, fmt.Errorf("row %d: %w", ri, err)
+			return nil, wrapCtx(err, "row %d", ri)
 		}
 		for i, v := range vals {
 			f := s.Field(i)
 			if err := appendValue(b.Field(i), f.Type, f.Nullable, v); err != nil {
-				return nil, fmt.Errorf("row %d, field %s: %w", ri, f.Name, err)
+				return nil, wrapCtx(err, "row %d, field %s", ri, f.Name)
 			}
 		}
 	}
@@ -450,7 +462,7 @@ func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err er
 		for i, x := range xs {
 			f := t.Schema().Field(i)
 			if err := appendValue(bb.FieldBuilder(i), f.Type, f.Nullable, x); err != nil {
-				return fmt.Errorf("field %s: %w", f.Name, err)
+				return wrapCtx(err, "field %s", f.Name)
 			}
 		}
 	default:
@@ -505,11 +517,11 @@ func FromRecordReader(s *row.Schema, rdr array.RecordReader) ([]row.Row, error) 
 			// A batch whose schema differs from the reader's is checked
 			// on its own (its columns may be in another order).
 			if bp, err = planFor(p.s, rs); err != nil {
-				return nil, fmt.Errorf("batch %d: %w", batch, err)
+				return nil, wrapCtx(err, "batch %d", batch)
 			}
 		}
 		if buf, ends, err = bp.appendRows(buf, ends, rec); err != nil {
-			return nil, fmt.Errorf("batch %d: %w", batch, err)
+			return nil, wrapCtx(err, "batch %d", batch)
 		}
 	}
 	if err := rdr.Err(); err != nil {
