@@ -434,3 +434,29 @@ func TestFromRecordReaderBatchSchemas(t *testing.T) {
 	require.ErrorIs(t, err, fury.ErrSchemaMismatch)
 	require.EqualError(t, err, "rowarrow: struct schema mismatch: batch 1: column s: no Arrow field of that name for row type utf8 (Arrow has a: int64, b: int64)")
 }
+
+// TestFromRecordBatchSliced: a slice of a batch (offsets into its
+// structs, lists, maps and dictionaries) reads as the same rows of the
+// whole batch.
+func TestFromRecordBatchSliced(t *testing.T) {
+	at := arrow.StructOf(fld("id", arrow.PrimitiveTypes.Int32, true), fld("name", arrow.BinaryTypes.String, true))
+	fields := []arrow.Field{
+		fld("d", &arrow.DictionaryType{IndexType: arrow.PrimitiveTypes.Int8, ValueType: arrow.BinaryTypes.String}, true),
+		fld("in", at, true), fld("l", arrow.ListViewOf(at), true), fld("m", arrow.MapOf(arrow.BinaryTypes.String, at), true),
+	}
+	rec := batchJSON(t, fields, `[
+		{"d": "a", "in": {"id": 1, "name": "x"}, "l": [{"id": 2, "name": null}], "m": [{"key": "k", "value": {"id": 3, "name": "y"}}]},
+		{"d": null, "in": null, "l": null, "m": null},
+		{"d": "b", "in": {"id": 4, "name": null}, "l": [], "m": []},
+		{"d": "a", "in": {"id": 5, "name": "z"}, "l": [{"id": 6, "name": "w"}, null], "m": [{"key": "j", "value": null}]}]`)
+	whole, err := rowarrow.FromRecordBatch(nil, rec)
+	require.NoError(t, err)
+	part := rec.NewSlice(1, 4)
+	defer part.Release()
+	got, err := rowarrow.FromRecordBatch(nil, part)
+	require.NoError(t, err)
+	require.Len(t, got, 3)
+	for i := range got {
+		assert.Equal(t, whole[i+1].Bytes(), got[i].Bytes(), "row %d", i)
+	}
+}
