@@ -2,6 +2,7 @@ package rowarrow_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -459,4 +460,15 @@ func TestFromRecordBatchSliced(t *testing.T) {
 	for i := range got {
 		assert.Equal(t, whole[i+1].Bytes(), got[i].Bytes(), "row %d", i)
 	}
+}
+
+// TestSchemaMismatchWideList: the fields an error lists are bounded.
+func TestSchemaMismatchWideList(t *testing.T) {
+	fields := make([]arrow.Field, 40)
+	for i := range fields {
+		fields[i] = fld(fmt.Sprintf("f%d", i), arrow.FixedWidthTypes.Boolean, true)
+	}
+	_, err := rowarrow.FromRecordBatch(abs, batchJSON(t, fields, `[]`))
+	require.ErrorIs(t, err, fury.ErrSchemaMismatch)
+	require.True(t, strings.HasSuffix(err.Error(), "f15: bool, ... 24 more)"), err.Error())
 }

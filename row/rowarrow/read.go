@@ -257,27 +257,36 @@ func (c *col) matchFields(afs []arrow.Field, s *row.Schema, path string, depth i
 	return nil
 }
 
-func arrowFieldList(afs []arrow.Field) string {
-	if len(afs) == 0 {
+// maxListed bounds how many fields an error lists.
+const maxListed = 16
+
+// fieldList lists n fields as "name: type", the first maxListed of them.
+func fieldList(n int, field func(i int) string) string {
+	if n == 0 {
 		return "no fields"
 	}
-	names := make([]string, len(afs))
-	for i, f := range afs {
-		names[i] = f.Name + ": " + f.Type.String()
+	var sb strings.Builder
+	for i := range min(n, maxListed) {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(field(i))
 	}
-	return strings.Join(names, ", ")
+	if n > maxListed {
+		sb.WriteString(", ... " + strconv.Itoa(n-maxListed) + " more")
+	}
+	return sb.String()
+}
+
+func arrowFieldList(afs []arrow.Field) string {
+	return fieldList(len(afs), func(i int) string { return afs[i].Name + ": " + afs[i].Type.String() })
 }
 
 func rowFieldList(s *row.Schema) string {
-	if s.NumFields() == 0 {
-		return "no fields"
-	}
-	names := make([]string, s.NumFields())
-	for i := range names {
+	return fieldList(s.NumFields(), func(i int) string {
 		f := s.Field(i)
-		names[i] = f.Name + ": " + rowTypeString(f.Type, f.Nullable)
-	}
-	return strings.Join(names, ", ")
+		return f.Name + ": " + rowTypeString(f.Type, f.Nullable)
+	})
 }
 
 // reader reads element i of an array as a row value in Build's generic
