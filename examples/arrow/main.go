@@ -46,11 +46,12 @@ func readFile[T any](enc *row.Encoder[T], data []byte) ([]*T, error) {
 	defer fr.Close()
 	var batches []arrow.RecordBatch
 	for i := range fr.NumRecords() {
-		rec, err := fr.RecordBatch(i)
+		rec, err := fr.RecordBatchAt(i) // ours to release
 		if err != nil {
 			return nil, err
 		}
-		batches = append(batches, rec) // owned by fr until it closes
+		defer rec.Release()
+		batches = append(batches, rec)
 	}
 	tbl := array.NewTableFromRecords(fr.Schema(), batches)
 	defer tbl.Release()

@@ -532,7 +532,7 @@ func FromRecordReader(s *row.Schema, rdr array.RecordReader) ([]row.Row, error) 
 
 // FromTable converts every row of tbl, whose columns may be chunked
 // differently (an IPC file's batches: array.NewTableFromRecords of
-// ipc.FileReader's), to rows of schema s (nil: the schema FromArrowSchema
+// ipc.FileReader's RecordBatchAt), to rows of schema s (nil: the schema FromArrowSchema
 // gives for tbl's schema), checked as FromRecordBatch checks one batch.
 func FromTable(s *row.Schema, tbl arrow.Table) ([]row.Row, error) {
 	if tbl == nil {

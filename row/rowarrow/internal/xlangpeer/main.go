@@ -201,7 +201,7 @@ func readRows(pyDir, name string, s *row.Schema) ([]row.Row, error) {
 	defer fr.Close()
 	var recs []arrow.RecordBatch
 	for i := range fr.NumRecords() {
-		rec, err := fr.RecordBatch(i)
+		rec, err := fr.RecordBatchAt(i)
 		if err != nil {
 			return nil, err
 		}
