@@ -532,8 +532,9 @@ func FromRecordReader(s *row.Schema, rdr array.RecordReader) ([]row.Row, error) 
 
 // FromTable converts every row of tbl, whose columns may be chunked
 // differently (an IPC file's batches: array.NewTableFromRecords of
-// ipc.FileReader's RecordBatchAt), to rows of schema s (nil: the schema FromArrowSchema
-// gives for tbl's schema), checked as FromRecordBatch checks one batch.
+// ipc.FileReader's RecordBatchAt), to rows of schema s (nil: the schema
+// FromArrowSchema gives for tbl's schema), checked as FromRecordBatch
+// checks one batch.
 func FromTable(s *row.Schema, tbl arrow.Table) ([]row.Row, error) {
 	if tbl == nil {
 		return nil, errorf(fury.ErrInvalidArgument, "nil table")
