@@ -288,7 +288,7 @@ func (g *gen) decl(d *schema.Decl) {
 				g.errorf(fl.Pos, "fields %s and %s of %s are both Go field %s; rename one", prev.Name, fl.Name, d.Path(), fname)
 			}
 			fieldNames[fname] = fl
-			ty, tag := g.field(fl)
+			ty, tag := g.field(d, fl)
 			g.p("\t%s %s `fury:%q`\n", fname, ty, tag)
 		}
 		g.p("}\n")
@@ -322,10 +322,20 @@ func enumsUsed(d *schema.Decl) int {
 }
 
 // field returns the Go type and the fury tag of a message field.
-func (g *gen) field(fl *schema.Field) (string, string) {
+func (g *gen) field(d *schema.Decl, fl *schema.Field) (string, string) {
 	t := fl.Type
 	tag := []string{fmt.Sprintf("id=%d", fl.Number)}
 	ty := g.goType(t, fl.Optional, fl.Pos)
+	// A message field that is not nullable (named with its package, as
+	// foryc reads it) is a struct value; a pointer tagged notnull where
+	// the value would contain itself.
+	if t.Kind == schema.NamedType && t.Decl != nil && t.Decl.Kind == schema.Message && !fl.Optional {
+		if embeds(t.Decl, d, map[*schema.Decl]bool{}) {
+			tag = append(tag, "notnull")
+		} else {
+			ty = strings.TrimPrefix(ty, "*")
+		}
+	}
 	// Nullable fields whose Go type has no pointer of its own (slices,
 	// maps, unions, any) say so in the tag; pointers are nullable already.
 	// An any field is nullable too, as the peers declare it.
@@ -342,6 +352,25 @@ func (g *gen) field(fl *schema.Field) (string, string) {
 		tag = append(tag, "elemref")
 	}
 	return ty, strings.Join(tag, ",")
+}
+
+// embeds reports whether message d holds message target by value,
+// directly or through the struct values of its fields.
+func embeds(d, target *schema.Decl, seen map[*schema.Decl]bool) bool {
+	if d == target {
+		return true
+	}
+	if seen[d] {
+		return false
+	}
+	seen[d] = true
+	for _, fl := range d.Fields {
+		if t := fl.Type; t.Kind == schema.NamedType && t.Decl != nil && t.Decl.Kind == schema.Message && !fl.Optional &&
+			embeds(t.Decl, target, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func isAny(t *schema.TypeRef) bool { return t.Kind == schema.PrimType && t.Prim == schema.Any }
