@@ -199,12 +199,43 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
 
 	"github.com/fury-go/fury/internal/gen"
 )
+
+// usage writes both modes' synopses and flags, as -h shows them.
+func usage(w io.Writer) {
+	fmt.Fprint(w, `furygen generates Fory serialization code for Go, in one of two modes.
+
+Go-types mode: type-specialized serialization code for the package's Go struct
+types (<file>_fury.go next to each source file), byte-identical to the
+reflection path of github.com/fury-go/fury/fury, which uses it automatically.
+
+  furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [-buildtag expr] [-check] [packages]
+
+`)
+	gen.PrintFlags(w)
+	fmt.Fprint(w, `
+Schema mode (-schema): the Go types of .fdl and .proto schemas shared with the
+other Fory languages, as foryc maps them, with their registration function
+(<schema>_fdl.go or <schema>_proto.go), and their specialized code
+(<schema>_fdl_fury.go). An imported schema with a Go package of its own
+(option go_package, or -M) is imported, not generated again.
+
+  furygen -schema a.fdl[,b.proto] [-I dir,...] [-M schema=importpath ...] [-output file.go]
+          [-package name] [-register Func] [-grpc] [-proto-signed] [-check]
+
+`)
+	fs := flag.NewFlagSet("furygen", flag.ContinueOnError)
+	schemaFlags(fs, &schemaConfig{})
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fmt.Fprint(w, "\nRun go doc github.com/fury-go/fury/cmd/furygen for the details.\n")
+}
 
 func main() {
 	if isSchemaMode(os.Args[1:]) {
@@ -225,6 +256,7 @@ func main() {
 	cfg, check, err := gen.ParseArgs(os.Args[1:])
 	if err != nil {
 		if err == flag.ErrHelp {
+			usage(os.Stderr)
 			os.Exit(0)
 		}
 		fmt.Fprintln(os.Stderr, "furygen:", err)
