@@ -246,13 +246,13 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 type gen struct {
-	body    bytes.Buffer
-	errs    schema.ErrorList
-	names   map[string]schema.Pos // Go identifiers declared at package level
+	body     bytes.Buffer
+	errs     schema.ErrorList
+	names    map[string]schema.Pos // Go identifiers declared at package level
 	goName   map[*schema.Decl]string
 	imports  map[string]string // import path -> name ("" for the default)
 	extAlias map[string]string // external Go package import path -> its name in the file
-	structs []string
+	structs  []string
 }
 
 func (g *gen) errorf(pos schema.Pos, format string, args ...any) {
