@@ -620,7 +620,7 @@ func (g *gen) register(files []*schema.File, deps []GoPackage, fn string) {
 	g.p("// generated code registers them: by the type ids foryc gives them, or by\n")
 	g.p("// name where the schema turns automatic ids off.\n")
 	if len(deps) > 0 {
-		g.p("// The types of the imported schemas are registered first, by their\n")
+		g.p("//\n// The types of the imported schemas are registered first, by their\n")
 		g.p("// packages' RegisterTypes (registering a type again the same way is a\n")
 		g.p("// no-op, so packages that share an import register on one Fury).\n")
 	}
