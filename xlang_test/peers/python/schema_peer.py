@@ -46,15 +46,15 @@ named = module("xlang_named")
 unions = module("xlang_unions")
 fbs = module("xlang_fbs")
 money_mod = module("xlang_money")
-order = module("xlang_order")
-billing = module("xlang_billing")
+order_mod = module("xlang_order")
+billing_mod = module("xlang_billing")
 
 UTC = datetime.timezone.utc
 
 
 def new_fory():
     f = pyfory.Fory(xlang=True, ref=True, compatible=(MODE == "compatible"))
-    for m in (common, core, xtypes, evolve, shop, named, unions, fbs, money_mod, order, billing):
+    for m in (common, core, xtypes, evolve, shop, named, unions, fbs, money_mod, order_mod, billing_mod):
         if m is not None:
             getattr(m, "register_%s_types" % m.__name__)(f)
     return f
@@ -307,8 +307,8 @@ if fbs is not None:
                          path=[F.Vec3(x=0.0, y=0.0, z=0.0), F.Vec3(x=0.5, y=0.25, z=0.125)], tags=["a", "b"])
 
 
-if order is not None:
-    O, M = order, money_mod
+if order_mod is not None:
+    O, M = order_mod, money_mod
 
     def cash(units, cur):
         return M.Money(units=units, currency=cur)
@@ -364,8 +364,8 @@ if order is not None:
         return cash(-99, M.Currency.JPY)
 
 
-if billing is not None:
-    B, M = billing, money_mod
+if billing_mod is not None:
+    B, M = billing_mod, money_mod
 
     @case
     def billing_invoice():
