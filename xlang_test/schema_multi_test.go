@@ -109,8 +109,9 @@ func multiCases() []schemaCase {
 		{name: "billing_invoice", value: func() any {
 			return &billing.Invoice{Number: "inv-7", Amount: cash(1200, money.CurrencyEur), Discount: cashPtr(-200, money.CurrencyEur),
 				Items:    []*money.Money{cashPtr(700, money.CurrencyEur), cashPtr(500, money.CurrencyUsd)},
-				Currency: money.CurrencyEur}
+				Currency: money.CurrencyEur, Settled: &billing.Settled{}}
 		}},
+		{name: "billing_settled_root", value: func() any { return &billing.Settled{} }},
 		{name: "billing_invoice_unset", value: func() any { return &billing.Invoice{} }},
 	}
 }

@@ -372,12 +372,16 @@ if billing_mod is not None:
         return B.Invoice(number="inv-7", amount=M.Money(units=1200, currency=M.Currency.EUR),
                          discount=M.Money(units=-200, currency=M.Currency.EUR),
                          items=[M.Money(units=700, currency=M.Currency.EUR), M.Money(units=500, currency=M.Currency.USD)],
-                         currency=M.Currency.EUR)
+                         currency=M.Currency.EUR, settled=B.Settled())
 
     @case
     def billing_invoice_unset():
         return B.Invoice(number="", amount=M.Money(units=0, currency=M.Currency.USD), discount=None, items=[],
-                         currency=M.Currency.USD)
+                         currency=M.Currency.USD, settled=None)
+
+    @case
+    def billing_settled_root():
+        return B.Settled()
 
 
 # Cases whose reader expects another value than its writer writes (schema

@@ -14,6 +14,11 @@ type Invoice struct {
 	Discount *money.Money   `fury:"id=3"`
 	Items    []*money.Money `fury:"id=4"`
 	Currency money.Currency `fury:"id=5"`
+	Settled  *Settled       `fury:"id=6"`
+}
+
+// Settled is message xlang.billing.Settled (type id 2768978059, hashed from "xlang.billing.Settled").
+type Settled struct {
 }
 
 // RegisterTypes registers the types of the schema with f, as the peers'
@@ -28,6 +33,9 @@ func RegisterTypes(f *fury.Fury) error {
 		return err
 	}
 	if err := f.Register(Invoice{}, 3716104820); err != nil {
+		return err
+	}
+	if err := f.Register(Settled{}, 2768978059); err != nil {
 		return err
 	}
 	return nil
