@@ -2,7 +2,6 @@ package main
 
 import (
 	"flag"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,9 +147,8 @@ func TestSchemaPackages(t *testing.T) {
 	})
 	out, err := exec.Command(goBin, "env", "GOMODCACHE").Output()
 	require.NoError(t, err)
-	cache := strings.TrimSpace(string(out))
-	for k, v := range map[string]string{"GOWORK": "off", "GOFLAGS": "-mod=mod", "GOSUMDB": "off",
-		"GOPROXY": (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(cache, "cache", "download"))}).String()} {
+	for _, kv := range moduleCacheEnv(strings.TrimSpace(string(out))) {
+		k, v, _ := strings.Cut(kv, "=")
 		t.Setenv(k, v)
 	}
 	schemas := filepath.Join(dir, "schemas")
