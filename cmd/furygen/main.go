@@ -162,7 +162,7 @@
 // before registering its own types. Registering a type again the same way
 // is a no-op, so two packages sharing an import register on one Fury.
 // Generate the imported package first (its Go code is compiled with the
-// importer's). A file imported without such a mapping is generated into
+// importer's), without -register: its importers call RegisterTypes. A file imported without such a mapping is generated into
 // the importing package, as a copy; a run that would declare a name
 // another file of the package declares (a second copy of an imported
 // schema's types) is refused, naming the file and the fix. Layout for a
