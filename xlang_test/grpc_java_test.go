@@ -50,8 +50,9 @@ func TestSchemaGRPCJava(t *testing.T) {
 	out, err := exec.Command(foryc, "--java_out", filepath.Join(proj, "src", "main", "java"), "--grpc",
 		filepath.Join(root, "examples", "schemagrpc", "chat", "chat.fdl")).CombinedOutput()
 	require.NoError(t, err, "foryc --grpc --java_out:\n%s", out)
-	build := exec.Command(mvn, "-q", "-B", "package", "-DskipTests")
+	build := exec.Command(mvn, "-q", "-B", "-Dstyle.color=never", "package", "-DskipTests")
 	build.Dir = proj
+	build.Env = append(os.Environ(), "NO_COLOR=1")
 	out, err = build.CombinedOutput()
 	require.NoError(t, err, "mvn package:\n%s", tail(string(out), 4000))
 	cp := filepath.Join(proj, "target", "grpc-peer-1.0.jar") + string(os.PathListSeparator) + filepath.Join(proj, "target", "lib", "*")
