@@ -162,14 +162,18 @@
 // before registering its own types. Registering a type again the same way
 // is a no-op, so two packages sharing an import register on one Fury.
 // Generate the imported package first (its Go code is compiled with the
-// importer's), without -register: its importers call RegisterTypes. A file imported without such a mapping is generated into
-// the importing package, as a copy; a run that would declare a name
-// another file of the package declares (a second copy of an imported
-// schema's types) is refused, naming the file and the fix. Layout for a
-// repository with several schemas: one directory (Go package) per schema
-// package, each with its go:generate line, each schema that others import
-// carrying its go_package. Types of one Go package share one namespace;
-// two that would share a Go name are an error naming both. A struct using more than four
+// importer's), without -register: its importers call RegisterTypes. An
+// imported file mapped to the output's own package is taken as generated
+// there by another run: its types are referenced and registered (again,
+// a no-op), not declared, and the run needs a -register name of its own.
+// A file imported without a mapping is generated into the importing
+// package, as a copy; a run that would declare a name another file of the
+// package declares (a second copy of an imported schema's types) is
+// refused, naming the file and the fix. Layout for a repository with
+// several schemas: one directory (Go package) per schema package, each
+// with its go:generate line, each schema that others import carrying its
+// go_package. Types of one Go package share one namespace; two that would
+// share a Go name are an error naming both. A struct using more than four
 // enum types is left to the runtime (see Limits). Errors in a schema name
 // the file, line and column.
 //

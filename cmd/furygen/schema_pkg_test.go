@@ -55,19 +55,23 @@ func TestGoPackages(t *testing.T) {
 	require.NoError(t, err)
 	byPkg := func(m map[string]string, own string) map[string]string {
 		t.Helper()
-		ext, err := goPackages(files, m, own)
+		ext, inPkg, err := goPackages(files, m, own)
 		require.NoError(t, err)
 		out := map[string]string{}
 		for f, p := range ext {
 			out[f.Package] = p.Path + ";" + p.Name
 		}
+		for f := range inPkg {
+			out[f.Package] = "in this package"
+		}
 		return out
 	}
 	assert.Equal(t, map[string]string{"shared.common": "example.com/m/common;money"}, byPkg(nil, "example.com/m/app"))
-	assert.Equal(t, map[string]string{}, byPkg(nil, "example.com/m/common"), "mapped to the output's package: generated here")
+	assert.Equal(t, map[string]string{"shared.common": "in this package"}, byPkg(nil, "example.com/m/common"),
+		"mapped to the output's package: declared by another file of it")
 	assert.Equal(t, map[string]string{"shared.common": "example.com/x/c;c", "shared.util": "example.com/m/util;util"},
 		byPkg(map[string]string{"../common/common.fdl": "example.com/x/c", "shared.util": "example.com/m/util"}, ""))
-	_, err = goPackages(files, map[string]string{"nope.fdl": "example.com/n"}, "")
+	_, _, err = goPackages(files, map[string]string{"nope.fdl": "example.com/n"}, "")
 	assert.ErrorContains(t, err, `-M nope.fdl=example.com/n: no imported schema file is imported as "nope.fdl"`)
 
 	cfg, err := parseSchemaArgs([]string{"-schema", "a.fdl", "-M", "common.fdl=example.com/m/common", "-M", "x.y=example.com/xy;xy", "-proto-signed"})
@@ -175,24 +179,46 @@ func TestSchemaPackages(t *testing.T) {
 	require.NoError(t, gen("billing", schemaConfig{Schemas: []string{"billing.proto"}, Output: "billing_proto.go", Check: true,
 		GoPackages: map[string]string{"shop.common": "example.com/shop/common"}}))
 
-	// orders.fdl into package common, its import mapped to that package:
-	// common.fdl's types would be declared a second time, which is
-	// refused before anything is written.
+	// orders.fdl into package common too, where common.fdl's go_package
+	// points: its types are the package's already, so the run composes,
+	// given a registration function of its own.
 	before := listDir(t, filepath.Join(dir, "common"))
-	err = gen("common", schemaConfig{Schemas: []string{"orders.fdl"}, Output: "orders_fdl.go",
-		GoPackages: map[string]string{"common.fdl": "example.com/shop/common"}})
+	err = gen("common", schemaConfig{Schemas: []string{"orders.fdl"}, Output: "orders_fdl.go"})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "common_fdl.go already declares Currency, CurrencyEur, CurrencyUsd, Money, RegisterTypes")
-	assert.Contains(t, err.Error(), "generated from ../schemas/common.fdl")
+	assert.Contains(t, err.Error(), "common_fdl.go already declares RegisterTypes (generated from ../schemas/common.fdl)")
+	assert.Equal(t, before, listDir(t, filepath.Join(dir, "common")), "nothing written")
+	require.NoError(t, gen("common", schemaConfig{Schemas: []string{"orders.fdl"}, Output: "orders_fdl.go", Register: "RegisterOrders"}))
+	src, err := os.ReadFile(filepath.Join(dir, "common", "orders_fdl.go"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(src), "type Money")
+	assert.Contains(t, string(src), "\tTotal Money ")
+	assert.Contains(t, string(src), "f.Register(Money{}, ", "registered again, a no-op after RegisterTypes")
+
+	// A schema importing a copy of common.fdl's types without a Go
+	// package: its run into package common would declare them a second
+	// time, which is refused before anything is written.
+	writeFiles(t, dir, map[string]string{
+		"schemas/orders2.fdl": "package shop.orders2;\nimport \"copy.fdl\";\nmessage Order2 { Money total = 1; }\n",
+		"schemas/copy.fdl":    "package shop.common;\nenum Currency { CURRENCY_USD = 0; }\nmessage Money { int64 units = 1; }\n"})
+	before = listDir(t, filepath.Join(dir, "common"))
+	err = gen("common", schemaConfig{Schemas: []string{"orders2.fdl"}, Output: "orders2_fdl.go", Register: "RegisterOrders2"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "common_fdl.go already declares Currency, CurrencyUsd, Money (generated from ../schemas/common.fdl)")
 	assert.Contains(t, err.Error(), "option go_package")
 	assert.Contains(t, err.Error(), "nothing written")
 	assert.Equal(t, before, listDir(t, filepath.Join(dir, "common")), "nothing written")
+
+	// A schema mapped to a package that does not declare its types.
+	err = gen("orders", schemaConfig{Schemas: []string{"billing.proto"}, Output: "billing_proto.go", Register: "RegisterBilling",
+		GoPackages: map[string]string{"shop.common": "example.com/shop/orders"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "orders declares Currency, Money, the types of an imported schema mapped to this package")
 
 	cmd := exec.Command(goBin, "run", "./app")
 	cmd.Dir = dir
 	b, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", b)
-	assert.Equal(t, "order o-1 300 EUR tip 5; invoice i-1 12 3\n", string(b))
+	assert.Equal(t, "order o-1 300 EUR tip 5; invoice i-1 12 3; common.Order o-2\n", string(b))
 }
 
 const appMain = `package main
@@ -233,9 +259,26 @@ func main() {
 	if err := f.Unmarshal(data, &ib); err != nil {
 		log.Fatal(err)
 	}
+	// The Order that orders.fdl generated into package common too (a
+	// second run into that package, composing with common.fdl's types), on
+	// a Fury of its own: it has orders.Order's type id.
+	g := fury.New()
+	if err := common.RegisterTypes(g); err != nil {
+		log.Fatal(err)
+	}
+	if err := common.RegisterOrders(g); err != nil {
+		log.Fatal(err)
+	}
+	if data, err = g.Marshal(&common.Order{Id: "o-2", Total: common.Money{Units: 1}}); err != nil {
+		log.Fatal(err)
+	}
+	var co common.Order
+	if err := g.Unmarshal(data, &co); err != nil {
+		log.Fatal(err)
+	}
 	cur := map[common.Currency]string{common.CurrencyUsd: "USD", common.CurrencyEur: "EUR"}
-	fmt.Printf("order %s %d %s tip %d; invoice %s %d %d\n", back.Id, back.Total.Units, cur[back.Total.Currency],
-		back.Tip.Units, ib.Number, ib.Amount.Units, ib.Count)
+	fmt.Printf("order %s %d %s tip %d; invoice %s %d %d; common.Order %s\n", back.Id, back.Total.Units, cur[back.Total.Currency],
+		back.Tip.Units, ib.Number, ib.Amount.Units, ib.Count, co.Id)
 }
 `
 

@@ -41,6 +41,12 @@ type Options struct {
 	// that file's package. Files not in the map (and reached without
 	// passing through one that is) are generated into this package.
 	External map[*schema.File]GoPackage
+
+	// InPackage lists imported files whose types another file of this Go
+	// package declares (another furygen -schema run generated them): they
+	// are referenced and registered here, not declared. What they import
+	// outside External is in the package as well.
+	InPackage map[*schema.File]bool
 }
 
 // GoPackage is the Go package of a schema file's types.
@@ -54,6 +60,7 @@ type Output struct {
 	Source  []byte   // the Go file
 	Structs []string // the struct types declared, for furygen's code generator
 	Names   []string // every package-level identifier declared, sorted
+	Uses    []string // the types of Options.InPackage files, which other files must declare, sorted
 }
 
 // Generate writes the Go file for files (resolved by schema.Resolve) and
@@ -61,12 +68,15 @@ type Output struct {
 // errors naming both.
 func Generate(files []*schema.File, opt Options) (*Output, error) {
 	g := &gen{names: map[string]schema.Pos{}, goName: map[*schema.Decl]string{}, imports: map[string]string{}}
-	order, deps, err := g.split(files, opt.External)
+	order, shared, deps, err := g.split(files, opt.External, opt.InPackage)
 	if err != nil {
 		return nil, err
 	}
+	for _, f := range shared {
+		f.Walk(func(d *schema.Decl) { g.nameDecl(d, false) })
+	}
 	for _, f := range order {
-		f.Walk(func(d *schema.Decl) { g.nameDecl(d) })
+		f.Walk(func(d *schema.Decl) { g.nameDecl(d, true) })
 	}
 	if err := g.errs.Err(); err != nil {
 		return nil, err
@@ -82,7 +92,7 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 		return nil, fmt.Errorf("gogen: %q is not a Go identifier", reg)
 	}
 	g.declare(reg, schema.Pos{File: "-register"}, "the registration function")
-	g.register(order, deps, reg)
+	g.register(append(shared, order...), deps, reg)
 	if opt.GRPC {
 		g.services(files, reg)
 	}
@@ -124,7 +134,12 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return &Output{Source: src, Structs: g.structs, Names: names}, nil
+	var uses []string
+	for _, f := range shared {
+		f.Walk(func(d *schema.Decl) { uses = append(uses, g.goName[d]) })
+	}
+	sort.Strings(uses)
+	return &Output{Source: src, Structs: g.structs, Names: names, Uses: uses}, nil
 }
 
 // split orders the files generated here (files and what they import
@@ -133,12 +148,11 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 // the files generated here import, in import path order. A file both
 // generated here and imported through an external package's file would be
 // two Go types with one registration: an error.
-func (g *gen) split(files []*schema.File, ext map[*schema.File]GoPackage) ([]*schema.File, []GoPackage, error) {
+func (g *gen) split(files []*schema.File, ext map[*schema.File]GoPackage, inPkg map[*schema.File]bool) (order, shared []*schema.File, deps []GoPackage, err error) {
 	seen := map[*schema.File]bool{}
-	var order []*schema.File
 	depSet := map[string]GoPackage{}
-	var add func(f *schema.File)
-	add = func(f *schema.File) {
+	var add func(f *schema.File, sharing bool)
+	add = func(f *schema.File, sharing bool) {
 		if seen[f] {
 			return
 		}
@@ -151,15 +165,19 @@ func (g *gen) split(files []*schema.File, ext map[*schema.File]GoPackage) ([]*sc
 				depSet[p.Path] = p
 				continue
 			}
-			add(im.File)
+			add(im.File, sharing || inPkg[im.File])
 		}
-		order = append(order, f)
+		if sharing {
+			shared = append(shared, f)
+		} else {
+			order = append(order, f)
+		}
 	}
 	for _, f := range files {
 		if _, ok := ext[f]; ok {
-			return nil, nil, fmt.Errorf("%s is mapped to Go package %s, but it is one of the files generated here", f.Path, ext[f].Path)
+			return nil, nil, nil, fmt.Errorf("%s is mapped to Go package %s, but it is one of the files generated here", f.Path, ext[f].Path)
 		}
-		add(f)
+		add(f, false)
 	}
 	// The files of other packages: each named after the first external
 	// file it is reached through.
@@ -194,7 +212,7 @@ func (g *gen) split(files []*schema.File, ext map[*schema.File]GoPackage) ([]*sc
 	}
 	for _, f := range extFiles {
 		if err := own(f, ext[f]); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	// Import names: the package's name, made unique among the imports.
@@ -228,12 +246,11 @@ func (g *gen) split(files []*schema.File, ext map[*schema.File]GoPackage) ([]*sc
 			}
 		})
 	}
-	var deps []GoPackage
 	for _, p := range sortedKeys(depSet) {
 		deps = append(deps, GoPackage{Path: p, Name: alias[p]})
 	}
 	g.extAlias = alias
-	return order, deps, nil
+	return order, shared, deps, nil
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -292,12 +309,17 @@ func nestedSep(f *schema.File) string {
 	return "_"
 }
 
-func (g *gen) nameDecl(d *schema.Decl) {
+// nameDecl gives d its Go name, and claims it (and its constants or
+// cases) when declare is set: d is declared here.
+func (g *gen) nameDecl(d *schema.Decl, declare bool) {
 	name := exported(d.Name)
 	if d.Parent != nil {
 		name = g.goName[d.Parent] + nestedSep(d.File) + name
 	}
 	g.goName[d] = name
+	if !declare {
+		return
+	}
 	g.declare(name, d.Pos, d.Kind.String()+" "+d.Path())
 	switch d.Kind {
 	case schema.Enum:
