@@ -384,8 +384,13 @@
 // []byte and primitive slice of the value to the callback as a
 // SerializedObject, and those it returns false for are left out of the
 // message (zero copy), their Bytes to be shipped separately and passed to
-// Deserialize, in order, as its [][]byte. pyfory 1.7.7 sends only bytes out of band (primitive arrays
-// stay in band there), fory-core also primitive arrays, as this package does.
+// Deserialize, in order, as its []*Buffer (NewBuffer of each received
+// slice, which does not copy it; SerializedObject.ToBuffer in the same
+// process). Buffer has a second name, ByteBuffer, and NewBuffer NewByteBuffer:
+// the names of the Fury design article, whose programs also use NewFury
+// and MaxInt8 ... MaxInt64 (see NewFury). pyfory 1.7.7 sends only bytes out
+// of band (primitive arrays stay in band there), fory-core also primitive
+// arrays, as this package does.
 //
 // # Memory of decoded values
 //
