@@ -14,9 +14,9 @@ customtypes  Go: fury.NewFury(false) (compatible mode, no reference tracking). T
              fields' snake_case names; int8/int16/int32/float32 fields and map keys and values carry
              pyfory's narrow types; F11 []int16 is an int16 array (pyfory.Int16Array), F12
              fury.Int16Slice a list of int16 (List[Int16]); F3 []interface{} is List[Any].
-circular     Go: fury.NewFury(true) (reference tracking of every field). SomeClass (example.SomeClass):
-             f1 points to the object itself, f3 shares f2's dict; every field is declared
-             pyfory.field(ref=True), f1 also nullable (a Go pointer field).
+circular     Go: fury.NewFury(true) (reference tracking of every field). SomeClass (example.SomeClass, the
+             class of types_def.py): f1 points to the object itself, f3 shares f2's dict; every field is
+             declared pyfory.field(ref=True), f1 also nullable (a Go pointer field).
 zerocopy     Go: fury.NewFury(true). The list ["str", 1000 zero bytes], its bytes out of band.
 
 Both sides use compatible mode, Go's default (pyfory's is schema-consistent).
@@ -25,14 +25,17 @@ Both sides use compatible mode, Go's default (pyfory's is schema-consistent).
 import os
 import sys
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 import pyfory
 from pyfory import Float32, Int8, Int16, Int32
 
-field = pyfory.field
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from types_def import SomeClass  # noqa: E402
 
 
+# The Go program's SomeClass1 is the outer type (types_def.py follows the Java program, whose outer type is
+# SomeClass2), and its F3 is a []interface{}.
 @dataclass
 class SomeClass1:
     f1: Any = None
@@ -53,13 +56,6 @@ class SomeClass1:
 class SomeClass2:
     f1: Any = None
     f2: Dict[Int8, Int32] = None
-
-
-@dataclass(eq=False)
-class SomeClass:
-    f1: Optional["SomeClass"] = field(nullable=True, ref=True, default=None)
-    f2: Dict[str, str] = field(ref=True, default=None)
-    f3: Dict[str, str] = field(ref=True, default=None)
 
 
 def custom_value():
