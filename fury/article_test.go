@@ -78,7 +78,7 @@ func TestCycleErrorSaysWhatIsMissing(t *testing.T) {
 		want string
 	}{
 		{"no tracking", fury.New(), newArticleCycle(),
-			"a cycle needs reference tracking: WithRefTracking(true), with the fields it goes through tagged `fury:\"ref\"` or WithTrackAllFields(true)"},
+			"a cycle needs reference tracking: WithRefTracking(true), and through struct fields a `fury:\"ref\"` tag on them or WithTrackAllFields(true)"},
 		{"tagged fields only", fury.New(fury.WithRefTracking(true)), newArticleCycle(),
 			"a cycle through struct fields needs them tracked: tag them `fury:\"ref\"` or add WithTrackAllFields(true)"},
 		{"every field but a noref one", fury.NewFury(true), loop,

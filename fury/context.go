@@ -70,7 +70,7 @@ func (e *encoder) enter() error {
 func (e *encoder) cycleHint() string {
 	switch {
 	case !e.refTracking:
-		return "a cycle needs reference tracking: WithRefTracking(true), with the fields it goes through tagged `fury:\"ref\"` or WithTrackAllFields(true)"
+		return "a cycle needs reference tracking: WithRefTracking(true), and through struct fields a `fury:\"ref\"` tag on them or WithTrackAllFields(true)"
 	case !e.r.trackAllFields:
 		return "a cycle through struct fields needs them tracked: tag them `fury:\"ref\"` or add WithTrackAllFields(true)"
 	default:

@@ -105,6 +105,7 @@ func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = 
 // setting; peers mirroring the fields need their ref annotation. It needs
 // WithRefTracking(true): without it, it is an invalid option (see New:
 // every call returns ErrInvalidArgument), not silently ignored.
+// NewFury(true) is New with both options.
 func WithTrackAllFields(on bool) Option { return func(c *config) { c.trackAll = on } }
 
 // WithCompatible selects compatible mode (the default, as in the peers):
