@@ -87,9 +87,7 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 		return nil
 	}
 	// Copy, so the result does not pin or alias the caller's input.
-	b := d.buf.Alloc(len(raw))
-	copy(b, raw)
-	*(*[]byte)(p) = b
+	*(*[]byte)(p) = d.buf.AllocCopy(raw)
 	return nil
 }
 
@@ -152,6 +150,7 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 			return wrapf(ErrTypeMismatch, "array of %d elements cannot fill %v", n, c.typ)
 		}
 		dst = unsafe.Slice((*byte)(p), len(raw))
+		copy(dst, raw)
 	} else {
 		h := (*sliceHeader)(p)
 		if c.elemSize == 1 && !c.isBool {
@@ -161,10 +160,9 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 				return nil
 			}
 		}
-		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(d.buf.Alloc(len(raw)))), len: n, cap: n}
-		dst = unsafe.Slice((*byte)(h.data), len(raw))
+		dst = d.buf.AllocCopy(raw)
+		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(dst)), len: n, cap: n}
 	}
-	copy(dst, raw)
 	if !nativeLE && c.elemSize > 1 {
 		copy(dst, swapBytes(dst, c.elemSize))
 	}

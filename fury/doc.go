@@ -395,18 +395,50 @@
 // # Memory of decoded values
 //
 // Decoded values never alias the input, unless the Fury was made
-// WithAliasInput(true) (zero-copy reads, below). The pointer-free parts of one
-// decoded value (string bytes, primitive slices, []byte, and new bool or
-// number pointees such as a *int32 field's) are carved from a few shared
-// blocks of at most 8 KiB rather than allocated one by one, so decoding a
-// struct with twenty strings costs one or two allocations, not twenty; a
-// block outlives its decode, and the next decode by the same Fury carves on
-// from it, so a run of small messages takes one allocation for hundreds.
-// Each piece has cap == len, so appending to a decoded slice copies it and
-// never touches its neighbors. The trade-off: a block stays in memory while
-// any piece of it is referenced, so keeping one small string of a large,
-// otherwise discarded result keeps up to 8 KiB alive (strings.Clone it to
-// keep just the string). Pieces over 1 KiB get their own allocation.
+// WithAliasInput(true) (zero-copy reads, below), and by default each owns
+// its memory: every string, primitive slice, []byte and new bool or number
+// pointee (such as a *int32 field's) a decode reads is an allocation of its
+// own, of its exact size, as encoding/json, protobuf-go and msgp give them
+// (on every path: Unmarshal, Deserialize, a Decoder, package furygrpc,
+// generated code and reflection, interface{} destinations). Keeping any part of a decoded value (a string, a slice, a pointee, a
+// nested struct) keeps alive that part and at most a small constant more,
+// never memory of another message nor the other large parts of its own:
+//
+//   - a piece of 16 bytes or more keeps its own allocation (its length
+//     rounded up to one of Go's allocation size classes);
+//   - a piece under 16 bytes keeps at most a 16-byte block: the bool and
+//     number pointees, primitive slices and strings of 2 to 8 bytes of one
+//     decode share 16-byte blocks that hold only such pieces of that
+//     decode, and a string of 9 to 15 bytes keeps the block Go's allocator
+//     packs pointer-free allocations under 16 bytes into (it may hold other
+//     small pieces, of this message or of the ones decoded next to it);
+//   - a string that generated code read with the strings next to it, as
+//     one copy of a run of consecutive string fields or list elements,
+//     keeps that run, which is at most 32 bytes (furyrt.RunMax) with its
+//     headers; longer runs are read string by string.
+//
+// So keeping one 11-byte ID, a []int32{1, 2} or an *int64 of each of many
+// decoded messages keeps about what encoding/json keeps for the same (16
+// to 48 bytes a message, whatever else the messages held). Each piece has
+// cap == len, so appending to a decoded slice copies it and never touches
+// its neighbors.
+//
+// WithSharedBlocks(true) trades that bound for fewer allocations: the
+// pieces are carved from shared blocks of at most 8 KiB, a block outlives
+// its decode, and the next decode by the same Fury carves on from it, so a
+// run of small messages takes one allocation for hundreds and a struct
+// with twenty strings one or two instead of twenty. Decoded values stay
+// valid and unchanged whatever later decodes read, but a block stays in
+// memory while any piece of it is referenced: keeping one small string of
+// each message keeps every message's strings and arrays (up to 8 KiB a
+// kept piece; strings.Clone what must be kept alone). Measured on the
+// benchmark's objects (bench/README.md, bench/PERFLOG.md), the option
+// decodes MediaContent with 3 allocations and 4714 instructions instead of
+// 11 and 6699, Sample with 1 and 3715 instead of 10 and 5885, SmallStruct
+// with 1 allocation instead of 2, and keeping one field of each of 10,000
+// decoded Samples keeps 368 bytes a message instead of 16 to 48. Use it
+// for decode, consume and drop loops whose values, or parts of them, do
+// not outlive the next few decodes.
 //
 // WithAliasInput(true) makes reads zero-copy: decoded strings and []byte
 // (anywhere in the value: fields, elements, map keys and values, interface

@@ -66,6 +66,7 @@ type config struct {
 	pythonForms bool
 	compactStr  bool
 	aliasInput  bool
+	sharedBlks  bool
 	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
 	err         error // the first invalid option (see New)
 }
@@ -196,6 +197,25 @@ func WithCompactStrings(on bool) Option { return func(c *config) { c.compactStr 
 // follow. The package-level Unmarshal copies (it has the defaults).
 func WithAliasInput(on bool) Option { return func(c *config) { c.aliasInput = on } }
 
+// WithSharedBlocks makes decodes carve the strings, primitive slices,
+// []byte and bool or number pointees they decode from shared blocks of up
+// to 8 KiB (on) instead of giving each its own allocation (off, the
+// default). A block outlives its decode and the next decode by the same
+// Fury (or into the same Buffer, for Deserialize) carves on from it, so a
+// run of small messages takes one allocation for hundreds and a struct
+// with twenty strings one or two instead of twenty.
+//
+// The price is a retention rule, not a validity one: decoded values stay
+// valid and unchanged whatever later decodes read, but a block stays in
+// memory while any piece of it is referenced, so keeping one small string
+// of a decoded value keeps up to 8 KiB of it and of the messages decoded
+// before and after it alive (strings.Clone what must be kept alone).
+// Turn it on for decode, consume and drop loops; keep the default when
+// decoded values, or parts of them, outlive the next few decodes. The
+// measured trade-off is in the package documentation ("Memory of decoded
+// values"). It has no effect on what WithAliasInput(true) aliases.
+func WithSharedBlocks(on bool) Option { return func(c *config) { c.sharedBlks = on } }
+
 // New returns a Fury configured by opts. An invalid option (such as
 // WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
 // call on it (Marshal, Unmarshal, Register, ...) returns an error wrapping
@@ -235,6 +255,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	// Unmarshal reads through f.in only; Deserialize takes the setting
 	// from there (see WithAliasInput).
 	f.in.SetAliasing(c.aliasInput)
+	f.in.SetSharedBlocks(c.sharedBlks) // Deserialize too takes it from f.in
 	return f
 }
 
@@ -1021,6 +1042,9 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers []*Buffer) error {
 		preset = decodeBudget(0, rem) - decodeBudget(0, wholeBufferBudget)
 	}
 	buf.b.SetAliasing(f.in.Aliasing())
+	if share := f.in.SharedBlocks(); buf.b.SharedBlocks() != share {
+		buf.b.SetSharedBlocks(share)
+	}
 	f.dec.spentBefore = preset
 	err = f.deserialize(&buf.b, v, oob)
 	f.dec.spentBefore = 0

@@ -117,7 +117,7 @@ func furyReadInvoice(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -238,7 +238,7 @@ func furyReadInvoice_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	var err error
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

@@ -1331,7 +1331,7 @@ func furyReadLists_Ss(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool 
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -1910,7 +1910,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -2045,7 +2045,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	var err error
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -2230,7 +2230,7 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -2502,7 +2502,7 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

@@ -108,7 +108,7 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	var err error
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -316,7 +316,7 @@ func furyReadCart_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -714,7 +714,7 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -899,7 +899,7 @@ func furyReadItem_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
