@@ -580,14 +580,18 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 // type info this position would carry. In schema-consistent mode the Java
 // peer writes a struct registered by name with no type info where the
 // Python peer (and this package) writes it; the reader accepts both, telling
-// them apart by the struct hash that starts the data.
+// them apart by the struct hash that starts the data. Input shorter than a
+// hash is read as the struct without type info, so that it fails as cut:
+// either form is at least a hash long (type info is followed by the hash),
+// and reading it as type info could take a cut hash for a complete value
+// (a hash starting 0x24 reads as the type info of a null).
 func (d *decoder) untypedStruct(ti *typeInfo) bool {
 	w := ti.wire()
 	if d.r.compatible || w.st == nil || !w.named {
 		return false
 	}
 	u := d.buf.Unread()
-	return len(u) >= 4 && w.st.hashMatches(int32(binary.LittleEndian.Uint32(u)))
+	return len(u) < 4 || w.st.hashMatches(int32(binary.LittleEndian.Uint32(u)))
 }
 
 // readTyped reads data described by wire type wt into the ti-typed
