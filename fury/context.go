@@ -638,7 +638,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 	if st := naturalType(wt); st != nil && !mayConvert(st, ti.typ) {
 		// Refused before the data is built: no value of the data's type
 		// converts to the destination's.
-		return structMismatch(&furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %v in %v", st, ti.typ), Cause: errNoConversion}, wt, ti)
+		return structMismatch(&furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %v in %v", dataType(wt, st), ti.typ), Cause: errNoConversion}, wt, ti)
 	}
 	if (wt.id == tidList || wt.id == tidSet || wt.id == tidMap) && !d.elemsMayConvert(wt, ti.typ) {
 		return elemsMismatch(wt.id, ti.typ)
@@ -653,6 +653,19 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		return structMismatch(err, wt, ti)
 	}
 	return nil
+}
+
+// dataType is the Go type errors name for data of wire type wt, whose
+// natural type (what it converts as) is st: a float16 or bfloat16 converts
+// as a float32 does, and is named as itself.
+func dataType(wt wireType, st reflect.Type) reflect.Type {
+	switch wt.id {
+	case tidFloat16:
+		return float16Type
+	case tidBFloat16:
+		return bfloat16Type
+	}
+	return st
 }
 
 // structMismatch names the struct the data holds in err, when err says a

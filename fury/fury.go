@@ -51,6 +51,9 @@ type Fury struct {
 	regs *registryRef // where registrations are published (see registry.go)
 
 	scan *Decoder // Deserialize's scanner of a Buffer's next message (see messageLen)
+
+	opts []Option // New's options
+	refl *Fury    // f without generated code, made on first use (see fieldPathError)
 }
 
 // Option configures a Fury.
@@ -215,7 +218,8 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	if c.trackAll && !c.refTracking {
 		c.invalid("WithTrackAllFields(true)", "needs WithRefTracking(true) (it makes reference tracking cover every field)")
 	}
-	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
+	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err,
+		opts: slices.Clone(opts)}
 	f.r.noGenerated = c.noGenerated
 	f.r.trackAllFields = c.trackAll
 	f.r.pythonForms = c.pythonForms
@@ -757,10 +761,13 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 					err = f.readGen(data, r, ev.data)
 				}
 				if err == nil || !f.dec.hitSkipped {
-					if err == nil && scanCheckHook != nil {
+					if err != nil {
+						return f.fieldPathError(err, func(g *Fury) error { return g.Unmarshal(data, v) })
+					}
+					if scanCheckHook != nil {
 						scanCheckHook(f, data, v)
 					}
-					return err
+					return nil
 				}
 				// A reference into a skipped value: start over the
 				// general way (see deserialize).
@@ -783,8 +790,32 @@ func (f *Fury) unmarshal(data []byte, v any) error {
 		err = trailingBytes(&f.in)
 	}
 	f.in.SetBytes(nil)
-	if err == nil && scanCheckHook != nil {
+	if err != nil {
+		return f.fieldPathError(err, func(g *Fury) error { return g.Unmarshal(data, v) })
+	}
+	if scanCheckHook != nil {
 		scanCheckHook(f, data, v)
+	}
+	return nil
+}
+
+// fieldPathError returns the error of a decode that failed with err: when
+// f has generated code in use, the error of the same decode (decode, run
+// on a Fury like f but for generated code, sharing its registrations) by
+// the reflection path, which names the field the input broke in ("in
+// Image.Height: ...") where generated readers say only what broke. So both
+// paths fail with the same text, and a decode that succeeds pays nothing
+// for it. Should the reflection path succeed where generated code failed
+// (the tests hold the two to the same outcome), err stands.
+func (f *Fury) fieldPathError(err error, decode func(g *Fury) error) error {
+	if !f.r.genInUse || f.err != nil {
+		return err
+	}
+	if f.refl == nil {
+		f.refl = newFury(f.regs, append(slices.Clone(f.opts), WithGeneratedCode(false))...)
+	}
+	if rerr := decode(f.refl); rerr != nil {
+		return rerr
 	}
 	return err
 }
@@ -1021,6 +1052,7 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
+		err = f.fieldPathError(err, func(g *Fury) error { return g.Deserialize(NewBuffer(buf.Bytes()), v, buffers) })
 	}
 	return err
 }

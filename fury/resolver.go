@@ -31,6 +31,7 @@ type resolver struct {
 	refTracking    bool
 	trackAllFields bool // WithTrackAllFields
 	noGenerated    bool // ignore furygen output (WithGeneratedCode(false))
+	genInUse       bool // some struct's plan has generated code (see Fury.fieldPathError)
 	pythonForms    bool // write pyfory's form where it departs from the spec (WithPythonForms)
 
 	reg  *registry                // the registrations the plans were built under

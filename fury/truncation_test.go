@@ -256,3 +256,50 @@ func TestTruncatedGenerated(t *testing.T) {
 		})
 	}
 }
+
+// truncFuzzReaders are FuzzTruncation's modes: the four of AllModes, each
+// with either forms option, reading the hostile targets' types.
+func truncFuzzReaders() []trunctest.Reader {
+	var out []trunctest.Reader
+	for _, name := range []string{"consistent", "compatible", "consistent+refs", "compatible+refs"} {
+		opts := fury.AllModes()[name]
+		for _, python := range []bool{false, true} {
+			out = append(out, trunctest.Reader{Opts: append(opts[:len(opts):len(opts)], fury.WithPythonForms(python),
+				fury.WithMaxDecodedBytes(1<<20)), Register: fury.RegisterHostile})
+		}
+	}
+	return out
+}
+
+// FuzzTruncation: every strict prefix of an input that decodes, in the
+// mode the first argument picks, fails with ErrTruncated through every
+// path, or decodes to the whole input's value.
+func FuzzTruncation(f *testing.F) {
+	for _, b := range fury.HostileCorpus(f) {
+		for mode := range 8 {
+			f.Add(byte(mode), b)
+		}
+	}
+	for _, v := range fury.GoldenVectors() {
+		if b, err := hex.DecodeString(strings.ReplaceAll(v.Hex, " ", "")); err == nil {
+			f.Add(byte(0), b)
+		}
+	}
+	// One Fury and one Decoder per mode, for every input.
+	readers := truncFuzzReaders()
+	for i, r := range readers {
+		g, err := r.New()
+		require.NoError(f, err)
+		readers[i].Fury = g
+		readers[i] = reusingDecoder(readers[i])
+	}
+	types := []reflect.Type{reflect.TypeFor[fury.AllTypes]()}
+	f.Fuzz(func(t *testing.T, mode byte, data []byte) {
+		if len(data) > 4096 {
+			return
+		}
+		// Every cut of the short inputs (the fuzzer's own are), a spread
+		// of the longer ones.
+		trunctest.Check(t, readers[int(mode)%len(readers)], trunctest.Message{Name: "input", Data: data, Types: types}, len(data) > 256)
+	})
+}

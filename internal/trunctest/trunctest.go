@@ -38,6 +38,10 @@ type Reader struct {
 	// one Decoder reset to read r, to spare building its types anew for
 	// every cut.
 	NewDecoder func(r io.Reader) (*fury.Decoder, error)
+	// Fury, when set, is the Fury that reads for Unmarshal and
+	// Deserialize (made with Opts and Register), instead of a new one for
+	// each message.
+	Fury *fury.Fury
 }
 
 // decoder returns a Decoder reading the stream r as r says.
@@ -54,8 +58,12 @@ func (r Reader) decoder(in io.Reader) (*fury.Decoder, error) {
 	return d, nil
 }
 
-// New returns a Fury configured and registered as r says.
+// New returns a Fury configured and registered as r says (r.Fury when
+// set).
 func (r Reader) New() (*fury.Fury, error) {
+	if r.Fury != nil {
+		return r.Fury, nil
+	}
 	f := fury.New(r.Opts...)
 	if r.Register != nil {
 		if err := r.Register(f); err != nil {
