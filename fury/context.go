@@ -273,10 +273,13 @@ func (e *encoder) writeTypeDef(w *typeInfo) { e.gw.PutTypeDef(w.writeDef()) }
 
 // decoder holds the state of one Unmarshal/Deserialize call.
 type decoder struct {
-	r        *resolver
-	buf      *buffer
-	depth    int
-	maxDepth int
+	r *resolver
+	// recovered: the decode ended in a panic caught by its net (see
+	// Fury.fieldPathError).
+	recovered bool
+	buf       *buffer
+	depth     int
+	maxDepth  int
 
 	refs      refTable
 	pending   int // reserved reference id not yet claimed, or -1

@@ -762,7 +762,7 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 				}
 				if err == nil || !f.dec.hitSkipped {
 					if err != nil {
-						return f.fieldPathError(err, func(g *Fury) error { return g.Unmarshal(data, v) })
+						return f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Unmarshal(data, dst) })
 					}
 					if scanCheckHook != nil {
 						scanCheckHook(f, data, v)
@@ -791,7 +791,7 @@ func (f *Fury) unmarshal(data []byte, v any) error {
 	}
 	f.in.SetBytes(nil)
 	if err != nil {
-		return f.fieldPathError(err, func(g *Fury) error { return g.Unmarshal(data, v) })
+		return f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Unmarshal(data, dst) })
 	}
 	if scanCheckHook != nil {
 		scanCheckHook(f, data, v)
@@ -799,22 +799,27 @@ func (f *Fury) unmarshal(data []byte, v any) error {
 	return nil
 }
 
-// fieldPathError returns the error of a decode that failed with err: when
-// f has generated code in use, the error of the same decode (decode, run
-// on a Fury like f but for generated code, sharing its registrations) by
-// the reflection path, which names the field the input broke in ("in
-// Image.Height: ...") where generated readers say only what broke. So both
-// paths fail with the same text, and a decode that succeeds pays nothing
-// for it. Should the reflection path succeed where generated code failed
-// (the tests hold the two to the same outcome), err stands.
-func (f *Fury) fieldPathError(err error, decode func(g *Fury) error) error {
-	if !f.r.genInUse || f.err != nil {
+// fieldPathError returns the error of a decode into v that failed with
+// err: when f has generated code in use, the error of the same decode by
+// the reflection path (decode, run on a Fury like f but for generated
+// code, sharing its registrations, into a new value of v's type, so that
+// v is left as the failed decode left it), which names the field the input
+// broke in ("in Image.Height: ...") where generated readers say only what
+// broke. So both paths fail with the same text, and a decode that succeeds
+// pays nothing for it. Should the reflection path succeed where generated
+// code failed (the tests hold the two to the same outcome), err stands, as
+// it does when it is a panic caught by the decode's net.
+func (f *Fury) fieldPathError(err error, v any, decode func(g *Fury, dst any) error) error {
+	rv := reflect.ValueOf(v)
+	if recovered := f.dec.recovered; recovered || !f.r.genInUse || f.err != nil || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		// A panic caught (a bug) is reported as it happened.
+		f.dec.recovered = false
 		return err
 	}
 	if f.refl == nil {
 		f.refl = newFury(f.regs, append(slices.Clone(f.opts), WithGeneratedCode(false))...)
 	}
-	if rerr := decode(f.refl); rerr != nil {
+	if rerr := decode(f.refl, reflect.New(rv.Type().Elem()).Interface()); rerr != nil {
 		return rerr
 	}
 	return err
@@ -850,6 +855,7 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 			if r := recover(); r != nil {
 				buf.EndDecode()
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+				d.recovered = true
 			}
 		}
 	}()
@@ -1052,7 +1058,7 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
-		err = f.fieldPathError(err, func(g *Fury) error { return g.Deserialize(NewBuffer(buf.Bytes()), v, buffers) })
+		err = f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Deserialize(NewBuffer(buf.Bytes()), dst, buffers) })
 	}
 	return err
 }
@@ -1110,6 +1116,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+				d.recovered = true
 			}
 		}
 		if d.oobBufs != nil {
