@@ -393,7 +393,10 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 			}
 			chunkSize, chunkKey, chunkVal, chunkTrack = 0, ks.ti, vs.ti, track
 		}
-		keyAt, shared := e.buf.Len(), e.gw.SharedWritten()
+		keyAt, shared := e.buf.Len(), 0
+		if c.keysMayMerge {
+			shared = e.gw.SharedWritten()
+		}
 		if err := c.writeSide(e, &c.key, ks, track&mapKeyRef != 0); err != nil {
 			return err
 		}
