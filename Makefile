@@ -41,4 +41,4 @@ bench:
 	bench/run.sh
 
 examples:
-	for e in quickstart customtypes circular zerocopy grpc schema schemagrpc; do echo "== examples/$$e"; go run ./examples/$$e || exit 1; done
+	for e in quickstart customtypes circular zerocopy grpc schema schemagrpc arrow; do echo "== examples/$$e"; go run ./examples/$$e || exit 1; done

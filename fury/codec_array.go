@@ -26,9 +26,10 @@ type SerializedObject struct {
 }
 
 // Bytes returns the object's bytes (primitive elements little-endian, as
-// on the wire): what the receiver passes to Deserialize, in order, when
-// the object travels out of band. They alias the value's memory, so ship
-// or copy them before the value changes.
+// on the wire): what travels out of band, for the receiver to pass to
+// Deserialize, in order, each in a Buffer (NewBuffer of the bytes, or
+// ToBuffer). They alias the value's memory, so ship or copy them before
+// the value changes.
 func (o SerializedObject) Bytes() []byte { return o.data }
 
 // writeBufferObject writes raw bytes as a buffer object: in band, or out of

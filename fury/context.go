@@ -58,9 +58,24 @@ func (e *encoder) reset(buf *buffer) {
 func (e *encoder) enter() error {
 	e.depth++
 	if e.depth > e.maxDepth {
-		return wrapf(ErrDepthExceeded, "writing deeper than %d levels (a cycle needs reference tracking)", e.maxDepth)
+		return wrapf(ErrDepthExceeded, "writing deeper than %d levels (%s)", e.maxDepth, e.cycleHint())
 	}
 	return nil
+}
+
+// cycleHint says what a cycle that made a write too deep needs, given
+// what e tracks: with reference tracking on, a struct field is tracked
+// only when tagged ref (or under WithTrackAllFields), so a cycle through
+// untagged fields still nests without end.
+func (e *encoder) cycleHint() string {
+	switch {
+	case !e.refTracking:
+		return "a cycle needs reference tracking: WithRefTracking(true), and through struct fields a `fury:\"ref\"` tag on them or WithTrackAllFields(true)"
+	case !e.r.trackAllFields:
+		return "a cycle through struct fields needs them tracked: tag them `fury:\"ref\"` or add WithTrackAllFields(true)"
+	default:
+		return "see WithMaxDepth; a cycle through a field tagged `fury:\"noref\"` is not tracked"
+	}
 }
 
 // isNilAt reports whether the nilable value of type ti at p is nil.

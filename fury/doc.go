@@ -73,9 +73,12 @@
 // WithTrackAllFields(true), which tracks every pointer, slice, map and
 // interface field and what it holds (`fury:"noref"` still opts a field
 // out; it needs WithRefTracking(true), and without it New's Fury returns
-// ErrInvalidArgument from every call). Without either, a cycle through fields is ErrDepthExceeded, never
-// a hang, and a pointee reached twice through fields comes back as two
-// copies. Both sides must agree: a tracked field carries a reference flag
+// ErrInvalidArgument from every call). Without either, a cycle through
+// fields is ErrDepthExceeded (its message says what is missing), never a
+// hang, and a pointee reached twice through fields comes back as two
+// copies. NewFury(true) is WithRefTracking(true) and
+// WithTrackAllFields(true) at once, every position tracked, as the Fury
+// design article's programs mean it. Both sides must agree: a tracked field carries a reference flag
 // and counts in the schema hash (a field tagged ref counts as ref there
 // even with tracking off, as pyfory hashes it).
 //
@@ -384,8 +387,10 @@
 // []byte and primitive slice of the value to the callback as a
 // SerializedObject, and those it returns false for are left out of the
 // message (zero copy), their Bytes to be shipped separately and passed to
-// Deserialize, in order, as its [][]byte. pyfory 1.7.7 sends only bytes out of band (primitive arrays
-// stay in band there), fory-core also primitive arrays, as this package does.
+// Deserialize, in order, as its []*Buffer (NewBuffer of each received
+// slice, which does not copy it; SerializedObject.ToBuffer in the same
+// process). pyfory 1.7.7 sends only bytes out of band (primitive arrays stay
+// in band there), fory-core also primitive arrays, as this package does.
 //
 // # Memory of decoded values
 //
@@ -557,4 +562,15 @@
 // is in use; WithGeneratedCode(false) turns it off). Generated code calls
 // package furyrt, its runtime, which users do not call; regenerate after
 // upgrading this module.
+//
+// # Names of the Fury design article
+//
+// The Go programs of the Fury design article compile and run as published,
+// with the import path github.com/fury-go/fury/fury (and the slips of the
+// text read as meant). The names they use
+// beside today's are kept: NewFury (NewFury(true) tracks every position,
+// see Reference tracking), ByteBuffer and NewByteBuffer (second names of
+// Buffer and NewBuffer), SerializedObject.ToBuffer (an out-of-band object
+// as a Buffer, for Deserialize) and MaxInt8 ... MaxInt64 with MinInt8 ...
+// MinInt64 (deprecated for math's constants of the same names).
 package fury

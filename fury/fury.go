@@ -108,6 +108,7 @@ func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = 
 // setting; peers mirroring the fields need their ref annotation. It needs
 // WithRefTracking(true): without it, it is an invalid option (see New:
 // every call returns ErrInvalidArgument), not silently ignored.
+// NewFury(true) is New with both options.
 func WithTrackAllFields(on bool) Option { return func(c *config) { c.trackAll = on } }
 
 // WithCompatible selects compatible mode (the default, as in the peers):
@@ -510,7 +511,8 @@ func (r *rootFrame) writePrefix(buf *buffer) {
 // nil, the []byte and primitive slices of v are offered to it, in order,
 // as SerializedObjects: those it returns false for travel out of band (the
 // caller ships their Bytes separately, and the receiver passes them to
-// Deserialize), the others in band. On error buf holds what it held
+// Deserialize as Buffers: NewBuffer of each, or ToBuffer of the objects
+// in the same process), the others in band. On error buf holds what it held
 // before.
 func (f *Fury) Serialize(buf *Buffer, v any, callback func(SerializedObject) bool) error {
 	if err := f.check(); err != nil {
@@ -1022,21 +1024,30 @@ var scanCheckHook func(f *Fury, data []byte, v any)
 
 // Deserialize reads one message from buf into v (as Unmarshal does: v is
 // replaced), taking the objects the writer sent out of band, in order,
-// from buffers (the Bytes of the SerializedObjects its callback returned
-// false for). It consumes the message and leaves the rest of buf unread,
-// so messages written back to back are read by successive calls. Decoded
-// values alias neither buf nor buffers, unless f was made
-// WithAliasInput(true) (see its lifetime rule). On error the message stays unread:
-// after ErrTruncated, Write the rest of it to buf and call again. The
-// message's decode memory budget comes from its own bytes, as Unmarshal's
-// does, not from the messages after it in buf: it succeeds or fails as
-// Unmarshal of its bytes would.
-func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
+// from buffers: one Buffer (ByteBuffer) per object whose SerializedObject
+// the writer's callback returned false for, holding its bytes (ToBuffer of
+// the object in the same process; NewBuffer of the bytes received, which it
+// does not copy, in another). Pass nil when nothing travelled out of band.
+// Each buffer's unread bytes (its Bytes) are the object, whatever its
+// length; their read positions do not move. It consumes the
+// message and leaves the rest of buf unread, so messages written back to
+// back are read by successive calls. Decoded values alias neither buf nor
+// buffers, unless f was made WithAliasInput(true) (see its lifetime rule).
+// On error the message stays unread: after ErrTruncated, Write the rest of
+// it to buf and call again. The message's decode memory budget comes from
+// its own bytes and the out-of-band buffers, as Unmarshal's does, not from
+// the messages after it in buf: it succeeds or fails as Unmarshal of its
+// bytes would.
+func (f *Fury) Deserialize(buf *Buffer, v any, buffers []*Buffer) error {
 	if err := f.check(); err != nil {
 		return err
 	}
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
+	}
+	oob, err := oobBytes(buffers)
+	if err != nil {
+		return err
 	}
 	start := buf.b.ReaderIndex()
 	// A message's budget comes from its own bytes, not from the messages
@@ -1048,12 +1059,12 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 	}
 	buf.b.SetAliasing(f.in.Aliasing())
 	f.dec.spentBefore = preset
-	err := f.deserialize(&buf.b, v, buffers)
+	err = f.deserialize(&buf.b, v, oob)
 	f.dec.spentBefore = 0
 	if err == nil {
-		err = f.dec.ownBudget(buf.b.ReaderIndex()-start, buffers, preset)
+		err = f.dec.ownBudget(buf.b.ReaderIndex()-start, oob, preset)
 	} else if preset != 0 && errors.Is(err, ErrTooLarge) {
-		err = f.deserializeAlone(buf, v, buffers, start)
+		err = f.deserializeAlone(buf, v, oob, start)
 	}
 	buf.b.SetAliasing(false)
 	if err != nil {
@@ -1061,6 +1072,22 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 		err = f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Deserialize(NewBuffer(buf.Bytes()), dst, buffers) })
 	}
 	return err
+}
+
+// oobBytes returns the bytes of Deserialize's out-of-band buffers (nil for
+// nil, so that "no buffers" stays apart from "none of them").
+func oobBytes(buffers []*Buffer) ([][]byte, error) {
+	if buffers == nil {
+		return nil, nil
+	}
+	oob := make([][]byte, len(buffers))
+	for i, b := range buffers {
+		if b == nil {
+			return nil, wrapf(ErrInvalidArgument, "out-of-band buffer %d of %d is nil", i, len(buffers))
+		}
+		oob[i] = b.Bytes()
+	}
+	return oob, nil
 }
 
 func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) error {

@@ -448,7 +448,11 @@ func TestGeneratedOutOfBand(t *testing.T) {
 		require.Equal(t, wantB, gotB)
 		require.Equal(t, wantOOB, gotOOB)
 		back := reflect.New(p.gen)
-		require.NoError(t, gen.Deserialize(fury.NewBuffer(gotB), back.Interface(), gotOOB))
+		var oob []*fury.Buffer
+		for _, b := range gotOOB {
+			oob = append(oob, fury.NewBuffer(b))
+		}
+		require.NoError(t, gen.Deserialize(fury.NewBuffer(gotB), back.Interface(), oob))
 		if diff := cmp.Diff(v.Interface(), back.Elem().Interface(), append(genCmp, cmpopts.EquateEmpty())...); diff != "" {
 			t.Fatalf("round trip (-want +got):\n%s", diff)
 		}
