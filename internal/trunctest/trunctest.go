@@ -92,10 +92,15 @@ type path struct {
 }
 
 // Deserialize reads one message from data with f.Deserialize, taking the
-// out-of-band buffers bufs, and reports how many bytes it consumed.
+// out-of-band buffers bufs (each in a new Buffer), and reports how many
+// bytes it consumed.
 func Deserialize(f *fury.Fury, data []byte, bufs [][]byte, dst any) (int, error) {
+	var oob []*fury.Buffer
+	for _, b := range bufs {
+		oob = append(oob, fury.NewBuffer(b))
+	}
 	b := fury.NewBuffer(data)
-	err := f.Deserialize(b, dst, bufs)
+	err := f.Deserialize(b, dst, oob)
 	return len(data) - b.Len(), err
 }
 
