@@ -18,16 +18,5 @@ var furyAliasModes = []furyMode{
 }
 
 func furyAliasSuite(o objects) ([]serBench, []deBench, error) {
-	var modes []furyMode
-	for _, m := range furyAliasModes {
-		ok, err := generatedInUse(m)
-		if err != nil {
-			return nil, nil, err
-		}
-		if ok {
-			modes = append(modes, m)
-		}
-	}
-	_, de, err := furySuite(o, modes)
-	return nil, de, err
+	return furyGenDeOnly(o, furyAliasModes)
 }

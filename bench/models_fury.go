@@ -177,7 +177,7 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -322,7 +322,7 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -543,7 +543,7 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -567,7 +567,7 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -775,7 +775,7 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -805,7 +805,7 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -869,7 +869,7 @@ func furyReadMedia_Persons(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -1388,7 +1388,7 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

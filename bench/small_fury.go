@@ -138,7 +138,7 @@ func furyReadSmallStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {

@@ -289,14 +289,16 @@ func TestAliasInputDeserialize(t *testing.T) {
 	// Out of band.
 	arr := gentest.Arrays{Bytes: []byte("out of band"), Strings: []string{"in band"}}
 	var oob [][]byte
+	var oobBufs []*fury.Buffer
 	buf := fury.NewBuffer(nil)
 	require.NoError(t, f.Serialize(buf, &arr, func(o fury.SerializedObject) bool {
-		oob = append(oob, append(make([]byte, 0, 64), o.Bytes()...)) // spare capacity
+		b := append(make([]byte, 0, 64), o.Bytes()...) // spare capacity
+		oob, oobBufs = append(oob, b), append(oobBufs, fury.NewBuffer(b))
 		return false
 	}))
 	mem = buf.Bytes()
 	var back gentest.Arrays
-	require.NoError(t, f.Deserialize(buf, &back, oob))
+	require.NoError(t, f.Deserialize(buf, &back, oobBufs))
 	require.Equal(t, arr, back)
 	checkAliases(t, reflect.ValueOf(back), true, false, append([][]byte{mem}, oob...)...)
 	assert.Equal(t, len(back.Bytes), cap(back.Bytes))

@@ -16,10 +16,11 @@ import (
 // fields), not by the bytes the input spends on it: a list can declare a
 // million elements that take no bytes each. Pieces whose size the input
 // itself bounds (strings and primitive arrays, at most two bytes a wire
-// byte) are counted piece by piece as they are taken (a piece of the
-// shared block, rounded up to 8 bytes, or a piece of its own; the shared
-// block's room not yet carved, under 8 KiB, is carried over to the next
-// decode and counted there as it is carved), and an overrun fails the
+// byte) are counted piece by piece as they are taken (rounded up to 8
+// bytes, whether it is memory of its own or, with WithSharedBlocks(true),
+// a piece of the shared block; that block's room not yet carved, under
+// 8 KiB, is carried over to the next decode and counted there as it is
+// carved), and an overrun fails the
 // decode at the next charge or at its end. A decode that would go over the
 // budget fails with ErrTooLarge naming what it was asked to allocate.
 //

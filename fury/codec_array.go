@@ -26,9 +26,10 @@ type SerializedObject struct {
 }
 
 // Bytes returns the object's bytes (primitive elements little-endian, as
-// on the wire): what the receiver passes to Deserialize, in order, when
-// the object travels out of band. They alias the value's memory, so ship
-// or copy them before the value changes.
+// on the wire): what travels out of band, for the receiver to pass to
+// Deserialize, in order, each in a Buffer (NewBuffer of the bytes, or
+// ToBuffer). They alias the value's memory, so ship or copy them before
+// the value changes.
 func (o SerializedObject) Bytes() []byte { return o.data }
 
 // writeBufferObject writes raw bytes as a buffer object: in band, or out of
@@ -86,9 +87,7 @@ func (bytesCodec) read(d *decoder, p unsafe.Pointer) error {
 		return nil
 	}
 	// Copy, so the result does not pin or alias the caller's input.
-	b := d.buf.Alloc(len(raw))
-	copy(b, raw)
-	*(*[]byte)(p) = b
+	*(*[]byte)(p) = d.buf.AllocCopy(raw)
 	return nil
 }
 
@@ -151,6 +150,7 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 			return wrapf(ErrTypeMismatch, "array of %d elements cannot fill %v", n, c.typ)
 		}
 		dst = unsafe.Slice((*byte)(p), len(raw))
+		copy(dst, raw)
 	} else {
 		h := (*sliceHeader)(p)
 		if c.elemSize == 1 && !c.isBool {
@@ -160,10 +160,9 @@ func (c *arrayCodec) read(d *decoder, p unsafe.Pointer) error {
 				return nil
 			}
 		}
-		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(d.buf.Alloc(len(raw)))), len: n, cap: n}
-		dst = unsafe.Slice((*byte)(h.data), len(raw))
+		dst = d.buf.AllocCopy(raw)
+		*h = sliceHeader{data: unsafe.Pointer(unsafe.SliceData(dst)), len: n, cap: n}
 	}
-	copy(dst, raw)
 	if !nativeLE && c.elemSize > 1 {
 		copy(dst, swapBytes(dst, c.elemSize))
 	}

@@ -159,11 +159,12 @@ var scalarCodecs = func() (t [kBFloat16 + 1]codec) {
 type ptrCodec struct {
 	elem    *typeInfo
 	ptrType reflect.Type
-	scalar  bool // the pointee is a bool or number: new ones come from the slab
+	scalar  bool // the pointee is a bool or number: new ones come from Buffer.Alloc
 }
 
 // scalarPointee returns memory for a new bool or number a pointer will
-// point to: size bytes from the decode slab (they hold no pointers).
+// point to: size bytes from Buffer.Alloc (they hold no pointers), of
+// their own or, with shared blocks on, from the decode's block.
 func scalarPointee(b *buffer, size int) unsafe.Pointer {
 	return unsafe.Pointer(unsafe.SliceData(b.Alloc(size)))
 }

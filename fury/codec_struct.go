@@ -138,6 +138,7 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 	}
 	if !r.noGenerated {
 		st.attachGenerated()
+		r.genInUse = r.genInUse || st.gen != nil
 	}
 	return st, nil
 }
@@ -581,7 +582,7 @@ func (st *structInfo) readFields(d *decoder, p unsafe.Pointer) error {
 		_ = i
 		if f.boxed != kOther && d.pending < 0 {
 			// A pointer to a bool or number: readFullC's steps for it
-			// (flag, then the pointee from the slab), without the calls.
+			// (flag, then the pointee from Alloc), without the calls.
 			if u := buf.Unread(); len(u) > 0 && (int8(u[0]) == flagNull || int8(u[0]) == flagNotNullValue) {
 				_ = buf.Skip(1)
 				if int8(u[0]) == flagNull {

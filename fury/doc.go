@@ -73,9 +73,12 @@
 // WithTrackAllFields(true), which tracks every pointer, slice, map and
 // interface field and what it holds (`fury:"noref"` still opts a field
 // out; it needs WithRefTracking(true), and without it New's Fury returns
-// ErrInvalidArgument from every call). Without either, a cycle through fields is ErrDepthExceeded, never
-// a hang, and a pointee reached twice through fields comes back as two
-// copies. Both sides must agree: a tracked field carries a reference flag
+// ErrInvalidArgument from every call). Without either, a cycle through
+// fields is ErrDepthExceeded (its message says what is missing), never a
+// hang, and a pointee reached twice through fields comes back as two
+// copies. NewFury(true) is WithRefTracking(true) and
+// WithTrackAllFields(true) at once, every position tracked, as the Fury
+// design article's programs mean it. Both sides must agree: a tracked field carries a reference flag
 // and counts in the schema hash (a field tagged ref counts as ref there
 // even with tracking off, as pyfory hashes it).
 //
@@ -384,24 +387,58 @@
 // []byte and primitive slice of the value to the callback as a
 // SerializedObject, and those it returns false for are left out of the
 // message (zero copy), their Bytes to be shipped separately and passed to
-// Deserialize, in order, as its [][]byte. pyfory 1.7.7 sends only bytes out of band (primitive arrays
-// stay in band there), fory-core also primitive arrays, as this package does.
+// Deserialize, in order, as its []*Buffer (NewBuffer of each received
+// slice, which does not copy it; SerializedObject.ToBuffer in the same
+// process). pyfory 1.7.7 sends only bytes out of band (primitive arrays stay
+// in band there), fory-core also primitive arrays, as this package does.
 //
 // # Memory of decoded values
 //
 // Decoded values never alias the input, unless the Fury was made
-// WithAliasInput(true) (zero-copy reads, below). The pointer-free parts of one
-// decoded value (string bytes, primitive slices, []byte, and new bool or
-// number pointees such as a *int32 field's) are carved from a few shared
-// blocks of at most 8 KiB rather than allocated one by one, so decoding a
-// struct with twenty strings costs one or two allocations, not twenty; a
-// block outlives its decode, and the next decode by the same Fury carves on
-// from it, so a run of small messages takes one allocation for hundreds.
-// Each piece has cap == len, so appending to a decoded slice copies it and
-// never touches its neighbors. The trade-off: a block stays in memory while
-// any piece of it is referenced, so keeping one small string of a large,
-// otherwise discarded result keeps up to 8 KiB alive (strings.Clone it to
-// keep just the string). Pieces over 1 KiB get their own allocation.
+// WithAliasInput(true) (zero-copy reads, below), and by default each owns
+// its memory: every string, primitive slice, []byte and new bool or number
+// pointee (such as a *int32 field's) a decode reads is an allocation of its
+// own, of its exact size, as encoding/json, protobuf-go and msgp give them
+// (on every path: Unmarshal, Deserialize, a Decoder, package furygrpc,
+// generated code and reflection, interface{} destinations). Keeping any part of a decoded value (a string, a slice, a pointee, a
+// nested struct) keeps alive that part and at most a small constant more,
+// never memory of another message nor the other large parts of its own:
+//
+//   - a piece of 16 bytes or more keeps its own allocation (its length
+//     rounded up to one of Go's allocation size classes);
+//   - a piece under 16 bytes keeps at most a 16-byte block: the bool and
+//     number pointees, primitive slices and strings of 2 to 8 bytes of one
+//     decode share 16-byte blocks that hold only such pieces of that
+//     decode, and a string of 9 to 15 bytes keeps the block Go's allocator
+//     packs pointer-free allocations under 16 bytes into (it may hold other
+//     small pieces, of this message or of the ones decoded next to it);
+//   - a string that generated code read with the strings next to it, as
+//     one copy of a run of consecutive string fields or list elements,
+//     keeps that run, which is at most 32 bytes (furyrt.RunMax) with its
+//     headers; longer runs are read string by string.
+//
+// So keeping one 11-byte ID, a []int32{1, 2} or an *int64 of each of many
+// decoded messages keeps about what encoding/json keeps for the same (16
+// to 48 bytes a message, whatever else the messages held). Each piece has
+// cap == len, so appending to a decoded slice copies it and never touches
+// its neighbors.
+//
+// WithSharedBlocks(true) trades that bound for fewer allocations: the
+// pieces are carved from shared blocks of at most 8 KiB, a block outlives
+// its decode, and the next decode by the same Fury carves on from it, so a
+// run of small messages takes one allocation for hundreds and a struct
+// with twenty strings one or two instead of twenty. Decoded values stay
+// valid and unchanged whatever later decodes read, but a block stays in
+// memory while any piece of it is referenced: keeping one small string of
+// each message keeps every message's strings and arrays (up to 8 KiB a
+// kept piece; strings.Clone what must be kept alone). Measured on the
+// benchmark's objects (bench/README.md, bench/PERFLOG.md), the option
+// decodes MediaContent with 3 allocations and 4714 instructions instead of
+// 11 and 6699, Sample with 1 and 3715 instead of 10 and 5885, SmallStruct
+// with 1 allocation instead of 2, and keeping one field of each of 10,000
+// decoded Samples keeps 368 bytes a message instead of 16 to 48. Use it
+// for decode, consume and drop loops whose values, or parts of them, do
+// not outlive the next few decodes.
 //
 // WithAliasInput(true) makes reads zero-copy: decoded strings and []byte
 // (anywhere in the value: fields, elements, map keys and values, interface
@@ -423,10 +460,13 @@
 // ErrTooLarge, ErrRegistration (the destination's plan needs an unregistered
 // type's auto name that another type is registered under) or ErrInvalidArgument (a nil or non-pointer destination, or an invalid
 // option: New keeps it and every call returns it) — test
-// with errors.Is — and name the field where they happened. ErrTruncated
+// with errors.Is — and name the field where they happened, with
+// generated code in use too (a decode that fails with it is read again
+// without it to find the field: its errors are the reflection path's, word
+// for word, and a decode that succeeds pays nothing for that). ErrTruncated
 // alone means "not complete yet": the same bytes followed by more could
-// decode; every other class is final for that input (see the sentinels'
-// documentation).
+// decode, and every strict prefix of a message fails with it; every other
+// class is final for that input (see the sentinels' documentation).
 //
 // Lengths are checked against the remaining input, nesting is bounded
 // (WithMaxDepth, at most MaxDepthLimit levels, so that the goroutine stack
@@ -557,4 +597,15 @@
 // is in use; WithGeneratedCode(false) turns it off). Generated code calls
 // package furyrt, its runtime, which users do not call; regenerate after
 // upgrading this module.
+//
+// # Names of the Fury design article
+//
+// The Go programs of the Fury design article compile and run as published,
+// with the import path github.com/fury-go/fury/fury (and the slips of the
+// text read as meant). The names they use
+// beside today's are kept: NewFury (NewFury(true) tracks every position,
+// see Reference tracking), ByteBuffer and NewByteBuffer (second names of
+// Buffer and NewBuffer), SerializedObject.ToBuffer (an out-of-band object
+// as a Buffer, for Deserialize) and MaxInt8 ... MaxInt64 with MinInt8 ...
+// MinInt64 (deprecated for math's constants of the same names).
 package fury

@@ -180,9 +180,14 @@ func ExampleFury_Serialize() {
 	}
 	fmt.Println("message:", msg.Len(), "bytes; out of band:", len(buffers[0]), "and", len(buffers[1]), "bytes")
 
-	// The receiver passes the out-of-band buffers to Deserialize.
+	// The receiver passes the out-of-band buffers to Deserialize, each in
+	// a Buffer (NewBuffer does not copy).
+	var received []*fury.Buffer
+	for _, b := range buffers {
+		received = append(received, fury.NewBuffer(b))
+	}
 	var newList []any
-	if err := f.Deserialize(&msg, &newList, buffers); err != nil {
+	if err := f.Deserialize(&msg, &newList, received); err != nil {
 		panic(err)
 	}
 	fmt.Println(newList[0], len(newList[1].([]byte)), newList[2])

@@ -51,6 +51,9 @@ type Fury struct {
 	regs *registryRef // where registrations are published (see registry.go)
 
 	scan *Decoder // Deserialize's scanner of a Buffer's next message (see messageLen)
+
+	opts []Option // New's options
+	refl *Fury    // f without generated code, made on first use (see fieldPathError)
 }
 
 // Option configures a Fury.
@@ -66,6 +69,7 @@ type config struct {
 	pythonForms bool
 	compactStr  bool
 	aliasInput  bool
+	sharedBlks  bool
 	maxDecoded  int64 // decode memory budget; 0: the default (see budget.go)
 	err         error // the first invalid option (see New)
 }
@@ -105,6 +109,7 @@ func WithRefTracking(on bool) Option { return func(c *config) { c.refTracking = 
 // setting; peers mirroring the fields need their ref annotation. It needs
 // WithRefTracking(true): without it, it is an invalid option (see New:
 // every call returns ErrInvalidArgument), not silently ignored.
+// NewFury(true) is New with both options.
 func WithTrackAllFields(on bool) Option { return func(c *config) { c.trackAll = on } }
 
 // WithCompatible selects compatible mode (the default, as in the peers):
@@ -195,6 +200,25 @@ func WithCompactStrings(on bool) Option { return func(c *config) { c.compactStr 
 // follow. The package-level Unmarshal copies (it has the defaults).
 func WithAliasInput(on bool) Option { return func(c *config) { c.aliasInput = on } }
 
+// WithSharedBlocks makes decodes carve the strings, primitive slices,
+// []byte and bool or number pointees they decode from shared blocks of up
+// to 8 KiB (on) instead of giving each its own allocation (off, the
+// default). A block outlives its decode and the next decode by the same
+// Fury (or into the same Buffer, for Deserialize) carves on from it, so a
+// run of small messages takes one allocation for hundreds and a struct
+// with twenty strings one or two instead of twenty.
+//
+// The price is a retention rule, not a validity one: decoded values stay
+// valid and unchanged whatever later decodes read, but a block stays in
+// memory while any piece of it is referenced, so keeping one small string
+// of a decoded value keeps up to 8 KiB of it and of the messages decoded
+// before and after it alive (strings.Clone what must be kept alone).
+// Turn it on for decode, consume and drop loops; keep the default when
+// decoded values, or parts of them, outlive the next few decodes. The
+// measured trade-off is in the package documentation ("Memory of decoded
+// values"). It has no effect on what WithAliasInput(true) aliases.
+func WithSharedBlocks(on bool) Option { return func(c *config) { c.sharedBlks = on } }
+
 // New returns a Fury configured by opts. An invalid option (such as
 // WithMaxDepth(0)) does not make New fail: the Fury remembers it, and every
 // call on it (Marshal, Unmarshal, Register, ...) returns an error wrapping
@@ -215,7 +239,8 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	if c.trackAll && !c.refTracking {
 		c.invalid("WithTrackAllFields(true)", "needs WithRefTracking(true) (it makes reference tracking cover every field)")
 	}
-	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
+	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err,
+		opts: slices.Clone(opts)}
 	f.r.noGenerated = c.noGenerated
 	f.r.trackAllFields = c.trackAll
 	f.r.pythonForms = c.pythonForms
@@ -234,6 +259,7 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	// Unmarshal reads through f.in only; Deserialize takes the setting
 	// from there (see WithAliasInput).
 	f.in.SetAliasing(c.aliasInput)
+	f.in.SetSharedBlocks(c.sharedBlks) // Deserialize too takes it from f.in
 	return f
 }
 
@@ -506,7 +532,8 @@ func (r *rootFrame) writePrefix(buf *buffer) {
 // nil, the []byte and primitive slices of v are offered to it, in order,
 // as SerializedObjects: those it returns false for travel out of band (the
 // caller ships their Bytes separately, and the receiver passes them to
-// Deserialize), the others in band. On error buf holds what it held
+// Deserialize as Buffers: NewBuffer of each, or ToBuffer of the objects
+// in the same process), the others in band. On error buf holds what it held
 // before.
 func (f *Fury) Serialize(buf *Buffer, v any, callback func(SerializedObject) bool) error {
 	if err := f.check(); err != nil {
@@ -757,10 +784,13 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 					err = f.readGen(data, r, ev.data)
 				}
 				if err == nil || !f.dec.hitSkipped {
-					if err == nil && scanCheckHook != nil {
+					if err != nil {
+						return f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Unmarshal(data, dst) })
+					}
+					if scanCheckHook != nil {
 						scanCheckHook(f, data, v)
 					}
-					return err
+					return nil
 				}
 				// A reference into a skipped value: start over the
 				// general way (see deserialize).
@@ -783,8 +813,37 @@ func (f *Fury) unmarshal(data []byte, v any) error {
 		err = trailingBytes(&f.in)
 	}
 	f.in.SetBytes(nil)
-	if err == nil && scanCheckHook != nil {
+	if err != nil {
+		return f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Unmarshal(data, dst) })
+	}
+	if scanCheckHook != nil {
 		scanCheckHook(f, data, v)
+	}
+	return nil
+}
+
+// fieldPathError returns the error of a decode into v that failed with
+// err: when f has generated code in use, the error of the same decode by
+// the reflection path (decode, run on a Fury like f but for generated
+// code, sharing its registrations, into a new value of v's type, so that
+// v is left as the failed decode left it), which names the field the input
+// broke in ("in Image.Height: ...") where generated readers say only what
+// broke. So both paths fail with the same text, and a decode that succeeds
+// pays nothing for it. Should the reflection path succeed where generated
+// code failed (the tests hold the two to the same outcome), err stands, as
+// it does when it is a panic caught by the decode's net.
+func (f *Fury) fieldPathError(err error, v any, decode func(g *Fury, dst any) error) error {
+	rv := reflect.ValueOf(v)
+	if recovered := f.dec.recovered; recovered || !f.r.genInUse || f.err != nil || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		// A panic caught (a bug) is reported as it happened.
+		f.dec.recovered = false
+		return err
+	}
+	if f.refl == nil {
+		f.refl = newFury(f.regs, append(slices.Clone(f.opts), WithGeneratedCode(false))...)
+	}
+	if rerr := decode(f.refl, reflect.New(rv.Type().Elem()).Interface()); rerr != nil {
+		return rerr
 	}
 	return err
 }
@@ -819,6 +878,7 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 			if r := recover(); r != nil {
 				buf.EndDecode()
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+				d.recovered = true
 			}
 		}
 	}()
@@ -985,21 +1045,30 @@ var scanCheckHook func(f *Fury, data []byte, v any)
 
 // Deserialize reads one message from buf into v (as Unmarshal does: v is
 // replaced), taking the objects the writer sent out of band, in order,
-// from buffers (the Bytes of the SerializedObjects its callback returned
-// false for). It consumes the message and leaves the rest of buf unread,
-// so messages written back to back are read by successive calls. Decoded
-// values alias neither buf nor buffers, unless f was made
-// WithAliasInput(true) (see its lifetime rule). On error the message stays unread:
-// after ErrTruncated, Write the rest of it to buf and call again. The
-// message's decode memory budget comes from its own bytes, as Unmarshal's
-// does, not from the messages after it in buf: it succeeds or fails as
-// Unmarshal of its bytes would.
-func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
+// from buffers: one Buffer (ByteBuffer) per object whose SerializedObject
+// the writer's callback returned false for, holding its bytes (ToBuffer of
+// the object in the same process; NewBuffer of the bytes received, which it
+// does not copy, in another). Pass nil when nothing travelled out of band.
+// Each buffer's unread bytes (its Bytes) are the object, whatever its
+// length; their read positions do not move. It consumes the
+// message and leaves the rest of buf unread, so messages written back to
+// back are read by successive calls. Decoded values alias neither buf nor
+// buffers, unless f was made WithAliasInput(true) (see its lifetime rule).
+// On error the message stays unread: after ErrTruncated, Write the rest of
+// it to buf and call again. The message's decode memory budget comes from
+// its own bytes and the out-of-band buffers, as Unmarshal's does, not from
+// the messages after it in buf: it succeeds or fails as Unmarshal of its
+// bytes would.
+func (f *Fury) Deserialize(buf *Buffer, v any, buffers []*Buffer) error {
 	if err := f.check(); err != nil {
 		return err
 	}
 	if buf == nil {
 		return wrapf(ErrInvalidArgument, "nil buffer")
+	}
+	oob, err := oobBytes(buffers)
+	if err != nil {
+		return err
 	}
 	start := buf.b.ReaderIndex()
 	// A message's budget comes from its own bytes, not from the messages
@@ -1010,19 +1079,39 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers [][]byte) error {
 		preset = decodeBudget(0, rem) - decodeBudget(0, wholeBufferBudget)
 	}
 	buf.b.SetAliasing(f.in.Aliasing())
+	if share := f.in.SharedBlocks(); buf.b.SharedBlocks() != share {
+		buf.b.SetSharedBlocks(share)
+	}
 	f.dec.spentBefore = preset
-	err := f.deserialize(&buf.b, v, buffers)
+	err = f.deserialize(&buf.b, v, oob)
 	f.dec.spentBefore = 0
 	if err == nil {
-		err = f.dec.ownBudget(buf.b.ReaderIndex()-start, buffers, preset)
+		err = f.dec.ownBudget(buf.b.ReaderIndex()-start, oob, preset)
 	} else if preset != 0 && errors.Is(err, ErrTooLarge) {
-		err = f.deserializeAlone(buf, v, buffers, start)
+		err = f.deserializeAlone(buf, v, oob, start)
 	}
 	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
+		err = f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Deserialize(NewBuffer(buf.Bytes()), dst, buffers) })
 	}
 	return err
+}
+
+// oobBytes returns the bytes of Deserialize's out-of-band buffers (nil for
+// nil, so that "no buffers" stays apart from "none of them").
+func oobBytes(buffers []*Buffer) ([][]byte, error) {
+	if buffers == nil {
+		return nil, nil
+	}
+	oob := make([][]byte, len(buffers))
+	for i, b := range buffers {
+		if b == nil {
+			return nil, wrapf(ErrInvalidArgument, "out-of-band buffer %d of %d is nil", i, len(buffers))
+		}
+		oob[i] = b.Bytes()
+	}
+	return oob, nil
 }
 
 func (f *Fury) deserialize(buf *buffer, v any, buffers [][]byte) error {
@@ -1078,6 +1167,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+				d.recovered = true
 			}
 		}
 		if d.oobBufs != nil {

@@ -64,6 +64,7 @@ var genCorpus = []genPair{
 	pairOf[gentest.Person, gentest.PersonR](),
 	pairOf[gentest.Team, gentest.TeamR](),
 	pairOf[gentest.Flat, gentest.FlatR](),
+	pairOf[gentest.Retained, gentest.RetainedR](),
 	// Types that once made furygen's output fail to compile or differ
 	// from the reflection path (gentest/regress.go).
 	pairOf[gentest.SmallEnums, gentest.SmallEnumsR](),
@@ -133,27 +134,32 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}, v.Pt{}}
 // types registered.
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
+	f := fury.New(genOptions(c)...)
+	require.NoError(t, registerGen(f, c, twin))
+	return f
+}
+
+// genOptions are the options of c.
+func genOptions(c genConfig) []fury.Option {
 	opts := []fury.Option{fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithPythonForms(!c.javaForms),
 		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithTrackAllFields(c.trackAll),
 		fury.WithAliasInput(c.alias)}
 	if c.maxDepth != 0 {
 		opts = append(opts, fury.WithMaxDepth(c.maxDepth))
 	}
-	f := fury.New(opts...)
-	registerGen(t, f, c, twin)
-	return f
+	return opts
 }
 
-// registerGen registers on f the types newGenFury registers.
-func registerGen(t testing.TB, f *fury.Fury, c genConfig, twin bool) {
+// registerGen registers the generated (twin=false) or the twin types of
+// the corpus as c says.
+func registerGen(f *fury.Fury, c genConfig, twin bool) error {
+	var errs []error
 	reg := func(v any, i int, name string) {
-		var err error
 		if c.byName {
-			err = f.RegisterNamed(v, "gentest", name)
+			errs = append(errs, f.RegisterNamed(v, "gentest", name))
 		} else {
-			err = f.Register(v, uint32(200+i))
+			errs = append(errs, f.Register(v, uint32(200+i)))
 		}
-		require.NoError(t, err)
 	}
 	for i, p := range genCorpus {
 		typ := p.gen
@@ -173,6 +179,7 @@ func registerGen(t testing.TB, f *fury.Fury, c genConfig, twin bool) {
 		reg(gentest.Status(0), 154, "Status")
 		reg(reflect.Zero(v1Type).Interface(), 155, "v1")
 	}
+	return errors.Join(errs...)
 }
 
 // asTwin reinterprets the value at p (of the generated type) as its twin.
@@ -442,7 +449,11 @@ func TestGeneratedOutOfBand(t *testing.T) {
 		require.Equal(t, wantB, gotB)
 		require.Equal(t, wantOOB, gotOOB)
 		back := reflect.New(p.gen)
-		require.NoError(t, gen.Deserialize(fury.NewBuffer(gotB), back.Interface(), gotOOB))
+		var oob []*fury.Buffer
+		for _, b := range gotOOB {
+			oob = append(oob, fury.NewBuffer(b))
+		}
+		require.NoError(t, gen.Deserialize(fury.NewBuffer(gotB), back.Interface(), oob))
 		if diff := cmp.Diff(v.Interface(), back.Elem().Interface(), append(genCmp, cmpopts.EquateEmpty())...); diff != "" {
 			t.Fatalf("round trip (-want +got):\n%s", diff)
 		}

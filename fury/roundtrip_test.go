@@ -279,20 +279,44 @@ func TestOutOfBand(t *testing.T) {
 	require.Len(t, objs, 4)
 	require.Less(t, buf.Len(), 100, "large buffers must not be in band")
 	msg := append([]byte(nil), buf.Bytes()...)
-	var buffers [][]byte
+	var buffers []*Buffer
 	for _, o := range objs {
-		buffers = append(buffers, o.Bytes())
+		buffers = append(buffers, o.ToBuffer())
+		assert.Equal(t, o.Bytes(), buffers[len(buffers)-1].Bytes(), "ToBuffer holds the object's bytes")
 	}
-	buffers[3] = nil // an empty buffer received as nil is still empty
+	buffers[3] = NewByteBuffer(nil) // an empty buffer received as nil is still empty
 	var out []any
 	require.NoError(t, f.Deserialize(buf, &out, buffers))
 	require.Empty(t, cmp.Diff(list, out))
 	assert.Equal(t, 0, buf.Len(), "Deserialize consumes the message")
+	assert.Equal(t, 1000, buffers[0].Len(), "Deserialize leaves the out-of-band buffers as they were")
 
-	// Missing buffers are an error.
+	// The received bytes, each in a Buffer, read the same; a Buffer's
+	// unread part is the object.
+	received := []*Buffer{NewBuffer(append([]byte(nil), objs[0].Bytes()...)), NewBuffer(nil), NewBuffer(nil), NewBuffer(nil)}
+	require.NoError(t, f.Serialize(received[1], "read already", nil))
+	_, _ = received[1].Write(objs[1].Bytes())
+	var s string
+	require.NoError(t, f.Deserialize(received[1], &s, nil))
+	_, _ = received[2].Write(objs[2].Bytes())
+	require.NoError(t, f.Deserialize(NewBuffer(append([]byte(nil), msg...)), &out, received))
+	require.Empty(t, cmp.Diff(list, out))
+
+	// Missing buffers are an error, and so is a nil one.
 	err := f.Deserialize(NewBuffer(msg), &out, buffers[:2])
 	require.ErrorIs(t, err, ErrInvalidData)
 	assert.Contains(t, err.Error(), "out-of-band buffer 2, only 2 given")
+	err = f.Deserialize(NewBuffer(msg), &out, []*Buffer{buffers[0], nil, buffers[2], buffers[3]})
+	require.ErrorIs(t, err, ErrInvalidArgument)
+	assert.Contains(t, err.Error(), "out-of-band buffer 1 of 4 is nil")
+
+	// ToBuffer does not let a Write reach past the object into the
+	// value's memory.
+	backing := make([]byte, 4, 8)
+	var obj SerializedObject
+	require.NoError(t, f.Serialize(NewBuffer(nil), []any{backing}, func(o SerializedObject) bool { obj = o; return false }))
+	_, _ = obj.ToBuffer().Write([]byte{7, 7, 7, 7})
+	assert.Equal(t, []byte{0, 0, 0, 0, 0, 0, 0, 0}, backing[:8])
 
 	// A callback returning true keeps everything in band.
 	buf2 := NewBuffer(nil)

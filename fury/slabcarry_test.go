@@ -10,11 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Decoded strings and arrays are carved from a block that outlives the
-// decode (the next one carves on from it): values kept from earlier
-// decodes stay as they were, whatever later decodes on the same Fury read,
-// and read the same with generated code and the reflection path, in both
-// modes and with WithAliasInput.
+// Values kept from earlier decodes stay as they were, whatever later
+// decodes on the same Fury read, and read the same with generated code and
+// the reflection path, in both modes and with WithAliasInput; also with
+// WithSharedBlocks(true), where decoded strings and arrays are carved from
+// a block that outlives the decode (the next one carves on from it).
 func TestDecodedValuesSurviveLaterDecodes(t *testing.T) {
 	sample := func(i int) gentest.Sample {
 		s := gentest.NewSample()
@@ -37,6 +37,9 @@ func TestDecodedValuesSurviveLaterDecodes(t *testing.T) {
 		{"reflection", []fury.Option{fury.WithGeneratedCode(false)}},
 		{"compatible", []fury.Option{fury.WithCompatible(true)}},
 		{"alias", []fury.Option{fury.WithAliasInput(true)}},
+		{"shared", []fury.Option{fury.WithSharedBlocks(true)}},
+		{"shared/reflection", []fury.Option{fury.WithSharedBlocks(true), fury.WithGeneratedCode(false)}},
+		{"shared/compatible", []fury.Option{fury.WithSharedBlocks(true), fury.WithCompatible(true)}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := fury.New(c.opts...)

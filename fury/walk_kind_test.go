@@ -28,7 +28,7 @@ func TestNamedEnumWithStructTypeDef(t *testing.T) {
 	require.Contains(t, uerr.Error(), "named enum with the type meta of another kind")
 
 	dec := fury.NewDecoder(bytes.NewReader(data), fury.WithCompatible(true), fury.WithRefTracking(true), fury.WithPythonForms(true))
-	registerGen(t, dec.Fury(), c, false)
+	require.NoError(t, registerGen(dec.Fury(), c, false))
 	derr := dec.Decode(&v)
 	require.ErrorIs(t, derr, fury.ErrInvalidData)
 	require.Contains(t, derr.Error(), "named enum with the type meta of another kind")

@@ -42,7 +42,7 @@ func Example() {
 	// Output:
 	// comment: utf8
 	// id: int64 not null
-	// items: list<struct<price: double, sku: utf8>>
+	// items: list<struct<price: double not null, sku: utf8 not null>>
 	// placed: timestamp not null
 	// tags: map<utf8, utf8>
 	// 7 2024-05-01 12:00:00 +0000 UTC [{a-1 9.5} {b-2 20}] map[rush:yes] <nil>
@@ -85,8 +85,8 @@ func ExampleRow_Format() {
 	fmt.Println(err)
 	// Output:
 	// {comment: null, id: 7, items: [{price: 9.5, sku: "a-1"}, {price: 20, sku: "b-2"}], placed: 2024-05-01T12:00:00Z, tags: {"rush": "yes"}}
-	// row.Array(list<struct<price: double, sku: utf8>>)[{price: 9.5, sku: "a-1"}, {price: 20, sku: "b-2"}]
-	// row: invalid argument: field index -1 out of range [0,5) of struct<comment: utf8, id: int64, items: list<struct<price: double, sku: utf8>>, placed: timestamp, tags: map<utf8, utf8>>
+	// row.Array(list<struct<price: double not null, sku: utf8 not null>>)[{price: 9.5, sku: "a-1"}, {price: 20, sku: "b-2"}]
+	// row: invalid argument: field index -1 out of range [0,5) of struct<comment: utf8, id: int64 not null, items: list<struct<price: double not null, sku: utf8 not null>>, placed: timestamp not null, tags: map<utf8, utf8>>
 }
 
 func ExampleBuild() {

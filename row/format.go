@@ -19,7 +19,7 @@ import (
 // not hold (a corrupt offset) prints as the getter's error in angle
 // brackets. %#v adds the row's type:
 //
-//	row.Row(struct<id: int64, name: utf8, ...>){id: 7, name: "Ann", ...}
+//	row.Row(struct<id: int64 not null, name: utf8, ...>){id: 7, name: "Ann", ...}
 //
 // Row has no String method (String(i) reads field i); fmt.Sprint(r) gives
 // the %v form.

@@ -128,8 +128,8 @@ func TestGetterErrors(t *testing.T) {
 		sentinel error
 		want     string
 	}{
-		{second(r.Int64(-1)), fury.ErrInvalidArgument, `row: invalid argument: field index -1 out of range [0,3) of struct<id: int64, name: utf8, xs: list<int32>>`},
-		{second(r.Int64(3)), fury.ErrInvalidArgument, `row: invalid argument: field index 3 out of range [0,3) of struct<id: int64, name: utf8, xs: list<int32>>`},
+		{second(r.Int64(-1)), fury.ErrInvalidArgument, `row: invalid argument: field index -1 out of range [0,3) of struct<id: int64 not null, name: utf8, xs: list<int32> not null>`},
+		{second(r.Int64(3)), fury.ErrInvalidArgument, `row: invalid argument: field index 3 out of range [0,3) of struct<id: int64 not null, name: utf8, xs: list<int32> not null>`},
 		{second(r.Int32(0)), fury.ErrTypeMismatch, `row: type mismatch: field 0 "id" is int64, not int32`},
 		{second(r.Map(2)), fury.ErrTypeMismatch, `row: type mismatch: field 2 "xs" is list<int32>, not map`},
 		{second(r.String(1)), row.ErrNull, `row: value is null: field 1 "name"`},
@@ -158,8 +158,8 @@ func TestGetterErrors(t *testing.T) {
 	wide, err := row.Build(row.NewSchema(fields...), make([]any, 40))
 	require.NoError(t, err)
 	_, err = wide.Bool(40)
-	assert.Equal(t, `row: invalid argument: field index 40 out of range [0,40) of struct<f0: bool, f1: bool, f2: bool, f3: bool, f4: bool, f5: bool, f6: bool, f7: bool, `+
-		`f8: bool, f9: bool, f10: bool, f11: bool, f12: bool, f13: bool, f14: bool, f15: bool, ... 24 more>`, err.Error())
+	assert.Equal(t, `row: invalid argument: field index 40 out of range [0,40) of struct<f0: bool not null, f1: bool not null, f2: bool not null, f3: bool not null, f4: bool not null, f5: bool not null, f6: bool not null, f7: bool not null, `+
+		`f8: bool not null, f9: bool not null, f10: bool not null, f11: bool not null, f12: bool not null, f13: bool not null, f14: bool not null, f15: bool not null, ... 24 more>`, err.Error())
 }
 
 func second[T any](_ T, err error) error { return err }

@@ -39,12 +39,12 @@ func loadGolden(t testing.TB) map[string]goldenCase {
 }
 
 // schemaText prints a schema as pyfory does (pyfory marks every inferred
-// field nullable, so nullability is left out).
+// field nullable, so nullability is left out, nested fields' too).
 func schemaText(s *row.Schema) string {
 	lines := make([]string, s.NumFields())
 	for i := range lines {
 		f := s.Field(i)
-		lines[i] = f.Name + ": " + f.Type.String()
+		lines[i] = f.Name + ": " + strings.ReplaceAll(f.Type.String(), " not null", "")
 	}
 	return strings.Join(lines, "\n")
 }

@@ -355,7 +355,7 @@ func TestRowSchemaOfStructOf(t *testing.T) {
 	})
 	s, err := row.SchemaOf(typ)
 	require.NoError(t, err)
-	assert.Equal(t, "a_mid: map<utf8, struct<id: int32, name: utf8>>\nalpha: list<int16>\nzed: utf8 not null", s.String())
+	assert.Equal(t, "a_mid: map<utf8, struct<id: int32 not null, name: utf8>>\nalpha: list<int16>\nzed: utf8 not null", s.String())
 	_, err = row.SchemaOf(reflect.TypeOf(1))
 	require.ErrorIs(t, err, fury.ErrUnsupportedType)
 }
@@ -509,7 +509,7 @@ func TestRowUnexportedEmbedded(t *testing.T) {
 	got := roundTrip(t, v)
 	require.Empty(t, cmp.Diff(&v, got, cmp.AllowUnexported(WithHidden{}, WithHiddenVal{})))
 	enc, _ := row.NewEncoder[WithHidden]()
-	assert.Equal(t, "d: date32 not null\nmv: map<utf8, struct<d: date32, t: timestamp, x: int32>>\nx: int32 not null\ny: int32 not null", enc.Schema().String())
+	assert.Equal(t, "d: date32 not null\nmv: map<utf8, struct<d: date32 not null, t: timestamp not null, x: int32 not null>>\nx: int32 not null\ny: int32 not null", enc.Schema().String())
 }
 
 func TestRowNaNMapKeys(t *testing.T) {

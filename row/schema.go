@@ -158,7 +158,8 @@ func (t *DataType) Schema() *Schema {
 }
 
 // String formats the type as pyfory prints it ("list<int8>",
-// "struct<a: utf8, b: int64>").
+// "struct<a: utf8, b: int64 not null>": a struct field that is not
+// nullable says so, at every level).
 func (t *DataType) String() string {
 	var sb strings.Builder
 	t.format(&sb)
@@ -189,9 +190,7 @@ func (t *DataType) format(sb *strings.Builder) {
 			if i > 0 {
 				sb.WriteString(", ")
 			}
-			sb.WriteString(f.Name)
-			sb.WriteString(": ")
-			f.Type.format(sb)
+			f.format(sb)
 		}
 		sb.WriteByte('>')
 	case TypeString:
@@ -400,8 +399,9 @@ func (s *Schema) Equal(o *Schema) bool {
 	return true
 }
 
-// String lists the fields one per line as "name: type", as pyfory prints a
-// schema ("" for a nil schema).
+// String lists the fields one per line as "name: type" (followed by
+// " not null" for a field that is not nullable, nested struct fields
+// included), as pyfory prints a schema ("" for a nil schema).
 func (s *Schema) String() string {
 	if s == nil {
 		return ""
@@ -411,14 +411,20 @@ func (s *Schema) String() string {
 		if i > 0 {
 			sb.WriteByte('\n')
 		}
-		sb.WriteString(f.Name)
-		sb.WriteString(": ")
-		f.Type.format(&sb)
-		if !f.Nullable {
-			sb.WriteString(" not null")
-		}
+		f.format(&sb)
 	}
 	return sb.String()
+}
+
+// format writes the field as "name: type", with " not null" when it is
+// not nullable.
+func (f Field) format(sb *strings.Builder) {
+	sb.WriteString(f.Name)
+	sb.WriteString(": ")
+	f.Type.format(sb)
+	if !f.Nullable {
+		sb.WriteString(" not null")
+	}
 }
 
 // Validate checks a hand-built schema: every type complete, nesting bounded.

@@ -106,9 +106,7 @@ func (v *view) errIndex(i int) error {
 		if j > 0 {
 			sb.WriteString(", ")
 		}
-		sb.WriteString(f.Name)
-		sb.WriteString(": ")
-		f.Type.format(&sb)
+		f.format(&sb)
 	}
 	sb.WriteByte('>')
 	return errorf(errInvalidArgument, "field index %d out of range [0,%d) of %s", i, v.n, sb.String())
@@ -353,7 +351,7 @@ func durationFromMicros(us int64) (time.Duration, error) {
 // match the getter (an int32 field read with Int64: `row: type mismatch:
 // field 1 "age" is int32, not int64`), fury.ErrInvalidArgument for an
 // index out of range (`row: invalid argument: field index -1 out of range
-// [0,2) of struct<name: utf8, age: int32>`), and fury.ErrInvalidData or
+// [0,2) of struct<name: utf8, age: int32 not null>`), and fury.ErrInvalidData or
 // fury.ErrTruncated when the offsets in the bytes point outside the row.
 // Nothing panics, whatever the bytes hold.
 //

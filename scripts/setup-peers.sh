@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the cross-language test peers:
-#   - a Python venv with pyfory 1.7.7, fory-compiler 1.7.7 (foryc) and grpcio 1.76.0 (for the gRPC schema test)
-#     (default <repo>/.venv, override with FURY_PEER_VENV)
+#   - a Python venv with pyfory 1.7.7, fory-compiler 1.7.7 (foryc), grpcio 1.76.0 (for the gRPC schema test) and
+#     pyarrow 26.0.1 (for the Arrow test, xlang_test/arrow_test.go) (default <repo>/.venv, override with FURY_PEER_VENV)
 #   - the Java peer (xlang_test/peers/java) built with Maven (JDK 17, Maven 3) against fory-core 1.6.0, with its
 #     runtime dependencies copied to target/lib so tests can run `java -cp ...` without Maven.
 #   - the Rust peer (xlang_test/peers/rust) built with cargo (debug) against the crate fory 1.7.7
@@ -27,6 +27,7 @@ PYTHON="${PYTHON:-python3}"
 PYFORY_VERSION="1.7.7"
 FORYC_VERSION="1.7.7" # fory-compiler (foryc), for the schema tests (xlang_test/schema_test.go)
 GRPCIO_VERSION="1.76.0" # grpcio, for foryc's --grpc Python stubs (xlang_test/grpc_test.go)
+PYARROW_VERSION="26.0.1" # pyarrow, for the Arrow IPC exchange with row/rowarrow (xlang_test/arrow_test.go)
 JAVA_DIR="$ROOT/xlang_test/peers/java"
 RUST_DIR="$ROOT/xlang_test/peers/rust"
 
@@ -49,8 +50,9 @@ pip_version() { "$VENV/bin/python" -m pip show "$1" 2>/dev/null | sed -n 's/^Ver
 setup_python() {
   if [[ -x "$VENV/bin/python" ]] &&
      "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" 2>/dev/null &&
-     [[ "$(pip_version fory-compiler)" == "$FORYC_VERSION" && "$(pip_version grpcio)" == "$GRPCIO_VERSION" ]]; then
-    log "python: pyfory $PYFORY_VERSION, fory-compiler $FORYC_VERSION and grpcio $GRPCIO_VERSION already installed in $VENV"
+     [[ "$(pip_version fory-compiler)" == "$FORYC_VERSION" && "$(pip_version grpcio)" == "$GRPCIO_VERSION" &&
+        "$(pip_version pyarrow)" == "$PYARROW_VERSION" ]]; then
+    log "python: pyfory $PYFORY_VERSION, fory-compiler $FORYC_VERSION, grpcio $GRPCIO_VERSION and pyarrow $PYARROW_VERSION already installed in $VENV"
     return
   fi
   command -v "$PYTHON" >/dev/null || die "python interpreter '$PYTHON' not found (set PYTHON=...)"
@@ -58,10 +60,10 @@ setup_python() {
     log "python: creating venv $VENV"
     "$PYTHON" -m venv "$VENV" || die "cannot create venv at $VENV (is python3-venv installed?)"
   fi
-  log "python: installing pyfory==$PYFORY_VERSION"
+  log "python: installing pyfory==$PYFORY_VERSION, fory-compiler==$FORYC_VERSION, grpcio==$GRPCIO_VERSION and pyarrow==$PYARROW_VERSION"
   "$VENV/bin/python" -m pip install -q --disable-pip-version-check "pyfory==$PYFORY_VERSION" "fory-compiler==$FORYC_VERSION" \
-    "grpcio==$GRPCIO_VERSION" ||
-    die "pip could not install pyfory==$PYFORY_VERSION, fory-compiler==$FORYC_VERSION and grpcio==$GRPCIO_VERSION into $VENV"
+    "grpcio==$GRPCIO_VERSION" "pyarrow==$PYARROW_VERSION" ||
+    die "pip could not install pyfory==$PYFORY_VERSION, fory-compiler==$FORYC_VERSION, grpcio==$GRPCIO_VERSION and pyarrow==$PYARROW_VERSION into $VENV"
   "$VENV/bin/python" -c "import pyfory,sys; sys.exit(0 if pyfory.__version__=='$PYFORY_VERSION' else 1)" ||
     die "pyfory $PYFORY_VERSION not importable from $VENV after install"
 }

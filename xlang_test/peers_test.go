@@ -1,7 +1,6 @@
 package xlang_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -10,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -101,6 +101,24 @@ func setupPeer(root, name string) (*peer, error) {
 	}
 }
 
+// pythonPeer returns the repository root and the Python peer, set up; a
+// peer that cannot be set up fails the test in CI and skips it elsewhere.
+func pythonPeer(t *testing.T) (string, *peer) {
+	t.Helper()
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := setupPeer(root, "python")
+	if err != nil {
+		if inCI() {
+			t.Fatal(err)
+		}
+		t.Skipf("python peer not available: %v", err)
+	}
+	return root, p
+}
+
 // peerRun is the outcome of one batch command.
 type peerRun struct {
 	results map[string]string // case -> "" (PASS) or the FAIL reason
@@ -122,27 +140,32 @@ func (p *peer) run(sub, dir string, cases []string) peerRun {
 	cmd.Stderr = &stderr
 	start := time.Now()
 	err := cmd.Run()
-	r := peerRun{results: map[string]string{}, stderr: stderr.String(), elapsed: time.Since(start)}
+	r := peerRun{stderr: stderr.String(), elapsed: time.Since(start)}
 	var ee *exec.ExitError
 	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
 		r.err = fmt.Errorf("%s %s: %v\n%s", p.name, sub, err, tail(stderr.String(), 2000))
 	}
-	sc := bufio.NewScanner(&stdout)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
+	r.results = verdicts(stdout.String())
+	return r
+}
+
+// verdicts parses a peer's "PASS <case>" and "FAIL <case>: <reason>"
+// lines: case -> "" (PASS) or the reason.
+func verdicts(out string) map[string]string {
+	results := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
 		switch {
 		case strings.HasPrefix(line, "PASS "):
-			r.results[strings.TrimSpace(line[5:])] = ""
+			results[strings.TrimSpace(line[5:])] = ""
 		case strings.HasPrefix(line, "FAIL "):
 			name, reason, _ := strings.Cut(line[5:], ": ")
 			if reason == "" {
 				reason = "failed (no reason given)"
 			}
-			r.results[name] = reason
+			results[name] = reason
 		}
 	}
-	return r
+	return results
 }
 
 func tail(s string, n int) string {

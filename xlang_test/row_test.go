@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -261,15 +260,7 @@ func rowCases() []rowCase {
 // pyfory writes and Go decodes (and reads single fields in place), Go
 // writes and pyfory decodes and compares.
 func TestRowPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	script := filepath.Join(root, "xlang_test", "peers", "python", "row_peer.py")
 	run := func(sub, dir string) (string, error) {
 		cmd := exec.Command(p.argv[0], script, sub, dir)
@@ -285,7 +276,7 @@ func TestRowPython(t *testing.T) {
 	cases := rowCases()
 
 	pyDir := filepath.Join(t.TempDir(), "python")
-	_, err = run("write", pyDir)
+	_, err := run("write", pyDir)
 	require.NoError(t, err)
 	for _, c := range cases {
 		t.Run("python_to_go/"+c.name, func(t *testing.T) {
@@ -303,15 +294,7 @@ func TestRowPython(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(goDir, c.name+".bin"), data, 0o644))
 	}
 	out, verr := run("verify", goDir)
-	results := map[string]string{}
-	for _, line := range strings.Split(out, "\n") {
-		if name, ok := strings.CutPrefix(line, "PASS "); ok {
-			results[name] = ""
-		} else if rest, ok := strings.CutPrefix(line, "FAIL "); ok {
-			name, reason, _ := strings.Cut(rest, ": ")
-			results[name] = reason
-		}
-	}
+	results := verdicts(out)
 	for _, c := range cases {
 		t.Run("go_to_python/"+c.name, func(t *testing.T) {
 			reason, ok := results[c.name]

@@ -33,6 +33,7 @@ func TestSchemaGeneratedMatchesReflection(t *testing.T) {
 		{"xtypes", xtypes.RegisterTypes, xtypesCases()},
 		{"unions", unions.RegisterTypes, unionCases()},
 		{"shop", shop.RegisterTypes, shopCases()},
+		{"order_billing", registerOrderAndBilling, multiCases()},
 		{"named", named.RegisterTypes, []schemaCase{{name: "named", value: func() any {
 			return &named.Outer{Inner: &named.Outer_Inner{Note: "i"}, Inners: []*named.Outer_Inner{{Note: "a"}}, ById: &named.ById{N: 1}}
 		}}}},

@@ -511,7 +511,11 @@ func unmarshal(f *fury.Fury, data []byte, bufs [][]byte, dst any) (err error) {
 		}
 	}()
 	if len(data) > 0 && data[0]&0x02 != 0 {
-		return f.Deserialize(fury.NewBuffer(data), dst, bufs)
+		var oob []*fury.Buffer
+		for _, b := range bufs {
+			oob = append(oob, fury.NewBuffer(b))
+		}
+		return f.Deserialize(fury.NewBuffer(data), dst, oob)
 	}
 	return f.Unmarshal(data, dst)
 }

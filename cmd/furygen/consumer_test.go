@@ -56,9 +56,7 @@ func TestConsumerModule(t *testing.T) {
 		return strings.TrimSpace(string(out))
 	}
 	goOut(root, []string{"GOWORK=off"}, "mod", "download", "golang.org/x/tools")
-	cache := goOut(root, nil, "env", "GOMODCACHE")
-	env := []string{"GOWORK=off", "GOFLAGS=-mod=mod", "GOSUMDB=off",
-		"GOPROXY=" + (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(cache, "cache", "download"))}).String()}
+	env := moduleCacheEnv(goOut(root, nil, "env", "GOMODCACHE"))
 	run := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command(goBin, args...)
@@ -85,6 +83,15 @@ func TestConsumerModule(t *testing.T) {
 	}
 	// The go run form works too once the tool's requirements are in go.mod.
 	run("run", "github.com/fury-go/fury/cmd/furygen", "-check", "-type", "Team,Person")
+}
+
+// moduleCacheEnv is the environment of a go command in a throwaway module
+// that requires this one through a replace directive: its requirements
+// come from the module cache at cache (served as a file proxy), with no
+// other network access and no checksum database.
+func moduleCacheEnv(cache string) []string {
+	return []string{"GOWORK=off", "GOFLAGS=-mod=mod", "GOSUMDB=off",
+		"GOPROXY=" + (&url.URL{Scheme: "file", Path: filepath.ToSlash(filepath.Join(cache, "cache", "download"))}).String()}
 }
 
 const consumerSource = `package main

@@ -26,7 +26,9 @@
 // Usage:
 //
 //	furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [-buildtag expr] [-check] [packages]
-//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-grpc] [-check]
+//	furygen -schema a.fdl[,b.proto] [-I dir,...] [-M schema=importpath ...] [-output file.go] [-package name] [-register Func] [-grpc] [-proto-signed] [-check]
+//
+// furygen -h lists the flags of both modes.
 //
 // The packages default to the current directory. Types whose fields cannot
 // be serialized (channels, funcs, ...) are reported naming the type and the
@@ -75,7 +77,10 @@
 // Definition Language of the Fory schema compiler foryc, read by a parser
 // of furygen's own with foryc 1.7's grammar and checks) and proto3 .proto
 // files (read with github.com/bufbuild/protocompile, mapped as foryc's proto
-// front end maps them, except that int32 and int64 stay signed). .fbs
+// front end maps them: int32 and int64 become uint32 and uint64, as in the
+// code foryc generates from the same file; -proto-signed keeps them
+// signed, for peers that do not use foryc's code, see
+// docs/schema-mapping.md in the repository). .fbs
 // files go through foryc first, which translates them to FDL:
 // foryc --emit-fdl --emit-fdl-path x.fdl --lang python -o out x.fbs writes
 // x.fdl (and the Python code); give furygen x.fdl.
@@ -85,7 +90,12 @@
 // It writes <schema>_fdl.go (or _proto.go) with the Go form of every type
 // of the files and of the files they import, then <schema>_fdl_fury.go with
 // the specialized code of its structs, as -type does; -check writes
-// nothing and fails when either is out of date. The Go form:
+// nothing and fails when either is out of date. Everything is generated
+// before anything is written: a failing run writes nothing. The output's
+// directory is created when missing; it must be inside a Go module (the
+// generated types are compiled to generate their code). The header names
+// the schemas relative to the output's directory, so -check agrees however
+// the paths are spelled. The Go form:
 //   - a message is a struct; each field carries its id (`fury:"id=N"`), so
 //     fields match by id in compatible mode whatever their names; a field is
 //     named in Go's style (user_id gives UserId). Scalars map to Go types
@@ -94,7 +104,11 @@
 //     time.Time, decimal fury.Decimal, any any, ...), list<int32> to
 //     fury.Int32Slice (a list) and array<int32> to []int32 (a primitive
 //     array), array<uint8> to fury.Uint8Array, a list of messages to []*T;
-//   - a message-typed field is a pointer (messages are always optional);
+//   - a message-typed field is a pointer (messages are optional by
+//     default), except a field whose type is named with its package
+//     (common.Money total): foryc leaves that one non-nullable, and it is a
+//     struct value (a pointer tagged notnull where the struct would contain
+//     itself);
 //     an optional scalar, string or enum is a pointer; an optional list,
 //     map or bytes field, an optional union and any field are tagged nullable;
 //   - ref fields are tagged ref; list<ref T> and map<K, ref T> fields are
@@ -137,7 +151,28 @@
 //     request or response is a pointer to its interface (*Choice). Without
 //     -grpc, services generate nothing and the output needs no gRPC.
 //
-// Every type lands in the one Go package, imported ones too; two that would
+// Imported schemas: an imported file with a Go package of its own, given
+// by its go_package option (option go_package = "example.com/m/common";
+// the same spelling in .fdl and .proto files, as foryc reads it, with an
+// optional ";name") or by -M on the command line (-M
+// common.fdl=example.com/m/common, keyed by the import as written or by
+// the schema package, as protoc-gen-go's M option; -M wins), is not
+// generated again: its types are referenced from that package
+// (common.Money) and RegisterTypes calls that package's RegisterTypes
+// before registering its own types. Registering a type again the same way
+// is a no-op, so two packages sharing an import register on one Fury.
+// Generate the imported package first (its Go code is compiled with the
+// importer's), without -register: its importers call RegisterTypes. An
+// imported file mapped to the output's own package is taken as generated
+// there by another run: its types are referenced and registered (again,
+// a no-op), not declared, and the run needs a -register name of its own.
+// A file imported without a mapping is generated into the importing
+// package, as a copy; a run that would declare a name another file of the
+// package declares (a second copy of an imported schema's types) is
+// refused, naming the file and the fix. Layout for a repository with
+// several schemas: one directory (Go package) per schema package, each
+// with its go:generate line, each schema that others import carrying its
+// go_package. Types of one Go package share one namespace; two that would
 // share a Go name are an error naming both. A struct using more than four
 // enum types is left to the runtime (see Limits). Errors in a schema name
 // the file, line and column.
@@ -199,12 +234,43 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
 
 	"github.com/fury-go/fury/internal/gen"
 )
+
+// usage writes both modes' synopses and flags, as -h shows them.
+func usage(w io.Writer) {
+	fmt.Fprint(w, `furygen generates Fory serialization code for Go, in one of two modes.
+
+Go-types mode: type-specialized serialization code for the package's Go struct
+types (<file>_fury.go next to each source file), byte-identical to the
+reflection path of github.com/fury-go/fury/fury, which uses it automatically.
+
+  furygen [-type T1,T2 | -all] [-output file.go] [-tags tag,...] [-buildtag expr] [-check] [packages]
+
+`)
+	gen.PrintFlags(w)
+	fmt.Fprint(w, `
+Schema mode (-schema): the Go types of .fdl and .proto schemas shared with the
+other Fory languages, as foryc maps them, with their registration function
+(<schema>_fdl.go or <schema>_proto.go), and their specialized code
+(<schema>_fdl_fury.go). An imported schema with a Go package of its own
+(option go_package, or -M) is imported, not generated again.
+
+  furygen -schema a.fdl[,b.proto] [-I dir,...] [-M schema=importpath ...] [-output file.go]
+          [-package name] [-register Func] [-grpc] [-proto-signed] [-check]
+
+`)
+	fs := flag.NewFlagSet("furygen", flag.ContinueOnError)
+	schemaFlags(fs, &schemaConfig{})
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fmt.Fprint(w, "\nRun go doc github.com/fury-go/fury/cmd/furygen for the details.\n")
+}
 
 func main() {
 	if isSchemaMode(os.Args[1:]) {
@@ -225,6 +291,7 @@ func main() {
 	cfg, check, err := gen.ParseArgs(os.Args[1:])
 	if err != nil {
 		if err == flag.ErrHelp {
+			usage(os.Stderr)
 			os.Exit(0)
 		}
 		fmt.Fprintln(os.Stderr, "furygen:", err)

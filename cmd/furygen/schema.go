@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"github.com/fury-go/fury/internal/schema"
 	"github.com/fury-go/fury/internal/schema/gogen"
 	"github.com/fury-go/fury/internal/schema/load"
+	"github.com/fury-go/fury/internal/schema/proto"
 )
 
 // schemaConfig says what furygen -schema generates.
@@ -29,6 +31,15 @@ type schemaConfig struct {
 	Register    string   // the registration function's name ("" for RegisterTypes)
 	GRPC        bool     // generate the services' gRPC code (furygrpc)
 	Check       bool
+
+	// GoPackages maps imported schema files to Go packages (-M): the key
+	// is an import as written (common.fdl) or a schema package
+	// (xlang.common), the value an import path, optionally followed by
+	// ";name".
+	GoPackages map[string]string
+	// ProtoSigned maps proto int32 and int64 to Go int32 and int64
+	// (protobuf's meaning) instead of foryc's uint32 and uint64.
+	ProtoSigned bool
 }
 
 // schemaHeaderPrefix begins the first line of the types file.
@@ -48,28 +59,44 @@ func isSchemaMode(args []string) bool {
 	return false
 }
 
+// schemaFlags declares schema mode's flags on fs.
+func schemaFlags(fs *flag.FlagSet, cfg *schemaConfig) (schemas, imports *string) {
+	schemas = fs.String("schema", "", "comma-separated .fdl or .proto files")
+	imports = fs.String("I", "", "comma-separated directories searched for imported schema files")
+	fs.StringVar(&cfg.Output, "output", "", "the Go file of the types (default <schema>_fdl.go or <schema>_proto.go); its directory is created if missing")
+	fs.StringVar(&cfg.Package, "package", "", "the Go package name (default: the package in the directory, else the schema's go_package or package)")
+	fs.StringVar(&cfg.Register, "register", "", "the name of the registration function (default RegisterTypes)")
+	fs.BoolVar(&cfg.GRPC, "grpc", false, "generate gRPC servers and clients of the schema's services (needs module github.com/fury-go/fury/furygrpc)")
+	fs.Func("M", "map an imported `schema=importpath[;name]` (the schema file as its import is written, or its schema package) to the Go package holding its types, which are then imported, not generated here; repeatable; overrides the schema's option go_package", func(v string) error {
+		k, path, ok := strings.Cut(v, "=")
+		if !ok || strings.TrimSpace(k) == "" || strings.TrimSpace(path) == "" {
+			return fmt.Errorf("-M wants schema=importpath, got %q", v)
+		}
+		if cfg.GoPackages == nil {
+			cfg.GoPackages = map[string]string{}
+		}
+		cfg.GoPackages[strings.TrimSpace(k)] = strings.TrimSpace(path)
+		return nil
+	})
+	fs.BoolVar(&cfg.ProtoSigned, "proto-signed", false, "map proto int32 and int64 to Go int32 and int64 (protobuf's meaning) instead of uint32 and uint64 as foryc 1.7.7 does; the result does not interoperate with foryc's code for the same .proto")
+	fs.BoolVar(&cfg.Check, "check", false, "do not write; fail if a generated file is missing or out of date")
+	return schemas, imports
+}
+
 func parseSchemaArgs(args []string) (schemaConfig, error) {
 	fs := flag.NewFlagSet("furygen", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	schemas := fs.String("schema", "", "comma-separated .fdl or .proto files")
-	imports := fs.String("I", "", "comma-separated directories searched for imported schema files")
-	output := fs.String("output", "", "the Go file of the types (default <schema>_fdl.go or <schema>_proto.go)")
-	pkg := fs.String("package", "", "the Go package name (default: the package in the directory, else the schema's go_package or package)")
-	register := fs.String("register", "", "the name of the registration function (default RegisterTypes)")
-	grpc := fs.Bool("grpc", false, "generate gRPC servers and clients of the schema's services (needs module github.com/fury-go/fury/furygrpc)")
-	check := fs.Bool("check", false, "do not write; fail if a generated file is missing or out of date")
+	var cfg schemaConfig
+	schemas, imports := schemaFlags(fs, &cfg)
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
-			fmt.Fprintln(os.Stderr, "usage: furygen -schema a.fdl[,b.proto] [-I dir,...] [-output file.go] [-package name] [-register Func] [-grpc] [-check]")
-			fs.SetOutput(os.Stderr)
-			fs.PrintDefaults()
+			usage(os.Stderr)
 		}
 		return schemaConfig{}, err
 	}
 	if fs.NArg() > 0 {
 		return schemaConfig{}, fmt.Errorf("-schema takes no package arguments (got %s); run furygen in the package's directory", strings.Join(fs.Args(), " "))
 	}
-	cfg := schemaConfig{Output: *output, Package: *pkg, Register: *register, GRPC: *grpc, Check: *check}
 	for _, s := range strings.Split(*schemas, ",") {
 		if s = strings.TrimSpace(s); s != "" {
 			cfg.Schemas = append(cfg.Schemas, s)
@@ -88,7 +115,8 @@ func parseSchemaArgs(args []string) (schemaConfig, error) {
 
 // runSchema generates the Go types of the schema files, then the
 // specialized serialization code of their structs (as furygen -type does),
-// and writes (or checks) both files.
+// and writes (or checks) both files. Everything is generated before
+// anything is written: a run that fails writes nothing.
 func runSchema(cfg schemaConfig) error {
 	dir := cfg.Dir
 	if dir == "" {
@@ -107,7 +135,7 @@ func runSchema(cfg schemaConfig) error {
 	for _, s := range cfg.ImportPaths {
 		imports = append(imports, rel(s))
 	}
-	files, err := load.Files(paths, imports)
+	files, err := load.FilesOptions(paths, load.Options{ImportPaths: imports, Proto: proto.Options{SignedInts: cfg.ProtoSigned}})
 	if err != nil {
 		return err
 	}
@@ -124,37 +152,49 @@ func runSchema(cfg schemaConfig) error {
 	if err != nil {
 		return err
 	}
-	pkg := cfg.Package
-	if pkg == "" {
-		if pkg, err = packageName(filepath.Dir(outPath), outPath, files[0]); err != nil {
-			return err
-		}
-	}
-	var sources []string
-	for _, s := range cfg.Schemas {
-		sources = append(sources, filepath.ToSlash(s))
-	}
-	res, err := gogen.Generate(files, gogen.Options{Package: pkg, Sources: sources, Register: cfg.Register, GRPC: cfg.GRPC})
+	outDir := filepath.Dir(outPath)
+	mod := findModule(outDir)
+	ext, inPkg, err := goPackages(files, cfg.GoPackages, mod.importPath(outDir))
 	if err != nil {
 		return err
 	}
-
-	var stale []string
-	old, err := os.ReadFile(outPath)
-	switch {
-	case err == nil && !bytes.HasPrefix(old, []byte(schemaHeaderPrefix)):
-		return fmt.Errorf("%s exists and was not generated by furygen -schema; not overwriting it", outPath)
-	case err == nil && bytes.Equal(old, res.Source):
-	case cfg.Check:
-		stale = append(stale, outPath)
-	default:
-		if err := os.WriteFile(outPath, res.Source, 0o644); err != nil {
+	pkg := cfg.Package
+	if pkg == "" {
+		if pkg, err = packageName(outDir, outPath, files[0]); err != nil {
 			return err
 		}
 	}
+	// The header names the schemas relative to the output's directory,
+	// however the command line spelled them, so that -check agrees.
+	var sources []string
+	for _, p := range paths {
+		sources = append(sources, sourceName(outDir, p))
+	}
+	res, err := gogen.Generate(files, gogen.Options{Package: pkg, Sources: sources, Register: cfg.Register, GRPC: cfg.GRPC,
+		External: ext, InPackage: inPkg})
+	if err != nil {
+		return err
+	}
+	furyOut := strings.TrimSuffix(outPath, ".go") + "_fury.go"
+	if err := checkDeclared(outDir, res, outPath, furyOut); err != nil {
+		return err
+	}
 
+	old, err := os.ReadFile(outPath)
+	if err == nil && !bytes.HasPrefix(old, []byte(schemaHeaderPrefix)) {
+		return fmt.Errorf("%s exists and was not generated by furygen -schema; not overwriting it", outPath)
+	}
+	outputs := map[string][]byte{outPath: res.Source}
 	if len(res.Structs) > 0 {
-		gcfg := gen.Config{Dir: filepath.Dir(outPath), Types: res.Structs, Overlay: map[string][]byte{outPath: res.Source}}
+		if mod.root == "" {
+			return fmt.Errorf("%s is not inside a Go module (no go.mod in it or a parent directory), which furygen needs to compile the generated types: run go mod init there, or give -output a path in a module; nothing written", outDir)
+		}
+		gcfg := gen.Config{Dir: outDir, Types: res.Structs, Overlay: map[string][]byte{outPath: res.Source}}
+		if _, err := os.Stat(outDir); err != nil {
+			// go/packages loads a directory that exists: load the module
+			// root with the package's pattern instead.
+			gcfg.Dir, gcfg.Patterns = mod.root, []string{"./" + filepath.ToSlash(mustRel(mod.root, outDir))}
+		}
 		pkgs, err := gen.Load(gcfg)
 		if err != nil {
 			if cfg.GRPC && strings.Contains(err.Error(), "furygrpc") {
@@ -167,34 +207,271 @@ func runSchema(cfg schemaConfig) error {
 			if err != nil {
 				return err
 			}
-			names := make([]string, 0, len(gfiles))
-			for n := range gfiles {
-				names = append(names, n)
-			}
-			sort.Strings(names)
-			for _, name := range names {
-				src := gfiles[name]
-				old, err := os.ReadFile(name)
-				if err == nil && bytes.Equal(old, src) {
-					continue
-				}
-				if err == nil && !gen.IsGenerated(old) {
-					return fmt.Errorf("%s exists and was not generated by furygen; not overwriting it", name)
-				}
-				if cfg.Check {
-					stale = append(stale, name)
-					continue
-				}
-				if err := os.WriteFile(name, src, 0o644); err != nil {
-					return err
-				}
+			for name, src := range gfiles {
+				outputs[name] = src
 			}
 		}
+	}
+
+	var stale, writes []string
+	for _, name := range sortedNames(outputs) {
+		src := outputs[name]
+		old, err := os.ReadFile(name)
+		if err == nil && bytes.Equal(old, src) {
+			continue
+		}
+		if err == nil && name != outPath && !gen.IsGenerated(old) {
+			return fmt.Errorf("%s exists and was not generated by furygen; not overwriting it", name)
+		}
+		if cfg.Check {
+			stale = append(stale, name)
+			continue
+		}
+		writes = append(writes, name)
 	}
 	if len(stale) > 0 {
 		return fmt.Errorf("out of date: %s (run go generate)", strings.Join(stale, "; "))
 	}
+	if len(writes) > 0 {
+		if err := os.MkdirAll(outDir, 0o755); err != nil {
+			return err
+		}
+	}
+	for _, name := range writes {
+		if err := os.WriteFile(name, outputs[name], 0o644); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+func sortedNames(m map[string][]byte) []string {
+	names := make([]string, 0, len(m))
+	for n := range m {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+func mustRel(base, target string) string {
+	r, err := filepath.Rel(base, target)
+	if err != nil {
+		return target
+	}
+	return r
+}
+
+// sourceName is how the header of a file in dir names schema file p: its
+// path relative to dir, with forward slashes (the file's base name when
+// no relative path exists).
+func sourceName(dir, p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.ToSlash(p)
+	}
+	r, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return filepath.Base(p)
+	}
+	return filepath.ToSlash(r)
+}
+
+// module is the Go module a directory is in.
+type module struct {
+	root string // its directory ("" outside a module)
+	path string // its module path
+}
+
+// findModule finds the go.mod in dir or the nearest parent directory.
+func findModule(dir string) module {
+	for d := dir; ; {
+		if src, err := os.ReadFile(filepath.Join(d, "go.mod")); err == nil {
+			return module{root: d, path: modulePath(src)}
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return module{}
+		}
+		d = parent
+	}
+}
+
+// modulePath returns the path of go.mod's module directive.
+func modulePath(gomod []byte) string {
+	for _, line := range strings.Split(string(gomod), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			rest, _, _ = strings.Cut(rest, "//")
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
+
+// importPath returns the import path of directory dir in m ("" when dir
+// is outside it).
+func (m module) importPath(dir string) string {
+	if m.root == "" || m.path == "" {
+		return ""
+	}
+	r, err := filepath.Rel(m.root, dir)
+	if err != nil || r == ".." || strings.HasPrefix(r, "../") {
+		return ""
+	}
+	if r == "." {
+		return m.path
+	}
+	return m.path + "/" + filepath.ToSlash(r)
+}
+
+// goPackages finds the Go package of every file the schemas import, by
+// -M (an import as written, or the file's schema package) or else the
+// file's go_package option. Files without a mapping are generated here;
+// files mapped to own (the import path of the output's directory) are in
+// this package already, generated by another run (inPkg).
+func goPackages(files []*schema.File, m map[string]string, own string) (ext map[*schema.File]gogen.GoPackage, inPkg map[*schema.File]bool, err error) {
+	ext, inPkg = map[*schema.File]gogen.GoPackage{}, map[*schema.File]bool{}
+	used := map[string]bool{}
+	roots := map[*schema.File]bool{}
+	for _, f := range files {
+		roots[f] = true
+	}
+	seen := map[*schema.File]bool{}
+	var walk func(f *schema.File)
+	walk = func(f *schema.File) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		for _, im := range f.Imports {
+			g := im.File
+			if g == nil {
+				continue
+			}
+			walk(g)
+			if roots[g] {
+				continue
+			}
+			spec, ok := m[im.Path]
+			if ok {
+				used[im.Path] = true
+			} else if spec, ok = m[g.Package]; ok && g.Package != "" {
+				used[g.Package] = true
+			} else {
+				spec, _ = g.Options["go_package"].(string)
+			}
+			if spec == "" {
+				continue
+			}
+			path, name, _ := strings.Cut(spec, ";")
+			path = strings.TrimRight(path, "/")
+			if name == "" {
+				name = path[strings.LastIndex(path, "/")+1:]
+			}
+			if path == own && own != "" {
+				inPkg[g] = true
+				continue
+			}
+			if prev, ok := ext[g]; ok && prev.Path != path {
+				return // mapped by its first import
+			}
+			ext[g] = gogen.GoPackage{Path: path, Name: name}
+		}
+	}
+	for _, f := range files {
+		walk(f)
+	}
+	for k := range m {
+		if !used[k] {
+			return nil, nil, fmt.Errorf("-M %s=%s: no imported schema file is imported as %q or has package %q", k, m[k], k, k)
+		}
+	}
+	return ext, inPkg, nil
+}
+
+// checkDeclared fails when a Go file of dir other than the outputs
+// already declares one of res.Names (another furygen -schema run into the
+// package that generated the same types, or a hand-written name), or when
+// none declares a type of res.Uses (an imported schema mapped to this
+// package that no run generated into it).
+func checkDeclared(dir string, res *gogen.Output, outputs ...string) error {
+	want := map[string]bool{}
+	for _, n := range res.Names {
+		want[n] = true
+	}
+	ents, _ := os.ReadDir(dir)
+	skip := map[string]bool{}
+	for _, o := range outputs {
+		skip[o] = true
+	}
+	found := map[string]bool{}
+	for _, e := range ents {
+		n := e.Name()
+		p := filepath.Join(dir, n)
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || skip[p] {
+			continue
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		af, err := parser.ParseFile(token.NewFileSet(), p, src, parser.SkipObjectResolution)
+		if err != nil {
+			continue // the compiler reports it
+		}
+		var clash []string
+		for _, name := range topLevelNames(af) {
+			found[name] = true
+			if want[name] {
+				clash = append(clash, name)
+			}
+		}
+		if len(clash) == 0 {
+			continue
+		}
+		hint := ""
+		if line, _, _ := bytes.Cut(src, []byte("\n")); bytes.HasPrefix(line, []byte(schemaHeaderPrefix)) {
+			from := strings.TrimSuffix(strings.TrimPrefix(string(line), schemaHeaderPrefix), ". DO NOT EDIT.")
+			hint = fmt.Sprintf(" (generated from %s). A schema imported by several schemas is generated once, into a Go package of its own: give it option go_package (or map it with -M) so the others import it; or name all the schemas in one furygen -schema run (-register renames a second run's registration function)", from)
+		}
+		sort.Strings(clash)
+		return fmt.Errorf("%s already declares %s%s; nothing written", p, strings.Join(clash, ", "), hint)
+	}
+	var missing []string
+	for _, n := range res.Uses {
+		if !found[n] {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("no file of %s declares %s, the types of an imported schema mapped to this package: generate that schema into it first (or map it to a Go package of its own); nothing written", dir, strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// topLevelNames lists the package-level names f declares.
+func topLevelNames(f *ast.File) []string {
+	var names []string
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Recv == nil {
+				names = append(names, d.Name.Name)
+			}
+		case *ast.GenDecl:
+			for _, sp := range d.Specs {
+				switch sp := sp.(type) {
+				case *ast.TypeSpec:
+					names = append(names, sp.Name.Name)
+				case *ast.ValueSpec:
+					for _, id := range sp.Names {
+						names = append(names, id.Name)
+					}
+				}
+			}
+		}
+	}
+	return names
 }
 
 // packageName finds the Go package the types go in: that of the other Go

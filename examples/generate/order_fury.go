@@ -113,7 +113,7 @@ func furyReadCustomer(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -244,7 +244,7 @@ func furyReadLineItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -651,7 +651,7 @@ func furyReadOrder_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {

@@ -165,7 +165,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -284,7 +284,7 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 					return false
 				}
 				{
-					c11 := buf.Unread()
+					c11 := buf.UnreadRun()
 					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
@@ -419,7 +419,7 @@ func furyReadPerson__PhoneNumber(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -455,7 +455,7 @@ func furyReadPerson__PhoneNumber_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	var err error
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

@@ -52,9 +52,13 @@ func outOfBand() {
 	fmt.Printf("out-of-band buffers: %d, %d bytes in all\n", len(buffers), total)
 
 	// The receiver: the message and the buffers, in the order they were
-	// offered.
+	// offered, each in a Buffer (NewBuffer does not copy).
+	var received []*fury.Buffer
+	for _, b := range buffers {
+		received = append(received, fury.NewBuffer(b))
+	}
 	var newList []any
-	if err := f.Deserialize(&msg, &newList, buffers); err != nil {
+	if err := f.Deserialize(&msg, &newList, received); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Printf("read back:           %q, []byte of %d, []int32 of %d, []float64 of %d\n",

@@ -1,6 +1,7 @@
 package furyrt
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math/rand/v2"
 	"strings"
@@ -167,26 +168,50 @@ func TestDecodeUTF16(t *testing.T) {
 	}
 }
 
+// Alloc's pieces, of their own or carved from shared blocks, have cap ==
+// len, are zero and aligned as Alloc says: to 8 bytes, or for a piece of
+// its own under 16 bytes to the largest power of two up to 8 dividing n.
 func TestAllocLargePiecesAndEmpty(t *testing.T) {
-	var b Buffer
-	b.BeginSlab()
-	defer b.EndSlab()
-	e := b.Alloc(0)
-	require.NotNil(t, e)
-	require.Empty(t, e)
-	big := b.Alloc(slabPiece + 1)
-	require.Len(t, big, slabPiece+1)
-	require.Equal(t, len(big), cap(big))
-	for i := range 100 {
-		p := b.Alloc(i%13 + 1)
-		require.Len(t, p, i%13+1)
-		require.Equal(t, len(p), cap(p))
-		require.Zero(t, uintptr(unsafe.Pointer(&p[0]))%8)
+	for _, shared := range []bool{false, true} {
+		var b Buffer
+		b.SetSharedBlocks(shared)
+		b.BeginSlab()
+		e := b.Alloc(0)
+		require.NotNil(t, e)
+		require.Empty(t, e)
+		big := b.Alloc(slabPiece + 1)
+		require.Len(t, big, slabPiece+1)
+		require.Equal(t, len(big), cap(big))
+		for i := range 100 {
+			n := i%13 + 1
+			p := b.Alloc(n)
+			require.Len(t, p, n)
+			require.Equal(t, len(p), cap(p))
+			require.Equal(t, make([]byte, n), p)
+			align := uintptr(8)
+			if !shared && n < 16 {
+				align = min(uintptr(n&-n), 8)
+			}
+			require.Zero(t, uintptr(unsafe.Pointer(&p[0]))%align, "shared %v, n %d", shared, n)
+			p[0] = 1 // no piece is handed out twice
+
+			// AllocCopy: the same charge, cap == len and alignment.
+			src := bytes.Repeat([]byte{byte(n)}, n)
+			before := b.Budget()
+			c := b.AllocCopy(src)
+			require.Equal(t, src, c)
+			require.Equal(t, len(c), cap(c))
+			require.Equal(t, int64((n+7)&^7), before-b.Budget())
+			require.Zero(t, uintptr(unsafe.Pointer(&c[0]))%align, "shared %v, n %d", shared, n)
+		}
+		require.Equal(t, shared, b.slab != nil, "shared %v: a slab", shared)
+		b.EndSlab()
 	}
 }
 
 func TestShrinkHandsBackTheTail(t *testing.T) {
 	var b Buffer
+	b.SetSharedBlocks(true)
 	b.SetBytes(make([]byte, 100))
 	b.BeginSlab()
 	defer b.EndSlab()

@@ -167,8 +167,8 @@ func ReadArray[T ArrayElem](b *Buffer, dst *[]T) error {
 			return nil
 		}
 	}
-	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(len(raw))))), n)
-	copyArray(s, raw)
+	s := unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(b.AllocCopy(raw)))), n)
+	normalizeBools(s)
 	*dst = s
 	return nil
 }
@@ -215,10 +215,16 @@ func copyArray[T ArrayElem](dst []T, raw []byte) {
 	}
 	d := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(raw))
 	copy(d, raw)
+	normalizeBools(dst)
+}
+
+// normalizeBools makes the bytes of s 0 and 1 when T is bool (Bools are
+// bytes 0 and 1 in memory; normalize like the runtime. Only plain bool:
+// slices of named element types are lists.)
+func normalizeBools[T ArrayElem](s []T) {
 	var zero T
-	if any(zero) == any(false) {
-		// Bools are bytes 0 and 1 in memory; normalize like the runtime.
-		// (Only plain bool: slices of named element types are lists.)
+	if any(zero) == any(false) && len(s) > 0 {
+		d := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 		for i, c := range d {
 			if c > 1 {
 				d[i] = 1
@@ -227,9 +233,9 @@ func copyArray[T ArrayElem](dst []T, raw []byte) {
 	}
 }
 
-// NewScalar returns a new zero T for a pointer field being decoded. Like
-// decoded strings and primitive slices it is carved from the decode's
-// shared block rather than allocated on its own.
+// NewScalar returns a new zero T for a pointer field being decoded, from
+// Alloc like decoded strings and primitive slices: memory of its own, or,
+// with shared blocks on (SetSharedBlocks), carved from the decode's block.
 func NewScalar[T ArrayElem](b *Buffer) *T {
 	return (*T)(unsafe.Pointer(unsafe.SliceData(b.Alloc(int(unsafe.Sizeof(*new(T)))))))
 }

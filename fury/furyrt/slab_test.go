@@ -44,6 +44,7 @@ func TestSlabOutlivesDecode(t *testing.T) {
 	require.Equal(t, []string{"a1b2c3d4e5f6a7b8", "0123456789", "", "x", strings.Repeat("y", 40)}, want)
 
 	var b Buffer
+	b.SetSharedBlocks(true)
 	var kept [][]string
 	seen := map[uintptr]bool{}
 	for i := range 600 { // past slabMax, so several slabs
@@ -75,6 +76,7 @@ func TestSlabOutlivesDecode(t *testing.T) {
 func TestRestoreZeroesHandedBack(t *testing.T) {
 	msg := stringsMessage("abcdefgh", "ijklmnop", "qrstuvwx")
 	var b Buffer
+	b.SetSharedBlocks(true)
 	decodeStrings(t, &b, msg[:9]) // leaves a slab with room
 	b.SetBytes(msg)
 	b.BeginSlab()
@@ -92,6 +94,7 @@ func TestRestoreZeroesHandedBack(t *testing.T) {
 
 	// The same after a fresh slab was taken past the mark.
 	var c Buffer
+	c.SetSharedBlocks(true)
 	decodeStrings(t, &c, msg[:9])
 	c.SetBytes(append(msg, stringsMessage(strings.Repeat("z", 900))...))
 	c.BeginSlab()
@@ -171,4 +174,130 @@ func TestStringRunAsReadString(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Without shared blocks (the default) every decoded string is memory of
+// its own: the buffer keeps no slab between decodes, and a later decode
+// never hands out memory next to an earlier piece. UnreadRun, where
+// generated code locates a run of strings to copy as one piece, is then
+// at most RunMax bytes, and all the unread bytes with shared blocks or
+// aliasing on.
+func TestOwnMemoryByDefault(t *testing.T) {
+	long := strings.Repeat("y", 40)
+	msg := stringsMessage("a1b2c3d4e5f6a7b8", "0123456789", "", "x", long, "\u4e2d\u6587", "h\u00e9llo")
+	var b Buffer
+	var kept [][]string
+	for range 50 {
+		got, _ := decodeStrings(t, &b, msg)
+		require.Equal(t, []string{"a1b2c3d4e5f6a7b8", "0123456789", "", "x", long, "\u4e2d\u6587", "h\u00e9llo"}, got)
+		require.Nil(t, b.slab, "no slab outlives the decode")
+		kept = append(kept, got)
+	}
+	for i, got := range kept {
+		for j, s := range got {
+			if len(s) < 2 {
+				continue // "" and one-byte strings may be static
+			}
+			p := unsafe.StringData(s)
+			for i2, other := range kept[:i] {
+				for _, o := range other {
+					if len(o) >= 2 {
+						q := unsafe.StringData(o)
+						require.False(t, uintptr(unsafe.Pointer(p)) >= uintptr(unsafe.Pointer(q)) &&
+							uintptr(unsafe.Pointer(p)) < uintptr(unsafe.Pointer(q))+uintptr(len(o)),
+							"decode %d string %d lies in decode %d's memory", i, j, i2)
+					}
+				}
+			}
+		}
+	}
+
+	in := stringsMessage(long, long)
+	b.SetBytes(in)
+	require.Len(t, b.UnreadRun(), RunMax)
+	b.SetBytes(in[:RunMax-1])
+	require.Len(t, b.UnreadRun(), RunMax-1)
+	b.SetBytes(in)
+	b.SetAliasing(true)
+	require.Len(t, b.UnreadRun(), len(in))
+	b.SetAliasing(false)
+	b.SetSharedBlocks(true)
+	require.Len(t, b.UnreadRun(), len(in))
+	b.SetSharedBlocks(false)
+
+	// A run, copied as one piece, is its own allocation too.
+	run := stringsMessage("ab", "cd")
+	b.SetBytes(run)
+	b.BeginSlab()
+	r := b.StringRun(b.UnreadRun())
+	b.EndSlab()
+	require.Equal(t, string(run), r)
+	require.NotEqual(t, uintptr(unsafe.Pointer(unsafe.SliceData(run))), uintptr(unsafe.Pointer(unsafe.StringData(r))))
+	require.Nil(t, b.slab)
+}
+
+// Without shared blocks the small pieces of one decode (pointees, arrays
+// of up to smallPiece bytes) share blocks of at most smallBlock bytes that
+// hold nothing of another decode; a decode's first block is sized for what
+// the decode before took.
+func TestSmallPiecesShareADecodeBlock(t *testing.T) {
+	var b Buffer
+	sizes := []int{4, 8, 4, 8, 2, 2, 1} // seven pointees, 29 bytes
+	decode := func(sizes []int) map[*byte]int {
+		blocks := map[*byte]int{}
+		b.BeginSlab()
+		for _, n := range sizes {
+			p := b.Alloc(n)
+			require.Len(t, p, n)
+			require.Equal(t, n, cap(p))
+			require.Equal(t, make([]byte, n), p)
+			require.Zero(t, uintptr(unsafe.Pointer(&p[0]))%uintptr(min(n&-n, 8)))
+			for i := range p {
+				p[i] = 0xff // a later piece overlapping it would not be zero
+			}
+			blocks[unsafe.SliceData(b.small)] = len(b.small)
+		}
+		b.EndSlab()
+		require.Nil(t, b.small, "no block outlives its decode")
+		return blocks
+	}
+	first := decode(sizes)
+	for _, n := range first {
+		require.Equal(t, 8, n, "the first decode has no size to go by: blocks of a piece, rounded up to 8 bytes")
+	}
+	second := decode(sizes)
+	require.LessOrEqual(t, len(second), 3) // 29 bytes and alignment in blocks of 16
+	for p, n := range second {
+		require.LessOrEqual(t, n, smallBlock)
+		_, seen := first[p]
+		require.False(t, seen, "a block of an earlier decode")
+	}
+	// One piece a decode: blocks of that piece.
+	decode([]int{8})
+	for _, n := range decode([]int{8}) {
+		require.Equal(t, 8, n)
+	}
+	// A decode begun after one that did not end takes a block of its own.
+	b.BeginSlab()
+	b.Alloc(4)
+	last := unsafe.SliceData(b.small)
+	b.BeginSlab()
+	b.Alloc(4)
+	require.NotEqual(t, uintptr(unsafe.Pointer(last)), uintptr(unsafe.Pointer(unsafe.SliceData(b.small))))
+	b.EndSlab()
+	b.BeginDecode(nil, 0, 1<<20)
+	b.Alloc(4)
+	last = unsafe.SliceData(b.small)
+	b.BeginDecode(nil, 0, 1<<20)
+	b.Alloc(4)
+	require.NotEqual(t, uintptr(unsafe.Pointer(last)), uintptr(unsafe.Pointer(unsafe.SliceData(b.small))))
+	b.EndDecode()
+	require.Nil(t, b.small)
+
+	// Larger pieces are allocations of their own.
+	b.BeginSlab()
+	p := b.Alloc(smallPiece + 1)
+	require.Nil(t, b.small)
+	require.Len(t, p, smallPiece+1)
+	b.EndSlab()
 }

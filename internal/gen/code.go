@@ -455,12 +455,14 @@ func readInto(w *strings.Builder, call, lv, val string) {
 
 // readStrings emits the reading of a run of strings: when each is UTF-8
 // with a header of one or two bytes (under 4 KiB) and the input holds them
-// whole, as one piece (StringRun: one copy into the decode's memory, or
-// the input itself with aliasing on) that the strings are sliced out of;
+// whole within UnreadRun (at most furyrt.RunMax bytes unless shared
+// blocks or aliasing are on), as one piece (StringRun: one copy into the
+// decode's memory, or the input itself with aliasing on) that the strings
+// are sliced out of;
 // else each by ReadString, which reads every form and reports the errors.
 func readStrings(w *strings.Builder, fields []*Field) {
 	k := len(fields)
-	w.WriteString("\t{\n\tc := buf.Unread()\n")
+	w.WriteString("\t{\n\tc := buf.UnreadRun()\n")
 	for i := range fields {
 		from := "0"
 		if i > 0 {
@@ -540,7 +542,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				// the value is read, as the runtime takes it: the size of
 				// a new block of the decode's memory depends on the input
 				// left.
-				alloc := "furyrt.NewScalar[" + f.typeString(e.t) + "](buf)" // from the decode's shared block
+				alloc := "furyrt.NewScalar[" + f.typeString(e.t) + "](buf)" // the decode's memory (Buffer.Alloc)
 				if e.scalar == sString {
 					alloc = "new(" + f.typeString(e.t) + ")" // charged above
 				}

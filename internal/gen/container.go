@@ -449,7 +449,8 @@ func (g *cgen) stringVal(d *desc, x string) string {
 // stringRun emits the opening of the reading of n strings (an int
 // expression) in one piece, as generated struct reads read a run of string
 // fields: when furyrt.StringsEnd locates each, UTF-8 with a header of one
-// or two bytes, in the unread bytes, Buffer.StringRun copies them (headers
+// or two bytes, in Buffer.UnreadRun (at most furyrt.RunMax bytes unless
+// shared blocks or aliasing are on), Buffer.StringRun copies them (headers
 // too) with one copy, charged the bytes of their encoding as ReadString
 // charges each, and loop (a for clause) stores them, one (first) or two
 // (first, then second) an iteration, each given the variable x holding the
@@ -458,7 +459,7 @@ func (g *cgen) stringVal(d *desc, x string) string {
 // every other form and fails on what the runtime rejects, and closes both.
 func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
 	c, e, r, o, x := g.name("c"), g.name("e"), g.name("r"), g.name("o"), g.name("x")
-	g.printf("{\n%s := buf.Unread()\n", c)
+	g.printf("{\n%s := buf.UnreadRun()\n", c)
 	g.printf("if %s := furyrt.StringsEnd(%s, %s); %s <= len(%s) {\n", e, c, n, e, c)
 	g.printf("%s, %s := buf.StringRun(%s[:%s]), 0\n", r, o, c, e)
 	g.printf("%s {\nvar %s string\n%s, %s = furyrt.RunString(%s, %s)\n", loop, x, x, o, r, o)

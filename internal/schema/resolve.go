@@ -210,6 +210,37 @@ func lookup(f *File, scope *Decl, name string) *Decl {
 	return nil
 }
 
+// forycFindsMessage reports whether foryc 1.7.7's field-default pass,
+// which makes message fields nullable, finds the type name refers to and
+// it is a message. That pass knows no packages: a dotted name is a path
+// from a top-level type of f or its imports (Outer.Inner), a simple name
+// a nested type of the enclosing messages (innermost first) or a top-level
+// type. A package-qualified name (common.Money, xlang.common.Money, a
+// .proto file's .pkg.Msg) is not found, so such a field stays as written:
+// non-nullable unless declared optional. foryc's Python, Java and Go output
+// all follow it, and so do the struct hashes of schema-consistent mode.
+func forycFindsMessage(f *File, scope *Decl, name string) bool {
+	parts := strings.Split(strings.TrimPrefix(name, "."), ".")
+	var d *Decl
+	if len(parts) == 1 {
+		for s := scope; s != nil && d == nil; s = s.Parent {
+			d = findPath(s.Nested, parts)
+		}
+	}
+	for _, g := range visible(f) {
+		if d != nil {
+			break
+		}
+		for _, top := range g.Decls {
+			if top.Name == parts[0] {
+				d = findPath([]*Decl{top}, parts)
+				break
+			}
+		}
+	}
+	return d != nil && d.Kind == Message
+}
+
 func findPath(decls []*Decl, parts []string) *Decl {
 	for _, d := range decls {
 		if d.Name != parts[0] {
@@ -227,7 +258,9 @@ func findPath(decls []*Decl, parts []string) *Decl {
 
 // link resolves every named type of f and applies foryc's field defaults:
 // a field whose type is a message is nullable (in a .fdl file, declaring
-// it optional is an error).
+// it optional is an error), when foryc's own lookup finds that message
+// (see forycFindsMessage): a field whose type is named with its package
+// (common.Money, .pkg.Msg in a .proto file) keeps the nullability written.
 func (r *resolver) link(f *File) {
 	var walkType func(t *TypeRef, scope *Decl)
 	walkType = func(t *TypeRef, scope *Decl) {
@@ -272,7 +305,8 @@ func (r *resolver) link(f *File) {
 		}
 		for _, fl := range d.Fields {
 			walkType(fl.Type, scope)
-			if d.Kind == Message && fl.Type.Kind == NamedType && fl.Type.Decl != nil && fl.Type.Decl.Kind == Message {
+			if d.Kind == Message && fl.Type.Kind == NamedType && fl.Type.Decl != nil && fl.Type.Decl.Kind == Message &&
+				forycFindsMessage(f, scope, fl.Type.Name) {
 				if fl.Optional && f.Format == "fdl" {
 					r.errorf(fl.Pos, "message fields are always optional; remove the optional modifier from %s", fl.Name)
 				}

@@ -2,30 +2,94 @@
 // record batches, with github.com/apache/arrow-go/v18. It lives apart from
 // package row so that users of rows alone do not depend on Arrow.
 //
-// Type mapping (row ↔ Arrow):
+// # Row to Arrow
 //
-//	bool, int8..int64, float32, float64 ↔ the same Arrow primitive
-//	string / binary                     ↔ utf8 / binary (large_utf8, large_binary accepted on input)
-//	date32                              ↔ date32
-//	timestamp                           ↔ timestamp[us] (no time zone, as pyfory's to_arrow_schema; other units accepted on input)
-//	duration                            ↔ duration[us] (other units accepted on input)
-//	list<T>                             ↔ list<T> (large_list accepted on input)
-//	map<K, V>                           ↔ map<K, V>
-//	struct<...>                         ↔ struct<...>
+// ToArrowSchema, ToArrowType and ToRecordBatch write one Arrow form per row
+// type, the one pyfory's to_arrow_schema gives:
 //
-// Field names and nullability carry over both ways; ToRecordBatch refuses
-// a row with a null in a field (or nested struct field) its schema says is
-// not nullable, with an error wrapping fury.ErrInvalidData, rather than
-// build a batch that contradicts its schema. Arrow input in nanoseconds is
-// brought to the microseconds the row format stores as the row package
-// does: a timestamp floored (as time.Time.UnixMicro), a duration truncated
-// toward zero. A timestamp or duration in seconds or milliseconds whose
-// microseconds overflow int64, or a duration beyond time.Duration's range,
-// is an error wrapping fury.ErrInvalidData.
+//	row type              Arrow type
+//	bool, int8..int64     the same Arrow primitive
+//	float32, float64      float32 (float), float64 (double)
+//	string / binary       utf8 / binary
+//	date32                date32
+//	timestamp             timestamp[us] (no time zone)
+//	duration              duration[us] (pyfory 1.7.7 has no Arrow form for it)
+//	list<T>               list<item: T> (the element nullable)
+//	map<K, V>             map<K, V> (keys not null, values nullable)
+//	struct<...>           struct<...>
+//
+// Field names carry over, and so does nullability: a field the row schema
+// says is not null is a non-nullable Arrow field, at the top level and in
+// nested structs. pyfory marks every field it infers from a dataclass
+// nullable, so its Arrow schemas differ from these wherever a Go field
+// cannot be nil; the option PyforyNullability gives its Arrow schemas
+// instead (every field nullable, map keys excepted), so that a batch from
+// Go and one from pyfory's ArrowWriter have equal schemas and concatenate
+// (pyarrow's concat_tables). It is not the default because it loses what
+// the row schema knows: a reader of the batch could no longer tell which
+// fields are never null. ToRecordBatch refuses a row with a null in a
+// field its row schema says is not nullable, with an error wrapping
+// fury.ErrInvalidData, whichever Arrow schema it writes.
+//
+// # Arrow to row
+//
+// FromRecordBatch, FromRecordReader and FromTable convert Arrow data to
+// rows of a row schema (nil: the one FromArrowSchema gives for the Arrow
+// schema). Before reading any value they check the Arrow schema against
+// the row schema: fields are matched by name, at every level (the
+// columns, and the children of every struct, also inside lists and maps),
+// so columns in another order than the row schema's are read into the
+// right fields; a row field without an Arrow field of its name, an Arrow
+// field without a row field, two fields of one name, or an Arrow type the
+// row type cannot be read from is an error wrapping fury.ErrSchemaMismatch
+// that names the column path ("leaf.id", "items[].price",
+// "by_id[].value.name") and both types. The check does not depend on the
+// values, so a batch of zero rows or an all-null column of the wrong type
+// is refused as well. A nullable Arrow field may feed a field the row
+// schema says is not null (pyfory's schemas are all nullable), but a null
+// there is refused, naming the row and the field path with element
+// indexes ("row 3, field items[2].price"), with an error wrapping
+// fury.ErrInvalidData. Each array is validated (array.ValidateFull) before
+// it is read: a malformed one is an error wrapping fury.ErrInvalidData.
+//
+// The Arrow types accepted for each row type, the forms Arrow producers
+// write (pandas, Parquet readers, query engines):
+//
+//	row type     Arrow types read
+//	bool         bool
+//	int8..int64  the same integer type (no widening: int32 does not feed int64)
+//	float32/64   float32 / float64
+//	string       utf8, large_utf8, string_view
+//	binary       binary, large_binary, binary_view, fixed_size_binary
+//	date32       date32
+//	timestamp    timestamp in any unit, with or without a time zone (the instant, in UTC)
+//	duration     duration in any unit
+//	list<T>      list, large_list, list_view, large_list_view, fixed_size_list of T
+//	map<K, V>    map<K, V>
+//	struct<...>  struct of the same field names, in any order
+//	any          dictionary<indices, X> for an X it accepts (pandas
+//	             categoricals, Parquet dictionary pages)
+//	any          null (every value null), for a nullable field, a list
+//	             element or a map value
+//
+// FromArrowSchema and FromArrowType give the row type of the first column
+// for each of these, so the schema-inferring path reads what the
+// row-schema path reads; an Arrow null column has no row type of its own,
+// so inferring fails on it (pass a row schema). Other Arrow types
+// (unsigned integers, float16, decimals, date64, times, intervals, unions,
+// run-end encoding, extension types) are errors wrapping
+// fury.ErrUnsupportedType when inferring, fury.ErrSchemaMismatch when
+// matched against a row type.
+//
+// Arrow input in nanoseconds is brought to the microseconds the row format
+// stores as the row package does: a timestamp floored (as
+// time.Time.UnixMicro), a duration truncated toward zero. A timestamp or
+// duration in seconds or milliseconds whose microseconds overflow int64, or
+// a duration beyond time.Duration's range, is an error wrapping
+// fury.ErrInvalidData.
 package rowarrow
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -57,33 +121,78 @@ func errorf(sentinel error, format string, args ...any) error {
 	return &arrowError{sentinel: sentinel, msg: fmt.Sprintf(format, args...)}
 }
 
-// ToArrowSchema converts a row schema to an Arrow schema.
-func ToArrowSchema(s *row.Schema) (*arrow.Schema, error) {
+// wrapCtx puts where err happened (a field, a row, a batch) before its
+// message: after the package and class for an error of this package, so
+// that they stay first, and before the message of another package's
+// (row's, whose errors name their package too).
+func wrapCtx(err error, format string, args ...any) error {
+	ctx := fmt.Sprintf(format, args...)
+	if e, ok := err.(*arrowError); ok {
+		return &arrowError{sentinel: e.sentinel, msg: ctx + ": " + e.msg}
+	}
+	return fmt.Errorf("%s: %w", ctx, err)
+}
+
+// An Option changes the Arrow schema ToArrowSchema, ToArrowType and
+// ToRecordBatch write.
+type Option func(*options)
+
+type options struct {
+	allNullable bool
+}
+
+func optionsOf(opts []Option) options {
+	var o options
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	return o
+}
+
+// PyforyNullability makes every Arrow field nullable (the columns, the
+// fields of nested structs, list elements and map values; map keys stay
+// non-nullable, as Arrow requires), which is what pyfory 1.7.7's
+// to_arrow_schema gives for a schema it inferred from a dataclass. A batch
+// written with it and one written by pyfory's ArrowWriter for the same
+// schema have equal Arrow schemas, so pyarrow concatenates them. The row
+// schema's nullability still holds for the values: a null in a field it
+// says is not null is refused.
+func PyforyNullability() Option { return func(o *options) { o.allNullable = true } }
+
+// ToArrowSchema converts a row schema to an Arrow schema (see the package
+// documentation for the types and the nullability).
+func ToArrowSchema(s *row.Schema, opts ...Option) (*arrow.Schema, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	fields, err := toArrowFields(s)
+	fields, err := toArrowFields(s, optionsOf(opts))
 	if err != nil {
 		return nil, err
 	}
 	return arrow.NewSchema(fields, nil), nil
 }
 
-func toArrowFields(s *row.Schema) ([]arrow.Field, error) {
+func toArrowFields(s *row.Schema, o options) ([]arrow.Field, error) {
 	out := make([]arrow.Field, s.NumFields())
 	for i := range out {
 		f := s.Field(i)
-		t, err := ToArrowType(f.Type)
+		t, err := toArrowType(f.Type, o)
 		if err != nil {
-			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+			return nil, wrapCtx(err, "field %s", f.Name)
 		}
-		out[i] = arrow.Field{Name: f.Name, Type: t, Nullable: f.Nullable}
+		out[i] = arrow.Field{Name: f.Name, Type: t, Nullable: f.Nullable || o.allNullable}
 	}
 	return out, nil
 }
 
 // ToArrowType converts a row data type to an Arrow data type.
-func ToArrowType(t *row.DataType) (arrow.DataType, error) {
+func ToArrowType(t *row.DataType, opts ...Option) (arrow.DataType, error) {
+	return toArrowType(t, optionsOf(opts))
+}
+
+func toArrowType(t *row.DataType, o options) (arrow.DataType, error) {
 	if t == nil {
 		return nil, errorf(fury.ErrInvalidArgument, "nil row data type")
 	}
@@ -113,23 +222,23 @@ func ToArrowType(t *row.DataType) (arrow.DataType, error) {
 	case row.TypeDuration:
 		return &arrow.DurationType{Unit: arrow.Microsecond}, nil
 	case row.TypeList:
-		e, err := ToArrowType(t.Elem())
+		e, err := toArrowType(t.Elem(), o)
 		if err != nil {
 			return nil, err
 		}
 		return arrow.ListOf(e), nil
 	case row.TypeMap:
-		k, err := ToArrowType(t.Key())
+		k, err := toArrowType(t.Key(), o)
 		if err != nil {
 			return nil, err
 		}
-		v, err := ToArrowType(t.Value())
+		v, err := toArrowType(t.Value(), o)
 		if err != nil {
 			return nil, err
 		}
 		return arrow.MapOf(k, v), nil
 	case row.TypeStruct:
-		fs, err := toArrowFields(t.Schema())
+		fs, err := toArrowFields(t.Schema(), o)
 		if err != nil {
 			return nil, err
 		}
@@ -144,98 +253,88 @@ func FromArrowSchema(s *arrow.Schema) (*row.Schema, error) {
 	if s == nil {
 		return nil, errorf(fury.ErrInvalidArgument, "nil Arrow schema")
 	}
-	fs, err := fromArrowFields(s.Fields())
+	fs, err := fromArrowFields(s.Fields(), 0)
 	if err != nil {
 		return nil, err
 	}
 	return row.NewSchema(fs...), nil
 }
 
-func fromArrowFields(afs []arrow.Field) ([]row.Field, error) {
+func fromArrowFields(afs []arrow.Field, depth int) ([]row.Field, error) {
 	out := make([]row.Field, len(afs))
 	for i, f := range afs {
-		t, err := FromArrowType(f.Type)
+		t, err := fromArrowType(f.Type, depth)
 		if err != nil {
-			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+			return nil, wrapCtx(err, "field %s", f.Name)
 		}
 		out[i] = row.Field{Name: f.Name, Type: t, Nullable: f.Nullable}
 	}
 	return out, nil
 }
 
-// FromArrowType converts an Arrow data type to a row data type.
+// FromArrowType converts an Arrow data type to a row data type: each
+// Arrow type the package documentation lists, nested, to the row type it
+// is read as.
 func FromArrowType(t arrow.DataType) (*row.DataType, error) {
+	return fromArrowType(t, 0)
+}
+
+func fromArrowType(t arrow.DataType, depth int) (*row.DataType, error) {
+	if depth > maxDepth {
+		return nil, errorf(fury.ErrDepthExceeded, "Arrow type nests deeper than %d", maxDepth)
+	}
+	if k, _, ok := arrowLeafKind(t); ok {
+		return leafRowTypes[k], nil
+	}
 	switch t := t.(type) {
-	case *arrow.BooleanType:
-		return row.Bool(), nil
-	case *arrow.Int8Type:
-		return row.Int8(), nil
-	case *arrow.Int16Type:
-		return row.Int16(), nil
-	case *arrow.Int32Type:
-		return row.Int32(), nil
-	case *arrow.Int64Type:
-		return row.Int64(), nil
-	case *arrow.Float32Type:
-		return row.Float32(), nil
-	case *arrow.Float64Type:
-		return row.Float64(), nil
-	case *arrow.StringType, *arrow.LargeStringType:
-		return row.String(), nil
-	case *arrow.BinaryType, *arrow.LargeBinaryType:
-		return row.Binary(), nil
-	case *arrow.Date32Type:
-		return row.Date(), nil
-	case *arrow.TimestampType:
-		return row.Timestamp(), nil
-	case *arrow.DurationType:
-		return row.Duration(), nil
 	case *arrow.MapType:
-		k, err := FromArrowType(t.KeyType())
+		k, err := fromArrowType(t.KeyType(), depth+1)
 		if err != nil {
 			return nil, err
 		}
-		v, err := FromArrowType(t.ItemType())
+		v, err := fromArrowType(t.ItemType(), depth+1)
 		if err != nil {
 			return nil, err
 		}
 		return row.MapOf(k, v), nil
-	case *arrow.ListType:
-		e, err := FromArrowType(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return row.ListOf(e), nil
-	case *arrow.LargeListType:
-		e, err := FromArrowType(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return row.ListOf(e), nil
+	case *arrow.DictionaryType:
+		return fromArrowType(t.ValueType, depth+1)
+	case *arrow.NullType:
+		return nil, errorf(fury.ErrUnsupportedType, "Arrow type null has no row type (every value is null): pass a row schema that gives the field a type")
 	case *arrow.StructType:
-		fs, err := fromArrowFields(t.Fields())
+		fs, err := fromArrowFields(t.Fields(), depth+1)
 		if err != nil {
 			return nil, err
 		}
 		return row.StructOf(fs...), nil
 	}
-	return nil, errorf(fury.ErrUnsupportedType, "arrow type %v", t)
+	if ef, ok := listElem(t); ok {
+		e, err := fromArrowType(ef.Type, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		return row.ListOf(e), nil
+	}
+	if t == nil {
+		return nil, errorf(fury.ErrInvalidArgument, "nil Arrow type")
+	}
+	return nil, errorf(fury.ErrUnsupportedType, "Arrow type %v has no row type", t)
 }
 
 // ToRecordBatch appends rows (all of schema s) to one Arrow record batch
-// with the schema ToArrowSchema(s). mem may be nil for the default
-// allocator. The caller releases the batch.
+// with the schema ToArrowSchema(s, opts...). mem may be nil for the
+// default allocator. The caller releases the batch.
 //
 // What the batch costs follows the schema's width, not the rows' size:
 // Arrow gives a null struct (or a null element of a list of structs) a slot
 // in every child column, so a few bytes of rows holding nulls of a struct
 // of a thousand fields take a thousand slots each. Bound the rows (or the
 // schemas) you accept from untrusted sources accordingly.
-func ToRecordBatch(mem memory.Allocator, s *row.Schema, rows []row.Row) (arrow.RecordBatch, error) {
+func ToRecordBatch(mem memory.Allocator, s *row.Schema, rows []row.Row, opts ...Option) (arrow.RecordBatch, error) {
 	if mem == nil {
 		mem = memory.DefaultAllocator
 	}
-	as, err := ToArrowSchema(s)
+	as, err := ToArrowSchema(s, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -247,12 +346,12 @@ func ToRecordBatch(mem memory.Allocator, s *row.Schema, rows []row.Row) (arrow.R
 		}
 		vals, err := r.Values()
 		if err != nil {
-			return nil, fmt.Errorf("row %d: %w", ri, err)
+			return nil, wrapCtx(err, "row %d", ri)
 		}
 		for i, v := range vals {
 			f := s.Field(i)
 			if err := appendValue(b.Field(i), f.Type, f.Nullable, v); err != nil {
-				return nil, fmt.Errorf("row %d, field %s: %w", ri, f.Name, err)
+				return nil, wrapCtx(err, "row %d, field %s", ri, f.Name)
 			}
 		}
 	}
@@ -264,8 +363,6 @@ func ToRecordBatch(mem memory.Allocator, s *row.Schema, rows []row.Row) (arrow.R
 	}
 	return rec, nil
 }
-
-var errValue = errors.New("value does not match its type")
 
 // appendValue appends v, a value of row type t in Build's generic form, to
 // b; nullable says whether the Arrow field b builds may hold nulls (a null
@@ -331,7 +428,7 @@ func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err er
 	case *array.MapBuilder:
 		m, isMap := v.(row.MapValue)
 		if !isMap {
-			return errorf(fury.ErrTypeMismatch, "%T for a map", v)
+			return errorf(fury.ErrTypeMismatch, "value of Go type %T for row type %v", v, t)
 		}
 		bb.Append(true)
 		for i := range m.Keys {
@@ -348,7 +445,7 @@ func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err er
 	case *array.ListBuilder:
 		xs, isList := v.([]any)
 		if !isList {
-			return errorf(fury.ErrTypeMismatch, "%T for a list", v)
+			return errorf(fury.ErrTypeMismatch, "value of Go type %T for row type %v", v, t)
 		}
 		bb.Append(true)
 		for _, x := range xs {
@@ -359,71 +456,92 @@ func appendValue(b array.Builder, t *row.DataType, nullable bool, v any) (err er
 	case *array.StructBuilder:
 		xs, isList := v.([]any)
 		if !isList || len(xs) != bb.NumField() {
-			return errorf(fury.ErrTypeMismatch, "%T for a struct of %d fields", v, bb.NumField())
+			return errorf(fury.ErrTypeMismatch, "value of Go type %T for row type %v", v, t)
 		}
 		bb.Append(true)
 		for i, x := range xs {
 			f := t.Schema().Field(i)
 			if err := appendValue(bb.FieldBuilder(i), f.Type, f.Nullable, x); err != nil {
-				return fmt.Errorf("field %s: %w", f.Name, err)
+				return wrapCtx(err, "field %s", f.Name)
 			}
 		}
 	default:
-		return errorf(fury.ErrUnsupportedType, "arrow builder %T", b)
+		return errorf(fury.ErrUnsupportedType, "row type %v has no Arrow column builder", t)
 	}
 	if !ok {
-		return errorf(fury.ErrTypeMismatch, "%T for %v: %v", v, t, errValue)
+		return errorf(fury.ErrTypeMismatch, "value of Go type %T for row type %v", v, t)
 	}
 	return nil
 }
 
 // FromRecordBatch converts each row of rec to a row of schema s (nil: the
-// schema FromArrowSchema gives for rec's schema). The rows share one
-// buffer.
+// schema FromArrowSchema gives for rec's schema). rec's Arrow schema is
+// checked against s first, its columns matched to s's fields by name (not
+// by position) at every level, as the package documentation describes; a
+// null where s says not null is an error naming the row and the field.
+// The rows share one buffer.
 func FromRecordBatch(s *row.Schema, rec arrow.RecordBatch) ([]row.Row, error) {
 	if rec == nil {
 		return nil, errorf(fury.ErrInvalidArgument, "nil record batch")
 	}
-	if s == nil {
-		var err error
-		if s, err = FromArrowSchema(rec.Schema()); err != nil {
-			return nil, err
-		}
-	}
-	if err := s.Validate(); err != nil {
+	p, err := planFor(s, rec.Schema())
+	if err != nil {
 		return nil, err
 	}
-	if int(rec.NumCols()) != s.NumFields() {
-		return nil, errorf(fury.ErrSchemaMismatch, "record batch has %d columns, schema %d fields", rec.NumCols(), s.NumFields())
+	buf, ends, err := p.appendRows(nil, make([]int, 0, rec.NumRows()), rec)
+	if err != nil {
+		return nil, err
 	}
-	n := int(rec.NumRows())
+	return rowsOf(p.s, buf, ends)
+}
+
+// FromRecordReader converts every batch rdr gives (an IPC stream's
+// through ipc.NewReader, a table's through array.NewTableReader) to rows of schema s (nil: the
+// schema FromArrowSchema gives for rdr's schema), checked as
+// FromRecordBatch checks one batch. The rows, in the batches' order, share
+// one buffer. It does not release rdr; an error rdr reports is returned.
+func FromRecordReader(s *row.Schema, rdr array.RecordReader) ([]row.Row, error) {
+	if rdr == nil {
+		return nil, errorf(fury.ErrInvalidArgument, "nil record reader")
+	}
+	p, err := planFor(s, rdr.Schema())
+	if err != nil {
+		return nil, err
+	}
 	var buf []byte
-	offsets := make([]int, 0, n+1)
-	vals := make([]any, s.NumFields())
-	for ri := 0; ri < n; ri++ {
-		for c := range vals {
-			v, err := valueAt(rec.Column(c), s.Field(c).Type, ri)
-			if err != nil {
-				return nil, fmt.Errorf("row %d, column %s: %w", ri, s.Field(c).Name, err)
+	var ends []int
+	for batch := 0; rdr.Next(); batch++ {
+		rec := rdr.RecordBatch()
+		bp := p
+		if rs := rec.Schema(); rs != p.as && !rs.Equal(p.as) {
+			// A batch whose schema differs from the reader's is checked
+			// on its own (its columns may be in another order).
+			if bp, err = planFor(p.s, rs); err != nil {
+				return nil, wrapCtx(err, "batch %d", batch)
 			}
-			vals[c] = v
 		}
-		offsets = append(offsets, len(buf))
-		var err error
-		if buf, err = row.AppendBuild(buf, s, vals); err != nil {
-			return nil, fmt.Errorf("row %d: %w", ri, err)
+		if buf, ends, err = bp.appendRows(buf, ends, rec); err != nil {
+			return nil, wrapCtx(err, "batch %d", batch)
 		}
 	}
-	offsets = append(offsets, len(buf))
-	rows := make([]row.Row, n)
-	for i := range rows {
-		r, err := row.NewRow(s, buf[offsets[i]:offsets[i+1]:offsets[i+1]])
-		if err != nil {
-			return nil, err
-		}
-		rows[i] = r
+	if err := rdr.Err(); err != nil {
+		return nil, err
 	}
-	return rows, nil
+	return rowsOf(p.s, buf, ends)
+}
+
+// FromTable converts every row of tbl, whose columns may be chunked
+// differently (an IPC file's batches: array.NewTableFromRecords of
+// ipc.FileReader's RecordBatchAt), to rows of schema s (nil: the schema
+// FromArrowSchema gives for tbl's schema), checked as FromRecordBatch
+// checks one batch.
+func FromTable(s *row.Schema, tbl arrow.Table) ([]row.Row, error) {
+	if tbl == nil {
+		return nil, errorf(fury.ErrInvalidArgument, "nil table")
+	}
+	tr := array.NewTableReader(tbl, -1)
+	defer tr.Release()
+	return FromRecordReader(s, tr)
 }
 
 // unitMicros converts v in unit u to microseconds: a finer unit is floored
@@ -450,99 +568,4 @@ func unitMicros(u arrow.TimeUnit, v int64, floor bool) (int64, error) {
 		return 0, errorf(fury.ErrInvalidData, "%d%s overflows int64 microseconds", v, u)
 	}
 	return v * per, nil
-}
-
-// valueAt returns element i of arr in row's generic value form.
-func valueAt(arr arrow.Array, t *row.DataType, i int) (any, error) {
-	if arr.IsNull(i) {
-		return nil, nil
-	}
-	switch a := arr.(type) {
-	case *array.Boolean:
-		return a.Value(i), nil
-	case *array.Int8:
-		return a.Value(i), nil
-	case *array.Int16:
-		return a.Value(i), nil
-	case *array.Int32:
-		return a.Value(i), nil
-	case *array.Int64:
-		return a.Value(i), nil
-	case *array.Float32:
-		return a.Value(i), nil
-	case *array.Float64:
-		return a.Value(i), nil
-	case *array.String:
-		return a.Value(i), nil
-	case *array.LargeString:
-		return a.Value(i), nil
-	case *array.Binary:
-		return append([]byte{}, a.Value(i)...), nil
-	case *array.LargeBinary:
-		return append([]byte{}, a.Value(i)...), nil
-	case *array.Date32:
-		return fury.DateOf(a.Value(i).ToTime()), nil
-	case *array.Timestamp:
-		us, err := unitMicros(a.DataType().(*arrow.TimestampType).Unit, int64(a.Value(i)), true)
-		if err != nil {
-			return nil, err
-		}
-		return time.UnixMicro(us).UTC(), nil
-	case *array.Duration:
-		us, err := unitMicros(a.DataType().(*arrow.DurationType).Unit, int64(a.Value(i)), false)
-		if err != nil {
-			return nil, err
-		}
-		if us > math.MaxInt64/1_000 || us < math.MinInt64/1_000 {
-			return nil, errorf(fury.ErrInvalidData, "duration of %d microseconds overflows time.Duration", us)
-		}
-		return time.Duration(us) * time.Microsecond, nil
-	case *array.Map:
-		if t.ID() != row.TypeMap {
-			return nil, errorf(fury.ErrTypeMismatch, "arrow map for row type %v", t)
-		}
-		start, end := a.ValueOffsets(i)
-		m := row.MapValue{Keys: make([]any, 0, end-start), Values: make([]any, 0, end-start)}
-		for j := start; j < end; j++ {
-			k, err := valueAt(a.Keys(), t.Key(), int(j))
-			if err != nil {
-				return nil, err
-			}
-			v, err := valueAt(a.Items(), t.Value(), int(j))
-			if err != nil {
-				return nil, err
-			}
-			m.Keys = append(m.Keys, k)
-			m.Values = append(m.Values, v)
-		}
-		return m, nil
-	case array.ListLike:
-		if t.ID() != row.TypeList {
-			return nil, errorf(fury.ErrTypeMismatch, "arrow list for row type %v", t)
-		}
-		start, end := a.ValueOffsets(i)
-		xs := make([]any, 0, end-start)
-		for j := start; j < end; j++ {
-			x, err := valueAt(a.ListValues(), t.Elem(), int(j))
-			if err != nil {
-				return nil, err
-			}
-			xs = append(xs, x)
-		}
-		return xs, nil
-	case *array.Struct:
-		if t.ID() != row.TypeStruct || t.Schema().NumFields() != a.NumField() {
-			return nil, errorf(fury.ErrTypeMismatch, "arrow struct for row type %v", t)
-		}
-		xs := make([]any, a.NumField())
-		for f := range xs {
-			x, err := valueAt(a.Field(f), t.Schema().Field(f).Type, i)
-			if err != nil {
-				return nil, err
-			}
-			xs[f] = x
-		}
-		return xs, nil
-	}
-	return nil, errorf(fury.ErrUnsupportedType, "arrow array %T", arr)
 }

@@ -282,7 +282,7 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 								return false
 							}
 							{
-								c14 := buf.Unread()
+								c14 := buf.UnreadRun()
 								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
 									r16, o17 := buf.StringRun(c14[:e15]), 0
 									for j11 := range s9 {
@@ -579,7 +579,7 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -708,7 +708,7 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 					return false
 				}
 				{
-					c8 := buf.Unread()
+					c8 := buf.UnreadRun()
 					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
@@ -792,7 +792,7 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 				return false
 			}
 			{
-				c7 := buf.Unread()
+				c7 := buf.UnreadRun()
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
@@ -966,7 +966,7 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 				return false
 			}
 			{
-				c7 := buf.Unread()
+				c7 := buf.UnreadRun()
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
@@ -1144,7 +1144,7 @@ func furyReadEvent(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	var err error
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -1217,7 +1217,7 @@ func furyReadEventWith(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -1276,7 +1276,7 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {

@@ -116,7 +116,7 @@ func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -2015,7 +2015,7 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -2085,7 +2085,7 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -2721,7 +2721,7 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 					return false
 				}
 				{
-					c11 := buf.Unread()
+					c11 := buf.UnreadRun()
 					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
@@ -2858,7 +2858,7 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 								return false
 							}
 							{
-								c14 := buf.Unread()
+								c14 := buf.UnreadRun()
 								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
 									r16, o17 := buf.StringRun(c14[:e15]), 0
 									for j11 := range s9 {
@@ -3002,7 +3002,7 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 								return false
 							}
 							{
-								c20 := buf.Unread()
+								c20 := buf.UnreadRun()
 								if e21 := furyrt.StringsEnd(c20, len(s15)); e21 <= len(c20) {
 									r22, o23 := buf.StringRun(c20[:e21]), 0
 									for j17 := range s15 {
@@ -3766,7 +3766,7 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 				return false
 			}
 			{
-				c7 := buf.Unread()
+				c7 := buf.UnreadRun()
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
@@ -3847,7 +3847,7 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 				return false
 			}
 			{
-				c7 := buf.Unread()
+				c7 := buf.UnreadRun()
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
@@ -3917,7 +3917,7 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 					return false
 				}
 				{
-					c8 := buf.Unread()
+					c8 := buf.UnreadRun()
 					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
@@ -4461,7 +4461,7 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 					return false
 				}
 				{
-					c8 := buf.Unread()
+					c8 := buf.UnreadRun()
 					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
@@ -4638,7 +4638,7 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -4717,7 +4717,7 @@ func furyReadEmbeds(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -4919,7 +4919,7 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -5047,7 +5047,7 @@ func furyReadEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -5199,7 +5199,7 @@ func furyReadEnums_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -5343,7 +5343,7 @@ func furyReadEnums_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -5544,7 +5544,7 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -5609,7 +5609,7 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -5714,7 +5714,7 @@ func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -6023,7 +6023,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -6122,7 +6122,7 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -6204,7 +6204,7 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 					return false
 				}
 				{
-					c11 := buf.Unread()
+					c11 := buf.UnreadRun()
 					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
@@ -8835,7 +8835,7 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -9072,7 +9072,7 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
@@ -9190,7 +9190,7 @@ func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -9348,7 +9348,7 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -9527,7 +9527,7 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 				return false
 			}
 			{
-				c7 := buf.Unread()
+				c7 := buf.UnreadRun()
 				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
@@ -9658,7 +9658,7 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -9997,7 +9997,7 @@ func furyReadTree(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

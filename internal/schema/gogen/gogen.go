@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"path"
 	"sort"
 	"strings"
 	"unicode"
@@ -31,40 +32,51 @@ type Options struct {
 	// interface SClient and NewSClient, and one codec constructor. Without
 	// it services generate nothing.
 	GRPC bool
+
+	// External maps the imported files whose types live in another Go
+	// package to that package: their types are referenced from it
+	// (common.Money) instead of generated here, and the registration
+	// function calls that package's RegisterTypes before registering its
+	// own types. A file imported only through an external file belongs to
+	// that file's package. Files not in the map (and reached without
+	// passing through one that is) are generated into this package.
+	External map[*schema.File]GoPackage
+
+	// InPackage lists imported files whose types another file of this Go
+	// package declares (another furygen -schema run generated them): they
+	// are referenced and registered here, not declared. What they import
+	// outside External is in the package as well.
+	InPackage map[*schema.File]bool
+}
+
+// GoPackage is the Go package of a schema file's types.
+type GoPackage struct {
+	Path string // import path
+	Name string // package name
 }
 
 // Output is what Generate produced.
 type Output struct {
 	Source  []byte   // the Go file
 	Structs []string // the struct types declared, for furygen's code generator
+	Names   []string // every package-level identifier declared, sorted
+	Uses    []string // the types of Options.InPackage files, which other files must declare, sorted
 }
 
 // Generate writes the Go file for files (resolved by schema.Resolve) and
 // the files they import. Go names that two declarations would share are
 // errors naming both.
 func Generate(files []*schema.File, opt Options) (*Output, error) {
-	g := &gen{names: map[string]schema.Pos{}, goName: map[*schema.Decl]string{}, imports: map[string]bool{}}
-	// Every file reachable, dependencies first, each once.
-	seen := map[*schema.File]bool{}
-	var order []*schema.File
-	var add func(f *schema.File)
-	add = func(f *schema.File) {
-		if seen[f] {
-			return
-		}
-		seen[f] = true
-		for _, im := range f.Imports {
-			if im.File != nil {
-				add(im.File)
-			}
-		}
-		order = append(order, f)
+	g := &gen{names: map[string]schema.Pos{}, goName: map[*schema.Decl]string{}, imports: map[string]string{}}
+	order, shared, deps, err := g.split(files, opt.External, opt.InPackage)
+	if err != nil {
+		return nil, err
 	}
-	for _, f := range files {
-		add(f)
+	for _, f := range shared {
+		f.Walk(func(d *schema.Decl) { g.nameDecl(d, false) })
 	}
 	for _, f := range order {
-		f.Walk(func(d *schema.Decl) { g.nameDecl(d) })
+		f.Walk(func(d *schema.Decl) { g.nameDecl(d, true) })
 	}
 	if err := g.errs.Err(); err != nil {
 		return nil, err
@@ -80,7 +92,7 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 		return nil, fmt.Errorf("gogen: %q is not a Go identifier", reg)
 	}
 	g.declare(reg, schema.Pos{File: "-register"}, "the registration function")
-	g.register(order, reg)
+	g.register(append(shared, order...), deps, reg)
 	if opt.GRPC {
 		g.services(files, reg)
 	}
@@ -100,7 +112,11 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 	for _, std := range []bool{true, false} {
 		for _, p := range imps {
 			if !strings.Contains(p, ".") == std {
-				fmt.Fprintf(&out, "\t%q\n", p)
+				if name := g.imports[p]; name != "" && name != path.Base(p) {
+					fmt.Fprintf(&out, "\t%s %q\n", name, p)
+				} else {
+					fmt.Fprintf(&out, "\t%q\n", p)
+				}
 			}
 		}
 		if std {
@@ -113,16 +129,147 @@ func Generate(files []*schema.File, opt Options) (*Output, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gogen: formatting the output: %v\n%s", err, out.Bytes())
 	}
-	return &Output{Source: src, Structs: g.structs}, nil
+	names := make([]string, 0, len(g.names))
+	for n := range g.names {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var uses []string
+	for _, f := range shared {
+		f.Walk(func(d *schema.Decl) { uses = append(uses, g.goName[d]) })
+	}
+	sort.Strings(uses)
+	return &Output{Source: src, Structs: g.structs, Names: names, Uses: uses}, nil
+}
+
+// split orders the files generated here (files and what they import
+// outside opt.External, dependencies first, each once), names the types of
+// the other files after their Go packages, and returns the Go packages
+// the files generated here import, in import path order. A file both
+// generated here and imported through an external package's file would be
+// two Go types with one registration: an error.
+func (g *gen) split(files []*schema.File, ext map[*schema.File]GoPackage, inPkg map[*schema.File]bool) (order, shared []*schema.File, deps []GoPackage, err error) {
+	seen := map[*schema.File]bool{}
+	depSet := map[string]GoPackage{}
+	var add func(f *schema.File, sharing bool)
+	add = func(f *schema.File, sharing bool) {
+		if seen[f] {
+			return
+		}
+		seen[f] = true
+		for _, im := range f.Imports {
+			if im.File == nil {
+				continue
+			}
+			if p, ok := ext[im.File]; ok {
+				depSet[p.Path] = p
+				continue
+			}
+			add(im.File, sharing || inPkg[im.File])
+		}
+		if sharing {
+			shared = append(shared, f)
+		} else {
+			order = append(order, f)
+		}
+	}
+	for _, f := range files {
+		if _, ok := ext[f]; ok {
+			return nil, nil, nil, fmt.Errorf("%s is mapped to Go package %s, but it is one of the files generated here", f.Path, ext[f].Path)
+		}
+		add(f, false)
+	}
+	// The files of other packages: each named after the first external
+	// file it is reached through.
+	owner := map[*schema.File]GoPackage{}
+	var own func(f *schema.File, p GoPackage) error
+	own = func(f *schema.File, p GoPackage) error {
+		if q, ok := ext[f]; ok {
+			p = q
+		} else if seen[f] {
+			return fmt.Errorf("%s is generated into this package and also imported by a schema of Go package %s, which holds its own copy of its types; give %s a Go package of its own (option go_package, or -M)", f.Path, p.Path, f.Path)
+		}
+		if _, done := owner[f]; done {
+			return nil
+		}
+		owner[f] = p
+		for _, im := range f.Imports {
+			if im.File != nil {
+				if err := own(im.File, p); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	var extFiles []*schema.File
+	for _, f := range order {
+		for _, im := range f.Imports {
+			if _, ok := ext[im.File]; ok && im.File != nil {
+				extFiles = append(extFiles, im.File)
+			}
+		}
+	}
+	for _, f := range extFiles {
+		if err := own(f, ext[f]); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	// Import names: the package's name, made unique among the imports.
+	taken := map[string]string{"fury": "github.com/fury-go/fury/fury", "time": "time", "furygrpc": "github.com/fury-go/fury/furygrpc",
+		"context": "context", "grpc": "google.golang.org/grpc", "codes": "google.golang.org/grpc/codes",
+		"status": "google.golang.org/grpc/status"}
+	pkgName := map[string]string{}
+	for _, p := range owner {
+		pkgName[p.Path] = p.Name
+	}
+	alias := map[string]string{}
+	for _, p := range sortedKeys(pkgName) {
+		base := pkgName[p]
+		if !isIdentifier(base) {
+			base = "schema"
+		}
+		name := base
+		for i := 2; taken[name] != "" && taken[name] != p; i++ {
+			name = fmt.Sprintf("%s%d", base, i)
+		}
+		taken[name] = p
+		alias[p] = name
+	}
+	for f, p := range owner {
+		q := alias[p.Path]
+		f.Walk(func(d *schema.Decl) {
+			if d.Parent == nil {
+				g.goName[d] = q + "." + exported(d.Name)
+			} else {
+				g.goName[d] = g.goName[d.Parent] + nestedSep(d.File) + exported(d.Name)
+			}
+		})
+	}
+	for _, p := range sortedKeys(depSet) {
+		deps = append(deps, GoPackage{Path: p, Name: alias[p]})
+	}
+	g.extAlias = alias
+	return order, shared, deps, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 type gen struct {
-	body    bytes.Buffer
-	errs    schema.ErrorList
-	names   map[string]schema.Pos // Go identifiers declared at package level
-	goName  map[*schema.Decl]string
-	imports map[string]bool
-	structs []string
+	body     bytes.Buffer
+	errs     schema.ErrorList
+	names    map[string]schema.Pos // Go identifiers declared at package level
+	goName   map[*schema.Decl]string
+	imports  map[string]string // import path -> name ("" for the default)
+	extAlias map[string]string // external Go package import path -> its name in the file
+	structs  []string
 }
 
 func (g *gen) errorf(pos schema.Pos, format string, args ...any) {
@@ -162,12 +309,17 @@ func nestedSep(f *schema.File) string {
 	return "_"
 }
 
-func (g *gen) nameDecl(d *schema.Decl) {
+// nameDecl gives d its Go name, and claims it (and its constants or
+// cases) when declare is set: d is declared here.
+func (g *gen) nameDecl(d *schema.Decl, declare bool) {
 	name := exported(d.Name)
 	if d.Parent != nil {
 		name = g.goName[d.Parent] + nestedSep(d.File) + name
 	}
 	g.goName[d] = name
+	if !declare {
+		return
+	}
 	g.declare(name, d.Pos, d.Kind.String()+" "+d.Path())
 	switch d.Kind {
 	case schema.Enum:
@@ -288,7 +440,7 @@ func (g *gen) decl(d *schema.Decl) {
 				g.errorf(fl.Pos, "fields %s and %s of %s are both Go field %s; rename one", prev.Name, fl.Name, d.Path(), fname)
 			}
 			fieldNames[fname] = fl
-			ty, tag := g.field(fl)
+			ty, tag := g.field(d, fl)
 			g.p("\t%s %s `fury:%q`\n", fname, ty, tag)
 		}
 		g.p("}\n")
@@ -322,10 +474,20 @@ func enumsUsed(d *schema.Decl) int {
 }
 
 // field returns the Go type and the fury tag of a message field.
-func (g *gen) field(fl *schema.Field) (string, string) {
+func (g *gen) field(d *schema.Decl, fl *schema.Field) (string, string) {
 	t := fl.Type
 	tag := []string{fmt.Sprintf("id=%d", fl.Number)}
 	ty := g.goType(t, fl.Optional, fl.Pos)
+	// A message field that is not nullable (named with its package, as
+	// foryc reads it) is a struct value; a pointer tagged notnull where
+	// the value would contain itself.
+	if t.Kind == schema.NamedType && t.Decl != nil && t.Decl.Kind == schema.Message && !fl.Optional {
+		if embeds(t.Decl, d, map[*schema.Decl]bool{}) {
+			tag = append(tag, "notnull")
+		} else {
+			ty = strings.TrimPrefix(ty, "*")
+		}
+	}
 	// Nullable fields whose Go type has no pointer of its own (slices,
 	// maps, unions, any) say so in the tag; pointers are nullable already.
 	// An any field is nullable too, as the peers declare it.
@@ -342,6 +504,25 @@ func (g *gen) field(fl *schema.Field) (string, string) {
 		tag = append(tag, "elemref")
 	}
 	return ty, strings.Join(tag, ",")
+}
+
+// embeds reports whether message d holds message target by value,
+// directly or through the struct values of its fields.
+func embeds(d, target *schema.Decl, seen map[*schema.Decl]bool) bool {
+	if d == target {
+		return true
+	}
+	if seen[d] {
+		return false
+	}
+	seen[d] = true
+	for _, fl := range d.Fields {
+		if t := fl.Type; t.Kind == schema.NamedType && t.Decl != nil && t.Decl.Kind == schema.Message && !fl.Optional &&
+			embeds(t.Decl, target, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func isAny(t *schema.TypeRef) bool { return t.Kind == schema.PrimType && t.Prim == schema.Any }
@@ -366,12 +547,26 @@ var listOf = map[schema.Prim]string{
 
 func (g *gen) use(ty string) string {
 	if strings.Contains(ty, "fury.") {
-		g.imports["github.com/fury-go/fury/fury"] = true
+		g.imports["github.com/fury-go/fury/fury"] = ""
 	}
 	if strings.Contains(ty, "time.") {
-		g.imports["time"] = true
+		g.imports["time"] = ""
 	}
 	return ty
+}
+
+// useDecl returns the Go name of d, importing its package when it is
+// another one's.
+func (g *gen) useDecl(d *schema.Decl) string {
+	name := g.goName[d]
+	if q, _, ok := strings.Cut(name, "."); ok {
+		for p, a := range g.extAlias {
+			if a == q {
+				g.imports[p] = a
+			}
+		}
+	}
+	return name
 }
 
 func (g *gen) scalar(t *schema.TypeRef) string {
@@ -407,7 +602,7 @@ func (g *gen) goType(t *schema.TypeRef, optional bool, pos schema.Pos) string {
 		if t.Decl == nil {
 			return "any"
 		}
-		name := g.goName[t.Decl]
+		name := g.useDecl(t.Decl)
 		switch t.Decl.Kind {
 		case schema.Message:
 			return "*" + name
@@ -441,12 +636,21 @@ func (g *gen) goType(t *schema.TypeRef, optional bool, pos schema.Pos) string {
 }
 
 // register writes the registration function.
-func (g *gen) register(files []*schema.File, fn string) {
+func (g *gen) register(files []*schema.File, deps []GoPackage, fn string) {
 	g.use("fury.")
 	g.p("\n// %s registers the types of the schema with f, as the peers'\n", fn)
 	g.p("// generated code registers them: by the type ids foryc gives them, or by\n")
 	g.p("// name where the schema turns automatic ids off.\n")
+	if len(deps) > 0 {
+		g.p("//\n// The types of the imported schemas are registered first, by their\n")
+		g.p("// packages' RegisterTypes (registering a type again the same way is a\n")
+		g.p("// no-op, so packages that share an import register on one Fury).\n")
+	}
 	g.p("func %s(f *fury.Fury) error {\n", fn)
+	for _, d := range deps {
+		g.imports[d.Path] = d.Name
+		g.p("\tif err := %s.RegisterTypes(f); err != nil {\n\t\treturn err\n\t}\n", d.Name)
+	}
 	for _, file := range files {
 		file.Walk(func(d *schema.Decl) {
 			name := g.goName[d]

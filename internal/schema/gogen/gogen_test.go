@@ -128,3 +128,45 @@ func TestEnumRange(t *testing.T) {
 		assert.ErrorContains(t, err, want, src)
 	}
 }
+
+// TestExternal: the types of a file of another Go package are referenced
+// through an import (named after the package, made unique among the
+// imports), registered through that package's RegisterTypes, and not
+// declared; a file both generated here and reached through an external
+// file's imports is an error.
+func TestExternal(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"common.fdl": "package shared.common;\nmessage Money { int64 units = 1; }\nenum Unit { UNIT_A = 0; }\n",
+		"lib.fdl":    "package shared.lib;\nimport \"common.fdl\";\nmessage Price { Money m = 1; }\n",
+		"app.fdl":    "package app;\nimport \"lib.fdl\";\nmessage A { shared.lib.Price p = 1; Money m = 2; list<Unit> us = 3; }\n",
+		"both.fdl":   "package both;\nimport \"lib.fdl\";\nimport \"common.fdl\";\nmessage B { Price p = 1; }\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	files, err := load.Files([]string{filepath.Join(dir, "app.fdl")}, nil)
+	require.NoError(t, err)
+	lib := files[0].Imports[0].File
+	out, err := gogen.Generate(files, gogen.Options{Package: "app", Sources: []string{"app.fdl"},
+		External: map[*schema.File]gogen.GoPackage{lib: {Path: "example.com/m/fury", Name: "fury"}}})
+	require.NoError(t, err)
+	src := string(out.Source)
+	for _, want := range []string{
+		"\tfury2 \"example.com/m/fury\"\n",  // the package name fury is taken by the runtime's
+		"\tP  fury2.Price  `fury:\"id=1\"`", // named with its package: a struct value
+		"\tM  *fury2.Money `fury:\"id=2\"`", // common.fdl's types live in lib's package
+		"\tUs []fury2.Unit `fury:\"id=3\"`",
+		"\tif err := fury2.RegisterTypes(f); err != nil {",
+	} {
+		assert.Contains(t, src, want)
+	}
+	assert.NotContains(t, src, "type Money")
+	assert.Equal(t, []string{"A", "RegisterTypes"}, out.Names)
+
+	files, err = load.Files([]string{filepath.Join(dir, "both.fdl")}, nil)
+	require.NoError(t, err)
+	lib = files[0].Imports[0].File
+	_, err = gogen.Generate(files, gogen.Options{Package: "both", Sources: []string{"both.fdl"},
+		External: map[*schema.File]gogen.GoPackage{lib: {Path: "example.com/m/lib", Name: "lib"}}})
+	assert.ErrorContains(t, err, "common.fdl is generated into this package and also imported by a schema of Go package example.com/m/lib")
+}

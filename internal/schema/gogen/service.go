@@ -42,8 +42,8 @@ func (g *gen) services(files []*schema.File, reg string) {
 	}
 	codec := codecFunc(reg)
 	g.declare(codec, schema.Pos{File: "-register"}, "the codec constructor")
-	g.imports["github.com/fury-go/fury/furygrpc"] = true
-	g.imports["github.com/fury-go/fury/fury"] = true
+	g.imports["github.com/fury-go/fury/furygrpc"] = ""
+	g.imports["github.com/fury-go/fury/fury"] = ""
 	g.p("\n// %s returns a furygrpc codec for the schema's services: Fory configured\n", codec)
 	g.p("// as the peers' generated code configures it (xlang, compatible mode,\n")
 	g.p("// reference tracking of the fields the schema marks ref), with the schema's\n")
@@ -72,7 +72,7 @@ func (g *gen) messageType(t *schema.TypeRef) string {
 	if t.Decl == nil {
 		return "any"
 	}
-	return g.goName[t.Decl]
+	return g.useDecl(t.Decl)
 }
 
 func (g *gen) service(svc *schema.Service) {
@@ -81,10 +81,10 @@ func (g *gen) service(svc *schema.Service) {
 	for _, id := range []string{name + "Server", "Unimplemented" + name + "Server", "Register" + name + "Server", name + "Client", "New" + name + "Client"} {
 		g.declare(id, svc.Pos, "service "+svc.Name)
 	}
-	g.imports["context"] = true
-	g.imports["google.golang.org/grpc"] = true
-	g.imports["google.golang.org/grpc/codes"] = true
-	g.imports["google.golang.org/grpc/status"] = true
+	g.imports["context"] = ""
+	g.imports["google.golang.org/grpc"] = ""
+	g.imports["google.golang.org/grpc/codes"] = ""
+	g.imports["google.golang.org/grpc/status"] = ""
 	methods := "furyService" + name
 	client := "furyClient" + name
 

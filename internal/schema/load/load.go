@@ -19,7 +19,18 @@ import (
 // through schema.Import.File. Positions in errors name files as given
 // (imports: joined to the directory they were found in).
 func Files(paths []string, importPaths []string) ([]*schema.File, error) {
-	l := &loader{byPath: map[string]*schema.File{}, importPaths: importPaths}
+	return FilesOptions(paths, Options{ImportPaths: importPaths})
+}
+
+// Options tune FilesOptions.
+type Options struct {
+	ImportPaths []string // searched for imports after the importing file's directory
+	Proto       proto.Options
+}
+
+// FilesOptions is Files with options.
+func FilesOptions(paths []string, opt Options) ([]*schema.File, error) {
+	l := &loader{byPath: map[string]*schema.File{}, importPaths: opt.ImportPaths, proto: opt.Proto}
 	var out []*schema.File
 	for _, p := range paths {
 		f, err := l.load(p, nil)
@@ -37,6 +48,7 @@ func Files(paths []string, importPaths []string) ([]*schema.File, error) {
 type loader struct {
 	byPath      map[string]*schema.File // by absolute path
 	importPaths []string
+	proto       proto.Options
 }
 
 func (l *loader) load(path string, stack []string) (*schema.File, error) {
@@ -61,7 +73,7 @@ func (l *loader) load(path string, stack []string) (*schema.File, error) {
 	case ".fdl", ".idl":
 		f, err = fdl.Parse(path, src)
 	case ".proto":
-		f, err = proto.Parse(path, src)
+		f, err = proto.ParseOptions(path, src, l.proto)
 	case ".fbs":
 		return nil, fmt.Errorf("%s: FlatBuffers schemas are read through foryc: foryc --emit-fdl --emit-fdl-path x.fdl --lang python -o out %s writes their FDL form; give furygen that .fdl", path, path)
 	default:

@@ -13,13 +13,15 @@
 // and the like on the file. They need no definition (the file is parsed,
 // not linked).
 //
-// Integer types map by their meaning: int32, sint32 → int32 (varint),
-// int64, sint64 → int64, uint32 → uint32, uint64 → uint64, fixed32 → fixed
-// uint32, fixed64 → fixed uint64, sfixed32 → fixed int32, sfixed64 → fixed
-// int64. (foryc 1.7.7 maps int32 and int64 to uint32 and uint64, which
-// cannot hold negative values; furygen keeps them signed.) foryc's own
-// scalar names int8, int16, uint8, uint16 and float16 are accepted as type
-// names too.
+// Integer types map as foryc 1.7.7 maps them, so that Go and the peers'
+// code generated from one .proto agree: int32 → uint32 (varint), int64 →
+// uint64, sint32 → int32, sint64 → int64, uint32 → uint32, uint64 →
+// uint64, fixed32 → fixed uint32, fixed64 → fixed uint64, sfixed32 → fixed
+// int32, sfixed64 → fixed int64, in fields, lists and map keys and values
+// alike. With Options.SignedInts, int32 and int64 map to int32 and int64
+// instead (protobuf's meaning), which the peers' foryc-generated code does
+// not read. foryc's own scalar names int8, int16, uint8, uint16 and float16
+// are accepted as type names too.
 package proto
 
 import (
@@ -46,9 +48,9 @@ var scalars = map[descriptorpb.FieldDescriptorProto_Type]struct {
 	enc  schema.Encoding
 }{
 	descriptorpb.FieldDescriptorProto_TYPE_BOOL:     {schema.Bool, ""},
-	descriptorpb.FieldDescriptorProto_TYPE_INT32:    {schema.Int32, ""},
+	descriptorpb.FieldDescriptorProto_TYPE_INT32:    {schema.Uint32, ""},
 	descriptorpb.FieldDescriptorProto_TYPE_SINT32:   {schema.Int32, ""},
-	descriptorpb.FieldDescriptorProto_TYPE_INT64:    {schema.Int64, ""},
+	descriptorpb.FieldDescriptorProto_TYPE_INT64:    {schema.Uint64, ""},
 	descriptorpb.FieldDescriptorProto_TYPE_SINT64:   {schema.Int64, ""},
 	descriptorpb.FieldDescriptorProto_TYPE_UINT32:   {schema.Uint32, ""},
 	descriptorpb.FieldDescriptorProto_TYPE_UINT64:   {schema.Uint64, ""},
@@ -69,9 +71,24 @@ var namedScalars = map[string]schema.Prim{
 	"google.protobuf.Any": schema.Any,
 }
 
-// Parse parses the .proto source src of the file named file. Syntax errors
-// come back as one error listing each at its file:line:column.
+// Options tune the translation.
+type Options struct {
+	// SignedInts maps proto int32 and int64 to Fory int32 and int64
+	// (varint) as protobuf means them, where foryc 1.7.7 maps them to
+	// uint32 and uint64. Code generated so does not interoperate with the
+	// code foryc generates from the same file.
+	SignedInts bool
+}
+
+// Parse parses the .proto source src of the file named file, mapping
+// types as foryc does. Syntax errors come back as one error listing each
+// at its file:line:column.
 func Parse(file string, src []byte) (*schema.File, error) {
+	return ParseOptions(file, src, Options{})
+}
+
+// ParseOptions is Parse with options.
+func ParseOptions(file string, src []byte, opt Options) (*schema.File, error) {
 	var errs []string
 	h := reporter.NewHandler(reporter.NewReporter(func(e reporter.ErrorWithPos) error {
 		errs = append(errs, e.Error())
@@ -82,7 +99,7 @@ func Parse(file string, src []byte) (*schema.File, error) {
 		var res parser.Result
 		res, err = parser.ResultFromAST(node, true, h)
 		if err == nil && len(errs) == 0 {
-			t := &translator{res: res, node: node}
+			t := &translator{res: res, node: node, opt: opt}
 			return t.file(file)
 		}
 	}
@@ -93,6 +110,7 @@ func Parse(file string, src []byte) (*schema.File, error) {
 }
 
 type translator struct {
+	opt  Options
 	res  parser.Result
 	node *ast.FileNode
 	f    *schema.File
@@ -322,6 +340,14 @@ func pascal(s string) string {
 func (t *translator) scalarOrNamed(fd *descriptorpb.FieldDescriptorProto, pos schema.Pos) *schema.TypeRef {
 	if fd.Type != nil {
 		if s, ok := scalars[fd.GetType()]; ok {
+			if t.opt.SignedInts {
+				switch fd.GetType() {
+				case descriptorpb.FieldDescriptorProto_TYPE_INT32:
+					s.prim = schema.Int32
+				case descriptorpb.FieldDescriptorProto_TYPE_INT64:
+					s.prim = schema.Int64
+				}
+			}
 			return &schema.TypeRef{Kind: schema.PrimType, Pos: pos, Prim: s.prim, Encoding: s.enc}
 		}
 	}

@@ -58,7 +58,7 @@ func TestTranslate(t *testing.T) {
 		byName[fl.Name] = fl
 	}
 	assert.Equal(t, map[string]string{
-		"a": "int32", "note": "string", "metas": "list<ref Meta>", "by_key": "map<string, Meta>", "took": "duration",
+		"a": "uint32", "note": "string", "metas": "list<ref Meta>", "by_key": "map<string, Meta>", "took": "duration",
 		"level": "Level", "payload_data": "PayloadData", "small": "int8", "t": "tagged uint64", "m": "Meta",
 	}, types)
 	assert.True(t, byName["note"].Optional)
@@ -79,6 +79,59 @@ func TestTranslate(t *testing.T) {
 	require.Len(t, union.Fields, 2)
 	assert.Equal(t, "text", union.Fields[0].Name)
 	assert.Equal(t, 8, union.Fields[0].Number)
+}
+
+// TestIntegerMapping: every proto integer type maps as foryc 1.7.7 maps it
+// (its --emit-fdl output for the same message, recorded in
+// docs/schema-mapping.md), in fields, lists and maps; SignedInts keeps
+// int32 and int64 signed.
+func TestIntegerMapping(t *testing.T) {
+	const ints = `syntax = "proto3";
+package ev.scalars;
+message S {
+  int32 i32 = 1;
+  int64 i64 = 2;
+  sint32 si32 = 3;
+  sint64 si64 = 4;
+  uint32 u32 = 5;
+  uint64 u64 = 6;
+  fixed32 f32 = 7;
+  fixed64 f64 = 8;
+  sfixed32 sf32 = 9;
+  sfixed64 sf64 = 10;
+  repeated int32 ri32 = 11;
+  repeated int64 ri64 = 12;
+  repeated sint32 rsi32 = 13;
+  repeated fixed32 rf32 = 17;
+  map<int32, int64> m = 21;
+  map<sint32, sint64> ms = 22;
+  optional int32 oi32 = 23;
+}
+`
+	foryc := map[string]string{
+		"i32": "uint32", "i64": "uint64", "si32": "int32", "si64": "int64", "u32": "uint32", "u64": "uint64",
+		"f32": "fixed uint32", "f64": "fixed uint64", "sf32": "fixed int32", "sf64": "fixed int64",
+		"ri32": "list<uint32>", "ri64": "list<uint64>", "rsi32": "list<int32>", "rf32": "list<fixed uint32>",
+		"m": "map<uint32, uint64>", "ms": "map<int32, int64>", "oi32": "uint32",
+	}
+	signed := map[string]string{}
+	for k, v := range foryc {
+		signed[k] = v
+	}
+	signed["i32"], signed["i64"], signed["ri32"], signed["ri64"] = "int32", "int64", "list<int32>", "list<int64>"
+	signed["m"], signed["oi32"] = "map<int32, int64>", "int32"
+	for _, c := range []struct {
+		opt  Options
+		want map[string]string
+	}{{Options{}, foryc}, {Options{SignedInts: true}, signed}} {
+		f, err := ParseOptions("s.proto", []byte(ints), c.opt)
+		require.NoError(t, err)
+		got := map[string]string{}
+		for _, fl := range f.Decls[0].Fields {
+			got[fl.Name] = fl.Type.String()
+		}
+		assert.Equal(t, c.want, got, "SignedInts %v", c.opt.SignedInts)
+	}
 }
 
 func TestSyntaxError(t *testing.T) {

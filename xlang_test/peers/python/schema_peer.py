@@ -45,13 +45,16 @@ shop = module("xlang_shop")
 named = module("xlang_named")
 unions = module("xlang_unions")
 fbs = module("xlang_fbs")
+money_mod = module("xlang_money")
+order_mod = module("xlang_order")
+billing_mod = module("xlang_billing")
 
 UTC = datetime.timezone.utc
 
 
 def new_fory():
     f = pyfory.Fory(xlang=True, ref=True, compatible=(MODE == "compatible"))
-    for m in (common, core, xtypes, evolve, shop, named, unions, fbs):
+    for m in (common, core, xtypes, evolve, shop, named, unions, fbs, money_mod, order_mod, billing_mod):
         if m is not None:
             getattr(m, "register_%s_types" % m.__name__)(f)
     return f
@@ -302,6 +305,83 @@ if fbs is not None:
                          inventory=array.array("B", [1, 2, 255]), color=F.Color.Blue,
                          weapons=[F.Weapon(name="axe", damage=12), F.Weapon(name="", damage=-1)],
                          path=[F.Vec3(x=0.0, y=0.0, z=0.0), F.Vec3(x=0.5, y=0.25, z=0.125)], tags=["a", "b"])
+
+
+if order_mod is not None:
+    O, M = order_mod, money_mod
+
+    def cash(units, cur):
+        return M.Money(units=units, currency=cur)
+
+    @case
+    def order_scalars():
+        return O.Scalars(i32=4000000000, i64=2**63 + 1, si32=-5, si64=-(2**40), u32=7, u64=2**64 - 1,
+                         f32=2**32 - 1, f64=2**63, sf32=-9, sf64=-(2**62), fl=1.5, db=-2.25, b=True, s="x",
+                         raw=b"\x01\x02", maybe_i32=3, maybe_si64=-1)
+
+    @case
+    def order_scalars_zero():
+        return O.Scalars()
+
+    @case
+    def order_lists():
+        return O.Lists(i32s=[0, 4000000000], i64s=[2**63], si32s=[-1, 1], si64s=[-(2**40)], u32s=[5], u64s=[2**64 - 1],
+                       f32s=[2**32 - 1, 0], f64s=[2**63 + 7], sf32s=[-3], sf64s=[-(2**62), 2],
+                       fls=[0.5], dbs=[-1.25, 3.0], bs=[True, False], ss=["a", ""],
+                       statuses=[O.Status.PAID, O.Status.UNKNOWN],
+                       by_i32={4000000000: 2**63}, by_si32={-2: -(2**40)}, by_name={"n": 4000000000},
+                       names={2**64 - 1: "max"})
+
+    @case
+    def order_lists_empty():
+        return O.Lists()
+
+    @case
+    def order_full():
+        return O.Order(
+            id="o-1", status=O.Status.SHIPPED,
+            lines=[O.Order.Line(sku="A", quantity=3000000000, price=cash(-150, M.Currency.EUR)),
+                   O.Order.Line(sku="B", quantity=0, price=cash(0, M.Currency.USD))],
+            total=cash(300, M.Currency.EUR), tip=cash(5, M.Currency.JPY),
+            refunds=[cash(-1, M.Currency.USD)], fees={"ship": cash(9, M.Currency.EUR)},
+            at=datetime.datetime(2024, 3, 4, 5, 6, 7, tzinfo=UTC),
+            payment=O.Order.Payment.voucher(cash(10, M.Currency.JPY)),
+        )
+
+    @case
+    def order_unset():
+        return O.Order(id="", status=O.Status.UNKNOWN, lines=[], total=cash(0, M.Currency.USD), tip=None,
+                       refunds=[], fees={}, at=datetime.datetime(1970, 1, 1, tzinfo=UTC), payment=None)
+
+    @case
+    def order_account():
+        return O.Order(id="o-2", status=O.Status.PAID, lines=[], total=cash(1, M.Currency.USD), tip=None,
+                       refunds=[], fees={}, at=datetime.datetime(2000, 1, 1, tzinfo=UTC),
+                       payment=O.Order.Payment.account(2**63 + 5))
+
+    @case
+    def money_root():
+        return cash(-99, M.Currency.JPY)
+
+
+if billing_mod is not None:
+    B, M = billing_mod, money_mod
+
+    @case
+    def billing_invoice():
+        return B.Invoice(number="inv-7", amount=M.Money(units=1200, currency=M.Currency.EUR),
+                         discount=M.Money(units=-200, currency=M.Currency.EUR),
+                         items=[M.Money(units=700, currency=M.Currency.EUR), M.Money(units=500, currency=M.Currency.USD)],
+                         currency=M.Currency.EUR, settled=B.Settled())
+
+    @case
+    def billing_invoice_unset():
+        return B.Invoice(number="", amount=M.Money(units=0, currency=M.Currency.USD), discount=None, items=[],
+                         currency=M.Currency.USD, settled=None)
+
+    @case
+    def billing_settled_root():
+        return B.Settled()
 
 
 # Cases whose reader expects another value than its writer writes (schema

@@ -166,7 +166,7 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -350,7 +350,7 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -475,7 +475,7 @@ func furyReadMonster_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -645,7 +645,7 @@ func furyReadWeapon(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(2)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

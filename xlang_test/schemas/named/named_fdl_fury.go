@@ -362,7 +362,7 @@ func furyReadOuter__Inner(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	var err error
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

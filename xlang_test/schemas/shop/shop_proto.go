@@ -20,9 +20,9 @@ const (
 // Item is message xlang.shop.Item (type id 3891199994, hashed from "xlang.shop.Item").
 type Item struct {
 	Sku     string           `fury:"id=1"`
-	Stock   int32            `fury:"id=2"`
+	Stock   uint32           `fury:"id=2"`
 	Delta   int32            `fury:"id=3"`
-	Views   int64            `fury:"id=4"`
+	Views   uint64           `fury:"id=4"`
 	Balance int64            `fury:"id=5"`
 	Small   uint32           `fury:"id=6"`
 	Big     uint64           `fury:"id=7"`

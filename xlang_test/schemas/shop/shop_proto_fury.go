@@ -108,7 +108,7 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	var err error
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -316,7 +316,7 @@ func furyReadCart_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 					return false
 				}
 				{
-					c7 := buf.Unread()
+					c7 := buf.UnreadRun()
 					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
@@ -500,13 +500,13 @@ var (
 
 func init() {
 	furyCodecItem = &furyrt.Codec{
-		Fields: []string{"Sf64", "F64", "Price", "Sf32", "F32", "Ratio", "Active", "Views", "Balance", "Big", "Stock", "Delta", "Kind", "Small", "Sku", "Blob"},
+		Fields: []string{"Sf64", "F64", "Price", "Sf32", "F32", "Ratio", "Active", "Balance", "Views", "Big", "Delta", "Kind", "Stock", "Small", "Sku", "Blob"},
 		Write:  furyWriteItem,
 		Read:   furyReadItem,
 	}
 	furyrt.Register(Item{}, furyCodecItem)
 	furyCodecItem_1 = &furyrt.Codec{
-		Fields: []string{"Sf64", "F64", "Price", "Sf32", "F32", "Ratio", "Active", "Views", "Balance", "Big", "Stock", "Delta", "Small", "Sku", "Blob", "Kind"},
+		Fields: []string{"Sf64", "F64", "Price", "Sf32", "F32", "Ratio", "Active", "Balance", "Views", "Big", "Delta", "Stock", "Small", "Sku", "Blob", "Kind"},
 		Enums:  []string{"Kind"},
 		Write:  furyWriteItem_1,
 		Read:   furyReadItem_1,
@@ -518,9 +518,9 @@ func init() {
 func _() {
 	_ = struct {
 		Sku     string
-		Stock   int32
+		Stock   uint32
 		Delta   int32
-		Views   int64
+		Views   uint64
 		Balance int64
 		Small   uint32
 		Big     uint64
@@ -568,7 +568,7 @@ func furyWriteItem(w *furyrt.Writer, p unsafe.Pointer) error {
 			b[36] = 0
 		}
 		n := 37
-		if v := uint64((x.Views)<<1) ^ uint64((x.Views)>>63); v < 0x80 {
+		if v := uint64((x.Balance)<<1) ^ uint64((x.Balance)>>63); v < 0x80 {
 			b[n] = byte(v)
 			n++
 		} else if v < 0x4000 {
@@ -578,7 +578,7 @@ func furyWriteItem(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
-		if v := uint64((x.Balance)<<1) ^ uint64((x.Balance)>>63); v < 0x80 {
+		if v := uint64(x.Views); v < 0x80 {
 			b[n] = byte(v)
 			n++
 		} else if v < 0x4000 {
@@ -598,16 +598,6 @@ func furyWriteItem(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
-		if v := uint32((x.Stock)<<1) ^ uint32((x.Stock)>>31); v < 0x80 {
-			b[n] = byte(v)
-			n++
-		} else if v < 0x4000 {
-			b[n] = byte(v) | 0x80
-			b[n+1] = byte(v >> 7)
-			n += 2
-		} else {
-			n += furyrt.PutVaruint32(b[n:], v)
-		}
 		if v := uint32((x.Delta)<<1) ^ uint32((x.Delta)>>31); v < 0x80 {
 			b[n] = byte(v)
 			n++
@@ -619,6 +609,16 @@ func furyWriteItem(w *furyrt.Writer, p unsafe.Pointer) error {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
 		if v := uint32((*(*int32)(&x.Kind))<<1) ^ uint32((*(*int32)(&x.Kind))>>31); v < 0x80 {
+			b[n] = byte(v)
+			n++
+		} else if v < 0x4000 {
+			b[n] = byte(v) | 0x80
+			b[n+1] = byte(v >> 7)
+			n += 2
+		} else {
+			n += furyrt.PutVaruint32(b[n:], v)
+		}
+		if v := uint32(x.Stock); v < 0x80 {
 			b[n] = byte(v)
 			n++
 		} else if v < 0x4000 {
@@ -683,20 +683,16 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Ratio = math.Float32frombits(binary.LittleEndian.Uint32(b[32:]))
 		x.Active = b[36] != 0
 		n, k := 37, 0
-		if x.Views, k = furyrt.GetVarint64(b[n:]); k <= 0 {
-			return r.VarintError(k, "field Views")
-		}
-		n += k
 		if x.Balance, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Balance")
 		}
 		n += k
-		if x.Big, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
-			return r.VarintError(k, "field Big")
+		if x.Views, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Views")
 		}
 		n += k
-		if x.Stock, k = furyrt.GetVarint32(b[n:]); k <= 0 {
-			return r.VarintError(k, "field Stock")
+		if x.Big, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Big")
 		}
 		n += k
 		if x.Delta, k = furyrt.GetVarint32(b[n:]); k <= 0 {
@@ -707,6 +703,10 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 			return r.VarintError(k, "field Kind")
 		}
 		n += k
+		if x.Stock, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Stock")
+		}
+		n += k
 		if x.Small, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Small")
 		}
@@ -714,7 +714,7 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -760,7 +760,7 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			b[36] = 0
 		}
 		n := 37
-		if v := uint64((x.Views)<<1) ^ uint64((x.Views)>>63); v < 0x80 {
+		if v := uint64((x.Balance)<<1) ^ uint64((x.Balance)>>63); v < 0x80 {
 			b[n] = byte(v)
 			n++
 		} else if v < 0x4000 {
@@ -770,7 +770,7 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
-		if v := uint64((x.Balance)<<1) ^ uint64((x.Balance)>>63); v < 0x80 {
+		if v := uint64(x.Views); v < 0x80 {
 			b[n] = byte(v)
 			n++
 		} else if v < 0x4000 {
@@ -790,7 +790,7 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint64(b[n:], v)
 		}
-		if v := uint32((x.Stock)<<1) ^ uint32((x.Stock)>>31); v < 0x80 {
+		if v := uint32((x.Delta)<<1) ^ uint32((x.Delta)>>31); v < 0x80 {
 			b[n] = byte(v)
 			n++
 		} else if v < 0x4000 {
@@ -800,7 +800,7 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		} else {
 			n += furyrt.PutVaruint32(b[n:], v)
 		}
-		if v := uint32((x.Delta)<<1) ^ uint32((x.Delta)>>31); v < 0x80 {
+		if v := uint32(x.Stock); v < 0x80 {
 			b[n] = byte(v)
 			n++
 		} else if v < 0x4000 {
@@ -872,24 +872,24 @@ func furyReadItem_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Ratio = math.Float32frombits(binary.LittleEndian.Uint32(b[32:]))
 		x.Active = b[36] != 0
 		n, k := 37, 0
-		if x.Views, k = furyrt.GetVarint64(b[n:]); k <= 0 {
-			return r.VarintError(k, "field Views")
-		}
-		n += k
 		if x.Balance, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Balance")
+		}
+		n += k
+		if x.Views, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Views")
 		}
 		n += k
 		if x.Big, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Big")
 		}
 		n += k
-		if x.Stock, k = furyrt.GetVarint32(b[n:]); k <= 0 {
-			return r.VarintError(k, "field Stock")
-		}
-		n += k
 		if x.Delta, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Delta")
+		}
+		n += k
+		if x.Stock, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+			return r.VarintError(k, "field Stock")
 		}
 		n += k
 		if x.Small, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
@@ -899,7 +899,7 @@ func furyReadItem_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

@@ -88,7 +88,7 @@ func furyReadDog(r *furyrt.Reader, p unsafe.Pointer) error {
 		_ = buf.Skip(n)
 	}
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
@@ -264,7 +264,7 @@ func furyReadZoo__Keeper(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	var err error
 	{
-		c := buf.Unread()
+		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])

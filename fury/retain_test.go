@@ -1,0 +1,172 @@
+package fury_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/internal/gentest"
+	"github.com/fury-go/fury/internal/alloctest"
+	"github.com/stretchr/testify/require"
+)
+
+// retainedKinds are the small fields a service keeps of each decoded
+// gentest.Retained, dropping the rest: its ID (an 11-byte string), Small
+// (a []int32 of two) and Score (an *int64). Each keep stores message i's
+// field into slot i of a slice made for it beforehand.
+var retainedKinds = []struct {
+	name string
+	keep func(n int) func(i int, m *gentest.Retained)
+}{
+	{"ID", func(n int) func(int, *gentest.Retained) {
+		s := make([]string, n)
+		return func(i int, m *gentest.Retained) { s[i] = m.ID }
+	}},
+	{"Small", func(n int) func(int, *gentest.Retained) {
+		s := make([][]int32, n)
+		return func(i int, m *gentest.Retained) { s[i] = m.Small }
+	}},
+	{"Score", func(n int) func(int, *gentest.Retained) {
+		s := make([]*int64, n)
+		return func(i int, m *gentest.Retained) { s[i] = m.Score }
+	}},
+}
+
+// retainedBy returns the heap that keeping one field of each of n decoded
+// messages holds: the live heap after two collections once the n have been
+// decoded (each into a fresh value, one field kept), minus the live heap
+// before (the slots for the kept fields already made).
+func retainedBy(n int, keepOf func(n int) func(int, *gentest.Retained), decode func(m *gentest.Retained)) int64 {
+	keep := keepOf(n)
+	before := alloctest.HeapInUse()
+	for i := range n {
+		var m gentest.Retained
+		decode(&m)
+		keep(i, &m)
+	}
+	after := alloctest.HeapInUse()
+	keep(0, &gentest.Retained{}) // the kept fields live in keep's slice until here
+	return int64(after) - int64(before)
+}
+
+// Keeping one small field of each of many decoded messages keeps about
+// what encoding/json keeps for the same: each decoded value owns its
+// memory, and a kept string, slice or pointee holds nothing of the other
+// messages nor the large parts of its own. Measured in a process of its
+// own (heap after collections, never time), on the generated and the
+// reflection paths, Unmarshal, Deserialize, the Decoder and into an
+// interface{}, against
+// encoding/json in the same process; WithSharedBlocks(true), which carves
+// every message's pieces from blocks the next decodes carve on from,
+// keeps far more.
+func TestKeptFieldRetainsLittle(t *testing.T) {
+	if alloctest.Isolate(t) { // measures the heap: run alone in a child process
+		return
+	}
+	n := 100_000
+	if testing.Short() || underRace {
+		n = 10_000
+	}
+	msg := gentest.NewRetained(7)
+	js, err := json.Marshal(msg)
+	require.NoError(t, err)
+	configs := []struct {
+		name string
+		opts []fury.Option
+		via  string // "Unmarshal", "Deserialize", "Decoder" or "any" (Unmarshal into an interface{})
+	}{
+		{"generated", nil, "Unmarshal"},
+		{"reflection", []fury.Option{fury.WithGeneratedCode(false)}, "Unmarshal"},
+		{"compatible", []fury.Option{fury.WithCompatible(true)}, "Unmarshal"},
+		{"Deserialize", nil, "Deserialize"},
+		{"Decoder", nil, "Decoder"},
+		{"interface{}", nil, "any"},
+		{"interface{}/reflection", []fury.Option{fury.WithGeneratedCode(false)}, "any"},
+		{"shared", []fury.Option{fury.WithSharedBlocks(true)}, "Unmarshal"},
+	}
+	for _, k := range retainedKinds {
+		want := retainedBy(n, k.keep, func(m *gentest.Retained) {
+			if err := json.Unmarshal(js, m); err != nil {
+				t.Fatal(err)
+			}
+		})
+		t.Logf("%s: encoding/json keeps %.1f bytes a message", k.name, float64(want)/float64(n))
+		for _, c := range configs {
+			f := fury.New(c.opts...)
+			if c.via == "any" { // a registered type decodes into an interface{}
+				require.NoError(t, f.Register(gentest.Retained{}, 900))
+			}
+			data, err := f.Marshal(msg)
+			require.NoError(t, err)
+			var decode func(m *gentest.Retained)
+			switch c.via {
+			case "Unmarshal":
+				decode = func(m *gentest.Retained) {
+					if err := f.Unmarshal(data, m); err != nil {
+						t.Fatal(err)
+					}
+				}
+			case "Deserialize":
+				buf := fury.NewBuffer(nil)
+				decode = func(m *gentest.Retained) {
+					buf.Reset()
+					buf.Write(data)
+					if err := f.Deserialize(buf, m, nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+			case "any":
+				decode = func(m *gentest.Retained) {
+					var v any
+					if err := f.Unmarshal(data, &v); err != nil {
+						t.Fatal(err)
+					}
+					*m = *v.(*gentest.Retained)
+				}
+			case "Decoder":
+				r := &repeatReader{data: data}
+				dec := fury.NewDecoder(r, c.opts...)
+				decode = func(m *gentest.Retained) {
+					if err := dec.Decode(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			var m gentest.Retained
+			decode(&m) // warm up: plans and buffers are not retention
+			require.Equal(t, msg, m)
+			if reflection := strings.HasSuffix(c.name, "reflection"); f.GeneratedInUse(&m) == reflection {
+				t.Fatalf("%s: generated code in use: %v", c.name, reflection)
+			}
+			got := retainedBy(n, k.keep, decode)
+			ratio := float64(got) / float64(want)
+			t.Logf("%s %s: keeps %.1f bytes a message, %.2fx encoding/json", k.name, c.name, float64(got)/float64(n), ratio)
+			if c.name == "shared" {
+				// The documented trade-off: the kept pieces keep their
+				// blocks, which hold every message's strings and arrays.
+				require.Greater(t, ratio, 10.0, "%s: shared blocks keep what they were carved for", k.name)
+				continue
+			}
+			require.LessOrEqual(t, ratio, 2.0, "%s %s: keeping one small field of each of %d messages keeps %d bytes, encoding/json %d",
+				k.name, c.name, n, got, want)
+		}
+	}
+}
+
+// repeatReader reads data over and over, for a Decoder reading the same
+// message again and again.
+type repeatReader struct {
+	data []byte
+	off  int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		k := copy(p[n:], r.data[r.off:])
+		n += k
+		r.off = (r.off + k) % len(r.data)
+	}
+	return n, nil
+}
