@@ -89,5 +89,5 @@ func AllModes() map[string][]Option { return allModes() }
 // ResetDecoder makes d read the stream r from its start, as a new Decoder
 // would, keeping its Fury and the types it has built.
 func ResetDecoder(d *Decoder, r io.Reader) {
-	*d = Decoder{r: r, f: d.f, limit: d.limit, buf: d.buf[:0], fields: d.fields}
+	*d = Decoder{r: r, f: d.f, limit: d.limit, buf: d.buf[:0]}
 }
