@@ -969,6 +969,49 @@ func (b *Buffer) StringRun(p []byte) string {
 	return unsafe.String((*byte)(d), n)
 }
 
+// StringRuns reads the strings of a list, set or map chunk that UnreadRun
+// does not hold whole (see StringRun) in runs of as many of them as it
+// does hold, for code generated to read them: ReadRunString returns each.
+type StringRuns struct {
+	r       string // the current run
+	o, left int    // the offset of its next string, how many it still holds
+	n       int    // the strings still to read
+}
+
+// NewStringRuns returns a StringRuns for the next n strings.
+func NewStringRuns(n int) StringRuns { return StringRuns{n: n} }
+
+// ReadRunString returns the next of the strings of s, which follow one
+// another from the unread bytes on: a string of the run copied last, or,
+// when that is used up, the first of a new one, which StringRun copies as
+// one piece when UnreadRun holds two or more of the strings still to read
+// whole (each UTF-8 with a header of one or two bytes), so that a kept
+// string keeps at most RunMax bytes as with any run. Otherwise it is what
+// ReadString returns. Each is charged as ReadString charges it.
+func (b *Buffer) ReadRunString(s *StringRuns) (string, error) {
+	s.n--
+	if s.left == 0 {
+		c := b.UnreadRun()
+		k, e := 0, 0
+		for k <= s.n {
+			_, f := NextString(c, e)
+			if f > len(c) {
+				break
+			}
+			k, e = k+1, f
+		}
+		if k < 2 {
+			return b.ReadString()
+		}
+		s.r, s.o, s.left = b.StringRun(c[:e]), 0, k
+		b.off += e
+	}
+	var x string
+	x, s.o = RunString(s.r, s.o)
+	s.left--
+	return x, nil
+}
+
 // copyString returns p as a string in memory from carve (charged by the
 // caller).
 func (b *Buffer) copyString(p []byte) string {

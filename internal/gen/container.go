@@ -118,6 +118,9 @@ type cgen struct {
 	v   *Variant // which named integer types are enums
 	w   strings.Builder
 	tmp int
+	// runs, when set, names the furyrt.StringRuns that the strings read
+	// (by read) come from (see stringRun).
+	runs string
 }
 
 // hasNamedInt reports whether values of d hold named integers, whose
@@ -286,6 +289,10 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		if o := overflow(d.scalar, v); o != "" {
 			fails = " || " + o // the runtime's error
 		}
+		if d.scalar == sString && g.runs != "" {
+			g.printf("if %s, err := buf.ReadRunString(&%s); err != nil {\nreturn false\n} else {\n%s = %s\n}\n", v, g.runs, lv, val)
+			break
+		}
 		g.printf("if %s, err := buf.%s(); err != nil%s {\nreturn false\n} else {\n%s = %s\n}\n", v, call, fails, lv, val)
 	case cTime:
 		t, ok := g.name("t"), g.name("ok")
@@ -332,11 +339,13 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 					return elem + " = " + g.stringVal(d.elem, x) + "\n"
 				}, nil)
 				g.printf("} else {\n")
+				g.beginRuns("len(" + s + ")")
 			}
 			g.printf("for %s := range %s {\n", j, s)
 		}
 		g.read(d.elem, elem, false)
 		if runString(d.elem) && !nilable(d.elem) {
+			g.runs = ""
 			g.printf("}\n}\n")
 		}
 		g.printf("}\n}\n%s = %s\n", lv, s)
@@ -384,12 +393,14 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 					return m + "[" + k + "] = " + g.stringVal(d.val, x) + "\n"
 				})
 				g.printf("} else {\n")
+				g.beginRuns("2*int(" + size + ")")
 			}
 			g.printf("for range %s {\nvar %s %s\n", size, v, g.f.typeString(d.val.t))
 			g.read(d.key, k, false)
 			g.read(d.val, v, false)
 			g.printf("%s[%s] = %s\n}\n", m, k, v)
 			if runString(d.key) && runString(d.val) {
+				g.runs = ""
 				g.printf("}\n}\n")
 			}
 		}
@@ -415,11 +426,13 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 				return m + "[" + g.stringVal(d.key, x) + "] = struct{}{}\n"
 			}, nil)
 			g.printf("} else {\n")
+			g.beginRuns("int(" + n + ")")
 		}
 		g.printf("for range %s {\nvar %s %s\n", n, k, g.f.typeString(d.key.t))
 		g.read(d.key, k, false)
 		g.printf("%s[%s] = struct{}{}\n}\n", m, k)
 		if runString(d.key) {
+			g.runs = ""
 			g.printf("}\n}\n")
 		}
 		g.printf("}\n%s = %s\n", lv, m)
@@ -469,6 +482,15 @@ func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
 		g.printf("%s", second(x))
 	}
 	g.printf("}\n_ = buf.Skip(%s)\n", e)
+}
+
+// beginRuns emits, in the else of a stringRun, the furyrt.StringRuns that
+// the n strings the else reads come from: those that UnreadRun does not
+// hold whole are read in runs of as many as it holds (Buffer.ReadRunString),
+// rather than each alone; read uses it until the caller clears g.runs.
+func (g *cgen) beginRuns(n string) {
+	g.runs = g.name("rs")
+	g.printf("%s := furyrt.NewStringRuns(%s)\n", g.runs, n)
 }
 
 // count emits the read of a collection's element count into a new
