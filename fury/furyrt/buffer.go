@@ -780,15 +780,6 @@ func (b *Buffer) ReadString() (string, error) {
 				copy(d, s)
 			}
 			return unsafe.String((*byte)(dst), n), nil
-		} else if h&0x83 == 0x80|strUTF8 && !b.share && o+1 < len(b.data) && b.data[o+1] < 0x80 {
-			// A UTF-8 string of 32 bytes to 4 KiB (a two-byte header)
-			// without shared blocks: its own memory, from string().
-			n := int(h&0x7f)>>2 | int(b.data[o+1])<<5
-			if n <= len(b.data)-o-2 {
-				b.budget -= int64(2 + n)
-				b.off = o + 2 + n
-				return string(b.data[o+2 : o+2+n]), nil
-			}
 		}
 	}
 	return b.readString()
@@ -801,6 +792,15 @@ const unalignedOK = runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64" || ru
 
 // readString is ReadString's general case.
 func (b *Buffer) readString() (string, error) {
+	if o := b.off; !b.share && !b.alias && o+1 < len(b.data) && b.data[o]&0x83 == 0x80|strUTF8 && b.data[o+1] < 0x80 {
+		// A UTF-8 string of 32 bytes to 4 KiB (a two-byte header)
+		// without shared blocks: its own memory, from string().
+		if n := int(b.data[o]&0x7f)>>2 | int(b.data[o+1])<<5; n <= len(b.data)-o-2 {
+			b.budget -= int64(2 + n)
+			b.off = o + 2 + n
+			return string(b.data[o+2 : o+2+n]), nil
+		}
+	}
 	u := b.data[b.off:]
 	var h uint64
 	hl := 1 // the header's length
