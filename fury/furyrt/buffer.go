@@ -1260,8 +1260,8 @@ func (b *Buffer) SharedBlocks() bool { return b.share }
 // UnreadRun returns the unread bytes that generated code locates a run of
 // strings in (see StringRun): all of them when shared blocks or aliasing
 // are on, else at most the first RunMax, so that a run copied as one
-// piece is short and a longer one is read string by string (each its own
-// allocation).
+// piece is short and a longer one is read in several (ReadRunString) or
+// string by string (each its own allocation).
 func (b *Buffer) UnreadRun() []byte {
 	u := b.data[b.off:]
 	if !b.share && !b.alias && len(u) > RunMax {

@@ -333,8 +333,8 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		} else {
 			g.printf("if %s != %#02x {\nreturn false\n}\n", h, listDeclared)
 			if runString(d.elem) {
-				// The strings as one run (see stringRun), else each by
-				// ReadString.
+				// The strings as one run (see stringRun), else in
+				// shorter runs or each by ReadString (beginRuns).
 				g.stringRun("len("+s+")", "for "+j+" := range "+s, func(x string) string {
 					return elem + " = " + g.stringVal(d.elem, x) + "\n"
 				}, nil)
@@ -386,7 +386,8 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		} else {
 			if runString(d.key) && runString(d.val) {
 				// The chunk's keys and values as one run (see
-				// stringRun), else each by ReadString.
+				// stringRun), else in shorter runs or each by
+				// ReadString (beginRuns).
 				g.stringRun("2*int("+size+")", "for range "+size, func(x string) string {
 					return k + " = " + g.stringVal(d.key, x) + "\n"
 				}, func(x string) string {
@@ -420,8 +421,8 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		g.sizedMap(m, d, n)
 		g.printf("if %s > 0 {\nif %s, err := buf.ReadByte(); err != nil || %s != %#02x {\nreturn false\n}\n", n, h, h, listDeclared)
 		if runString(d.key) {
-			// The elements as one run (see stringRun), else each by
-			// ReadString.
+			// The elements as one run (see stringRun), else in
+			// shorter runs or each by ReadString (beginRuns).
 			g.stringRun("int("+n+")", "for range "+n, func(x string) string {
 				return m + "[" + g.stringVal(d.key, x) + "] = struct{}{}\n"
 			}, nil)
@@ -468,8 +469,10 @@ func (g *cgen) stringVal(d *desc, x string) string {
 // charges each, and loop (a for clause) stores them, one (first) or two
 // (first, then second) an iteration, each given the variable x holding the
 // string (furyrt.RunString slices each out of the run). It leaves open a block and the if in it: the caller
-// emits the if's else, the reading of each by ReadString, which reads
-// every other form and fails on what the runtime rejects, and closes both.
+// emits the if's else, the reading of each through the StringRuns of
+// beginRuns (runs of those UnreadRun holds whole, ReadString for the
+// rest, which reads every other form and fails on what the runtime
+// rejects), and closes both.
 func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
 	c, e, r, o, x := g.name("c"), g.name("e"), g.name("r"), g.name("o"), g.name("x")
 	g.printf("{\n%s := buf.UnreadRun()\n", c)
