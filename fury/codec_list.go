@@ -649,12 +649,41 @@ func (c *setCodec) write(e *encoder, p unsafe.Pointer) error {
 		return writeElements(e, &c.elem, base, i, size)
 	}
 	from := len(e.spans) // a set nested in an element records its own
+	shared := e.gw.SharedWritten()
 	err := writeElements(e, &c.elem, base, i, size)
-	if err == nil {
+	if err == nil && e.gw.SharedWritten() != shared && e.oob == nil {
+		// The elements wrote a TypeDef or a name in full the first time
+		// and refer to it after (a struct field's type info in compatible
+		// mode): forms that are one on the wire differ in the output.
+		// Compare the forms of a second writing, where every one is a
+		// reference, then drop it with the reference ids it gave out.
+		// (Not with out-of-band buffers, which it would send again.)
+		end, nrefs := e.buf.Len(), e.nrefs
+		e.spans = e.spans[:from]
+		if err = writeElements(e, &c.elem, base, i, size); err == nil {
+			err = c.checkDistinct(e, sc, keys, e.spans[from:])
+		}
+		e.buf.Truncate(end)
+		e.dropRefs(nrefs)
+	} else if err == nil {
 		err = c.checkDistinct(e, sc, keys, e.spans[from:])
 	}
 	e.spans = e.spans[:from]
 	return err
+}
+
+// dropRefs forgets the reference ids from n on: what a writing that was
+// dropped gave out.
+func (e *encoder) dropRefs(n uint32) {
+	if e.nrefs == n {
+		return
+	}
+	for k, id := range e.refs {
+		if id >= n {
+			delete(e.refs, k)
+		}
+	}
+	e.nrefs = n
 }
 
 // checkDistinct fails when two elements of the set just written have one

@@ -65,14 +65,19 @@ func keysMayMerge(t reflect.Type) bool {
 // checkKeyUnique fails when the key just written (from offset start, of
 // dynamic type ti, the Go key k) has the wire form of an earlier key of
 // the map: the reader would get one entry for two. Keys that read back
-// distinct are exempt (see readsDistinct).
-func (c *mapCodec) checkKeyUnique(e *encoder, sc *mapScratch, ti *typeInfo, start int, nullValue bool) error {
+// distinct are exempt (see readsDistinct). With dropped, the key's bytes
+// are a writing about to be dropped (see checkKey): its form is kept as a
+// copy.
+func (c *mapCodec) checkKeyUnique(e *encoder, sc *mapScratch, ti *typeInfo, start int, nullValue, dropped bool) error {
 	keys, i := sc.curKeys(), sc.ord
 	if readsDistinct(ti) {
 		return nil
 	}
 	out := e.buf.Bytes()
 	cur := keySpan{start: start, end: len(out), id: ti.wire().id, nullValue: nullValue, i: i}
+	if dropped {
+		cur.form = string(out[start:])
+	}
 	if sc.seen == nil {
 		sc.seen = map[uint64]keySpan{}
 	}
@@ -89,7 +94,7 @@ func (c *mapCodec) checkKeyUnique(e *encoder, sc *mapScratch, ti *typeInfo, star
 			sc.seen[h] = cur
 			return nil
 		}
-		if prev.id == cur.id && prev.nullValue == nullValue && string(out[prev.start:prev.end]) == string(out[start:]) {
+		if prev.id == cur.id && prev.nullValue == nullValue && prev.formIn(out) == string(out[start:]) {
 			a, b := keys.Index(prev.i), keys.Index(i)
 			return wrapf(ErrInvalidArgument, "map %v: keys %v and %v are distinct in Go but have the same wire form (%s), so the map would read back with fewer entries; make the keys distinct on the wire (for time.Time, one location and no monotonic reading: t.UTC() or t.Round(0))",
 				c.typ, a, b, mergeReason(a, b))
@@ -117,8 +122,38 @@ func readsDistinct(ti *typeInfo) bool {
 type keySpan struct {
 	start, end int
 	id         uint32
-	nullValue  bool // written with its flag and type info
-	i          int  // the key's index in the scratch keys (see mapScratch.keySlice)
+	nullValue  bool   // written with its flag and type info
+	i          int    // the key's index in the scratch keys (see mapScratch.keySlice)
+	form       string // the form, when its bytes are not in the output (see checkKey)
+}
+
+// formIn returns the key's wire form, in out unless the span holds it.
+func (s *keySpan) formIn(out []byte) string {
+	if s.form != "" {
+		return s.form
+	}
+	return string(out[s.start:s.end])
+}
+
+// checkKey is checkKeyUnique for the key ks just written at keyAt, the
+// message having held shared TypeDefs and names before it. When writing it
+// put one in full (a struct field's type info in compatible mode), forms
+// that are one on the wire differ in the output: the key is checked as a
+// second writing, where every one is a reference, has it, and that
+// writing is dropped with the reference ids it gave out (not with
+// out-of-band buffers, which it would send again).
+func (c *mapCodec) checkKey(e *encoder, sc *mapScratch, ks side, track bool, keyAt, shared int) error {
+	if e.gw.SharedWritten() == shared || e.oob != nil {
+		return c.checkKeyUnique(e, sc, ks.ti, keyAt, false, false)
+	}
+	end, nrefs := e.buf.Len(), e.nrefs
+	err := c.writeSide(e, &c.key, ks, track)
+	if err == nil {
+		err = c.checkKeyUnique(e, sc, ks.ti, end, false, true)
+	}
+	e.buf.Truncate(end)
+	e.dropRefs(nrefs)
+	return err
 }
 
 var keySeed = maphash.MakeSeed()
@@ -321,7 +356,7 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 				return err
 			}
 			if c.keysMayMerge && !ks.nil {
-				if err := c.checkKeyUnique(e, sc, ks.ti, start, true); err != nil {
+				if err := c.checkKeyUnique(e, sc, ks.ti, start, true, false); err != nil {
 					return err
 				}
 			}
@@ -358,12 +393,15 @@ func (c *mapCodec) write(e *encoder, p unsafe.Pointer) error {
 			}
 			chunkSize, chunkKey, chunkVal, chunkTrack = 0, ks.ti, vs.ti, track
 		}
-		keyAt := e.buf.Len()
+		keyAt, shared := e.buf.Len(), 0
+		if c.keysMayMerge {
+			shared = e.gw.SharedWritten()
+		}
 		if err := c.writeSide(e, &c.key, ks, track&mapKeyRef != 0); err != nil {
 			return err
 		}
 		if c.keysMayMerge {
-			if err := c.checkKeyUnique(e, sc, ks.ti, keyAt, false); err != nil {
+			if err := c.checkKey(e, sc, ks, track&mapKeyRef != 0, keyAt, shared); err != nil {
 				return err
 			}
 		}

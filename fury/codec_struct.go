@@ -138,6 +138,7 @@ func (r *resolver) buildStruct(ti *typeInfo) (*structInfo, error) {
 	}
 	if !r.noGenerated {
 		st.attachGenerated()
+		r.genInUse = r.genInUse || st.gen != nil
 	}
 	return st, nil
 }

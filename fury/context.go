@@ -288,10 +288,13 @@ func (e *encoder) writeTypeDef(w *typeInfo) { e.gw.PutTypeDef(w.writeDef()) }
 
 // decoder holds the state of one Unmarshal/Deserialize call.
 type decoder struct {
-	r        *resolver
-	buf      *buffer
-	depth    int
-	maxDepth int
+	r *resolver
+	// recovered: the decode ended in a panic caught by its net (see
+	// Fury.fieldPathError).
+	recovered bool
+	buf       *buffer
+	depth     int
+	maxDepth  int
 
 	refs      refTable
 	pending   int // reserved reference id not yet claimed, or -1
@@ -595,14 +598,18 @@ func (d *decoder) readFullC(ti *typeInfo, cd codec, p unsafe.Pointer, nullable, 
 // type info this position would carry. In schema-consistent mode the Java
 // peer writes a struct registered by name with no type info where the
 // Python peer (and this package) writes it; the reader accepts both, telling
-// them apart by the struct hash that starts the data.
+// them apart by the struct hash that starts the data. Input shorter than a
+// hash is read as the struct without type info, so that it fails as cut:
+// either form is at least a hash long (type info is followed by the hash),
+// and reading it as type info could take a cut hash for a complete value
+// (a hash starting 0x24 reads as the type info of a null).
 func (d *decoder) untypedStruct(ti *typeInfo) bool {
 	w := ti.wire()
 	if d.r.compatible || w.st == nil || !w.named {
 		return false
 	}
 	u := d.buf.Unread()
-	return len(u) >= 4 && w.st.hashMatches(int32(binary.LittleEndian.Uint32(u)))
+	return len(u) < 4 || w.st.hashMatches(int32(binary.LittleEndian.Uint32(u)))
 }
 
 // readTyped reads data described by wire type wt into the ti-typed
@@ -649,7 +656,7 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 	if st := naturalType(wt); st != nil && !mayConvert(st, ti.typ) {
 		// Refused before the data is built: no value of the data's type
 		// converts to the destination's.
-		return structMismatch(&furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %v in %v", st, ti.typ), Cause: errNoConversion}, wt, ti)
+		return structMismatch(&furyError{Sentinel: ErrTypeMismatch, Msg: fmt.Sprintf("cannot store %v in %v", dataType(wt, st), ti.typ), Cause: errNoConversion}, wt, ti)
 	}
 	if (wt.id == tidList || wt.id == tidSet || wt.id == tidMap) && !d.elemsMayConvert(wt, ti.typ) {
 		return elemsMismatch(wt.id, ti.typ)
@@ -664,6 +671,19 @@ func (d *decoder) readTypedC(ti *typeInfo, cd codec, p unsafe.Pointer, wt wireTy
 		return structMismatch(err, wt, ti)
 	}
 	return nil
+}
+
+// dataType is the Go type errors name for data of wire type wt, whose
+// natural type (what it converts as) is st: a float16 or bfloat16 converts
+// as a float32 does, and is named as itself.
+func dataType(wt wireType, st reflect.Type) reflect.Type {
+	switch wt.id {
+	case tidFloat16:
+		return float16Type
+	case tidBFloat16:
+		return bfloat16Type
+	}
+	return st
 }
 
 // structMismatch names the struct the data holds in err, when err says a

@@ -462,10 +462,13 @@
 // ErrTooLarge, ErrRegistration (the destination's plan needs an unregistered
 // type's auto name that another type is registered under) or ErrInvalidArgument (a nil or non-pointer destination, or an invalid
 // option: New keeps it and every call returns it) — test
-// with errors.Is — and name the field where they happened. ErrTruncated
+// with errors.Is — and name the field where they happened, with
+// generated code in use too (a decode that fails with it is read again
+// without it to find the field: its errors are the reflection path's, word
+// for word, and a decode that succeeds pays nothing for that). ErrTruncated
 // alone means "not complete yet": the same bytes followed by more could
-// decode; every other class is final for that input (see the sentinels'
-// documentation).
+// decode, and every strict prefix of a message fails with it; every other
+// class is final for that input (see the sentinels' documentation).
 //
 // Lengths are checked against the remaining input, nesting is bounded
 // (WithMaxDepth, at most MaxDepthLimit levels, so that the goroutine stack

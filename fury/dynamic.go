@@ -52,16 +52,26 @@ type wireType struct {
 
 func (d *decoder) readTypeInfo() (wireType, error) {
 	wt, err := d.readTypeInfoOf()
-	if l := wt.local; err == nil && l != nil && l.auto && !d.knows(l) {
+	if err != nil {
+		return wt, err
+	}
+	return d.pickLocal(wt), nil
+}
+
+// pickLocal returns wt with the local type the data is read as, among Go
+// types sharing the auto name the lookup found (see sameAutoName and
+// twinFor, which looks at the struct hash that follows).
+func (d *decoder) pickLocal(wt wireType) wireType {
+	if l := wt.local; l != nil && l.auto && !d.knows(l) {
 		if alt := d.sameAutoName(l); alt != nil {
 			wt.local = alt
 		}
-	} else if err == nil && l != nil && l.twin {
+	} else if l != nil && l.twin {
 		if alt := d.twinFor(l, wt); alt != nil {
 			wt.local = alt
 		}
 	}
-	return wt, err
+	return wt
 }
 
 // twinFor returns the type the data is written as when the name lookup
@@ -142,6 +152,9 @@ func (d *decoder) readTypeInfoOf() (wireType, error) {
 			if wt.def, err = d.readSharedDef(); err != nil {
 				return wt, err
 			}
+			if !wt.def.isStruct {
+				return wt, wrapf(ErrInvalidData, "named struct with the type meta of another kind")
+			}
 			wt.local = d.r.resolveDef(wt.def)
 			return wt, nil
 		}
@@ -153,13 +166,16 @@ func (d *decoder) readTypeInfoOf() (wireType, error) {
 		if err != nil {
 			return wt, err
 		}
-		if wt.local, err = d.r.lookupByName(ns, name); err != nil {
+		if wt.local, err = d.lookupNamed(id, ns, name); err != nil {
 			return wt, err
 		}
 	case tidNamedEnum:
 		if d.r.compatible {
 			if wt.def, err = d.readSharedDef(); err != nil {
 				return wt, err
+			}
+			if wt.def.isStruct || wt.def.kindCode != tdKindEnum {
+				return wt, wrapf(ErrInvalidData, "named enum with the type meta of another kind")
 			}
 			wt.local = d.r.resolveDef(wt.def)
 			wt.def = nil // enums have no layout to adapt
@@ -173,7 +189,7 @@ func (d *decoder) readTypeInfoOf() (wireType, error) {
 		if err != nil {
 			return wt, err
 		}
-		if wt.local, err = d.r.lookupByName(ns, name); err != nil {
+		if wt.local, err = d.lookupNamed(id, ns, name); err != nil {
 			return wt, err
 		}
 	case tidTypedUnion:
@@ -207,7 +223,7 @@ func (d *decoder) readTypeInfoOf() (wireType, error) {
 		if err != nil {
 			return wt, err
 		}
-		if wt.local, err = d.r.lookupByName(ns, name); err != nil {
+		if wt.local, err = d.lookupNamed(id, ns, name); err != nil {
 			return wt, err
 		}
 	case tidUnion:
@@ -221,6 +237,39 @@ func (d *decoder) readTypeInfoOf() (wireType, error) {
 		}
 	}
 	return wt, nil
+}
+
+// lookupNamed finds the local type registered as ns.name for data of the
+// named wire type id (schema-consistent mode), which must be of its kind:
+// a struct's data read as an enum's, or a union's as a struct's, would
+// be read by the wrong grammar.
+func (d *decoder) lookupNamed(id uint32, ns, name string) (*typeInfo, error) {
+	l, err := d.r.lookupByName(ns, name)
+	if err != nil {
+		return nil, err
+	}
+	_, union := l.codec.(*unionCodec)
+	if id == tidNamedStruct && l.st != nil || id == tidNamedEnum && l.isEnum || id == tidNamedUnion && union {
+		return l, nil
+	}
+	return nil, namedKindMismatch(id, ns, name, l)
+}
+
+func namedKindMismatch(id uint32, ns, name string, l *typeInfo) error {
+	kind := func(st, enum, union bool) string {
+		switch {
+		case st:
+			return "struct"
+		case enum:
+			return "enum"
+		case union:
+			return "union"
+		}
+		return "type of another kind"
+	}
+	_, union := l.codec.(*unionCodec)
+	return wrapf(ErrTypeMismatch, "the data names %s %q, registered here as a %s (%v)",
+		kind(id == tidNamedStruct, id == tidNamedEnum, id == tidNamedUnion), joinName(ns, name), kind(l.st != nil, l.isEnum, union), l.typ)
 }
 
 // resolveDef finds the local type a TypeDef names, or nil. A miss is

@@ -51,6 +51,9 @@ type Fury struct {
 	regs *registryRef // where registrations are published (see registry.go)
 
 	scan *Decoder // Deserialize's scanner of a Buffer's next message (see messageLen)
+
+	opts []Option // New's options
+	refl *Fury    // f without generated code, made on first use (see fieldPathError)
 }
 
 // Option configures a Fury.
@@ -236,7 +239,8 @@ func newFury(regs *registryRef, opts ...Option) *Fury {
 	if c.trackAll && !c.refTracking {
 		c.invalid("WithTrackAllFields(true)", "needs WithRefTracking(true) (it makes reference tracking cover every field)")
 	}
-	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err}
+	f := &Fury{regs: regs, r: newResolver(c.compatible, c.refTracking), maxDepth: c.maxDepth, err: c.err,
+		opts: slices.Clone(opts)}
 	f.r.noGenerated = c.noGenerated
 	f.r.trackAllFields = c.trackAll
 	f.r.pythonForms = c.pythonForms
@@ -780,10 +784,13 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 					err = f.readGen(data, r, ev.data)
 				}
 				if err == nil || !f.dec.hitSkipped {
-					if err == nil && scanCheckHook != nil {
+					if err != nil {
+						return f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Unmarshal(data, dst) })
+					}
+					if scanCheckHook != nil {
 						scanCheckHook(f, data, v)
 					}
-					return err
+					return nil
 				}
 				// A reference into a skipped value: start over the
 				// general way (see deserialize).
@@ -806,8 +813,37 @@ func (f *Fury) unmarshal(data []byte, v any) error {
 		err = trailingBytes(&f.in)
 	}
 	f.in.SetBytes(nil)
-	if err == nil && scanCheckHook != nil {
+	if err != nil {
+		return f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Unmarshal(data, dst) })
+	}
+	if scanCheckHook != nil {
 		scanCheckHook(f, data, v)
+	}
+	return nil
+}
+
+// fieldPathError returns the error of a decode into v that failed with
+// err: when f has generated code in use, the error of the same decode by
+// the reflection path (decode, run on a Fury like f but for generated
+// code, sharing its registrations, into a new value of v's type, so that
+// v is left as the failed decode left it), which names the field the input
+// broke in ("in Image.Height: ...") where generated readers say only what
+// broke. So both paths fail with the same text, and a decode that succeeds
+// pays nothing for it. Should the reflection path succeed where generated
+// code failed (the tests hold the two to the same outcome), err stands, as
+// it does when it is a panic caught by the decode's net.
+func (f *Fury) fieldPathError(err error, v any, decode func(g *Fury, dst any) error) error {
+	rv := reflect.ValueOf(v)
+	if recovered := f.dec.recovered; recovered || !f.r.genInUse || f.err != nil || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		// A panic caught (a bug) is reported as it happened.
+		f.dec.recovered = false
+		return err
+	}
+	if f.refl == nil {
+		f.refl = newFury(f.regs, append(slices.Clone(f.opts), WithGeneratedCode(false))...)
+	}
+	if rerr := decode(f.refl, reflect.New(rv.Type().Elem()).Interface()); rerr != nil {
+		return rerr
 	}
 	return err
 }
@@ -842,6 +878,7 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 			if r := recover(); r != nil {
 				buf.EndDecode()
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+				d.recovered = true
 			}
 		}
 	}()
@@ -1056,6 +1093,7 @@ func (f *Fury) Deserialize(buf *Buffer, v any, buffers []*Buffer) error {
 	buf.b.SetAliasing(false)
 	if err != nil {
 		buf.b.SetReaderIndex(start)
+		err = f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Deserialize(NewBuffer(buf.Bytes()), dst, buffers) })
 	}
 	return err
 }
@@ -1129,6 +1167,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 		if recoverPanics {
 			if r := recover(); r != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", ti.typ, r)
+				d.recovered = true
 			}
 		}
 		if d.oobBufs != nil {

@@ -134,21 +134,32 @@ var genShared = []any{gentest.Extra{}, gentest.Plain{}, v.Pt{}}
 // types registered.
 func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 	t.Helper()
+	f := fury.New(genOptions(c)...)
+	require.NoError(t, registerGen(f, c, twin))
+	return f
+}
+
+// genOptions are the options of c.
+func genOptions(c genConfig) []fury.Option {
 	opts := []fury.Option{fury.WithCompatible(c.compatible), fury.WithRefTracking(c.refs), fury.WithPythonForms(!c.javaForms),
 		fury.WithCompactStrings(c.compact), fury.WithMaxDecodedBytes(c.maxDecoded), fury.WithTrackAllFields(c.trackAll),
 		fury.WithAliasInput(c.alias)}
 	if c.maxDepth != 0 {
 		opts = append(opts, fury.WithMaxDepth(c.maxDepth))
 	}
-	f := fury.New(opts...)
+	return opts
+}
+
+// registerGen registers the generated (twin=false) or the twin types of
+// the corpus as c says.
+func registerGen(f *fury.Fury, c genConfig, twin bool) error {
+	var errs []error
 	reg := func(v any, i int, name string) {
-		var err error
 		if c.byName {
-			err = f.RegisterNamed(v, "gentest", name)
+			errs = append(errs, f.RegisterNamed(v, "gentest", name))
 		} else {
-			err = f.Register(v, uint32(200+i))
+			errs = append(errs, f.Register(v, uint32(200+i)))
 		}
-		require.NoError(t, err)
 	}
 	for i, p := range genCorpus {
 		typ := p.gen
@@ -168,7 +179,7 @@ func newGenFury(t testing.TB, c genConfig, twin bool) *fury.Fury {
 		reg(gentest.Status(0), 154, "Status")
 		reg(reflect.Zero(v1Type).Interface(), 155, "v1")
 	}
-	return f
+	return errors.Join(errs...)
 }
 
 // asTwin reinterprets the value at p (of the generated type) as its twin.

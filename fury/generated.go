@@ -210,6 +210,7 @@ func (r *genReader) readFieldNet(i int, p unsafe.Pointer) (err error) {
 		if recoverPanics {
 			if x := recover(); x != nil {
 				err = wrapf(ErrInvalidData, "reading %v: %v", st.ti.typ, x)
+				d.recovered = true
 			}
 		}
 	}()

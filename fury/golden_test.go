@@ -2,6 +2,7 @@ package fury
 
 import (
 	"encoding/hex"
+	"errors"
 	"math"
 	"reflect"
 	"strings"
@@ -61,23 +62,29 @@ type goldenCase struct {
 // (WithCompactStrings) unless opts say otherwise.
 func newGoldenFury(t *testing.T, compatible, byID bool, opts ...Option) *Fury {
 	// The vectors are pyfory's: its forms where it departs from the spec.
-	f := New(append([]Option{WithCompatible(compatible), WithCompactStrings(true), WithPythonForms(true)}, opts...)...)
-	if byID {
-		require.NoError(t, f.Register(Foo{}, 100))
-		require.NoError(t, f.Register(Bar{}, 101))
-		require.NoError(t, f.Register(Color(0), 7))
-		require.NoError(t, f.Register(E{}, 8))
-	} else {
-		require.NoError(t, f.RegisterTagType("example.Foo", Foo{}))
-		require.NoError(t, f.RegisterTagType("example.Bar", Bar{}))
-		require.NoError(t, f.RegisterTagType("example.Color", Color(0)))
-		require.NoError(t, f.RegisterTagType("example.E", E{}))
-	}
+	f := New(append(goldenOptions(compatible), opts...)...)
+	require.NoError(t, registerGolden(f, byID))
 	return f
 }
 
-func TestGoldenScalars(t *testing.T) {
-	cases := []goldenCase{
+// goldenOptions are the options of newGoldenFury.
+func goldenOptions(compatible bool) []Option {
+	return []Option{WithCompatible(compatible), WithCompactStrings(true), WithPythonForms(true)}
+}
+
+// registerGolden registers the golden vectors' types by id or by name.
+func registerGolden(f *Fury, byID bool) error {
+	if byID {
+		return errors.Join(f.Register(Foo{}, 100), f.Register(Bar{}, 101), f.Register(Color(0), 7), f.Register(E{}, 8))
+	}
+	return errors.Join(f.RegisterTagType("example.Foo", Foo{}), f.RegisterTagType("example.Bar", Bar{}),
+		f.RegisterTagType("example.Color", Color(0)), f.RegisterTagType("example.E", E{}))
+}
+
+// goldenScalars are the vectors of top-level values other than structs,
+// with the peers' string forms (WithCompactStrings).
+func goldenScalars() []goldenCase {
+	return []goldenCase{
 		{"int 1", int64(1), "01 ff 07 02"},
 		{"int -1", int64(-1), "01 ff 07 01"},
 		{"int 300", int64(300), "01 ff 07 d8 04"},
@@ -117,8 +124,11 @@ func TestGoldenScalars(t *testing.T) {
 		{"decimal big negative", mustDecimal("-123456789012345678901234567890.12"),
 			"01 ff 28 04 37 14 3a a0 90 16 dd 43 59 64 3c 0a d3 9b"},
 	}
+}
+
+func TestGoldenScalars(t *testing.T) {
 	f, fd := New(WithCompactStrings(true)), New()
-	for _, c := range cases {
+	for _, c := range goldenScalars() {
 		t.Run(c.name, func(t *testing.T) {
 			want := unhex(t, c.hex)
 			got, err := f.Marshal(c.value)
@@ -142,11 +152,9 @@ func TestGoldenScalars(t *testing.T) {
 	}
 }
 
-// TestGoldenStringsUTF8 holds the default string form: every string is
-// UTF-8 (encoding 2 in the header's low bits), its bytes copied as they
-// are. Both peers read it (the xlang tests check it).
-func TestGoldenStringsUTF8(t *testing.T) {
-	cases := []goldenCase{
+// goldenStringsUTF8 are the vectors of the default string form.
+func goldenStringsUTF8() []goldenCase {
+	return []goldenCase{
 		{"hello", "hello", "01 ff 15 16 68 65 6c 6c 6f"},
 		{"empty string", "", "01 ff 15 02"},
 		{"latin1", "héllo", "01 ff 15 1a 68 c3 a9 6c 6c 6f"},
@@ -157,8 +165,14 @@ func TestGoldenStringsUTF8(t *testing.T) {
 		{"mixed list", []any{int64(1), "a", nil}, "01 ff 16 03 02 ff 07 02 ff 15 06 61 fd"},
 		{"map", map[string]int64{"a": 1}, "01 ff 18 01 00 01 15 07 06 61 02"},
 	}
+}
+
+// TestGoldenStringsUTF8 holds the default string form: every string is
+// UTF-8 (encoding 2 in the header's low bits), its bytes copied as they
+// are. Both peers read it (the xlang tests check it).
+func TestGoldenStringsUTF8(t *testing.T) {
 	f := New()
-	for _, c := range cases {
+	for _, c := range goldenStringsUTF8() {
 		t.Run(c.name, func(t *testing.T) {
 			want := unhex(t, c.hex)
 			got, err := f.Marshal(c.value)
@@ -203,14 +217,44 @@ func natural(v any) any {
 	return v
 }
 
-func TestGoldenStructs(t *testing.T) {
-	bar := Bar{A: Foo{1, "a"}, B: []Foo{{2, "b"}}, C: map[string]int32{"k": 3}, D: []int32{4, 5}}
-	type mode struct {
-		compatible, byID bool
-		foo, list, bar   string
-		enum, e, eNil    string
+// goldenStructMode holds the struct vectors of one mode and registration.
+type goldenStructMode struct {
+	compatible, byID bool
+	foo, list, bar   string
+	enum, e, eNil    string
+}
+
+// goldenBar is the value of the bar vectors.
+var goldenBar = Bar{A: Foo{1, "a"}, B: []Foo{{2, "b"}}, C: map[string]int32{"k": 3}, D: []int32{4, 5}}
+
+// goldenStructValues are the values of a goldenStructMode's vectors, in
+// the order of its fields foo, list, bar, enum, e and eNil, with the
+// typed destination each is read into.
+func goldenStructValues() []struct {
+	v    any
+	into func() any
+} {
+	return []struct {
+		v    any
+		into func() any
+	}{
+		{Foo{7, "x"}, func() any { return new(Foo) }},
+		{[]any{Foo{1, "a"}, Foo{2, "b"}}, func() any { return new([]Foo) }},
+		{goldenBar, func() any { return new(Bar) }},
+		{Blue, func() any { return new(Color) }},
+		{E{Green, ptr[int32](5)}, func() any { return new(E) }},
+		{E{Green, nil}, func() any { return new(E) }},
 	}
-	modes := []mode{
+}
+
+// vectors returns m's vectors in goldenStructValues' order ("" where m has
+// none).
+func (m goldenStructMode) vectors() []string {
+	return []string{m.foo, m.list, m.bar, m.enum, m.e, m.eNil}
+}
+
+func goldenStructModes() []goldenStructMode {
+	return []goldenStructMode{
 		{false, false,
 			"01 ff 1d 0a 01 12 e0 63 d6 40 04 03 15 ce 6b cf 37 8a 0e 04 78",
 			"01 ff 16 02 08 1d 0a 01 12 e0 63 d6 40 04 03 15 ce 6b cf 37 8a 02 04 61 6b cf 37 8a 04 04 62",
@@ -240,6 +284,11 @@ func TestGoldenStructs(t *testing.T) {
 			"01 ff 1c 00 08 c0 10 f5 94 6e 0f 45 c2 08 42 05 34 40 19 08 ff 0a 01",
 			""},
 	}
+}
+
+func TestGoldenStructs(t *testing.T) {
+	bar := goldenBar
+	modes := goldenStructModes()
 	for _, m := range modes {
 		name := map[bool]string{false: "consistent", true: "compatible"}[m.compatible] + map[bool]string{false: "/by-name", true: "/by-id"}[m.byID]
 		t.Run(name, func(t *testing.T) {
@@ -265,12 +314,10 @@ func TestGoldenStructs(t *testing.T) {
 				require.NoError(t, f.Unmarshal(want, &back), label)
 				require.NotNil(t, back, label)
 			}
-			check("foo", Foo{7, "x"}, m.foo, func() any { return new(Foo) })
-			check("list", []any{Foo{1, "a"}, Foo{2, "b"}}, m.list, func() any { return new([]Foo) })
-			check("bar", bar, m.bar, func() any { return new(Bar) })
-			check("enum", Blue, m.enum, func() any { return new(Color) })
-			check("e", E{Green, ptr[int32](5)}, m.e, func() any { return new(E) })
-			check("e nil", E{Green, nil}, m.eNil, func() any { return new(E) })
+			for i, label := range []string{"foo", "list", "bar", "enum", "e", "e nil"} {
+				c := goldenStructValues()[i]
+				check(label, c.v, m.vectors()[i], c.into)
+			}
 
 			var gotBar Bar
 			require.NoError(t, f.Unmarshal(unhex(t, m.bar), &gotBar))

@@ -185,3 +185,27 @@ func hexOf(b []byte) string {
 	}
 	return string(out)
 }
+
+// A float16 or bfloat16 that cannot be stored in the destination is named
+// as itself in the error, not as the float32 it converts as.
+func TestHalfMismatchNamesTheType(t *testing.T) {
+	f := New()
+	for _, v := range []any{Float16Of(1.5), BFloat16Of(1.5), []any{Float16Of(1.5)}, map[string]any{"k": BFloat16Of(2)}} {
+		data, err := f.Marshal(v)
+		require.NoError(t, err)
+		for _, dst := range []any{new(string), new(int32), new(bool), new([]string), new(Float16), new(BFloat16), new(map[string]string)} {
+			err := f.Unmarshal(data, dst)
+			if err == nil {
+				continue
+			}
+			require.ErrorIs(t, err, ErrTypeMismatch, "%T into %T", v, dst)
+			assert.NotContains(t, err.Error(), "float32", "%T into %T", v, dst)
+		}
+	}
+	data, err := f.Marshal(Float16Of(1.5))
+	require.NoError(t, err)
+	require.EqualError(t, f.Unmarshal(data, new(string)), "fury: type mismatch: cannot store fury.Float16 in string")
+	data, err = f.Marshal(BFloat16Of(1.5))
+	require.NoError(t, err)
+	require.EqualError(t, f.Unmarshal(data, new(Float16)), "fury: type mismatch: cannot store fury.BFloat16 in fury.Float16")
+}

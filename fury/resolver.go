@@ -31,6 +31,7 @@ type resolver struct {
 	refTracking    bool
 	trackAllFields bool // WithTrackAllFields
 	noGenerated    bool // ignore furygen output (WithGeneratedCode(false))
+	genInUse       bool // some struct's plan has generated code (see Fury.fieldPathError)
 	pythonForms    bool // write pyfory's form where it departs from the spec (WithPythonForms)
 
 	reg  *registry                // the registrations the plans were built under
@@ -119,6 +120,18 @@ func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
 			return ti, nil
 		}
 	}
+	if k := t.Kind(); k == reflect.Slice || k == reflect.Array || k == reflect.Map {
+		// Resolve the structs of its elements first, for the same reason:
+		// a struct reaching this container (a field []*T of T) would
+		// otherwise find it published and not yet filled in, and take its
+		// declared type (in the struct hash and TypeDef) without elements.
+		if err := r.resolveStructsOf(t, nil); err != nil {
+			return nil, err
+		}
+		if ti, ok := r.byType[t]; ok {
+			return ti, nil
+		}
+	}
 	ti := newTypeInfo(t)
 	// Publish before filling in, so recursive types find themselves.
 	r.byType[t] = ti
@@ -129,6 +142,40 @@ func (r *resolver) build(t reflect.Type) (*typeInfo, error) {
 		return nil, err
 	}
 	return ti, nil
+}
+
+// resolveStructsOf resolves the struct types that the container or
+// pointer type t holds: its elements, keys and pointees, and theirs, down
+// to the first struct (or other type) on each path; seen holds the
+// container types met on the way (type L []L holds itself).
+func (r *resolver) resolveStructsOf(t reflect.Type, seen map[reflect.Type]bool) error {
+	var parts []reflect.Type
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		parts = []reflect.Type{t.Elem()}
+	case reflect.Map:
+		parts = []reflect.Type{t.Key(), t.Elem()}
+	}
+	for _, c := range parts {
+		switch c.Kind() {
+		case reflect.Struct:
+			if _, err := r.typeInfoOf(c); err != nil {
+				return err
+			}
+		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+			if _, done := r.byType[c]; done || seen[c] {
+				continue
+			}
+			if seen == nil {
+				seen = map[reflect.Type]bool{}
+			}
+			seen[c] = true
+			if err := r.resolveStructsOf(c, seen); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func (r *resolver) fill(ti *typeInfo) error {

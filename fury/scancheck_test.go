@@ -9,14 +9,17 @@ import (
 )
 
 // With FURY_SCANCHECK=1, every message any test of this package decodes
-// with Unmarshal is also scanned as a stream Decoder scans it (scan), which
-// must find the message's end exactly where the decoder did: the whole
-// suite, every Go type and mode it tests, holds the scanner to the
-// decoder. (Off by default: the scans allocate, which the allocation tests
-// count, so TestDecodeStringsAllocateOnce, TestDecodeBudgetAccounting,
-// TestDecodeBudgetWorstCases, TestDecodedValuesShareBlocks and
-// TestAmplifyNullPointersCostPointers fail in such a run; look for
-// SCANCHECK lines.)
+// with Unmarshal is also walked by the structural reader (wire_walk.go) as
+// a stream Decoder scans it, and for an interface{} destination as the
+// skipper skips it, and both must find the message's end exactly where the
+// decoder did: the whole suite, every Go type and mode it tests, holds the
+// one reader to the decoders. (TestWalkFindsDecodedEnd checks the same
+// over a corpus in every run.) Off by default: the walks allocate, which
+// the allocation tests count, so run it as
+//
+//	FURY_SCANCHECK=1 go test ./fury -skip 'TestDecodeStringsAllocateOnce|TestDecodeBudgetAccounting|TestDecodeBudgetWorstCases|TestDecodedValuesShareBlocks|TestDecodesCarveOnFromOneBlock|TestAmplifyNullPointersCostPointers|TestInspect'
+//
+// and look for SCANCHECK lines.
 func TestMain(m *testing.M) {
 	var (
 		mu       sync.Mutex
@@ -37,12 +40,21 @@ func TestMain(m *testing.M) {
 			if err != nil {
 				return
 			}
+			fail := func(what string, n int, err error) {
+				mu.Lock()
+				failures = append(failures, fmt.Sprintf("%T (compatible %v, refs %v): %s found %d of %d bytes: %v\n% x",
+					v, f.r.compatible, f.r.refTracking, what, n, len(data), err, data[:min(len(data), 256)]))
+				mu.Unlock()
+			}
 			d := &Decoder{r: bytes.NewReader(data), f: f, limit: 1 << 30}
 			if n, err := d.scan(ti); err != nil || n != len(data) {
-				mu.Lock()
-				failures = append(failures, fmt.Sprintf("%T (compatible %v, refs %v): scan found %d of %d bytes: %v\n% x",
-					v, f.r.compatible, f.r.refTracking, n, len(data), err, data[:min(len(data), 256)]))
-				mu.Unlock()
+				fail("scan", n, err)
+			}
+			if _, ok := v.(*any); ok {
+				buf := newBuffer(data)
+				if err := f.skipMessage(buf); err != nil || buf.ReaderIndex() != len(data) {
+					fail("skip", buf.ReaderIndex(), err)
+				}
 			}
 		}
 	}

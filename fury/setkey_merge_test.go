@@ -127,3 +127,58 @@ func BenchmarkMarshalKeyed(b *testing.B) {
 		})
 	}
 }
+
+type mergeInner struct{ V any }
+
+type mergeOuter struct {
+	In mergeInner
+	N  int
+	P  *int
+}
+
+type mergeHolder struct {
+	S Set[mergeOuter]
+	P *int
+}
+
+// In compatible mode a struct field carries its type's TypeDef in full the
+// first time in a message and a reference to it after, so two set elements
+// (or map keys) one on the wire differed in the output: they are compared
+// as a second writing has them (every TypeDef a reference), which is then
+// dropped, reference ids and all.
+func TestSetElementsOneOnTheWireNested(t *testing.T) {
+	p := new(int)
+	for _, opts := range [][]Option{{}, {WithCompatible(false)}, {WithRefTracking(true)}, {WithRefTracking(true), WithTrackAllFields(true)}} {
+		f := New(opts...)
+		require.NoError(t, f.RegisterTagType("x.inner", mergeInner{}))
+		require.NoError(t, f.RegisterTagType("x.outer", mergeOuter{}))
+		require.NoError(t, f.RegisterTagType("x.holder", mergeHolder{}))
+		a, b := mergeOuter{In: mergeInner{1}, N: 2}, mergeOuter{In: mergeInner{int64(1)}, N: 2}
+		for _, v := range []any{NewSet(a, b), map[mergeOuter]int{a: 1, b: 2}, map[any]int{a: 1, b: 2}} {
+			_, err := f.Marshal(v)
+			require.ErrorIs(t, err, ErrInvalidArgument, "%T", v)
+			assert.ErrorContains(t, err, "same wire form", "%T", v)
+		}
+
+		// Distinct elements read back whole, and what follows the set
+		// (a reference to a pointer inside it) reads as written.
+		in := mergeHolder{S: NewSet(mergeOuter{In: mergeInner{1}, N: 2, P: p}, mergeOuter{In: mergeInner{int64(2)}, N: 2, P: p}), P: p}
+		data, err := f.Marshal(&in)
+		require.NoError(t, err)
+		m := map[mergeOuter]*int{{In: mergeInner{1}}: p, {In: mergeInner{int64(2)}}: p}
+		mdata, err := f.Marshal(m)
+		require.NoError(t, err)
+		var mout map[mergeOuter]*int
+		require.NoError(t, f.Unmarshal(mdata, &mout))
+		require.Len(t, mout, 2)
+		var out mergeHolder
+		require.NoError(t, f.Unmarshal(data, &out))
+		require.Len(t, out.S, 2)
+		for e := range out.S {
+			require.NotNil(t, e.P)
+			if len(opts) == 2 {
+				require.Same(t, out.P, e.P, "the tracked pointer is shared")
+			}
+		}
+	}
+}

@@ -149,11 +149,10 @@ type Decoder struct {
 	buf        []byte // buf[start:end] is read but not yet decoded
 	start, end int
 	in         buffer
-	rerr       error                       // the reader's error, once it returned one
-	err        error                       // sticky: the stream cannot be read further
-	examined   int                         // bytes examined by all scans and decodes (tests)
-	empties    int                         // reads in a row that returned nothing
-	fields     map[*remoteDef][]*fieldType // see fieldsOf
+	rerr       error // the reader's error, once it returned one
+	err        error // sticky: the stream cannot be read further
+	examined   int   // bytes examined by all scans and decodes (tests)
+	empties    int   // reads in a row that returned nothing
 }
 
 // NewDecoder returns a Decoder reading from r with a Fury configured by

@@ -195,6 +195,9 @@ type remoteDef struct {
 	local    *typeInfo // nil when no local type matches
 	plan     []readStep
 	same     bool // the layout equals the local type's
+
+	walk     []*fieldType // the types of the fields that take bytes (see dataFields)
+	walkDone bool
 }
 
 // Memory a parsed TypeDef holds, as charged to the decode budget and to

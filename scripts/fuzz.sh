@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every fuzz target in every module of the workspace (scripts/modules.sh)
 # for FUZZTIME each (default 5s; a count such as 20000x runs that many inputs
-# instead).
+# instead), or only those whose name matches the extended regular expression
+# FUZZTARGETS.
 #
 # Go 1.26's fuzz coordinator can fail a target with a bare "context deadline
 # exceeded" when a duration-based -fuzztime expires (golang/go#75804, fixed
@@ -14,7 +15,7 @@ FUZZTIME="${FUZZTIME:-5s}"
 count() { if [[ -d "$1" ]]; then find "$1" -type f | wc -l; else echo 0; fi; }
 for pkg in $(go list $(scripts/modules.sh)); do
 	dir="$(go list -f '{{.Dir}}' "$pkg")"
-	for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
+	for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u | grep -E "${FUZZTARGETS:-.}" || true); do
 		echo "== fuzz $pkg $target ($FUZZTIME)"
 		corpus="$dir/testdata/fuzz/$target"
 		before="$(count "$corpus")"

@@ -118,8 +118,20 @@ func (c *xcase) wantDyn(peer string) any {
 // newFury builds a Fury with the case's settings and the given
 // registrations, writing pyfory's forms for the Python peer; opts come last.
 func (c *xcase) newFury(peer string, regs []reg, opts ...fury.Option) (*fury.Fury, error) {
-	f := fury.New(append([]fury.Option{fury.WithCompatible(!c.sc), fury.WithRefTracking(c.ref),
-		fury.WithPythonForms(peer == "python")}, opts...)...)
+	f := fury.New(append(c.options(peer), opts...)...)
+	if err := register(f, regs); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// options are the case's options for the peer (see newFury).
+func (c *xcase) options(peer string) []fury.Option {
+	return []fury.Option{fury.WithCompatible(!c.sc), fury.WithRefTracking(c.ref), fury.WithPythonForms(peer == "python")}
+}
+
+// register registers regs with f.
+func register(f *fury.Fury, regs []reg) error {
 	for _, r := range regs {
 		var err error
 		if r.name != "" {
@@ -128,10 +140,10 @@ func (c *xcase) newFury(peer string, regs []reg, opts ...fury.Option) (*fury.Fur
 			err = f.Register(r.v, r.id)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("register %T: %w", r.v, err)
+			return fmt.Errorf("register %T: %w", r.v, err)
 		}
 	}
-	return f, nil
+	return nil
 }
 
 func (c *xcase) readerRegs() []reg {

@@ -326,6 +326,12 @@ func (w *Writer) PutMetaString(m *MetaString) {
 	w.buf.WriteBytes(m.bytes)
 }
 
+// SharedWritten returns how many TypeDefs and meta strings the message
+// holds so far. A value written twice has the same bytes both times when
+// the count did not change in the first: otherwise the first holds in full
+// what the second refers to.
+func (w *Writer) SharedWritten() int { return int(w.defs + w.metas) }
+
 // MarkTypeDef records that d was written (by a constant prefix) as the
 // message's next TypeDef.
 func (w *Writer) MarkTypeDef(d *TypeDef) {
