@@ -413,9 +413,11 @@
 //     packs pointer-free allocations under 16 bytes into (it may hold other
 //     small pieces, of this message or of the ones decoded next to it);
 //   - a string that generated code read with the strings next to it, as
-//     one copy of a run of consecutive string fields or list elements,
-//     keeps that run, which is at most 32 bytes (furyrt.RunMax) with its
-//     headers; longer runs are read string by string.
+//     one copy of a run of consecutive string fields or of the elements,
+//     keys and values of a list, set or map, keeps that run, which is at
+//     most 32 bytes (furyrt.RunMax) with its headers; longer ones are read
+//     in several such runs (elements, keys and values) or string by string
+//     (fields).
 //
 // So keeping one 11-byte ID, a []int32{1, 2} or an *int64 of each of many
 // decoded messages keeps about what encoding/json keeps for the same (16
@@ -434,7 +436,7 @@
 // kept piece; strings.Clone what must be kept alone). Measured on the
 // benchmark's objects (bench/README.md, bench/PERFLOG.md), the option
 // decodes MediaContent with 3 allocations and 4714 instructions instead of
-// 11 and 6699, Sample with 1 and 3715 instead of 10 and 5885, SmallStruct
+// 11 and 6463, Sample with 1 and 3715 instead of 10 and 5885, SmallStruct
 // with 1 allocation instead of 2, and keeping one field of each of 10,000
 // decoded Samples keeps 368 bytes a message instead of 16 to 48. Use it
 // for decode, consume and drop loops whose values, or parts of them, do

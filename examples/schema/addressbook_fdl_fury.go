@@ -296,17 +296,18 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 						}
 						_ = buf.Skip(e12)
 					} else {
+						rs16 := furyrt.NewStringRuns(2 * int(size5))
 						for range size5 {
 							var v7 string
-							if v16, err := buf.ReadString(); err != nil {
+							if v17, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
-								k6 = v16
+								k6 = v17
 							}
-							if v17, err := buf.ReadString(); err != nil {
+							if v18, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
-								v7 = v17
+								v7 = v18
 							}
 							m2[k6] = v7
 						}

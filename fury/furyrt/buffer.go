@@ -792,6 +792,15 @@ const unalignedOK = runtime.GOARCH == "amd64" || runtime.GOARCH == "arm64" || ru
 
 // readString is ReadString's general case.
 func (b *Buffer) readString() (string, error) {
+	if o := b.off; !b.share && !b.alias && o+1 < len(b.data) && b.data[o]&0x83 == 0x80|strUTF8 && b.data[o+1] < 0x80 {
+		// A UTF-8 string of 32 bytes to 4 KiB (a two-byte header)
+		// without shared blocks: its own memory, from string().
+		if n := int(b.data[o]&0x7f)>>2 | int(b.data[o+1])<<5; n <= len(b.data)-o-2 {
+			b.budget -= int64(2 + n)
+			b.off = o + 2 + n
+			return string(b.data[o+2 : o+2+n]), nil
+		}
+	}
 	u := b.data[b.off:]
 	var h uint64
 	hl := 1 // the header's length
@@ -967,6 +976,49 @@ func (b *Buffer) StringRun(p []byte) string {
 		copy(unsafe.Slice((*byte)(d), n), p)
 	}
 	return unsafe.String((*byte)(d), n)
+}
+
+// StringRuns reads the strings of a list, set or map chunk that UnreadRun
+// does not hold whole (see StringRun) in runs of as many of them as it
+// does hold, for code generated to read them: ReadRunString returns each.
+type StringRuns struct {
+	r       string // the current run
+	o, left int    // the offset of its next string, how many it still holds
+	n       int    // the strings still to read
+}
+
+// NewStringRuns returns a StringRuns for the next n strings.
+func NewStringRuns(n int) StringRuns { return StringRuns{n: n} }
+
+// ReadRunString returns the next of the strings of s, which follow one
+// another from the unread bytes on: a string of the run copied last, or,
+// when that is used up, the first of a new one, which StringRun copies as
+// one piece when UnreadRun holds two or more of the strings still to read
+// whole (each UTF-8 with a header of one or two bytes), so that a kept
+// string keeps at most RunMax bytes as with any run. Otherwise it is what
+// ReadString returns. Each is charged as ReadString charges it.
+func (b *Buffer) ReadRunString(s *StringRuns) (string, error) {
+	s.n--
+	if s.left == 0 {
+		c := b.UnreadRun()
+		k, e := 0, 0
+		for k <= s.n {
+			_, f := NextString(c, e)
+			if f > len(c) {
+				break
+			}
+			k, e = k+1, f
+		}
+		if k < 2 {
+			return b.ReadString()
+		}
+		s.r, s.o, s.left = b.StringRun(c[:e]), 0, k
+		b.off += e
+	}
+	var x string
+	x, s.o = RunString(s.r, s.o)
+	s.left--
+	return x, nil
 }
 
 // copyString returns p as a string in memory from carve (charged by the
@@ -1208,8 +1260,8 @@ func (b *Buffer) SharedBlocks() bool { return b.share }
 // UnreadRun returns the unread bytes that generated code locates a run of
 // strings in (see StringRun): all of them when shared blocks or aliasing
 // are on, else at most the first RunMax, so that a run copied as one
-// piece is short and a longer one is read string by string (each its own
-// allocation).
+// piece is short and a longer one is read in several (ReadRunString) or
+// string by string (each its own allocation).
 func (b *Buffer) UnreadRun() []byte {
 	u := b.data[b.off:]
 	if !b.share && !b.alias && len(u) > RunMax {

@@ -301,3 +301,56 @@ func TestSmallPiecesShareADecodeBlock(t *testing.T) {
 	require.Len(t, p, smallPiece+1)
 	b.EndSlab()
 }
+
+// ReadRunString reads what ReadString reads, charged alike, copying the
+// strings UnreadRun holds whole in runs: no run is longer than RunMax
+// (with its headers) by default, and one string that fits alone, or a
+// string in another form, is ReadString's.
+func TestReadRunStringAsReadString(t *testing.T) {
+	for _, ss := range [][]string{
+		{"team", "core", "level", "senior", "office", "north"},
+		{"a", "b"},
+		{"x"},
+		{strings.Repeat("x", 31), "y", "z"},
+		{"ab", strings.Repeat("w", 200), "cd", "ef", "h\u00e9llo", "gh", "ij"},
+		{"", "", "", ""},
+	} {
+		msg := stringsMessage(ss...)
+		for _, shared := range []bool{false, true} {
+			var one, runs Buffer
+			one.SetSharedBlocks(shared)
+			runs.SetSharedBlocks(shared)
+			want, charge := decodeStrings(t, &one, msg)
+			runs.SetBytes(msg)
+			runs.BeginSlab()
+			runs.SetBudget(1 << 30)
+			rs := NewStringRuns(len(ss))
+			var got []string
+			for range ss {
+				s, err := runs.ReadRunString(&rs)
+				require.NoError(t, err)
+				got = append(got, s)
+			}
+			runs.EndSlab()
+			require.Equal(t, want, got)
+			require.Equal(t, len(msg), runs.ReaderIndex(), "%q", ss)
+			require.Equal(t, charge, 1<<30-runs.Budget(), "%q shared %v", ss, shared)
+			if !shared {
+				// Strings that share memory are neighbours of one run
+				// of at most RunMax bytes.
+				for i := 1; i < len(got); i++ {
+					a, b := got[i-1], got[i]
+					if len(a) == 0 || len(b) == 0 {
+						continue
+					}
+					pa, pb := uintptr(unsafe.Pointer(unsafe.StringData(a))), uintptr(unsafe.Pointer(unsafe.StringData(b)))
+					if pb > pa && pb-pa <= RunMax {
+						assert.LessOrEqual(t, pb+uintptr(len(b))-pa, uintptr(RunMax), "%q", ss)
+					}
+				}
+			}
+		}
+	}
+	_, err := (&Buffer{data: []byte{0x41}}).ReadRunString(&StringRuns{n: 1})
+	require.Error(t, err, "truncated: ReadString's error")
+}

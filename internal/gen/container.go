@@ -118,6 +118,9 @@ type cgen struct {
 	v   *Variant // which named integer types are enums
 	w   strings.Builder
 	tmp int
+	// runs, when set, names the furyrt.StringRuns that the strings read
+	// (by read) come from (see stringRun).
+	runs string
 }
 
 // hasNamedInt reports whether values of d hold named integers, whose
@@ -286,6 +289,10 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		if o := overflow(d.scalar, v); o != "" {
 			fails = " || " + o // the runtime's error
 		}
+		if d.scalar == sString && g.runs != "" {
+			g.printf("if %s, err := buf.ReadRunString(&%s); err != nil {\nreturn false\n} else {\n%s = %s\n}\n", v, g.runs, lv, val)
+			break
+		}
 		g.printf("if %s, err := buf.%s(); err != nil%s {\nreturn false\n} else {\n%s = %s\n}\n", v, call, fails, lv, val)
 	case cTime:
 		t, ok := g.name("t"), g.name("ok")
@@ -326,17 +333,19 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		} else {
 			g.printf("if %s != %#02x {\nreturn false\n}\n", h, listDeclared)
 			if runString(d.elem) {
-				// The strings as one run (see stringRun), else each by
-				// ReadString.
+				// The strings as one run (see stringRun), else in
+				// shorter runs or each by ReadString (beginRuns).
 				g.stringRun("len("+s+")", "for "+j+" := range "+s, func(x string) string {
 					return elem + " = " + g.stringVal(d.elem, x) + "\n"
 				}, nil)
 				g.printf("} else {\n")
+				g.beginRuns("len(" + s + ")")
 			}
 			g.printf("for %s := range %s {\n", j, s)
 		}
 		g.read(d.elem, elem, false)
 		if runString(d.elem) && !nilable(d.elem) {
+			g.runs = ""
 			g.printf("}\n}\n")
 		}
 		g.printf("}\n}\n%s = %s\n", lv, s)
@@ -377,19 +386,22 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		} else {
 			if runString(d.key) && runString(d.val) {
 				// The chunk's keys and values as one run (see
-				// stringRun), else each by ReadString.
+				// stringRun), else in shorter runs or each by
+				// ReadString (beginRuns).
 				g.stringRun("2*int("+size+")", "for range "+size, func(x string) string {
 					return k + " = " + g.stringVal(d.key, x) + "\n"
 				}, func(x string) string {
 					return m + "[" + k + "] = " + g.stringVal(d.val, x) + "\n"
 				})
 				g.printf("} else {\n")
+				g.beginRuns("2*int(" + size + ")")
 			}
 			g.printf("for range %s {\nvar %s %s\n", size, v, g.f.typeString(d.val.t))
 			g.read(d.key, k, false)
 			g.read(d.val, v, false)
 			g.printf("%s[%s] = %s\n}\n", m, k, v)
 			if runString(d.key) && runString(d.val) {
+				g.runs = ""
 				g.printf("}\n}\n")
 			}
 		}
@@ -409,17 +421,19 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		g.sizedMap(m, d, n)
 		g.printf("if %s > 0 {\nif %s, err := buf.ReadByte(); err != nil || %s != %#02x {\nreturn false\n}\n", n, h, h, listDeclared)
 		if runString(d.key) {
-			// The elements as one run (see stringRun), else each by
-			// ReadString.
+			// The elements as one run (see stringRun), else in
+			// shorter runs or each by ReadString (beginRuns).
 			g.stringRun("int("+n+")", "for range "+n, func(x string) string {
 				return m + "[" + g.stringVal(d.key, x) + "] = struct{}{}\n"
 			}, nil)
 			g.printf("} else {\n")
+			g.beginRuns("int(" + n + ")")
 		}
 		g.printf("for range %s {\nvar %s %s\n", n, k, g.f.typeString(d.key.t))
 		g.read(d.key, k, false)
 		g.printf("%s[%s] = struct{}{}\n}\n", m, k)
 		if runString(d.key) {
+			g.runs = ""
 			g.printf("}\n}\n")
 		}
 		g.printf("}\n%s = %s\n", lv, m)
@@ -455,8 +469,10 @@ func (g *cgen) stringVal(d *desc, x string) string {
 // charges each, and loop (a for clause) stores them, one (first) or two
 // (first, then second) an iteration, each given the variable x holding the
 // string (furyrt.RunString slices each out of the run). It leaves open a block and the if in it: the caller
-// emits the if's else, the reading of each by ReadString, which reads
-// every other form and fails on what the runtime rejects, and closes both.
+// emits the if's else, the reading of each through the StringRuns of
+// beginRuns (runs of those UnreadRun holds whole, ReadString for the
+// rest, which reads every other form and fails on what the runtime
+// rejects), and closes both.
 func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
 	c, e, r, o, x := g.name("c"), g.name("e"), g.name("r"), g.name("o"), g.name("x")
 	g.printf("{\n%s := buf.UnreadRun()\n", c)
@@ -469,6 +485,15 @@ func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
 		g.printf("%s", second(x))
 	}
 	g.printf("}\n_ = buf.Skip(%s)\n", e)
+}
+
+// beginRuns emits, in the else of a stringRun, the furyrt.StringRuns that
+// the n strings the else reads come from: those that UnreadRun does not
+// hold whole are read in runs of as many as it holds (Buffer.ReadRunString),
+// rather than each alone; read uses it until the caller clears g.runs.
+func (g *cgen) beginRuns(n string) {
+	g.runs = g.name("rs")
+	g.printf("%s := furyrt.NewStringRuns(%s)\n", g.runs, n)
 }
 
 // count emits the read of a collection's element count into a new

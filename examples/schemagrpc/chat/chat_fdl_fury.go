@@ -371,11 +371,12 @@ func furyReadReply_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 						}
 						_ = buf.Skip(e8)
 					} else {
+						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v12, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
-								s2[j4] = v12
+								s2[j4] = v13
 							}
 						}
 					}

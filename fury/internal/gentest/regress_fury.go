@@ -292,11 +292,12 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 									}
 									_ = buf.Skip(e15)
 								} else {
+									rs19 := furyrt.NewStringRuns(len(s9))
 									for j11 := range s9 {
-										if v19, err := buf.ReadString(); err != nil {
+										if v20, err := buf.ReadRunString(&rs19); err != nil {
 											return false
 										} else {
-											s9[j11] = v19
+											s9[j11] = v20
 										}
 									}
 								}
@@ -589,11 +590,12 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 						}
 						_ = buf.Skip(e8)
 					} else {
+						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v12, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
-								s2[j4] = v12
+								s2[j4] = v13
 							}
 						}
 					}
@@ -718,12 +720,13 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 						}
 						_ = buf.Skip(e9)
 					} else {
+						rs13 := furyrt.NewStringRuns(int(n1))
 						for range n1 {
 							var k4 string
-							if v13, err := buf.ReadString(); err != nil {
+							if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								k4 = v13
+								k4 = v14
 							}
 							m2[k4] = struct{}{}
 						}
@@ -802,11 +805,12 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 					}
 					_ = buf.Skip(e8)
 				} else {
+					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v12, err := buf.ReadString(); err != nil {
+						if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
-							s2[j4] = v12
+							s2[j4] = v13
 						}
 					}
 				}
@@ -976,11 +980,12 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 					}
 					_ = buf.Skip(e8)
 				} else {
+					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v12, err := buf.ReadString(); err != nil {
+						if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
-							s2[j4] = v12
+							s2[j4] = v13
 						}
 					}
 				}
@@ -1286,11 +1291,12 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 						}
 						_ = buf.Skip(e8)
 					} else {
+						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v12, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
-								s2[j4] = v12
+								s2[j4] = v13
 							}
 						}
 					}

@@ -2025,11 +2025,12 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 						}
 						_ = buf.Skip(e8)
 					} else {
+						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v12, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
-								s2[j4] = v12
+								s2[j4] = v13
 							}
 						}
 					}
@@ -2095,11 +2096,12 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 						}
 						_ = buf.Skip(e8)
 					} else {
+						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v12, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
-								s2[j4] = Name(v12)
+								s2[j4] = Name(v13)
 							}
 						}
 					}
@@ -2733,17 +2735,18 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 						}
 						_ = buf.Skip(e12)
 					} else {
+						rs16 := furyrt.NewStringRuns(2 * int(size5))
 						for range size5 {
 							var v7 string
-							if v16, err := buf.ReadString(); err != nil {
+							if v17, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
-								k6 = v16
+								k6 = v17
 							}
-							if v17, err := buf.ReadString(); err != nil {
+							if v18, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
-								v7 = v17
+								v7 = v18
 							}
 							m2[k6] = v7
 						}
@@ -2868,11 +2871,12 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 									}
 									_ = buf.Skip(e15)
 								} else {
+									rs19 := furyrt.NewStringRuns(len(s9))
 									for j11 := range s9 {
-										if v19, err := buf.ReadString(); err != nil {
+										if v20, err := buf.ReadRunString(&rs19); err != nil {
 											return false
 										} else {
-											s9[j11] = v19
+											s9[j11] = v20
 										}
 									}
 								}
@@ -3012,11 +3016,12 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 									}
 									_ = buf.Skip(e21)
 								} else {
+									rs25 := furyrt.NewStringRuns(len(s15))
 									for j17 := range s15 {
-										if v25, err := buf.ReadString(); err != nil {
+										if v26, err := buf.ReadRunString(&rs25); err != nil {
 											return false
 										} else {
-											s15[j17] = v25
+											s15[j17] = v26
 										}
 									}
 								}
@@ -3776,11 +3781,12 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 					}
 					_ = buf.Skip(e8)
 				} else {
+					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v12, err := buf.ReadString(); err != nil {
+						if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
-							s2[j4] = v12
+							s2[j4] = v13
 						}
 					}
 				}
@@ -3857,11 +3863,12 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 					}
 					_ = buf.Skip(e8)
 				} else {
+					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v12, err := buf.ReadString(); err != nil {
+						if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
-							s2[j4] = v12
+							s2[j4] = v13
 						}
 					}
 				}
@@ -3927,12 +3934,13 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 						}
 						_ = buf.Skip(e9)
 					} else {
+						rs13 := furyrt.NewStringRuns(int(n1))
 						for range n1 {
 							var k4 string
-							if v13, err := buf.ReadString(); err != nil {
+							if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								k4 = v13
+								k4 = v14
 							}
 							m2[k4] = struct{}{}
 						}
@@ -4471,12 +4479,13 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 						}
 						_ = buf.Skip(e9)
 					} else {
+						rs13 := furyrt.NewStringRuns(int(n1))
 						for range n1 {
 							var k4 string
-							if v13, err := buf.ReadString(); err != nil {
+							if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								k4 = v13
+								k4 = v14
 							}
 							m2[k4] = struct{}{}
 						}
@@ -5619,11 +5628,12 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 						}
 						_ = buf.Skip(e8)
 					} else {
+						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v12, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
-								s2[j4] = v12
+								s2[j4] = v13
 							}
 						}
 					}
@@ -6132,11 +6142,12 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 						}
 						_ = buf.Skip(e8)
 					} else {
+						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v12, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
-								s2[j4] = v12
+								s2[j4] = v13
 							}
 						}
 					}
@@ -6216,17 +6227,18 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 						}
 						_ = buf.Skip(e12)
 					} else {
+						rs16 := furyrt.NewStringRuns(2 * int(size5))
 						for range size5 {
 							var v7 string
-							if v16, err := buf.ReadString(); err != nil {
+							if v17, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
-								k6 = v16
+								k6 = v17
 							}
-							if v17, err := buf.ReadString(); err != nil {
+							if v18, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
-								v7 = v17
+								v7 = v18
 							}
 							m2[k6] = v7
 						}
@@ -9537,11 +9549,12 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 					}
 					_ = buf.Skip(e8)
 				} else {
+					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v12, err := buf.ReadString(); err != nil {
+						if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
-							s2[j4] = v12
+							s2[j4] = v13
 						}
 					}
 				}

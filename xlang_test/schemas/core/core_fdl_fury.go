@@ -725,11 +725,12 @@ func furyReadCollections_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]st
 						}
 						_ = buf.Skip(e8)
 					} else {
+						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v12, err := buf.ReadString(); err != nil {
+							if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
-								s2[j4] = v12
+								s2[j4] = v13
 							}
 						}
 					}
@@ -2475,11 +2476,12 @@ func furyReadOptionals_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 					}
 					_ = buf.Skip(e8)
 				} else {
+					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v12, err := buf.ReadString(); err != nil {
+						if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
-							s2[j4] = v12
+							s2[j4] = v13
 						}
 					}
 				}
