@@ -25,15 +25,7 @@ import (
 // compatible mode). Go writes go_<case>.bin, Python checks it; Python writes
 // py_<case>.bin, Go checks it.
 func TestArticleWithPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	root, p := pythonPeer(t)
 	py := &peer{name: "python", argv: []string{p.argv[0], filepath.Join(root, "xlang_test", "peers", "python", "article_peer.py")}, env: p.env}
 	dir := t.TempDir()
 	if keep := os.Getenv("XLANG_KEEP"); keep != "" {

@@ -86,15 +86,7 @@ func runClient(t *testing.T, env []string, argv ...string) string {
 }
 
 func TestSchemaGRPCPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 
 	// foryc --grpc: example_chat.py and example_chat_grpc.py.
 	gendir := t.TempDir()

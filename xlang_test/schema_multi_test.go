@@ -31,15 +31,7 @@ func registerOrderAndBilling(f *fury.Fury) error {
 // Python annotations and checks, see below), both ways, in both modes,
 // with the options of exchangeSchemaCases.
 func TestSchemaMultiPackagePython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	// foryc 1.7.7 checks a union case of an imported message type with
 	// isinstance(v, Money), a name its module does not define; the test
 	// qualifies it.

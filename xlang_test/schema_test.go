@@ -184,15 +184,7 @@ func exchangeSchemaCases(t *testing.T, root string, p *peer, gendir string, regi
 // construct with a plain Go form, and an imported file) with the Python
 // foryc generates from it.
 func TestSchemaCorePython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	gendir := compileSchemasPython(t, root, p, "core/core.fdl")
 	exchangeSchemaCases(t, root, p, gendir, core.RegisterTypes, coreCases())
 }
@@ -308,15 +300,7 @@ func coreCases() []schemaCase {
 // TestSchemaProtoPython exchanges the values of shop.proto with the Python
 // foryc generates from it.
 func TestSchemaProtoPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	// furygen maps the proto integer types as foryc does (int32 and int64
 	// to uint32 and uint64): the Python is foryc's, unchanged.
 	gendir := compileSchemasPython(t, root, p, "shop/shop.proto")
@@ -356,15 +340,7 @@ func shopCases() []schemaCase {
 // renamed, one dropped, one added), in compatible mode, where fields are
 // matched by their ids.
 func TestSchemaEvolutionPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	gendir := compileSchemasPython(t, root, p, "evolve/profile_v1.fdl")
 	exchangeSchemaCases(t, root, p, gendir, evolve.RegisterTypes, []schemaCase{{
 		name:           "evolve_profile",
@@ -381,15 +357,7 @@ func TestSchemaEvolutionPython(t *testing.T) {
 // messages, an enum with a negative value) with the Python foryc generates
 // from it.
 func TestSchemaXTypesPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	gendir := compileSchemasPython(t, root, p, "xtypes/xtypes.fdl")
 	exchangeSchemaCases(t, root, p, gendir, xtypes.RegisterTypes, xtypesCases())
 }
@@ -467,15 +435,7 @@ func schemaTypeIDBytes(id uint32) []byte {
 // registered by name (enable_auto_type_id = false), with the Python foryc
 // generates from it.
 func TestSchemaNamedPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	gendir := compileSchemasPython(t, root, p, "named/named.fdl")
 	exchangeSchemaCases(t, root, p, gendir, named.RegisterTypes, []schemaCase{
 		{name: "named_types", value: func() any {
@@ -491,15 +451,7 @@ func TestSchemaNamedPython(t *testing.T) {
 // by hashed and explicit ids, nested in a message) with the Python foryc
 // generates from it.
 func TestSchemaUnionsPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	// foryc 1.7.7 checks a float case of a union with isinstance(v, int)
 	// (it looks for "float" in "pyfory.Float64"), so Python can neither
 	// build nor read one; the test lets floats through.
@@ -543,15 +495,7 @@ func unionCases() []schemaCase {
 // monster.fbs to the committed monster.fdl (furygen's input), then
 // exchanges values with the Python foryc generates from monster.fbs itself.
 func TestSchemaFlatBuffersPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skipf("python peer not available: %v", err)
-	}
+	root, p := pythonPeer(t)
 	dir := filepath.Join(root, "xlang_test", "schemas", "fbs")
 	emitted := filepath.Join(t.TempDir(), "monster.fdl")
 	cmd := exec.Command(filepath.Join(filepath.Dir(p.argv[0]), "foryc"), "--emit-fdl", "--emit-fdl-path", emitted,

@@ -44,15 +44,7 @@ func streamWant() []any {
 // back into one buffer with fury.NewDecoder, as a whole and one byte at a
 // time, in both modes.
 func TestStreamFromPython(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	root, p := pythonPeer(t)
 	for _, mode := range []string{"compatible", "consistent"} {
 		t.Run(mode, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "stream.bin")

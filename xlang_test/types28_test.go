@@ -230,15 +230,7 @@ var t28PeerCases = map[string]map[string]bool{
 // into its mirrors, writes the same values to the same bytes, and pyfory
 // reads Go's bytes back to the values it built.
 func TestTypes28Python(t *testing.T) {
-	root, err := repoRoot()
-	require.NoError(t, err)
-	p, err := setupPeer(root, "python")
-	if err != nil {
-		if inCI() {
-			t.Fatal(err)
-		}
-		t.Skip(err)
-	}
+	root, p := pythonPeer(t)
 	argv := []string{p.argv[0], filepath.Join(root, "xlang_test", "peers", "python", "types28_peer.py")}
 	runTypes28(t, "python", argv, p.env)
 }
