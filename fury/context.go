@@ -759,6 +759,28 @@ func matchesWire(ti *typeInfo, id uint32) bool {
 	return false
 }
 
+// pushDef appends rd to a message's TypeDefs read (decoder.defsRead).
+// Messages of one kind read the same TypeDefs in the same order, so the
+// slot above the last usually holds rd already: it is then not stored
+// again (no write barrier, as in pushPlan).
+func pushDef(s *[]*remoteDef, rd *remoteDef) {
+	n := len(*s)
+	if n == cap(*s) {
+		*s = append(*s, rd)
+		return
+	}
+	*s = (*s)[:n+1]
+	if (*s)[n] != rd {
+		(*s)[n] = rd
+	}
+}
+
+// setFirstDef makes rd the only TypeDef read so far (see pushDef).
+func setFirstDef(s *[]*remoteDef, rd *remoteDef) {
+	*s = (*s)[:0]
+	pushDef(s, rd)
+}
+
 // pushPlan pushes st on the decoder's stack of struct plans (genStack).
 // The stack repeats from one message to the next, so the slot above the top
 // usually holds st already: it is then not stored again, which saves a
@@ -774,4 +796,19 @@ func pushPlan(s *[]*structInfo, st *structInfo) {
 	if (*s)[n] != st {
 		(*s)[n] = st
 	}
+}
+
+// setReach makes the struct types ti mentions those the decode knows
+// (decoder.reach). A Fury mostly reads one type after another: the map
+// is then not stored again (no write barrier, see pushPlan).
+func (d *decoder) setReach(ti *typeInfo) {
+	if m := ti.reachable(); !sameMap(d.reach, m) {
+		d.reach = m
+	}
+}
+
+// sameMap reports whether a and b are the same map (maps compare only to
+// nil in Go: this compares the map pointers).
+func sameMap(a, b map[reflect.Type]bool) bool {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
 }

@@ -868,7 +868,7 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 	d.trim()
 	buf := &f.in
 	d.reset(buf)
-	d.reach = ti.reachable()
+	d.setReach(ti)
 	d.limit = decodeBudget(d.maxDecoded, len(data))
 	// done: the body returned, no panic to recover; recover, a runtime
 	// call, is then not made (-13 instructions per call).
@@ -913,9 +913,7 @@ func (f *Fury) readGen(data []byte, r *rootFrame, p unsafe.Pointer) (err error) 
 // the callers call d.buf.BeginDecode themselves and the message's
 // TypeDefs are none so far.
 func (d *decoder) beginDef(data []byte, r *rootFrame, rd *remoteDef) error {
-	if len(d.defsRead) != 1 || d.defsRead[0] != rd {
-		d.defsRead = append(d.defsRead[:0], rd)
-	}
+	setFirstDef(&d.defsRead, rd)
 	if c := rd.cost; c >= 0 && c <= d.limit {
 		d.buf.BeginDecode(data, len(r.pre), d.limit-c)
 		return nil
@@ -962,9 +960,7 @@ func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 		d.defsRead = d.defsRead[:0]
 	} else {
 		// beginDef, here in line (-20 instructions in compatible mode).
-		if len(d.defsRead) != 1 || d.defsRead[0] != rd {
-			d.defsRead = append(d.defsRead[:0], rd)
-		}
+		setFirstDef(&d.defsRead, rd)
 		if c := rd.cost; c >= 0 && c <= d.limit {
 			buf.BeginDecode(data, len(r.pre), d.limit-c)
 		} else {
@@ -1151,7 +1147,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 	d := &f.dec
 	d.trim()
 	d.reset(buf)
-	d.reach = ti.reachable()
+	d.setReach(ti)
 	if buffers != nil {
 		d.oobBufs = buffers
 	}
@@ -1240,7 +1236,7 @@ func (d *decoder) readRoot(ti *typeInfo, p unsafe.Pointer) (done bool, err error
 		if err := d.chargeTypeDef(rd); err != nil {
 			return true, err
 		}
-		d.defsRead = append(d.defsRead, rd)
+		pushDef(&d.defsRead, rd)
 	}
 	_ = d.buf.Skip(len(r.pre))
 	d.depth = 1

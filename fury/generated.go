@@ -203,7 +203,7 @@ func (r *genReader) ReadField(i int, p unsafe.Pointer) error {
 func (r *genReader) readFieldNet(i int, p unsafe.Pointer) (err error) {
 	d := (*decoder)(r)
 	d.bare, d.fresh = false, false
-	d.reach = d.genStack[0].ti.reachable() // the root's (readFlat leaves it to here)
+	d.setReach(d.genStack[0].ti) // the root's (readFlat leaves it to here)
 	st := d.genStack[len(d.genStack)-1]
 	defer func() {
 		d.bare = true

@@ -555,7 +555,7 @@ func (r *genReader) readOwnDef(st *structInfo) (bool, error) {
 	if err := d.chargeTypeDef(o.rd); err != nil {
 		return false, err
 	}
-	d.defsRead = append(d.defsRead, o.rd)
+	pushDef(&d.defsRead, o.rd)
 	_ = d.buf.Skip(2 + len(o.raw))
 	return true, nil
 }

@@ -281,7 +281,7 @@ func (d *decoder) readSharedDef() (*remoteDef, error) {
 	} else if err := d.chargeTypeDef(rd); err != nil {
 		return nil, err
 	}
-	d.defsRead = append(d.defsRead, rd)
+	pushDef(&d.defsRead, rd)
 	return rd, nil
 }
 

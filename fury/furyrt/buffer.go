@@ -1277,7 +1277,8 @@ func (b *Buffer) UnreadRun() []byte {
 func (b *Buffer) BeginSlab() {
 	b.slabOn, b.budget = true, math.MaxInt64
 	b.aliased, b.begin = 0, b.off
-	b.small, b.smallOff, b.smallUse = nil, 0, 0 // (in case the last decode did not end)
+	b.dropSmall() // (in case the last decode did not end)
+	b.smallUse = 0
 }
 
 func (b *Buffer) EndSlab() {
@@ -1386,7 +1387,17 @@ func (b *Buffer) smallPieceOf(n, a int) []byte {
 // keeps none, only its size for the next decode's first block.
 func (b *Buffer) endSmall() {
 	b.smallFit, b.smallUse = b.smallUse, 0
-	b.small, b.smallOff = nil, 0
+	b.dropSmall()
+}
+
+// dropSmall lets go of the small block. A decode with no small pieces has
+// none: the nil is then not stored again, which would cost a write
+// barrier while the collector marks (decodes allocate, so it often is).
+func (b *Buffer) dropSmall() {
+	if b.small != nil {
+		b.small = nil
+	}
+	b.smallOff = 0
 }
 
 // shrink returns p (from Alloc) cut to its first n bytes, handing the rest

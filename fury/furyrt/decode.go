@@ -9,7 +9,8 @@ func (b *Buffer) BeginDecode(data []byte, off int, budget int64) {
 	b.data, b.off = data, off
 	b.slabOn, b.budget = true, budget
 	b.aliased, b.begin = 0, 0
-	b.small, b.smallOff, b.smallUse = nil, 0, 0 // (in case the last decode did not end)
+	b.dropSmall() // (in case the last decode did not end)
+	b.smallUse = 0
 }
 
 // EndDecode ends a decode begun by BeginDecode: what EndSlab and
