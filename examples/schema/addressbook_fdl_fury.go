@@ -299,12 +299,16 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 						rs16 := furyrt.NewStringRuns(2 * int(size5))
 						for range size5 {
 							var v7 string
-							if v17, err := buf.ReadRunString(&rs16); err != nil {
+							if v17, ok := rs16.Next(); ok {
+								k6 = v17
+							} else if v17, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
 								k6 = v17
 							}
-							if v18, err := buf.ReadRunString(&rs16); err != nil {
+							if v18, ok := rs16.Next(); ok {
+								v7 = v18
+							} else if v18, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
 								v7 = v18

@@ -987,6 +987,20 @@ type StringRuns struct {
 	n       int    // the strings still to read
 }
 
+// Next returns the next of the strings of s when the run copied last
+// still holds it and its header is one byte (a string under 32 bytes),
+// as ReadRunString would; otherwise it reads nothing and reports false,
+// and the caller calls ReadRunString. It is small enough to inline.
+func (s *StringRuns) Next() (string, bool) {
+	if o := s.o; s.left > 0 && o < len(s.r) && s.r[o] < 0x80 {
+		a := o + 1
+		e := a + int(s.r[o])>>2
+		s.o, s.left, s.n = e, s.left-1, s.n-1
+		return s.r[a:e], true
+	}
+	return "", false
+}
+
 // NewStringRuns returns a StringRuns for the next n strings.
 func NewStringRuns(n int) StringRuns { return StringRuns{n: n} }
 
@@ -1001,16 +1015,24 @@ func (b *Buffer) ReadRunString(s *StringRuns) (string, error) {
 	s.n--
 	if s.left == 0 {
 		c := b.UnreadRun()
-		k, e := 0, 0
+		k, e, a := 0, 0, 0
 		for k <= s.n {
-			_, f := NextString(c, e)
+			t, f := NextString(c, e)
 			if f > len(c) {
 				break
+			}
+			if k == 0 {
+				a = t
 			}
 			k, e = k+1, f
 		}
 		if k < 2 {
-			return b.ReadString()
+			if k == 0 || b.share || b.alias {
+				return b.ReadString()
+			}
+			// One string located whole: ReadString's result for it,
+			// without locating it again.
+			return b.ownString(c[a:e], e), nil
 		}
 		s.r, s.o, s.left = b.StringRun(c[:e]), 0, k
 		b.off += e
@@ -1019,6 +1041,21 @@ func (b *Buffer) ReadRunString(s *StringRuns) (string, error) {
 	x, s.o = RunString(s.r, s.o)
 	s.left--
 	return x, nil
+}
+
+// ownString is ReadString's result, without shared blocks or aliasing, for
+// p, the bytes of the UTF-8 string that the next k unread bytes encode
+// (header and bytes): charged k, as ReadString charges it, and its own
+// memory, a piece of the decode's small block for 2 to smallPiece bytes.
+func (b *Buffer) ownString(p []byte, k int) string {
+	b.budget -= int64(k)
+	b.off += k
+	if n := len(p); n >= 2 && n <= smallPiece && b.slabOn {
+		d := b.smallPieceOf(n, 1)
+		copy(d, p)
+		return unsafe.String(&d[0], n)
+	}
+	return string(p)
 }
 
 // copyString returns p as a string in memory from carve (charged by the

@@ -1,6 +1,7 @@
 package furyrt
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unsafe"
@@ -305,8 +306,15 @@ func TestSmallPiecesShareADecodeBlock(t *testing.T) {
 // ReadRunString reads what ReadString reads, charged alike, copying the
 // strings UnreadRun holds whole in runs: no run is longer than RunMax
 // (with its headers) by default, and one string that fits alone, or a
-// string in another form, is ReadString's.
+// string in another form, is ReadString's. StringRuns.Next first, as
+// generated code calls it, reads the same.
 func TestReadRunStringAsReadString(t *testing.T) {
+	for _, next := range []bool{false, true} {
+		t.Run(fmt.Sprint("next=", next), func(t *testing.T) { testReadRunString(t, next) })
+	}
+}
+
+func testReadRunString(t *testing.T, next bool) {
 	for _, ss := range [][]string{
 		{"team", "core", "level", "senior", "office", "north"},
 		{"a", "b"},
@@ -327,8 +335,15 @@ func TestReadRunStringAsReadString(t *testing.T) {
 			rs := NewStringRuns(len(ss))
 			var got []string
 			for range ss {
-				s, err := runs.ReadRunString(&rs)
-				require.NoError(t, err)
+				s, ok := "", false
+				if next {
+					s, ok = rs.Next()
+				}
+				if !ok {
+					var err error
+					s, err = runs.ReadRunString(&rs)
+					require.NoError(t, err)
+				}
 				got = append(got, s)
 			}
 			runs.EndSlab()

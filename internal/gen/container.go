@@ -290,7 +290,9 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 			fails = " || " + o // the runtime's error
 		}
 		if d.scalar == sString && g.runs != "" {
-			g.printf("if %s, err := buf.ReadRunString(&%s); err != nil {\nreturn false\n} else {\n%s = %s\n}\n", v, g.runs, lv, val)
+			// The run's next string in line (StringRuns.Next), the
+			// runtime otherwise.
+			g.printf("if %s, ok := %s.Next(); ok {\n%s = %s\n} else if %s, err := buf.ReadRunString(&%s); err != nil {\nreturn false\n} else {\n%s = %s\n}\n", v, g.runs, lv, val, v, g.runs, lv, val)
 			break
 		}
 		g.printf("if %s, err := buf.%s(); err != nil%s {\nreturn false\n} else {\n%s = %s\n}\n", v, call, fails, lv, val)

@@ -294,7 +294,9 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 								} else {
 									rs19 := furyrt.NewStringRuns(len(s9))
 									for j11 := range s9 {
-										if v20, err := buf.ReadRunString(&rs19); err != nil {
+										if v20, ok := rs19.Next(); ok {
+											s9[j11] = v20
+										} else if v20, err := buf.ReadRunString(&rs19); err != nil {
 											return false
 										} else {
 											s9[j11] = v20
@@ -592,7 +594,9 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 					} else {
 						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v13, ok := rs12.Next(); ok {
+								s2[j4] = v13
+							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
 								s2[j4] = v13
@@ -723,7 +727,9 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 						rs13 := furyrt.NewStringRuns(int(n1))
 						for range n1 {
 							var k4 string
-							if v14, err := buf.ReadRunString(&rs13); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								k4 = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
 								k4 = v14
@@ -807,7 +813,9 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 				} else {
 					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v13, ok := rs12.Next(); ok {
+							s2[j4] = v13
+						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
 							s2[j4] = v13
@@ -982,7 +990,9 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 				} else {
 					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v13, ok := rs12.Next(); ok {
+							s2[j4] = v13
+						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
 							s2[j4] = v13
@@ -1293,7 +1303,9 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 					} else {
 						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v13, ok := rs12.Next(); ok {
+								s2[j4] = v13
+							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
 								s2[j4] = v13

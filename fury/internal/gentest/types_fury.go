@@ -2027,7 +2027,9 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 					} else {
 						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v13, ok := rs12.Next(); ok {
+								s2[j4] = v13
+							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
 								s2[j4] = v13
@@ -2098,7 +2100,9 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 					} else {
 						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v13, ok := rs12.Next(); ok {
+								s2[j4] = Name(v13)
+							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
 								s2[j4] = Name(v13)
@@ -2738,12 +2742,16 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 						rs16 := furyrt.NewStringRuns(2 * int(size5))
 						for range size5 {
 							var v7 string
-							if v17, err := buf.ReadRunString(&rs16); err != nil {
+							if v17, ok := rs16.Next(); ok {
+								k6 = v17
+							} else if v17, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
 								k6 = v17
 							}
-							if v18, err := buf.ReadRunString(&rs16); err != nil {
+							if v18, ok := rs16.Next(); ok {
+								v7 = v18
+							} else if v18, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
 								v7 = v18
@@ -2873,7 +2881,9 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 								} else {
 									rs19 := furyrt.NewStringRuns(len(s9))
 									for j11 := range s9 {
-										if v20, err := buf.ReadRunString(&rs19); err != nil {
+										if v20, ok := rs19.Next(); ok {
+											s9[j11] = v20
+										} else if v20, err := buf.ReadRunString(&rs19); err != nil {
 											return false
 										} else {
 											s9[j11] = v20
@@ -3018,7 +3028,9 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 								} else {
 									rs25 := furyrt.NewStringRuns(len(s15))
 									for j17 := range s15 {
-										if v26, err := buf.ReadRunString(&rs25); err != nil {
+										if v26, ok := rs25.Next(); ok {
+											s15[j17] = v26
+										} else if v26, err := buf.ReadRunString(&rs25); err != nil {
 											return false
 										} else {
 											s15[j17] = v26
@@ -3783,7 +3795,9 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 				} else {
 					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v13, ok := rs12.Next(); ok {
+							s2[j4] = v13
+						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
 							s2[j4] = v13
@@ -3865,7 +3879,9 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 				} else {
 					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v13, ok := rs12.Next(); ok {
+							s2[j4] = v13
+						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
 							s2[j4] = v13
@@ -3937,7 +3953,9 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 						rs13 := furyrt.NewStringRuns(int(n1))
 						for range n1 {
 							var k4 string
-							if v14, err := buf.ReadRunString(&rs13); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								k4 = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
 								k4 = v14
@@ -4482,7 +4500,9 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 						rs13 := furyrt.NewStringRuns(int(n1))
 						for range n1 {
 							var k4 string
-							if v14, err := buf.ReadRunString(&rs13); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								k4 = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
 								k4 = v14
@@ -5630,7 +5650,9 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 					} else {
 						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v13, ok := rs12.Next(); ok {
+								s2[j4] = v13
+							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
 								s2[j4] = v13
@@ -6144,7 +6166,9 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 					} else {
 						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v13, ok := rs12.Next(); ok {
+								s2[j4] = v13
+							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
 								s2[j4] = v13
@@ -6230,12 +6254,16 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 						rs16 := furyrt.NewStringRuns(2 * int(size5))
 						for range size5 {
 							var v7 string
-							if v17, err := buf.ReadRunString(&rs16); err != nil {
+							if v17, ok := rs16.Next(); ok {
+								k6 = v17
+							} else if v17, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
 								k6 = v17
 							}
-							if v18, err := buf.ReadRunString(&rs16); err != nil {
+							if v18, ok := rs16.Next(); ok {
+								v7 = v18
+							} else if v18, err := buf.ReadRunString(&rs16); err != nil {
 								return false
 							} else {
 								v7 = v18
@@ -9551,7 +9579,9 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 				} else {
 					rs12 := furyrt.NewStringRuns(len(s2))
 					for j4 := range s2 {
-						if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v13, ok := rs12.Next(); ok {
+							s2[j4] = v13
+						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 							return false
 						} else {
 							s2[j4] = v13

@@ -1343,7 +1343,9 @@ func furyReadLists_Ss(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool 
 					} else {
 						rs12 := furyrt.NewStringRuns(len(s2))
 						for j4 := range s2 {
-							if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v13, ok := rs12.Next(); ok {
+								s2[j4] = v13
+							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
 								return false
 							} else {
 								s2[j4] = v13
