@@ -285,7 +285,7 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 				}
 				{
 					c11 := buf.UnreadRun()
-					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
+					if e12, k16 := furyrt.LocateStrings(c11, 2*int(size5)); k16 == 2*int(size5) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
 							var x15 string
@@ -296,22 +296,22 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 						}
 						_ = buf.Skip(e12)
 					} else {
-						rs16 := furyrt.NewStringRuns(2 * int(size5))
+						rs17 := furyrt.NewStringRunsAt(2*int(size5), k16, e12)
 						for range size5 {
 							var v7 string
-							if v17, ok := rs16.Next(); ok {
-								k6 = v17
-							} else if v17, err := buf.ReadRunString(&rs16); err != nil {
+							if v18, ok := rs17.Next(); ok {
+								k6 = v18
+							} else if v18, err := buf.ReadRunString(&rs17); err != nil {
 								return false
 							} else {
-								k6 = v17
+								k6 = v18
 							}
-							if v18, ok := rs16.Next(); ok {
-								v7 = v18
-							} else if v18, err := buf.ReadRunString(&rs16); err != nil {
+							if v19, ok := rs17.Next(); ok {
+								v7 = v19
+							} else if v19, err := buf.ReadRunString(&rs17); err != nil {
 								return false
 							} else {
-								v7 = v18
+								v7 = v19
 							}
 							m2[k6] = v7
 						}

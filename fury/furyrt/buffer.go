@@ -985,6 +985,7 @@ type StringRuns struct {
 	r       string // the current run
 	o, left int    // the offset of its next string, how many it still holds
 	n       int    // the strings still to read
+	at      int    // k+1 when the first run's k strings, ending at o, are located (NewStringRunsAt), else 0
 }
 
 // Next returns the next of the strings of s when the run copied last
@@ -1004,6 +1005,27 @@ func (s *StringRuns) Next() (string, bool) {
 // NewStringRuns returns a StringRuns for the next n strings.
 func NewStringRuns(n int) StringRuns { return StringRuns{n: n} }
 
+// NewStringRunsAt is NewStringRuns for the next n strings of which
+// LocateStrings, on UnreadRun, located k ending at e: the first
+// ReadRunString does not locate them again.
+func NewStringRunsAt(n, k, e int) StringRuns { return StringRuns{n: n, o: e, at: k + 1} }
+
+// LocateStrings locates up to n strings one after another from b[0], as
+// StringsEnd does, for code generated to read the strings of a list or of
+// a map chunk: k of them are UTF-8 with a header of one or two bytes and
+// held whole by b, and e is where the k-th ends (k == n: all of them, e
+// as StringsEnd returns; 0 when k == 0).
+func LocateStrings(b []byte, n int) (e, k int) {
+	for k < n {
+		_, f := NextString(b, e)
+		if f > len(b) {
+			break
+		}
+		k, e = k+1, f
+	}
+	return e, k
+}
+
 // ReadRunString returns the next of the strings of s, which follow one
 // another from the unread bytes on: a string of the run copied last, or,
 // when that is used up, the first of a new one, which StringRun copies as
@@ -1015,16 +1037,11 @@ func (b *Buffer) ReadRunString(s *StringRuns) (string, error) {
 	s.n--
 	if s.left == 0 {
 		c := b.UnreadRun()
-		k, e, a := 0, 0, 0
-		for k <= s.n {
-			t, f := NextString(c, e)
-			if f > len(c) {
-				break
-			}
-			if k == 0 {
-				a = t
-			}
-			k, e = k+1, f
+		var k, e int
+		if s.at > 0 { // located by LocateStrings
+			k, e, s.at = s.at-1, s.o, 0
+		} else {
+			e, k = LocateStrings(c, s.n+1)
 		}
 		if k < 2 {
 			if k == 0 || b.share || b.alias {
@@ -1032,6 +1049,7 @@ func (b *Buffer) ReadRunString(s *StringRuns) (string, error) {
 			}
 			// One string located whole: ReadString's result for it,
 			// without locating it again.
+			a, _ := NextString(c, 0)
 			return b.ownString(c[a:e], e), nil
 		}
 		s.r, s.o, s.left = b.StringRun(c[:e]), 0, k

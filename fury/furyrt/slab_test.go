@@ -306,8 +306,9 @@ func TestSmallPiecesShareADecodeBlock(t *testing.T) {
 // ReadRunString reads what ReadString reads, charged alike, copying the
 // strings UnreadRun holds whole in runs: no run is longer than RunMax
 // (with its headers) by default, and one string that fits alone, or a
-// string in another form, is ReadString's. StringRuns.Next first, as
-// generated code calls it, reads the same.
+// string in another form, is ReadString's. StringRuns.Next first, and
+// the first run located by LocateStrings (NewStringRunsAt), as generated
+// code calls them, read the same.
 func TestReadRunStringAsReadString(t *testing.T) {
 	for _, next := range []bool{false, true} {
 		t.Run(fmt.Sprint("next=", next), func(t *testing.T) { testReadRunString(t, next) })
@@ -333,6 +334,15 @@ func testReadRunString(t *testing.T, next bool) {
 			runs.BeginSlab()
 			runs.SetBudget(1 << 30)
 			rs := NewStringRuns(len(ss))
+			if next {
+				e, k := LocateStrings(runs.UnreadRun(), len(ss))
+				if end := StringsEnd(runs.UnreadRun(), len(ss)); end <= len(runs.UnreadRun()) {
+					require.Equal(t, [2]int{end, len(ss)}, [2]int{e, k}, "%q", ss)
+				} else {
+					require.Less(t, k, len(ss), "%q", ss)
+				}
+				rs = NewStringRunsAt(len(ss), k, e)
+			}
 			var got []string
 			for range ss {
 				s, ok := "", false

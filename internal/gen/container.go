@@ -121,6 +121,9 @@ type cgen struct {
 	// runs, when set, names the furyrt.StringRuns that the strings read
 	// (by read) come from (see stringRun).
 	runs string
+	// runAt names the count and the end of the strings stringRun located
+	// last (furyrt.LocateStrings), which beginRuns hands on.
+	runAt [2]string
 }
 
 // hasNamedInt reports whether values of d hold named integers, whose
@@ -464,7 +467,7 @@ func (g *cgen) stringVal(d *desc, x string) string {
 
 // stringRun emits the opening of the reading of n strings (an int
 // expression) in one piece, as generated struct reads read a run of string
-// fields: when furyrt.StringsEnd locates each, UTF-8 with a header of one
+// fields: when furyrt.LocateStrings locates each, UTF-8 with a header of one
 // or two bytes, in Buffer.UnreadRun (at most furyrt.RunMax bytes unless
 // shared blocks or aliasing are on), Buffer.StringRun copies them (headers
 // too) with one copy, charged the bytes of their encoding as ReadString
@@ -478,7 +481,9 @@ func (g *cgen) stringVal(d *desc, x string) string {
 func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
 	c, e, r, o, x := g.name("c"), g.name("e"), g.name("r"), g.name("o"), g.name("x")
 	g.printf("{\n%s := buf.UnreadRun()\n", c)
-	g.printf("if %s := furyrt.StringsEnd(%s, %s); %s <= len(%s) {\n", e, c, n, e, c)
+	k := g.name("k")
+	g.printf("if %s, %s := furyrt.LocateStrings(%s, %s); %s == %s {\n", e, k, c, n, k, n)
+	g.runAt = [2]string{k, e}
 	g.printf("%s, %s := buf.StringRun(%s[:%s]), 0\n", r, o, c, e)
 	g.printf("%s {\nvar %s string\n%s, %s = furyrt.RunString(%s, %s)\n", loop, x, x, o, r, o)
 	g.printf("%s", first(x))
@@ -495,7 +500,7 @@ func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
 // rather than each alone; read uses it until the caller clears g.runs.
 func (g *cgen) beginRuns(n string) {
 	g.runs = g.name("rs")
-	g.printf("%s := furyrt.NewStringRuns(%s)\n", g.runs, n)
+	g.printf("%s := furyrt.NewStringRunsAt(%s, %s, %s)\n", g.runs, n, g.runAt[0], g.runAt[1])
 }
 
 // count emits the read of a collection's element count into a new

@@ -283,7 +283,7 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 							}
 							{
 								c14 := buf.UnreadRun()
-								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
+								if e15, k19 := furyrt.LocateStrings(c14, len(s9)); k19 == len(s9) {
 									r16, o17 := buf.StringRun(c14[:e15]), 0
 									for j11 := range s9 {
 										var x18 string
@@ -292,14 +292,14 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 									}
 									_ = buf.Skip(e15)
 								} else {
-									rs19 := furyrt.NewStringRuns(len(s9))
+									rs20 := furyrt.NewStringRunsAt(len(s9), k19, e15)
 									for j11 := range s9 {
-										if v20, ok := rs19.Next(); ok {
-											s9[j11] = v20
-										} else if v20, err := buf.ReadRunString(&rs19); err != nil {
+										if v21, ok := rs20.Next(); ok {
+											s9[j11] = v21
+										} else if v21, err := buf.ReadRunString(&rs20); err != nil {
 											return false
 										} else {
-											s9[j11] = v20
+											s9[j11] = v21
 										}
 									}
 								}
@@ -583,7 +583,7 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 				}
 				{
 					c7 := buf.UnreadRun()
-					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
 							var x11 string
@@ -592,14 +592,14 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 						}
 						_ = buf.Skip(e8)
 					} else {
-						rs12 := furyrt.NewStringRuns(len(s2))
+						rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 						for j4 := range s2 {
-							if v13, ok := rs12.Next(); ok {
-								s2[j4] = v13
-							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								s2[j4] = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v14
 							}
 						}
 					}
@@ -715,7 +715,7 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 				}
 				{
 					c8 := buf.UnreadRun()
-					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
+					if e9, k13 := furyrt.LocateStrings(c8, int(n1)); k13 == int(n1) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
 							var x12 string
@@ -724,15 +724,15 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 						}
 						_ = buf.Skip(e9)
 					} else {
-						rs13 := furyrt.NewStringRuns(int(n1))
+						rs14 := furyrt.NewStringRunsAt(int(n1), k13, e9)
 						for range n1 {
 							var k4 string
-							if v14, ok := rs13.Next(); ok {
-								k4 = v14
-							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
+							if v15, ok := rs14.Next(); ok {
+								k4 = v15
+							} else if v15, err := buf.ReadRunString(&rs14); err != nil {
 								return false
 							} else {
-								k4 = v14
+								k4 = v15
 							}
 							m2[k4] = struct{}{}
 						}
@@ -802,7 +802,7 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 			}
 			{
 				c7 := buf.UnreadRun()
-				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+				if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
 						var x11 string
@@ -811,14 +811,14 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 					}
 					_ = buf.Skip(e8)
 				} else {
-					rs12 := furyrt.NewStringRuns(len(s2))
+					rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 					for j4 := range s2 {
-						if v13, ok := rs12.Next(); ok {
-							s2[j4] = v13
-						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v14, ok := rs13.Next(); ok {
+							s2[j4] = v14
+						} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v14
 						}
 					}
 				}
@@ -979,7 +979,7 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 			}
 			{
 				c7 := buf.UnreadRun()
-				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+				if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
 						var x11 string
@@ -988,14 +988,14 @@ func furyReadBudgets_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 					}
 					_ = buf.Skip(e8)
 				} else {
-					rs12 := furyrt.NewStringRuns(len(s2))
+					rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 					for j4 := range s2 {
-						if v13, ok := rs12.Next(); ok {
-							s2[j4] = v13
-						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v14, ok := rs13.Next(); ok {
+							s2[j4] = v14
+						} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v14
 						}
 					}
 				}
@@ -1292,7 +1292,7 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 				}
 				{
 					c7 := buf.UnreadRun()
-					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
 							var x11 string
@@ -1301,14 +1301,14 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 						}
 						_ = buf.Skip(e8)
 					} else {
-						rs12 := furyrt.NewStringRuns(len(s2))
+						rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 						for j4 := range s2 {
-							if v13, ok := rs12.Next(); ok {
-								s2[j4] = v13
-							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								s2[j4] = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v14
 							}
 						}
 					}

@@ -2016,7 +2016,7 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 				}
 				{
 					c7 := buf.UnreadRun()
-					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
 							var x11 string
@@ -2025,14 +2025,14 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 						}
 						_ = buf.Skip(e8)
 					} else {
-						rs12 := furyrt.NewStringRuns(len(s2))
+						rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 						for j4 := range s2 {
-							if v13, ok := rs12.Next(); ok {
-								s2[j4] = v13
-							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								s2[j4] = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v14
 							}
 						}
 					}
@@ -2089,7 +2089,7 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 				}
 				{
 					c7 := buf.UnreadRun()
-					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
 							var x11 string
@@ -2098,14 +2098,14 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 						}
 						_ = buf.Skip(e8)
 					} else {
-						rs12 := furyrt.NewStringRuns(len(s2))
+						rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 						for j4 := range s2 {
-							if v13, ok := rs12.Next(); ok {
-								s2[j4] = Name(v13)
-							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								s2[j4] = Name(v14)
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								s2[j4] = Name(v13)
+								s2[j4] = Name(v14)
 							}
 						}
 					}
@@ -2728,7 +2728,7 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				{
 					c11 := buf.UnreadRun()
-					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
+					if e12, k16 := furyrt.LocateStrings(c11, 2*int(size5)); k16 == 2*int(size5) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
 							var x15 string
@@ -2739,22 +2739,22 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 						}
 						_ = buf.Skip(e12)
 					} else {
-						rs16 := furyrt.NewStringRuns(2 * int(size5))
+						rs17 := furyrt.NewStringRunsAt(2*int(size5), k16, e12)
 						for range size5 {
 							var v7 string
-							if v17, ok := rs16.Next(); ok {
-								k6 = v17
-							} else if v17, err := buf.ReadRunString(&rs16); err != nil {
+							if v18, ok := rs17.Next(); ok {
+								k6 = v18
+							} else if v18, err := buf.ReadRunString(&rs17); err != nil {
 								return false
 							} else {
-								k6 = v17
+								k6 = v18
 							}
-							if v18, ok := rs16.Next(); ok {
-								v7 = v18
-							} else if v18, err := buf.ReadRunString(&rs16); err != nil {
+							if v19, ok := rs17.Next(); ok {
+								v7 = v19
+							} else if v19, err := buf.ReadRunString(&rs17); err != nil {
 								return false
 							} else {
-								v7 = v18
+								v7 = v19
 							}
 							m2[k6] = v7
 						}
@@ -2870,7 +2870,7 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 							}
 							{
 								c14 := buf.UnreadRun()
-								if e15 := furyrt.StringsEnd(c14, len(s9)); e15 <= len(c14) {
+								if e15, k19 := furyrt.LocateStrings(c14, len(s9)); k19 == len(s9) {
 									r16, o17 := buf.StringRun(c14[:e15]), 0
 									for j11 := range s9 {
 										var x18 string
@@ -2879,14 +2879,14 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 									}
 									_ = buf.Skip(e15)
 								} else {
-									rs19 := furyrt.NewStringRuns(len(s9))
+									rs20 := furyrt.NewStringRunsAt(len(s9), k19, e15)
 									for j11 := range s9 {
-										if v20, ok := rs19.Next(); ok {
-											s9[j11] = v20
-										} else if v20, err := buf.ReadRunString(&rs19); err != nil {
+										if v21, ok := rs20.Next(); ok {
+											s9[j11] = v21
+										} else if v21, err := buf.ReadRunString(&rs20); err != nil {
 											return false
 										} else {
-											s9[j11] = v20
+											s9[j11] = v21
 										}
 									}
 								}
@@ -3017,7 +3017,7 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 							}
 							{
 								c20 := buf.UnreadRun()
-								if e21 := furyrt.StringsEnd(c20, len(s15)); e21 <= len(c20) {
+								if e21, k25 := furyrt.LocateStrings(c20, len(s15)); k25 == len(s15) {
 									r22, o23 := buf.StringRun(c20[:e21]), 0
 									for j17 := range s15 {
 										var x24 string
@@ -3026,14 +3026,14 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 									}
 									_ = buf.Skip(e21)
 								} else {
-									rs25 := furyrt.NewStringRuns(len(s15))
+									rs26 := furyrt.NewStringRunsAt(len(s15), k25, e21)
 									for j17 := range s15 {
-										if v26, ok := rs25.Next(); ok {
-											s15[j17] = v26
-										} else if v26, err := buf.ReadRunString(&rs25); err != nil {
+										if v27, ok := rs26.Next(); ok {
+											s15[j17] = v27
+										} else if v27, err := buf.ReadRunString(&rs26); err != nil {
 											return false
 										} else {
-											s15[j17] = v26
+											s15[j17] = v27
 										}
 									}
 								}
@@ -3784,7 +3784,7 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 			}
 			{
 				c7 := buf.UnreadRun()
-				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+				if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
 						var x11 string
@@ -3793,14 +3793,14 @@ func furyReadCollections_Trio(r *furyrt.Reader, buf *furyrt.Buffer, dst *[3]stri
 					}
 					_ = buf.Skip(e8)
 				} else {
-					rs12 := furyrt.NewStringRuns(len(s2))
+					rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 					for j4 := range s2 {
-						if v13, ok := rs12.Next(); ok {
-							s2[j4] = v13
-						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v14, ok := rs13.Next(); ok {
+							s2[j4] = v14
+						} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v14
 						}
 					}
 				}
@@ -3868,7 +3868,7 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 			}
 			{
 				c7 := buf.UnreadRun()
-				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+				if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
 						var x11 string
@@ -3877,14 +3877,14 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 					}
 					_ = buf.Skip(e8)
 				} else {
-					rs12 := furyrt.NewStringRuns(len(s2))
+					rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 					for j4 := range s2 {
-						if v13, ok := rs12.Next(); ok {
-							s2[j4] = v13
-						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v14, ok := rs13.Next(); ok {
+							s2[j4] = v14
+						} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v14
 						}
 					}
 				}
@@ -3941,7 +3941,7 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 				}
 				{
 					c8 := buf.UnreadRun()
-					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
+					if e9, k13 := furyrt.LocateStrings(c8, int(n1)); k13 == int(n1) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
 							var x12 string
@@ -3950,15 +3950,15 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 						}
 						_ = buf.Skip(e9)
 					} else {
-						rs13 := furyrt.NewStringRuns(int(n1))
+						rs14 := furyrt.NewStringRunsAt(int(n1), k13, e9)
 						for range n1 {
 							var k4 string
-							if v14, ok := rs13.Next(); ok {
-								k4 = v14
-							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
+							if v15, ok := rs14.Next(); ok {
+								k4 = v15
+							} else if v15, err := buf.ReadRunString(&rs14); err != nil {
 								return false
 							} else {
-								k4 = v14
+								k4 = v15
 							}
 							m2[k4] = struct{}{}
 						}
@@ -4488,7 +4488,7 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 				}
 				{
 					c8 := buf.UnreadRun()
-					if e9 := furyrt.StringsEnd(c8, int(n1)); e9 <= len(c8) {
+					if e9, k13 := furyrt.LocateStrings(c8, int(n1)); k13 == int(n1) {
 						r10, o11 := buf.StringRun(c8[:e9]), 0
 						for range n1 {
 							var x12 string
@@ -4497,15 +4497,15 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 						}
 						_ = buf.Skip(e9)
 					} else {
-						rs13 := furyrt.NewStringRuns(int(n1))
+						rs14 := furyrt.NewStringRunsAt(int(n1), k13, e9)
 						for range n1 {
 							var k4 string
-							if v14, ok := rs13.Next(); ok {
-								k4 = v14
-							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
+							if v15, ok := rs14.Next(); ok {
+								k4 = v15
+							} else if v15, err := buf.ReadRunString(&rs14); err != nil {
 								return false
 							} else {
-								k4 = v14
+								k4 = v15
 							}
 							m2[k4] = struct{}{}
 						}
@@ -5639,7 +5639,7 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 				}
 				{
 					c7 := buf.UnreadRun()
-					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
 							var x11 string
@@ -5648,14 +5648,14 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 						}
 						_ = buf.Skip(e8)
 					} else {
-						rs12 := furyrt.NewStringRuns(len(s2))
+						rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 						for j4 := range s2 {
-							if v13, ok := rs12.Next(); ok {
-								s2[j4] = v13
-							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								s2[j4] = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v14
 							}
 						}
 					}
@@ -6155,7 +6155,7 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 				}
 				{
 					c7 := buf.UnreadRun()
-					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
 							var x11 string
@@ -6164,14 +6164,14 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 						}
 						_ = buf.Skip(e8)
 					} else {
-						rs12 := furyrt.NewStringRuns(len(s2))
+						rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 						for j4 := range s2 {
-							if v13, ok := rs12.Next(); ok {
-								s2[j4] = v13
-							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								s2[j4] = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v14
 							}
 						}
 					}
@@ -6240,7 +6240,7 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				{
 					c11 := buf.UnreadRun()
-					if e12 := furyrt.StringsEnd(c11, 2*int(size5)); e12 <= len(c11) {
+					if e12, k16 := furyrt.LocateStrings(c11, 2*int(size5)); k16 == 2*int(size5) {
 						r13, o14 := buf.StringRun(c11[:e12]), 0
 						for range size5 {
 							var x15 string
@@ -6251,22 +6251,22 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 						}
 						_ = buf.Skip(e12)
 					} else {
-						rs16 := furyrt.NewStringRuns(2 * int(size5))
+						rs17 := furyrt.NewStringRunsAt(2*int(size5), k16, e12)
 						for range size5 {
 							var v7 string
-							if v17, ok := rs16.Next(); ok {
-								k6 = v17
-							} else if v17, err := buf.ReadRunString(&rs16); err != nil {
+							if v18, ok := rs17.Next(); ok {
+								k6 = v18
+							} else if v18, err := buf.ReadRunString(&rs17); err != nil {
 								return false
 							} else {
-								k6 = v17
+								k6 = v18
 							}
-							if v18, ok := rs16.Next(); ok {
-								v7 = v18
-							} else if v18, err := buf.ReadRunString(&rs16); err != nil {
+							if v19, ok := rs17.Next(); ok {
+								v7 = v19
+							} else if v19, err := buf.ReadRunString(&rs17); err != nil {
 								return false
 							} else {
-								v7 = v18
+								v7 = v19
 							}
 							m2[k6] = v7
 						}
@@ -9568,7 +9568,7 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 			}
 			{
 				c7 := buf.UnreadRun()
-				if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+				if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 					r9, o10 := buf.StringRun(c7[:e8]), 0
 					for j4 := range s2 {
 						var x11 string
@@ -9577,14 +9577,14 @@ func furyReadTagged_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 					}
 					_ = buf.Skip(e8)
 				} else {
-					rs12 := furyrt.NewStringRuns(len(s2))
+					rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 					for j4 := range s2 {
-						if v13, ok := rs12.Next(); ok {
-							s2[j4] = v13
-						} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+						if v14, ok := rs13.Next(); ok {
+							s2[j4] = v14
+						} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 							return false
 						} else {
-							s2[j4] = v13
+							s2[j4] = v14
 						}
 					}
 				}

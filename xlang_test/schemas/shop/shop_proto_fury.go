@@ -317,7 +317,7 @@ func furyReadCart_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 				}
 				{
 					c7 := buf.UnreadRun()
-					if e8 := furyrt.StringsEnd(c7, len(s2)); e8 <= len(c7) {
+					if e8, k12 := furyrt.LocateStrings(c7, len(s2)); k12 == len(s2) {
 						r9, o10 := buf.StringRun(c7[:e8]), 0
 						for j4 := range s2 {
 							var x11 string
@@ -326,14 +326,14 @@ func furyReadCart_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 						}
 						_ = buf.Skip(e8)
 					} else {
-						rs12 := furyrt.NewStringRuns(len(s2))
+						rs13 := furyrt.NewStringRunsAt(len(s2), k12, e8)
 						for j4 := range s2 {
-							if v13, ok := rs12.Next(); ok {
-								s2[j4] = v13
-							} else if v13, err := buf.ReadRunString(&rs12); err != nil {
+							if v14, ok := rs13.Next(); ok {
+								s2[j4] = v14
+							} else if v14, err := buf.ReadRunString(&rs13); err != nil {
 								return false
 							} else {
-								s2[j4] = v13
+								s2[j4] = v14
 							}
 						}
 					}
