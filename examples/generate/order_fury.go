@@ -231,7 +231,9 @@ func furyReadLineItem(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Discount = nil
+		if x.Discount != nil {
+			x.Discount = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Discount = furyrt.NewScalar[float64](buf)
@@ -406,7 +408,9 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Note = nil
+		if x.Note != nil {
+			x.Note = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.Note = new(string)
@@ -564,7 +568,9 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Note = nil
+		if x.Note != nil {
+			x.Note = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.Note = new(string)
@@ -639,7 +645,9 @@ func furyReadOrder_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {

@@ -179,7 +179,9 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Email = nil
+		if x.Email != nil {
+			x.Email = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.Email = new(string)
@@ -263,7 +265,9 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {

@@ -506,7 +506,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			et := f.typeString(fd.desc.elem.t)
 			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) == 0 {\n")
 			delegateRead(&w, seg.first, fd)
-			fmt.Fprintf(&w, "\t} else if b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "\t} else if b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s\t} ", clearLV(access(fd)))
 			fits := ordinalFits(fd.desc.elem, et, "v")
 			if fits != "" {
 				fits = " && " + fits
@@ -519,7 +519,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNilOr:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s\t} ", clearLV(access(fd)))
 			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNullScalar, opNullString:
 			for j, fd := range seg.fields {
@@ -529,7 +529,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 				if conv != "" {
 					val = conv + "(v)"
 				}
-				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n", access(fd))
+				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s", clearLV(access(fd)))
 				charge := ""
 				if e.scalar == sString {
 					// As the runtime, which takes *string's pointee from the
@@ -565,7 +565,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "\tif err := r.EndStruct(%d, %s); err != nil {\n\t\treturn err\n\t}\n\t}\n", seg.first, f.nestedCall(s, fd.desc.t, "Read", "r", ptr))
 		case opStructPtr:
 			fd := seg.fields[0]
-			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s = nil\n\t} ", access(fd))
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s\t} ", clearLV(access(fd)))
 			// BeginStructPtr stores the new pointee in the field, charged
 			// to the decode budget where the runtime charges it.
 			fmt.Fprintf(&w, "else if c, err := r.BeginStructPtr(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if c != nil {\n", seg.first, access(fd))

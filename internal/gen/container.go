@@ -323,7 +323,7 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 			field = false
 			g.printf("if %s != %d {\nreturn false\n}\nvar %s %s\n", n, d.length, s, g.f.typeString(d.t))
 		} else if field {
-			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
+			g.printf("if %s == 0 {\n%s} else {\n", n, clearLV(lv))
 		}
 		if d.length < 0 {
 			g.printf("%s := make(%s, %s)\n", s, g.f.typeString(d.t), n)
@@ -364,7 +364,7 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		g.count(n)
 		g.printf("if !furyrt.ChargeMap[%s, %s](buf, %s) {\nreturn false // over the decode budget: the runtime's error\n}\n", g.f.typeString(d.key.t), g.f.typeString(d.val.t), n)
 		if field {
-			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
+			g.printf("if %s == 0 {\n%s} else {\n", n, clearLV(lv))
 		}
 		g.sizedMap(m, d, n)
 		g.printf("for %s := uint32(0); %s < %s; {\n%s, err := buf.ReadByte()\nif err != nil {\nreturn false\n}\n", done, done, n, h)
@@ -421,7 +421,7 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 		g.count(n)
 		g.printf("if !furyrt.ChargeSet[%s, %s](buf, %s) {\nreturn false // over the decode budget: the runtime's error\n}\n", g.f.typeString(d.key.t), g.f.typeString(d.t.Underlying().(*types.Map).Elem()), n)
 		if field {
-			g.printf("if %s == 0 {\n%s = nil\n} else {\n", n, lv)
+			g.printf("if %s == 0 {\n%s} else {\n", n, clearLV(lv))
 		}
 		g.sizedMap(m, d, n)
 		g.printf("if %s > 0 {\nif %s, err := buf.ReadByte(); err != nil || %s != %#02x {\nreturn false\n}\n", n, h, h, listDeclared)
@@ -501,6 +501,14 @@ func (g *cgen) stringRun(n, loop string, first, second func(x string) string) {
 func (g *cgen) beginRuns(n string) {
 	g.runs = g.name("rs")
 	g.printf("%s := furyrt.NewStringRunsAt(%s, %s, %s)\n", g.runs, n, g.runAt[0], g.runAt[1])
+}
+
+// clearLV is the statement that sets lv (a pointer, slice or map) to nil
+// when it is not nil already: a decode's destination is usually zero, and
+// storing a nil into it would cost a write barrier while the collector
+// marks (decodes allocate, so it often is).
+func clearLV(lv string) string {
+	return "if " + lv + " != nil {\n" + lv + " = nil\n}\n"
 }
 
 // count emits the read of a collection's element count into a new
@@ -618,7 +626,7 @@ func (f *file) genHelpers(s *Struct, fd *Field, v *Variant) {
 	g = &cgen{f: f, v: v}
 	switch {
 	case ptr:
-		g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n*dst = nil\nreturn true\n}\n")
+		g.printf("if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {\nreturn false\n} else if flag == 0xfd {\n%sreturn true\n}\n", clearLV("*dst"))
 		g.printf("if !furyrt.ChargeNew[%s](buf) {\nreturn false // over the decode budget: the runtime's error\n}\n", f.typeString(d.elem.t))
 		g.printf("var v %s\n", f.typeString(d.elem.t))
 		g.read(d.elem, "v", false)

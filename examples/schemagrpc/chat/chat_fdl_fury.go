@@ -349,7 +349,9 @@ func furyReadReply_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {

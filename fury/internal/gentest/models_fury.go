@@ -166,7 +166,9 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Media = nil
+		if x.Media != nil {
+			x.Media = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	} else if c != nil {
@@ -305,7 +307,9 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Media = nil
+		if x.Media != nil {
+			x.Media = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Media)); err != nil {
 		return err
 	} else if c != nil {
@@ -855,7 +859,9 @@ func furyReadMedia_Persons(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -1222,7 +1228,9 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.DoubleValueBoxed = nil
+		if x.DoubleValueBoxed != nil {
+			x.DoubleValueBoxed = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.DoubleValueBoxed = furyrt.NewScalar[float64](buf)
@@ -1236,7 +1244,9 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.FloatValueBoxed = nil
+		if x.FloatValueBoxed != nil {
+			x.FloatValueBoxed = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.FloatValueBoxed = furyrt.NewScalar[float32](buf)
@@ -1250,7 +1260,9 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.ShortValueBoxed = nil
+		if x.ShortValueBoxed != nil {
+			x.ShortValueBoxed = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.ShortValueBoxed = furyrt.NewScalar[int16](buf)
@@ -1264,7 +1276,9 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.CharValueBoxed = nil
+		if x.CharValueBoxed != nil {
+			x.CharValueBoxed = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.CharValueBoxed = furyrt.NewScalar[uint16](buf)
@@ -1278,7 +1292,9 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.BooleanValueBoxed = nil
+		if x.BooleanValueBoxed != nil {
+			x.BooleanValueBoxed = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.BooleanValueBoxed = furyrt.NewScalar[bool](buf)
@@ -1292,7 +1308,9 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.LongValueBoxed = nil
+		if x.LongValueBoxed != nil {
+			x.LongValueBoxed = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.LongValueBoxed = furyrt.NewScalar[int64](buf)
@@ -1306,7 +1324,9 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.IntValueBoxed = nil
+		if x.IntValueBoxed != nil {
+			x.IntValueBoxed = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.IntValueBoxed = furyrt.NewScalar[int32](buf)

@@ -237,7 +237,9 @@ func furyReadBudgets_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]string) bo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([][]string, n1)
 			if n1 > 0 {
@@ -350,7 +352,9 @@ func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -455,7 +459,9 @@ func furyReadBudgets_LM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[int32]b
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]map[int32]bool, n1)
 			if n1 > 0 {
@@ -570,7 +576,9 @@ func furyReadBudgets_S(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -643,7 +651,9 @@ func furyReadBudgets_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]st
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint7 := int(n1)
 			if hint7 > 8192 {
@@ -702,7 +712,9 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint7 := int(n1)
 			if hint7 > 8192 {
@@ -768,7 +780,9 @@ func furyReadBudgets_PL(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]string) bo
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
-		*dst = nil
+		if *dst != nil {
+			*dst = nil
+		}
 		return true
 	}
 	if !furyrt.ChargeNew[[]string](buf) {
@@ -872,7 +886,9 @@ func furyReadBudgets_ML(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1039,7 +1055,9 @@ func furyReadBudgets_PM(r *furyrt.Reader, buf *furyrt.Buffer, dst **map[string][
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
-		*dst = nil
+		if *dst != nil {
+			*dst = nil
+		}
 		return true
 	}
 	if !furyrt.ChargeNew[map[string][]int32](buf) {
@@ -1279,7 +1297,9 @@ func furyReadEventWith_Files(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -1411,7 +1431,9 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PL = nil
+		if x.PL != nil {
+			x.PL = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.PL = furyrt.NewScalar[v2.Level](buf)
@@ -1431,7 +1453,9 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.P = nil
+		if x.P != nil {
+			x.P = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.P)); err != nil {
 		return err
 	} else if c != nil {
@@ -1515,7 +1539,9 @@ func furyReadForeign_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.P = nil
+		if x.P != nil {
+			x.P = nil
+		}
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.P)); err != nil {
 		return err
 	} else if c != nil {
@@ -1529,7 +1555,9 @@ func furyReadForeign_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PL = nil
+		if x.PL != nil {
+			x.PL = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(v2.Level(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[v2.Level](buf)
@@ -1606,7 +1634,9 @@ func furyReadForeign_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v2.
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1687,7 +1717,9 @@ func furyReadForeign_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1828,7 +1860,9 @@ func furyReadGrid_Cell_C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1905,7 +1939,9 @@ func furyReadGrid_Cell__C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -2139,7 +2175,9 @@ func furyReadIntSized(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PI = nil
+		if x.PI != nil {
+			x.PI = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.PI = furyrt.NewScalar[int](buf)
@@ -2254,7 +2292,9 @@ func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -2357,7 +2397,9 @@ func furyReadIntSized_LU(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]uint) bo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([][]uint, n1)
 			if n1 > 0 {
@@ -2422,7 +2464,9 @@ func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -2509,7 +2553,9 @@ func furyReadIntSized_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -2633,7 +2679,9 @@ func furyReadLine(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PE = nil
+		if x.PE != nil {
+			x.PE = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.PE)); err != nil {
 		return err
 	} else if c != nil {
@@ -2738,7 +2786,9 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf_ := r.Buffer()
 	if b := buf_.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf_.Skip(1)
-		x.PV = nil
+		if x.PV != nil {
+			x.PV = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf_.Skip(1)
 		x.PV = furyrt.NewScalar[v1](buf_)
@@ -2774,7 +2824,9 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf_.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf_.Skip(1)
-		x.PX = nil
+		if x.PX != nil {
+			x.PX = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
 		return err
 	} else if c != nil {
@@ -2893,7 +2945,9 @@ func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf_.Skip(1)
-		x.PV = nil
+		if x.PV != nil {
+			x.PV = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(v1(v)) == int64(v) { // not null
 		_ = buf_.Skip(1)
 		q := furyrt.NewScalar[v1](buf_)
@@ -2905,7 +2959,9 @@ func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf_.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf_.Skip(1)
-		x.PX = nil
+		if x.PX != nil {
+			x.PX = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.PX)); err != nil {
 		return err
 	} else if c != nil {
@@ -2986,7 +3042,9 @@ func furyReadLocals_V(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1) 
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -3067,7 +3125,9 @@ func furyReadLocals_V_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -3165,7 +3225,9 @@ func furyReadLocals_Vs(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]v1) bool {
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([][]v1, n1)
 			if n1 > 0 {
@@ -3287,7 +3349,9 @@ func furyReadLocals_Vs_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]v1) bool
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([][]v1, n1)
 			if n1 > 0 {
@@ -3440,7 +3504,9 @@ func furyReadNamedPtrs(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.S = nil
+		if x.S != nil {
+			x.S = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.S = furyrt.NewScalar[Status](buf)
@@ -3454,7 +3520,9 @@ func furyReadNamedPtrs(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.In = nil
+		if x.In != nil {
+			x.In = nil
+		}
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.In)); err != nil {
 		return err
 	} else if c != nil {
@@ -3486,7 +3554,9 @@ func furyReadNamedPtrs(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.L = nil
+		if x.L != nil {
+			x.L = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[Label](buf) { // not null
 		_ = buf.Skip(1)
 		x.L = new(Label)
@@ -3540,7 +3610,9 @@ func furyReadNamedPtrs_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.In = nil
+		if x.In != nil {
+			x.In = nil
+		}
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.In)); err != nil {
 		return err
 	} else if c != nil {
@@ -3572,7 +3644,9 @@ func furyReadNamedPtrs_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.L = nil
+		if x.L != nil {
+			x.L = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[Label](buf) { // not null
 		_ = buf.Skip(1)
 		x.L = new(Label)
@@ -3590,7 +3664,9 @@ func furyReadNamedPtrs_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.S = nil
+		if x.S != nil {
+			x.S = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Status(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Status](buf)
@@ -3759,7 +3835,9 @@ func furyReadOrder_Items(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]S
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -3840,7 +3918,9 @@ func furyReadOrder_Items_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -4101,7 +4181,9 @@ func furyReadSmallEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.P = nil
+		if x.P != nil {
+			x.P = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.P = furyrt.NewScalar[Small](buf)
@@ -4213,7 +4295,9 @@ func furyReadSmallEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.P = nil
+		if x.P != nil {
+			x.P = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Small(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Small](buf)
@@ -4267,7 +4351,9 @@ func furyReadSmallEnums_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -4348,7 +4434,9 @@ func furyReadSmallEnums_M_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -4422,7 +4510,9 @@ func furyReadSmallEnums_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Small) bo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Small, n1)
 			if n1 > 0 {
@@ -4483,7 +4573,9 @@ func furyReadSmallEnums_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Small) 
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Small, n1)
 			if n1 > 0 {
@@ -4651,7 +4743,9 @@ func furyReadx(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x_.Next = nil
+		if x_.Next != nil {
+			x_.Next = nil
+		}
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x_.Next)); err != nil {
 		return err
 	} else if c != nil {

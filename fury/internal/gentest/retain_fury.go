@@ -135,7 +135,9 @@ func furyReadRetained(r *furyrt.Reader, p unsafe.Pointer) error {
 	var err error
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Score = nil
+		if x.Score != nil {
+			x.Score = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Score = furyrt.NewScalar[int64](buf)

@@ -242,7 +242,9 @@ func furyReadHalfHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PH = nil
+		if x.PH != nil {
+			x.PH = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.PH = furyrt.NewScalar[fury.Float16](buf)
@@ -354,7 +356,9 @@ func furyReadHalfHolder_Hs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Float16Slice, n1)
 			if n1 > 0 {
@@ -411,7 +415,9 @@ func furyReadHalfHolder_Bs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BFloa
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.BFloat16Slice, n1)
 			if n1 > 0 {
@@ -468,7 +474,9 @@ func furyReadHalfHolder_U8s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Uint
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Uint8Slice, n1)
 			if n1 > 0 {

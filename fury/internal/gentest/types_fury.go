@@ -1474,7 +1474,9 @@ func furyReadArrays_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Int32Slice, n1)
 			if n1 > 0 {
@@ -1531,7 +1533,9 @@ func furyReadArrays_Levels(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level) b
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Level, n1)
 			if n1 > 0 {
@@ -1592,7 +1596,9 @@ func furyReadArrays_Levels_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Level, n1)
 			if n1 > 0 {
@@ -1649,7 +1655,9 @@ func furyReadArrays_Levels_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Level, n1)
 			if n1 > 0 {
@@ -1710,7 +1718,9 @@ func furyReadArrays_Levels_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Level)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Level, n1)
 			if n1 > 0 {
@@ -1767,7 +1777,9 @@ func furyReadArrays_Colors(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color) b
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Color, n1)
 			if n1 > 0 {
@@ -1824,7 +1836,9 @@ func furyReadArrays_Colors_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Color, n1)
 			if n1 > 0 {
@@ -1885,7 +1899,9 @@ func furyReadArrays_Colors_2(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Color, n1)
 			if n1 > 0 {
@@ -1946,7 +1962,9 @@ func furyReadArrays_Colors_3(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Color)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Color, n1)
 			if n1 > 0 {
@@ -2003,7 +2021,9 @@ func furyReadArrays_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -2076,7 +2096,9 @@ func furyReadArrays_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Name) boo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Name, n1)
 			if n1 > 0 {
@@ -2465,7 +2487,9 @@ func furyReadCollections_Grid(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]int
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([][]int32, n1)
 			if n1 > 0 {
@@ -2537,7 +2561,9 @@ func furyReadCollections_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -2625,7 +2651,9 @@ func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -2706,7 +2734,9 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -2824,7 +2854,9 @@ func furyReadCollections_Words(r *furyrt.Reader, buf *furyrt.Buffer, dst *[][]st
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([][]string, n1)
 			if n1 > 0 {
@@ -2950,7 +2982,9 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -3087,7 +3121,9 @@ func furyReadCollections_Stamps(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]tim
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]time.Time, n1)
 			if n1 > 0 {
@@ -3152,7 +3188,9 @@ func furyReadCollections_When(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -3227,7 +3265,9 @@ func furyReadCollections_List(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.In
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Int32Slice, n1)
 			if n1 > 0 {
@@ -3303,7 +3343,9 @@ func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -3447,7 +3489,9 @@ func furyReadCollections_Blobs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -3535,7 +3579,9 @@ func furyReadCollections_Flags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -3834,7 +3880,9 @@ func furyReadCollections_PList(r *furyrt.Reader, buf *furyrt.Buffer, dst **[]str
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
-		*dst = nil
+		if *dst != nil {
+			*dst = nil
+		}
 		return true
 	}
 	if !furyrt.ChargeNew[[]string](buf) {
@@ -3928,7 +3976,9 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint7 := int(n1)
 			if hint7 > 8192 {
@@ -4003,7 +4053,9 @@ func furyReadCollections_IDs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint7 := int(n1)
 			if hint7 > 8192 {
@@ -4078,7 +4130,9 @@ func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -4268,7 +4322,9 @@ func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.InnerPtr = nil
+		if x.InnerPtr != nil {
+			x.InnerPtr = nil
+		}
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.InnerPtr)); err != nil {
 		return err
 	} else if c != nil {
@@ -4342,7 +4398,9 @@ func furyReadContainers_Map(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -4416,7 +4474,9 @@ func furyReadContainers_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint7 := int(n1)
 			if hint7 > 8192 {
@@ -4475,7 +4535,9 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint7 := int(n1)
 			if hint7 > 8192 {
@@ -4658,7 +4720,9 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Extra = nil
+		if x.Extra != nil {
+			x.Extra = nil
+		}
 	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Extra)); err != nil {
 		return err
 	} else if c != nil {
@@ -4935,7 +4999,9 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PColor = nil
+		if x.PColor != nil {
+			x.PColor = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.PColor = furyrt.NewScalar[Color](buf)
@@ -5065,7 +5131,9 @@ func furyReadEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PColor = nil
+		if x.PColor != nil {
+			x.PColor = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Color(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Color](buf)
@@ -5209,7 +5277,9 @@ func furyReadEnums_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PColor = nil
+		if x.PColor != nil {
+			x.PColor = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.PColor = furyrt.NewScalar[Color](buf)
@@ -5361,7 +5431,9 @@ func furyReadEnums_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.PColor = nil
+		if x.PColor != nil {
+			x.PColor = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Color(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Color](buf)
@@ -5626,7 +5698,9 @@ func furyReadInner_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) boo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -5862,7 +5936,9 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Next = nil
+		if x.Next != nil {
+			x.Next = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Next)); err != nil {
 		return err
 	} else if c != nil {
@@ -6069,7 +6145,9 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Nick = nil
+		if x.Nick != nil {
+			x.Nick = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.Nick = new(string)
@@ -6099,7 +6177,9 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Work = nil
+		if x.Work != nil {
+			x.Work = nil
+		}
 	} else if c, err := r.BeginStructPtr(10, unsafe.Pointer(&x.Work)); err != nil {
 		return err
 	} else if c != nil {
@@ -6142,7 +6222,9 @@ func furyReadPerson_Emails(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) 
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -6218,7 +6300,9 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -6315,7 +6399,9 @@ func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -6707,7 +6793,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Float64 = nil
+		if x.Float64 != nil {
+			x.Float64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Float64 = furyrt.NewScalar[float64](buf)
@@ -6721,7 +6809,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.FI32 = nil
+		if x.FI32 != nil {
+			x.FI32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.FI32 = furyrt.NewScalar[fury.FixedInt32](buf)
@@ -6735,7 +6825,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Float32 = nil
+		if x.Float32 != nil {
+			x.Float32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Float32 = furyrt.NewScalar[float32](buf)
@@ -6749,7 +6841,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int16 = nil
+		if x.Int16 != nil {
+			x.Int16 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int16 = furyrt.NewScalar[int16](buf)
@@ -6763,7 +6857,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint16 = nil
+		if x.Uint16 != nil {
+			x.Uint16 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint16 = furyrt.NewScalar[uint16](buf)
@@ -6777,7 +6873,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Bool = nil
+		if x.Bool != nil {
+			x.Bool = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Bool = furyrt.NewScalar[bool](buf)
@@ -6791,7 +6889,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int8 = nil
+		if x.Int8 != nil {
+			x.Int8 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int8 = furyrt.NewScalar[int8](buf)
@@ -6805,7 +6905,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Level = nil
+		if x.Level != nil {
+			x.Level = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Level = furyrt.NewScalar[Level](buf)
@@ -6819,7 +6921,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint8 = nil
+		if x.Uint8 != nil {
+			x.Uint8 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint8 = furyrt.NewScalar[uint8](buf)
@@ -6833,7 +6937,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int = nil
+		if x.Int != nil {
+			x.Int = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int = furyrt.NewScalar[int](buf)
@@ -6854,7 +6960,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int64 = nil
+		if x.Int64 != nil {
+			x.Int64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int64 = furyrt.NewScalar[int64](buf)
@@ -6868,7 +6976,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.TI64 = nil
+		if x.TI64 != nil {
+			x.TI64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.TI64 = furyrt.NewScalar[fury.TaggedInt64](buf)
@@ -6882,7 +6992,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint64 = nil
+		if x.Uint64 != nil {
+			x.Uint64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint64 = furyrt.NewScalar[uint64](buf)
@@ -6896,7 +7008,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Color = nil
+		if x.Color != nil {
+			x.Color = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Color = furyrt.NewScalar[Color](buf)
@@ -6910,7 +7024,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int32 = nil
+		if x.Int32 != nil {
+			x.Int32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int32 = furyrt.NewScalar[int32](buf)
@@ -6924,7 +7040,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint32 = nil
+		if x.Uint32 != nil {
+			x.Uint32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint32 = furyrt.NewScalar[uint32](buf)
@@ -6938,7 +7056,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Name = nil
+		if x.Name != nil {
+			x.Name = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[Name](buf) { // not null
 		_ = buf.Skip(1)
 		x.Name = new(Name)
@@ -6952,7 +7072,9 @@ func furyReadPointers(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.String = nil
+		if x.String != nil {
+			x.String = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.String = new(string)
@@ -7246,7 +7368,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Float64 = nil
+		if x.Float64 != nil {
+			x.Float64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Float64 = furyrt.NewScalar[float64](buf)
@@ -7260,7 +7384,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.FI32 = nil
+		if x.FI32 != nil {
+			x.FI32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.FI32 = furyrt.NewScalar[fury.FixedInt32](buf)
@@ -7274,7 +7400,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Float32 = nil
+		if x.Float32 != nil {
+			x.Float32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Float32 = furyrt.NewScalar[float32](buf)
@@ -7288,7 +7416,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int16 = nil
+		if x.Int16 != nil {
+			x.Int16 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int16 = furyrt.NewScalar[int16](buf)
@@ -7302,7 +7432,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint16 = nil
+		if x.Uint16 != nil {
+			x.Uint16 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint16 = furyrt.NewScalar[uint16](buf)
@@ -7316,7 +7448,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Bool = nil
+		if x.Bool != nil {
+			x.Bool = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Bool = furyrt.NewScalar[bool](buf)
@@ -7330,7 +7464,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int8 = nil
+		if x.Int8 != nil {
+			x.Int8 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int8 = furyrt.NewScalar[int8](buf)
@@ -7344,7 +7480,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint8 = nil
+		if x.Uint8 != nil {
+			x.Uint8 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint8 = furyrt.NewScalar[uint8](buf)
@@ -7358,7 +7496,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int = nil
+		if x.Int != nil {
+			x.Int = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int = furyrt.NewScalar[int](buf)
@@ -7379,7 +7519,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int64 = nil
+		if x.Int64 != nil {
+			x.Int64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int64 = furyrt.NewScalar[int64](buf)
@@ -7393,7 +7535,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.TI64 = nil
+		if x.TI64 != nil {
+			x.TI64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.TI64 = furyrt.NewScalar[fury.TaggedInt64](buf)
@@ -7407,7 +7551,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint64 = nil
+		if x.Uint64 != nil {
+			x.Uint64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint64 = furyrt.NewScalar[uint64](buf)
@@ -7421,7 +7567,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Color = nil
+		if x.Color != nil {
+			x.Color = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Color = furyrt.NewScalar[Color](buf)
@@ -7435,7 +7583,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int32 = nil
+		if x.Int32 != nil {
+			x.Int32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int32 = furyrt.NewScalar[int32](buf)
@@ -7449,7 +7599,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint32 = nil
+		if x.Uint32 != nil {
+			x.Uint32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint32 = furyrt.NewScalar[uint32](buf)
@@ -7467,7 +7619,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Level = nil
+		if x.Level != nil {
+			x.Level = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Level(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Level](buf)
@@ -7479,7 +7633,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Name = nil
+		if x.Name != nil {
+			x.Name = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[Name](buf) { // not null
 		_ = buf.Skip(1)
 		x.Name = new(Name)
@@ -7493,7 +7649,9 @@ func furyReadPointers_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.String = nil
+		if x.String != nil {
+			x.String = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.String = new(string)
@@ -7779,7 +7937,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Float64 = nil
+		if x.Float64 != nil {
+			x.Float64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Float64 = furyrt.NewScalar[float64](buf)
@@ -7793,7 +7953,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.FI32 = nil
+		if x.FI32 != nil {
+			x.FI32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.FI32 = furyrt.NewScalar[fury.FixedInt32](buf)
@@ -7807,7 +7969,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Float32 = nil
+		if x.Float32 != nil {
+			x.Float32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Float32 = furyrt.NewScalar[float32](buf)
@@ -7821,7 +7985,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int16 = nil
+		if x.Int16 != nil {
+			x.Int16 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int16 = furyrt.NewScalar[int16](buf)
@@ -7835,7 +8001,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint16 = nil
+		if x.Uint16 != nil {
+			x.Uint16 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint16 = furyrt.NewScalar[uint16](buf)
@@ -7849,7 +8017,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Bool = nil
+		if x.Bool != nil {
+			x.Bool = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Bool = furyrt.NewScalar[bool](buf)
@@ -7863,7 +8033,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int8 = nil
+		if x.Int8 != nil {
+			x.Int8 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int8 = furyrt.NewScalar[int8](buf)
@@ -7877,7 +8049,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Level = nil
+		if x.Level != nil {
+			x.Level = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Level = furyrt.NewScalar[Level](buf)
@@ -7891,7 +8065,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint8 = nil
+		if x.Uint8 != nil {
+			x.Uint8 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint8 = furyrt.NewScalar[uint8](buf)
@@ -7905,7 +8081,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int = nil
+		if x.Int != nil {
+			x.Int = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int = furyrt.NewScalar[int](buf)
@@ -7926,7 +8104,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int64 = nil
+		if x.Int64 != nil {
+			x.Int64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int64 = furyrt.NewScalar[int64](buf)
@@ -7940,7 +8120,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.TI64 = nil
+		if x.TI64 != nil {
+			x.TI64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.TI64 = furyrt.NewScalar[fury.TaggedInt64](buf)
@@ -7954,7 +8136,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint64 = nil
+		if x.Uint64 != nil {
+			x.Uint64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint64 = furyrt.NewScalar[uint64](buf)
@@ -7968,7 +8152,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int32 = nil
+		if x.Int32 != nil {
+			x.Int32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int32 = furyrt.NewScalar[int32](buf)
@@ -7982,7 +8168,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint32 = nil
+		if x.Uint32 != nil {
+			x.Uint32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint32 = furyrt.NewScalar[uint32](buf)
@@ -8000,7 +8188,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Color = nil
+		if x.Color != nil {
+			x.Color = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Color(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Color](buf)
@@ -8012,7 +8202,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Name = nil
+		if x.Name != nil {
+			x.Name = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[Name](buf) { // not null
 		_ = buf.Skip(1)
 		x.Name = new(Name)
@@ -8026,7 +8218,9 @@ func furyReadPointers_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.String = nil
+		if x.String != nil {
+			x.String = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.String = new(string)
@@ -8308,7 +8502,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Float64 = nil
+		if x.Float64 != nil {
+			x.Float64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Float64 = furyrt.NewScalar[float64](buf)
@@ -8322,7 +8518,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.FI32 = nil
+		if x.FI32 != nil {
+			x.FI32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.FI32 = furyrt.NewScalar[fury.FixedInt32](buf)
@@ -8336,7 +8534,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Float32 = nil
+		if x.Float32 != nil {
+			x.Float32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Float32 = furyrt.NewScalar[float32](buf)
@@ -8350,7 +8550,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int16 = nil
+		if x.Int16 != nil {
+			x.Int16 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int16 = furyrt.NewScalar[int16](buf)
@@ -8364,7 +8566,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint16 = nil
+		if x.Uint16 != nil {
+			x.Uint16 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint16 = furyrt.NewScalar[uint16](buf)
@@ -8378,7 +8582,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Bool = nil
+		if x.Bool != nil {
+			x.Bool = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Bool = furyrt.NewScalar[bool](buf)
@@ -8392,7 +8598,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int8 = nil
+		if x.Int8 != nil {
+			x.Int8 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int8 = furyrt.NewScalar[int8](buf)
@@ -8406,7 +8614,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint8 = nil
+		if x.Uint8 != nil {
+			x.Uint8 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint8 = furyrt.NewScalar[uint8](buf)
@@ -8420,7 +8630,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int = nil
+		if x.Int != nil {
+			x.Int = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int = furyrt.NewScalar[int](buf)
@@ -8441,7 +8653,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int64 = nil
+		if x.Int64 != nil {
+			x.Int64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int64 = furyrt.NewScalar[int64](buf)
@@ -8455,7 +8669,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.TI64 = nil
+		if x.TI64 != nil {
+			x.TI64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.TI64 = furyrt.NewScalar[fury.TaggedInt64](buf)
@@ -8469,7 +8685,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint64 = nil
+		if x.Uint64 != nil {
+			x.Uint64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint64 = furyrt.NewScalar[uint64](buf)
@@ -8483,7 +8701,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Int32 = nil
+		if x.Int32 != nil {
+			x.Int32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Int32 = furyrt.NewScalar[int32](buf)
@@ -8497,7 +8717,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Uint32 = nil
+		if x.Uint32 != nil {
+			x.Uint32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Uint32 = furyrt.NewScalar[uint32](buf)
@@ -8515,7 +8737,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Color = nil
+		if x.Color != nil {
+			x.Color = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Color(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Color](buf)
@@ -8531,7 +8755,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Level = nil
+		if x.Level != nil {
+			x.Level = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Level(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Level](buf)
@@ -8543,7 +8769,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Name = nil
+		if x.Name != nil {
+			x.Name = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[Name](buf) { // not null
 		_ = buf.Skip(1)
 		x.Name = new(Name)
@@ -8557,7 +8785,9 @@ func furyReadPointers_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.String = nil
+		if x.String != nil {
+			x.String = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.String = new(string)
@@ -8612,7 +8842,9 @@ func furyReadPtrShaped(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.In = nil
+		if x.In != nil {
+			x.In = nil
+		}
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.In)); err != nil {
 		return err
 	} else if c != nil {
@@ -9402,7 +9634,9 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Alone = nil
+		if x.Alone != nil {
+			x.Alone = nil
+		}
 	} else if c, err := r.BeginStructPtr(6, unsafe.Pointer(&x.Alone)); err != nil {
 		return err
 	} else if c != nil {
@@ -9676,7 +9910,9 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 	var err error
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Lead = nil
+		if x.Lead != nil {
+			x.Lead = nil
+		}
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.Lead)); err != nil {
 		return err
 	} else if c != nil {
@@ -9764,7 +10000,9 @@ func furyReadTeam_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -9905,7 +10143,9 @@ func furyReadTimes(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Big = nil
+		if x.Big != nil {
+			x.Big = nil
+		}
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Big)); err != nil {
 		return err
 	}
@@ -9917,13 +10157,17 @@ func furyReadTimes(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.ForP = nil
+		if x.ForP != nil {
+			x.ForP = nil
+		}
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.ForP)); err != nil {
 		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Max = nil
+		if x.Max != nil {
+			x.Max = nil
+		}
 	} else if err := r.ReadField(6, unsafe.Pointer(&x.Max)); err != nil {
 		return err
 	}
@@ -9954,7 +10198,9 @@ func furyReadTimes_AtP(r *furyrt.Reader, buf *furyrt.Buffer, dst **time.Time) bo
 	if flag, err := buf.ReadByte(); err != nil || flag != 0xfd && flag != 0xff {
 		return false
 	} else if flag == 0xfd {
-		*dst = nil
+		if *dst != nil {
+			*dst = nil
+		}
 		return true
 	}
 	if !furyrt.ChargeNew[time.Time](buf) {

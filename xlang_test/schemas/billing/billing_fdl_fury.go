@@ -138,7 +138,9 @@ func furyReadInvoice(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Discount = nil
+		if x.Discount != nil {
+			x.Discount = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Discount)); err != nil {
 		return err
 	} else if c != nil {
@@ -170,7 +172,9 @@ func furyReadInvoice(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Settled = nil
+		if x.Settled != nil {
+			x.Settled = nil
+		}
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.Settled)); err != nil {
 		return err
 	} else if c != nil {
@@ -259,7 +263,9 @@ func furyReadInvoice_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Discount = nil
+		if x.Discount != nil {
+			x.Discount = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Discount)); err != nil {
 		return err
 	} else if c != nil {
@@ -297,7 +303,9 @@ func furyReadInvoice_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Settled = nil
+		if x.Settled != nil {
+			x.Settled = nil
+		}
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.Settled)); err != nil {
 		return err
 	} else if c != nil {

@@ -589,7 +589,9 @@ func furyReadCollections_I32s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.In
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Int32Slice, n1)
 			if n1 > 0 {
@@ -646,7 +648,9 @@ func furyReadCollections_Fi64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]fury
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]fury.FixedInt64, n1)
 			if n1 > 0 {
@@ -703,7 +707,9 @@ func furyReadCollections_Strings(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]st
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -776,7 +782,9 @@ func furyReadCollections_F64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Fl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Float64Slice, n1)
 			if n1 > 0 {
@@ -833,7 +841,9 @@ func furyReadCollections_Bools(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.B
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.BoolSlice, n1)
 			if n1 > 0 {
@@ -890,7 +900,9 @@ func furyReadCollections_Statuses(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]S
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Status, n1)
 			if n1 > 0 {
@@ -951,7 +963,9 @@ func furyReadCollections_Statuses_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Status, n1)
 			if n1 > 0 {
@@ -1011,7 +1025,9 @@ func furyReadCollections_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1088,7 +1104,9 @@ func furyReadCollections_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[in
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1166,7 +1184,9 @@ func furyReadCollections_Times(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]time
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]time.Time, n1)
 			if n1 > 0 {
@@ -1490,7 +1510,9 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Pinned = nil
+		if x.Pinned != nil {
+			x.Pinned = nil
+		}
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.Pinned)); err != nil {
 		return err
 	} else if c != nil {
@@ -1500,7 +1522,9 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Renamed = nil
+		if x.Renamed != nil {
+			x.Renamed = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Renamed)); err != nil {
 		return err
 	} else if c != nil {
@@ -1510,7 +1534,9 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Elsewhere = nil
+		if x.Elsewhere != nil {
+			x.Elsewhere = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Elsewhere)); err != nil {
 		return err
 	} else if c != nil {
@@ -1617,7 +1643,9 @@ func furyReadHolder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Pinned = nil
+		if x.Pinned != nil {
+			x.Pinned = nil
+		}
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.Pinned)); err != nil {
 		return err
 	} else if c != nil {
@@ -1627,7 +1655,9 @@ func furyReadHolder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Renamed = nil
+		if x.Renamed != nil {
+			x.Renamed = nil
+		}
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.Renamed)); err != nil {
 		return err
 	} else if c != nil {
@@ -1637,7 +1667,9 @@ func furyReadHolder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Elsewhere = nil
+		if x.Elsewhere != nil {
+			x.Elsewhere = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Elsewhere)); err != nil {
 		return err
 	} else if c != nil {
@@ -1910,7 +1942,9 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Plain = nil
+		if x.Plain != nil {
+			x.Plain = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Plain)); err != nil {
 		return err
 	} else if c != nil {
@@ -2092,7 +2126,9 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.F64 = nil
+		if x.F64 != nil {
+			x.F64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.F64 = furyrt.NewScalar[float64](buf)
@@ -2106,7 +2142,9 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.B = nil
+		if x.B != nil {
+			x.B = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.B = furyrt.NewScalar[bool](buf)
@@ -2120,7 +2158,9 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.I64 = nil
+		if x.I64 != nil {
+			x.I64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.I64 = furyrt.NewScalar[int64](buf)
@@ -2134,7 +2174,9 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.I32 = nil
+		if x.I32 != nil {
+			x.I32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.I32 = furyrt.NewScalar[int32](buf)
@@ -2148,7 +2190,9 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Status = nil
+		if x.Status != nil {
+			x.Status = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Status = furyrt.NewScalar[Status](buf)
@@ -2162,7 +2206,9 @@ func furyReadOptionals(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.S = nil
+		if x.S != nil {
+			x.S = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.S = new(string)
@@ -2313,7 +2359,9 @@ func furyReadOptionals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.F64 = nil
+		if x.F64 != nil {
+			x.F64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.F64 = furyrt.NewScalar[float64](buf)
@@ -2327,7 +2375,9 @@ func furyReadOptionals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.B = nil
+		if x.B != nil {
+			x.B = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.B = furyrt.NewScalar[bool](buf)
@@ -2341,7 +2391,9 @@ func furyReadOptionals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.I64 = nil
+		if x.I64 != nil {
+			x.I64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.I64 = furyrt.NewScalar[int64](buf)
@@ -2355,7 +2407,9 @@ func furyReadOptionals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.I32 = nil
+		if x.I32 != nil {
+			x.I32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.I32 = furyrt.NewScalar[int32](buf)
@@ -2369,7 +2423,9 @@ func furyReadOptionals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.S = nil
+		if x.S != nil {
+			x.S = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.S = new(string)
@@ -2387,7 +2443,9 @@ func furyReadOptionals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Status = nil
+		if x.Status != nil {
+			x.Status = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Status(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Status](buf)
@@ -2812,7 +2870,9 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Total = nil
+		if x.Total != nil {
+			x.Total = nil
+		}
 	} else if c, err := r.BeginStructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
 		return err
 	} else if c != nil {
@@ -2822,7 +2882,9 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.First = nil
+		if x.First != nil {
+			x.First = nil
+		}
 	} else if c, err := r.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
 	} else if c != nil {
@@ -3006,7 +3068,9 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Total = nil
+		if x.Total != nil {
+			x.Total = nil
+		}
 	} else if c, err := r.BeginStructPtr(6, unsafe.Pointer(&x.Total)); err != nil {
 		return err
 	} else if c != nil {
@@ -3016,7 +3080,9 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.First = nil
+		if x.First != nil {
+			x.First = nil
+		}
 	} else if c, err := r.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
 	} else if c != nil {
@@ -3194,7 +3260,9 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Total = nil
+		if x.Total != nil {
+			x.Total = nil
+		}
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
 		return err
 	} else if c != nil {
@@ -3210,7 +3278,9 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.First = nil
+		if x.First != nil {
+			x.First = nil
+		}
 	} else if c, err := r.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
 	} else if c != nil {
@@ -3395,7 +3465,9 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Total = nil
+		if x.Total != nil {
+			x.Total = nil
+		}
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
 		return err
 	} else if c != nil {
@@ -3411,7 +3483,9 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.First = nil
+		if x.First != nil {
+			x.First = nil
+		}
 	} else if c, err := r.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
 	} else if c != nil {
@@ -3589,7 +3663,9 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Total = nil
+		if x.Total != nil {
+			x.Total = nil
+		}
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
 		return err
 	} else if c != nil {
@@ -3605,7 +3681,9 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.First = nil
+		if x.First != nil {
+			x.First = nil
+		}
 	} else if c, err := r.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
 	} else if c != nil {
@@ -3790,7 +3868,9 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Total = nil
+		if x.Total != nil {
+			x.Total = nil
+		}
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.Total)); err != nil {
 		return err
 	} else if c != nil {
@@ -3806,7 +3886,9 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.First = nil
+		if x.First != nil {
+			x.First = nil
+		}
 	} else if c, err := r.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
 	} else if c != nil {
@@ -3985,7 +4067,9 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Total = nil
+		if x.Total != nil {
+			x.Total = nil
+		}
 	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
 		return err
 	} else if c != nil {
@@ -4007,7 +4091,9 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.First = nil
+		if x.First != nil {
+			x.First = nil
+		}
 	} else if c, err := r.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
 	} else if c != nil {
@@ -4193,7 +4279,9 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Total = nil
+		if x.Total != nil {
+			x.Total = nil
+		}
 	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Total)); err != nil {
 		return err
 	} else if c != nil {
@@ -4215,7 +4303,9 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.First = nil
+		if x.First != nil {
+			x.First = nil
+		}
 	} else if c, err := r.BeginStructPtr(7, unsafe.Pointer(&x.First)); err != nil {
 		return err
 	} else if c != nil {
@@ -4333,7 +4423,9 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Price = nil
+		if x.Price != nil {
+			x.Price = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Price)); err != nil {
 		return err
 	} else if c != nil {

@@ -125,7 +125,9 @@ func furyReadProfile(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Phone = nil
+		if x.Phone != nil {
+			x.Phone = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.Phone = new(string)
@@ -172,7 +174,9 @@ func furyReadProfile_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {

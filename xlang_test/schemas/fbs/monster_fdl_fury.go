@@ -157,7 +157,9 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Pos = nil
+		if x.Pos != nil {
+			x.Pos = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Pos)); err != nil {
 		return err
 	} else if c != nil {
@@ -341,7 +343,9 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Pos = nil
+		if x.Pos != nil {
+			x.Pos = nil
+		}
 	} else if c, err := r.BeginStructPtr(2, unsafe.Pointer(&x.Pos)); err != nil {
 		return err
 	} else if c != nil {
@@ -463,7 +467,9 @@ func furyReadMonster_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) b
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {

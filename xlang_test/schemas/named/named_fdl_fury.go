@@ -171,7 +171,9 @@ func furyReadOuter(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Inner = nil
+		if x.Inner != nil {
+			x.Inner = nil
+		}
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
 	} else if c != nil {
@@ -203,7 +205,9 @@ func furyReadOuter(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.ById = nil
+		if x.ById != nil {
+			x.ById = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
 		return err
 	} else if c != nil {
@@ -267,7 +271,9 @@ func furyReadOuter_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	buf := r.Buffer()
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Inner = nil
+		if x.Inner != nil {
+			x.Inner = nil
+		}
 	} else if c, err := r.BeginStructPtr(0, unsafe.Pointer(&x.Inner)); err != nil {
 		return err
 	} else if c != nil {
@@ -305,7 +311,9 @@ func furyReadOuter_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.ById = nil
+		if x.ById != nil {
+			x.ById = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.ById)); err != nil {
 		return err
 	} else if c != nil {

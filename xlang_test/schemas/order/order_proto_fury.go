@@ -578,7 +578,9 @@ func furyReadLists_I32s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Uint32Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Uint32Slice, n1)
 			if n1 > 0 {
@@ -635,7 +637,9 @@ func furyReadLists_I64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Uint64Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Uint64Slice, n1)
 			if n1 > 0 {
@@ -692,7 +696,9 @@ func furyReadLists_Si32s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int32Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Int32Slice, n1)
 			if n1 > 0 {
@@ -749,7 +755,9 @@ func furyReadLists_Si64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int64Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Int64Slice, n1)
 			if n1 > 0 {
@@ -806,7 +814,9 @@ func furyReadLists_U32s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Uint32Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Uint32Slice, n1)
 			if n1 > 0 {
@@ -863,7 +873,9 @@ func furyReadLists_U64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Uint64Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Uint64Slice, n1)
 			if n1 > 0 {
@@ -920,7 +932,9 @@ func furyReadLists_F32s(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]fury.FixedU
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]fury.FixedUint32, n1)
 			if n1 > 0 {
@@ -977,7 +991,9 @@ func furyReadLists_F64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]fury.FixedU
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]fury.FixedUint64, n1)
 			if n1 > 0 {
@@ -1034,7 +1050,9 @@ func furyReadLists_Sf32s(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]fury.Fixed
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]fury.FixedInt32, n1)
 			if n1 > 0 {
@@ -1091,7 +1109,9 @@ func furyReadLists_Sf64s(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]fury.Fixed
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]fury.FixedInt64, n1)
 			if n1 > 0 {
@@ -1148,7 +1168,9 @@ func furyReadLists_Fls(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float32Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Float32Slice, n1)
 			if n1 > 0 {
@@ -1205,7 +1227,9 @@ func furyReadLists_Dbs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float64Sl
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Float64Slice, n1)
 			if n1 > 0 {
@@ -1262,7 +1286,9 @@ func furyReadLists_Bs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BoolSlice)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.BoolSlice, n1)
 			if n1 > 0 {
@@ -1319,7 +1345,9 @@ func furyReadLists_Ss(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool 
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -1392,7 +1420,9 @@ func furyReadLists_Statuses(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Status)
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Status, n1)
 			if n1 > 0 {
@@ -1453,7 +1483,9 @@ func furyReadLists_Statuses_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Statu
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Status, n1)
 			if n1 > 0 {
@@ -1513,7 +1545,9 @@ func furyReadLists_ByI32(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint32]u
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1594,7 +1628,9 @@ func furyReadLists_BySi32(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]i
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1675,7 +1711,9 @@ func furyReadLists_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1752,7 +1790,9 @@ func furyReadLists_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint64]s
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1956,7 +1996,9 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Tip = nil
+		if x.Tip != nil {
+			x.Tip = nil
+		}
 	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Tip)); err != nil {
 		return err
 	} else if c != nil {
@@ -2097,7 +2139,9 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Tip = nil
+		if x.Tip != nil {
+			x.Tip = nil
+		}
 	} else if c, err := r.BeginStructPtr(4, unsafe.Pointer(&x.Tip)); err != nil {
 		return err
 	} else if c != nil {
@@ -2478,7 +2522,9 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.MaybeSi64 = nil
+		if x.MaybeSi64 != nil {
+			x.MaybeSi64 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.MaybeSi64 = furyrt.NewScalar[int64](buf)
@@ -2492,7 +2538,9 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.MaybeI32 = nil
+		if x.MaybeI32 != nil {
+			x.MaybeI32 = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.MaybeI32 = furyrt.NewScalar[uint32](buf)

@@ -153,7 +153,9 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Note = nil
+		if x.Note != nil {
+			x.Note = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
 		_ = buf.Skip(1)
 		x.Note = new(string)
@@ -230,7 +232,9 @@ func furyReadCart_Totals(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -304,7 +308,9 @@ func furyReadCart_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]string) bool
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]string, n1)
 			if n1 > 0 {
@@ -377,7 +383,9 @@ func furyReadCart_Amounts(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Int64S
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Int64Slice, n1)
 			if n1 > 0 {
@@ -483,7 +491,9 @@ func furyReadCart__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Item = nil
+		if x.Item != nil {
+			x.Item = nil
+		}
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.Item)); err != nil {
 		return err
 	} else if c != nil {

@@ -201,7 +201,9 @@ func furyReadZoo(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Keeper = nil
+		if x.Keeper != nil {
+			x.Keeper = nil
+		}
 	} else if c, err := r.BeginStructPtr(5, unsafe.Pointer(&x.Keeper)); err != nil {
 		return err
 	} else if c != nil {

@@ -297,7 +297,9 @@ func furyReadHalfs(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.MaybeH = nil
+		if x.MaybeH != nil {
+			x.MaybeH = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.MaybeH = furyrt.NewScalar[fury.Float16](buf)
@@ -376,7 +378,9 @@ func furyReadHalfs_HList(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Float16
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.Float16Slice, n1)
 			if n1 > 0 {
@@ -433,7 +437,9 @@ func furyReadHalfs_BhList(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.BFloat
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make(fury.BFloat16Slice, n1)
 			if n1 > 0 {
@@ -610,7 +616,9 @@ func furyReadShape(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Origin = nil
+		if x.Origin != nil {
+			x.Origin = nil
+		}
 	} else if c, err := r.BeginStructPtr(1, unsafe.Pointer(&x.Origin)); err != nil {
 		return err
 	} else if c != nil {
@@ -642,7 +650,9 @@ func furyReadShape(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Fixed = nil
+		if x.Fixed != nil {
+			x.Fixed = nil
+		}
 	} else if c, err := r.BeginStructPtr(3, unsafe.Pointer(&x.Fixed)); err != nil {
 		return err
 	} else if c != nil {
@@ -763,7 +773,9 @@ func furyReadSigns(r *furyrt.Reader, p unsafe.Pointer) error {
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Maybe = nil
+		if x.Maybe != nil {
+			x.Maybe = nil
+		}
 	} else if len(b) > 0 && b[0] == 0xff { // not null
 		_ = buf.Skip(1)
 		x.Maybe = furyrt.NewScalar[Signed](buf)
@@ -860,7 +872,9 @@ func furyReadSigns_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 	} else if b[0] == 0xfd { // null
 		_ = buf.Skip(1)
-		x.Maybe = nil
+		if x.Maybe != nil {
+			x.Maybe = nil
+		}
 	} else if v, k := furyrt.GetVaruint32(b[1:]); b[0] == 0xff && k > 0 && int64(Signed(v)) == int64(v) { // not null
 		_ = buf.Skip(1)
 		q := furyrt.NewScalar[Signed](buf)
@@ -917,7 +931,9 @@ func furyReadSigns_All(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Signed) bool
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Signed, n1)
 			if n1 > 0 {
@@ -978,7 +994,9 @@ func furyReadSigns_All_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]Signed) bo
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			s2 := make([]Signed, n1)
 			if n1 > 0 {
@@ -1038,7 +1056,9 @@ func furyReadSigns_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
@@ -1119,7 +1139,9 @@ func furyReadSigns_ByName_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 			return false // over the decode budget: the runtime's error
 		}
 		if n1 == 0 {
-			*dst = nil
+			if *dst != nil {
+				*dst = nil
+			}
 		} else {
 			hint10 := int(n1)
 			if hint10 > 8192 {
