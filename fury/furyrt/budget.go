@@ -63,14 +63,17 @@ func ChargeSlice[E any](b *Buffer, n uint32) bool {
 // runtime charges a map (or a set, with V its element type, struct{}) it
 // decodes.
 func ChargeMap[K comparable, V any](b *Buffer, n uint32) bool {
-	if !b.charge(1, MapHeaderCost) {
+	// The header and the entries in one step: both fit, or neither is
+	// charged.
+	e := MapEntryCost(unsafe.Sizeof(*new(K)), unsafe.Sizeof(*new(V)))
+	if uint64(n) > uint64(math.MaxInt64)/uint64(e) {
 		return false
 	}
-	if !b.charge(uint64(n), MapEntryCost(unsafe.Sizeof(*new(K)), unsafe.Sizeof(*new(V)))) {
-		b.budget += MapHeaderCost
-		return false
+	if need := int64(uint64(n) * uint64(e)); b.budget >= MapHeaderCost && need <= b.budget-MapHeaderCost {
+		b.budget -= MapHeaderCost + need
+		return true
 	}
-	return true
+	return false
 }
 
 // ChargeSet charges a set of n elements K with values V (struct{} or the

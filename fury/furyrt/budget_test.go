@@ -21,6 +21,18 @@ func TestCharges(t *testing.T) {
 	assert.Equal(t, int64(552), b.Budget(), "a charge that does not fit takes nothing")
 	require.True(t, ChargeMap[int32, bool](b, 10)) // the map's header, then 10 × (5 × (4+1+1) + 8)
 	assert.Equal(t, int64(552-MapHeaderCost-380), b.Budget())
+	// The header and the entries fit together or not at all.
+	b.SetBudget(MapHeaderCost + 38 - 1)
+	require.False(t, ChargeMap[int32, bool](b, 1))
+	assert.Equal(t, int64(MapHeaderCost+38-1), b.Budget())
+	b.SetBudget(MapHeaderCost - 1)
+	require.False(t, ChargeMap[int32, bool](b, 0), "an empty map's header")
+	b.SetBudget(MapHeaderCost + 38)
+	require.True(t, ChargeMap[int32, bool](b, 1))
+	assert.Equal(t, int64(0), b.Budget())
+	b.SetBudget(math.MaxInt64)
+	require.False(t, ChargeMap[[1 << 40]byte, bool](b, math.MaxUint32), "an overflowing product")
+	assert.Equal(t, int64(math.MaxInt64), b.Budget())
 	b.SetBudget(MapHeaderCost + 106 + 16 + 50)
 	require.True(t, ChargeSet[int64, struct{}](b, 2)) // the header, 2 × (5 × 9 + 8), then 2 × 8
 	assert.Equal(t, int64(50), b.Budget())
