@@ -779,6 +779,9 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 				(r.def == nil || r.st.readsAsIs(r.rd)) {
 				var err error
 				if r.flat {
+					if !f.dec.fresh {
+						f.readFlatFresh()
+					}
 					err = f.readFlat(data, r, ev.data)
 				} else {
 					err = f.readGen(data, r, ev.data)
@@ -944,31 +947,37 @@ func (d *decoder) beginDef(data []byte, r *rootFrame, rd *remoteDef) error {
 //
 // The budget, the depth, the trailing-bytes check and the budget check of
 // what was allocated are readGen's.
+//
+// The caller resets the decoder when it is not fresh (see readFlatFresh).
+// The buffer is set up before anything that may call out of line (the plan
+// stack's and the TypeDef list's first growth, the TypeDef's charge), so
+// that data is not kept on the stack across those calls.
 func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 	d := &f.dec
 	buf := &f.in
-	if !d.fresh {
-		d.trim()
-		d.reset(buf)
-		d.fresh = true
-	}
 	d.limit = decodeBudget(d.maxDecoded, len(data))
 	d.depth = 1
+	rd := r.rd
+	charge := false
+	if rd == nil {
+		buf.BeginDecode(data, len(r.pre), d.limit)
+	} else if c := rd.cost; c >= 0 && c <= d.limit {
+		buf.BeginDecode(data, len(r.pre), d.limit-c)
+	} else {
+		buf.BeginDecode(data, len(r.pre), d.limit)
+		charge = true
+	}
 	d.genStack = d.genStack[:0]
 	pushPlan(&d.genStack, r.st)
 	var err error
-	if rd := r.rd; rd == nil {
-		buf.BeginDecode(data, len(r.pre), d.limit)
+	if rd == nil {
 		d.defsRead = d.defsRead[:0]
 	} else {
 		// beginDef, here in line (-20 instructions in compatible mode).
 		if len(d.defsRead) != 1 || d.defsRead[0] != rd {
 			d.defsRead = append(d.defsRead[:0], rd)
 		}
-		if c := rd.cost; c >= 0 && c <= d.limit {
-			buf.BeginDecode(data, len(r.pre), d.limit-c)
-		} else {
-			buf.BeginDecode(data, len(r.pre), d.limit)
+		if charge {
 			err = d.chargeTypeDef(rd)
 		}
 	}
@@ -989,6 +998,15 @@ func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 		clearValue(f.lastOutTI, p)
 	}
 	return err
+}
+
+// readFlatFresh resets the decoder for readFlat, which needs it fresh:
+// something other than readFlat used it since its last reset.
+func (f *Fury) readFlatFresh() {
+	d := &f.dec
+	d.trim()
+	d.reset(&f.in)
+	d.fresh = true
 }
 
 // clearValue sets the value of type ti at p to its zero value, whatever it

@@ -905,6 +905,16 @@ func StringsEnd(b []byte, n int) int {
 	return e
 }
 
+// RunPart returns r[s:e], for code generated to slice a string out of a
+// run that StringRun returned, at offsets NextString gave for it (so 0 <=
+// s <= e <= len(r), which RunPart does not check again).
+func RunPart(r string, s, e int) string {
+	if s == e {
+		return "" // (not a pointer past the end of r)
+	}
+	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(r)), s)), e-s)
+}
+
 // RunString returns the string whose header starts at r[o] and the
 // offset past it, for code generated to slice the strings of a run out of
 // r, what StringRun returned for bytes that StringsEnd (or NextString)
@@ -942,10 +952,19 @@ func (b *Buffer) StringRun(p []byte) string {
 		b.slabLast = o
 		b.slabOff = min(o+(n+7)&^7, len(b.slab))
 	} else if !b.share {
-		if n > smallPiece || !b.slabOn {
-			return string(p) // the run's own memory
+		// The run's own memory: a pointer-free allocation of its size
+		// class, filled below without a call to memmove (string(p) takes
+		// a call more and memmove's).
+		switch {
+		case unalignedOK && n > 24 && n <= 32:
+			d = unsafe.Pointer(new([32]byte))
+		case unalignedOK && n > 16 && n <= 24:
+			d = unsafe.Pointer(new([24]byte))
+		case n > smallPiece || !b.slabOn:
+			return string(p)
+		default:
+			d = unsafe.Pointer(unsafe.SliceData(b.smallPieceOf(n, 1)))
 		}
-		d = unsafe.Pointer(unsafe.SliceData(b.smallPieceOf(n, 1)))
 	} else {
 		d = unsafe.Pointer(unsafe.SliceData(b.newPiece(n)))
 	}
@@ -1386,7 +1405,10 @@ func (b *Buffer) smallPieceOf(n, a int) []byte {
 // keeps none, only its size for the next decode's first block.
 func (b *Buffer) endSmall() {
 	b.smallFit, b.smallUse = b.smallUse, 0
-	b.small, b.smallOff = nil, 0
+	if b.small != nil { // (no pointer store, and write barrier, when the decode took no small piece)
+		b.small = nil
+	}
+	b.smallOff = 0
 }
 
 // shrink returns p (from Alloc) cut to its first n bytes, handing the rest

@@ -9,7 +9,10 @@ func (b *Buffer) BeginDecode(data []byte, off int, budget int64) {
 	b.data, b.off = data, off
 	b.slabOn, b.budget = true, budget
 	b.aliased, b.begin = 0, 0
-	b.small, b.smallOff, b.smallUse = nil, 0, 0 // (in case the last decode did not end)
+	if b.small != nil { // (in case the last decode did not end; no pointer store, and write barrier, otherwise)
+		b.small = nil
+	}
+	b.smallOff, b.smallUse = 0, 0
 }
 
 // EndDecode ends a decode begun by BeginDecode: what EndSlab and
