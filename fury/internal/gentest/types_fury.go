@@ -111,8 +111,9 @@ func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Zip, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Zip")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -121,8 +122,8 @@ func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.City = s[s0:e0]
-			x.Street = s[s1:e1]
+			x.City = furyrt.RunPart(s, s0, e0)
+			x.Street = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.City, err = buf.ReadString(); err != nil {
@@ -4620,14 +4621,19 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
-		if x.Base.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Base.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Base.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Base.ID")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Own, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Own")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if t, ok := furyrt.GetTime(buf.Unread()); ok {
@@ -4651,7 +4657,7 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.embedded.Label = s[s0:e0]
+			x.embedded.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.embedded.Label, err = buf.ReadString(); err != nil {
@@ -4730,7 +4736,7 @@ func furyReadEmbeds(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -4905,12 +4911,14 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 1, 0
 		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -4932,7 +4940,7 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Z = s[s0:e0]
+			x.Z = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Z, err = buf.ReadString(); err != nil {
@@ -5029,8 +5037,9 @@ func furyReadEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 1, 0
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Color(v)) == int64(v) {
@@ -5060,7 +5069,7 @@ func furyReadEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Z = s[s0:e0]
+			x.Z = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Z, err = buf.ReadString(); err != nil {
@@ -5179,12 +5188,14 @@ func furyReadEnums_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -5212,7 +5223,7 @@ func furyReadEnums_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Z = s[s0:e0]
+			x.Z = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Z, err = buf.ReadString(); err != nil {
@@ -5319,8 +5330,9 @@ func furyReadEnums_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Color(v)) == int64(v) {
@@ -5356,7 +5368,7 @@ func furyReadEnums_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Z = s[s0:e0]
+			x.Z = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Z, err = buf.ReadString(); err != nil {
@@ -5429,8 +5441,9 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if c, err := r.BeginStruct(1, unsafe.Pointer(&x.In)); err != nil {
@@ -5546,10 +5559,14 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -5557,7 +5574,7 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {
@@ -5719,8 +5736,9 @@ func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Key, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Key")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -5728,7 +5746,7 @@ func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Val = s[s0:e0]
+			x.Val = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Val, err = buf.ReadString(); err != nil {
@@ -5812,8 +5830,9 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Value, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Value")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
@@ -5981,8 +6000,9 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Common.Version, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Common.Version")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Attrs(r, buf, &x.Attrs) {
@@ -6037,7 +6057,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -8796,7 +8816,10 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		*(*uint8)(&x.Level) = b[51]
 		x.Uint8 = b[52]
 		n, k := 53, 0
-		if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int = int(b[n]>>1) ^ -int(b[n]&1)
+			n++
+		} else if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int")
 		} else if int64(int(v)) != v {
 			_ = buf.Skip(n) // 32-bit platforms only: the runtime's error
@@ -8808,14 +8831,19 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 			x.Int = int(v)
 			n += k
 		}
-		if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int64 = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int64)(&x.TI64), k = furyrt.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TI64")
+		} else {
+			n += k
 		}
-		n += k
 		if v, k := furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint")
 		} else if uint64(uint(v)) != v {
@@ -8830,20 +8858,24 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		if x.Uint64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*uint64)(&x.TU64), k = furyrt.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TU64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int32")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint32")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -8852,8 +8884,8 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			*(*string)(&x.Name) = s[s0:e0]
-			x.String = s[s1:e1]
+			*(*string)(&x.Name) = furyrt.RunPart(s, s0, e0)
+			x.String = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
@@ -9027,7 +9059,10 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Byte = b[50]
 		x.Uint8 = b[51]
 		n, k := 52, 0
-		if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int = int(b[n]>>1) ^ -int(b[n]&1)
+			n++
+		} else if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int")
 		} else if int64(int(v)) != v {
 			_ = buf.Skip(n) // 32-bit platforms only: the runtime's error
@@ -9039,14 +9074,19 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			x.Int = int(v)
 			n += k
 		}
-		if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int64 = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int64)(&x.TI64), k = furyrt.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TI64")
+		} else {
+			n += k
 		}
-		n += k
 		if v, k := furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint")
 		} else if uint64(uint(v)) != v {
@@ -9061,20 +9101,24 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		if x.Uint64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*uint64)(&x.TU64), k = furyrt.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TU64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int32")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint32")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Level(v)) == int64(v) {
@@ -9089,8 +9133,8 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			*(*string)(&x.Name) = s[s0:e0]
-			x.String = s[s1:e1]
+			*(*string)(&x.Name) = furyrt.RunPart(s, s0, e0)
+			x.String = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
@@ -9191,14 +9235,19 @@ func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ShadowBase.Keep, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ShadowBase.Keep = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ShadowBase.Keep, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ShadowBase.Keep")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Other, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Other")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -9206,7 +9255,7 @@ func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.X = s[s0:e0]
+			x.X = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.X, err = buf.ReadString(); err != nil {
@@ -9340,14 +9389,19 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.Plain = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
-		if x.Renamed, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Renamed = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Renamed, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Renamed")
+		} else {
+			n += k
 		}
-		n += k
 		if x.A, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field A")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.Must)); err != nil {
@@ -9364,7 +9418,7 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.B = s[s0:e0]
+			x.B = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.B, err = buf.ReadString(); err != nil {
@@ -9675,7 +9729,7 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -10014,7 +10068,7 @@ func furyReadTree(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {

@@ -1308,8 +1308,9 @@ func furyReadElsewhere(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -1482,8 +1483,9 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.Level), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Level")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -1758,14 +1760,19 @@ func furyReadMoney(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Units = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Units")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -1814,10 +1821,14 @@ func furyReadMoney_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Units = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Units")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Currency(v)) == int64(v) {
@@ -1892,7 +1903,7 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -2753,22 +2764,29 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -2776,7 +2794,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -2945,18 +2963,24 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -2964,7 +2988,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3139,18 +3163,24 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3158,7 +3188,7 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3338,14 +3368,19 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3353,7 +3388,7 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3534,18 +3569,24 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3553,7 +3594,7 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3733,14 +3774,19 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3748,7 +3794,7 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3934,14 +3980,19 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3949,7 +4000,7 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -4140,10 +4191,14 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -4151,7 +4206,7 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -4310,8 +4365,9 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Quantity, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Quantity")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -4319,7 +4375,7 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Sku = s[s0:e0]
+			x.Sku = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Sku, err = buf.ReadString(); err != nil {
@@ -4390,7 +4446,7 @@ func furyReadPinned(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {
@@ -4451,7 +4507,7 @@ func furyReadRenamed(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {
@@ -4635,30 +4691,39 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.I8 = int8(b[41])
 		x.U8 = b[42]
 		n, k := 43, 0
-		if x.I64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.I64 = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.I64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field I64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int64)(&x.Ti64), k = furyrt.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Ti64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.U64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field U64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*uint64)(&x.Tu64), k = furyrt.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Tu64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.I32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field I32")
+		} else {
+			n += k
 		}
-		n += k
 		if x.U32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field U32")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -4666,7 +4731,7 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.S = s[s0:e0]
+			x.S = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.S, err = buf.ReadString(); err != nil {
