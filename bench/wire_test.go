@@ -353,6 +353,9 @@ func FuzzWireDecode(f *testing.F) {
 			for _, v := range []any{&SmallStruct{}, &Sample{}, &MediaContent{}, &Struct{}} {
 				_ = wireDecode(c, data, v)
 			}
+			if c, ok := c.(*wireConsts); ok {
+				_ = c.decodeSmallStructRun(data, &SmallStruct{})
+			}
 		}
 	})
 }
@@ -372,7 +375,11 @@ func TestWireAllocs(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
-		require.Equal(t, float64(ResultAllocs[d.object]), allocs, "%s %s", d.lib, d.object)
+		want := ResultAllocs[d.object]
+		if d.lib == "handwire-run" {
+			want-- // the two strings in one piece
+		}
+		require.Equal(t, float64(want), allocs, "%s %s", d.lib, d.object)
 	}
 	for _, s := range ser {
 		if !strings.HasSuffix(s.lib, "-reuse") {
