@@ -98,6 +98,10 @@ func (b *Buffer) Grow(n int) {
 	}
 }
 
+// grow is not inlined: the callers' fast paths stay free of its frame and
+// spills.
+//
+//go:noinline
 func (b *Buffer) grow(n int) {
 	c := 2*cap(b.data) + n
 	if c < 64 {
