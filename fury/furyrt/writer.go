@@ -27,7 +27,7 @@ type Writer struct {
 	// collector marks).
 	plans       []*Plan
 	cur         int32
-	depth       *int  // the runtime's nesting depth
+	depth       *int // the runtime's nesting depth
 	maxDepth    int
 	compatible  bool
 	refTracking bool
