@@ -21,7 +21,7 @@ import (
 type Writer struct {
 	buf *Buffer
 	// plans holds the plans written through w by their id (see
-	// Writer.id; plans[0] is none), cur the id of the plan of the struct
+	// Writer.id; plans[0] is the root's), cur the id of the plan of the struct
 	// being written: an integer, so that entering and leaving a nested
 	// struct stores no pointer (and so takes no write barrier while the
 	// collector marks).
@@ -81,6 +81,9 @@ type WriterEngine interface {
 // maxDepth. Package fury calls it once per encoder.
 func (w *Writer) Init(eng WriterEngine, depth *int, maxDepth int) {
 	w.eng, w.depth, w.maxDepth = eng, depth, maxDepth
+	if len(w.plans) == 0 {
+		w.plans = make([]*Plan, 1, 16) // id 0: the root's
+	}
 }
 
 // Set points w at buf for a message with the given settings. Package fury
@@ -188,7 +191,7 @@ func (w *Writer) id(pl *Plan) int32 {
 
 func (w *Writer) newID(pl *Plan) int32 {
 	if len(w.plans) == 0 {
-		w.plans = append(w.plans, nil) // id 0: none
+		w.plans = append(w.plans, nil) // id 0: the root's
 	}
 	pl.w, pl.id = w, int32(len(w.plans))
 	w.plans = append(w.plans, pl)
@@ -198,7 +201,12 @@ func (w *Writer) newID(pl *Plan) int32 {
 // Root writes the fields of the root struct at p with plan pl, the first
 // generated code of the message.
 func (w *Writer) Root(pl *Plan, p unsafe.Pointer) error {
-	w.cur = w.id(pl)
+	// The root's plan has id 0 for as long as it is the root (the same
+	// plan may have another id as a nested struct's).
+	if w.plans[0] != pl { // (no pointer store, and write barrier, for the same root type)
+		w.plans[0] = pl
+	}
+	w.cur = 0
 	return pl.write(w, p)
 }
 
