@@ -251,6 +251,7 @@ type Nest struct {
 	hash   int32    // the element struct's hash
 	more   moreKind // what follows pre
 	def    *TypeDef
+	full   []byte // with def alone: pre, a marker's byte (0), def's bytes
 	ns     *MetaString // with name: the meta strings of a type registered by name
 	name   *MetaString
 	after  uint64 // packed little-endian: what follows def or the meta strings (a struct's hash)
@@ -310,6 +311,7 @@ func (pl *Plan) SetNest(i int, s NestSpec) bool {
 		pl.nests[i].more = moreOther
 	case s.Def != nil:
 		pl.nests[i].more = moreDef
+		pl.nests[i].full = append(append(append([]byte(nil), s.Pre...), 0), s.Def.bytes...)
 	}
 	if !s.Dynamic {
 		pl.nests[i].ready = s.Kind
@@ -422,13 +424,20 @@ func (w *Writer) putPre(n *Nest, extra byte) {
 	switch n.more {
 	case moreNone:
 	case moreDef:
-		if d := n.def; d.msg == w.msg && d.idx < 64 {
+		d := n.def
+		if d.msg == w.msg && d.idx < 64 {
 			*(*byte)(unsafe.Add(q, n.preN)) = byte(d.idx<<1 | 1)
 			l++
 			break
 		}
+		if d.msg != w.msg && w.defs < 64 {
+			// The TypeDef's first time in the message: pre, its index and
+			// its bytes as one copy, the index's byte patched.
+			w.putFull(n, extra)
+			return
+		}
 		b.data = b.data[:l]
-		w.PutTypeDef(n.def)
+		w.PutTypeDef(d)
 		return
 	default:
 		b.data = b.data[:l]
@@ -436,6 +445,27 @@ func (w *Writer) putPre(n *Nest, extra byte) {
 		return
 	}
 	b.data = b.data[:l]
+}
+
+// putFull writes n.full, what precedes a nested value whose TypeDef
+// (the message's next, at an index below 64) the message does not hold
+// yet, with extra or-ed into its first byte, and marks the TypeDef
+// written.
+func (w *Writer) putFull(n *Nest, extra byte) {
+	d := n.def
+	d.msg, d.idx = w.msg, w.defs
+	w.defs++
+	b := w.buf
+	l := len(b.data)
+	f := n.full
+	if cap(b.data)-l < len(f) {
+		b.grow(len(f))
+	}
+	b.data = b.data[:l+len(f)]
+	t := b.data[l:]
+	copy(t, f)
+	t[0] |= extra
+	t[n.preN] = byte(d.idx << 1)
 }
 
 // putMore writes what follows n's pre: its TypeDef or meta strings, then
@@ -621,9 +651,18 @@ func (w *Writer) structList(i int, n *Nest, h *sliceHeader) error {
 // hashedElems writes the k struct values at base of a list framed by n,
 // each preceded by its struct's hash.
 func (w *Writer) hashedElems(n *Nest, base unsafe.Pointer, k int) error {
-	write, size := n.plan.write, n.size
+	write, size, hash := n.plan.write, n.size, uint32(n.hash)
 	for j := 0; j < k; j++ {
-		w.buf.WriteInt32(n.hash)
+		// The hash stored in place (Buffer.WriteInt32's append stores the
+		// slice's data pointer again, a write barrier while the collector
+		// marks).
+		b := w.buf
+		l := len(b.data)
+		if cap(b.data)-l < 4 {
+			b.grow(4)
+		}
+		b.data = b.data[:l+4]
+		binary.LittleEndian.PutUint32(b.data[l:], hash)
 		if err := write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
 			return err
 		}
