@@ -251,7 +251,7 @@ type Nest struct {
 	hash   int32    // the element struct's hash
 	more   moreKind // what follows pre
 	def    *TypeDef
-	full   []byte // with def alone: pre, a marker's byte (0), def's bytes
+	full   []byte      // with def alone: pre, a marker's byte (0), def's bytes
 	ns     *MetaString // with name: the meta strings of a type registered by name
 	name   *MetaString
 	after  uint64 // packed little-endian: what follows def or the meta strings (a struct's hash)
