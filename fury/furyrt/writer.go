@@ -591,7 +591,20 @@ func (w *Writer) StructList(i int, p unsafe.Pointer) error {
 	write, size, base := n.plan.write, n.size, h.data
 	var err error
 	if n.hashed {
-		err = w.hashedElems(n, base, k)
+		hash := uint32(n.hash)
+		for j := 0; j < k; j++ {
+			// The hash stored in place (putHash, in line).
+			b := w.buf
+			l := len(b.data)
+			if cap(b.data)-l < 4 {
+				b.grow(4)
+			}
+			b.data = b.data[:l+4]
+			binary.LittleEndian.PutUint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)), 4), hash)
+			if err = write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
+				break
+			}
+		}
 	} else {
 		for j := 0; j < k; j++ {
 			if err = write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
@@ -648,36 +661,26 @@ func (w *Writer) structList(i int, n *Nest, h *sliceHeader) error {
 	return nil
 }
 
-// hashedElems writes the k struct values at base of a list framed by n,
-// each preceded by its struct's hash.
-func (w *Writer) hashedElems(n *Nest, base unsafe.Pointer, k int) error {
-	write, size, hash := n.plan.write, n.size, uint32(n.hash)
-	for j := 0; j < k; j++ {
-		// The hash stored in place (Buffer.WriteInt32's append stores the
-		// slice's data pointer again, a write barrier while the collector
-		// marks).
-		b := w.buf
-		l := len(b.data)
-		if cap(b.data)-l < 4 {
-			b.grow(4)
-		}
-		b.data = b.data[:l+4]
-		binary.LittleEndian.PutUint32(b.data[l:], hash)
-		if err := write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
-			return err
-		}
+// putHash writes a list element's struct hash, stored in place
+// (Buffer.WriteInt32's append stores the slice's data pointer again, a
+// write barrier while the collector marks).
+func putHash(b *Buffer, hash uint32) {
+	l := len(b.data)
+	if cap(b.data)-l < 4 {
+		b.grow(4)
 	}
-	return nil
+	b.data = b.data[:l+4]
+	binary.LittleEndian.PutUint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)), 4), hash)
 }
 
 // elems writes the k elements at base of a list framed by n.
 func (w *Writer) elems(n *Nest, base unsafe.Pointer, k int, nulls bool) error {
 	write, size := n.plan.write, n.size
 	if n.kind == NestList {
-		if n.hashed {
-			return w.hashedElems(n, base, k)
-		}
 		for j := 0; j < k; j++ {
+			if n.hashed {
+				putHash(w.buf, uint32(n.hash))
+			}
 			if err := write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
 				return err
 			}
@@ -694,7 +697,7 @@ func (w *Writer) elems(n *Nest, base unsafe.Pointer, k int, nulls bool) error {
 			w.buf.WriteUint8(0xff) // not null
 		}
 		if n.hashed {
-			w.buf.WriteInt32(n.hash)
+			putHash(w.buf, uint32(n.hash))
 		}
 		if err := write(w, e); err != nil {
 			return err
