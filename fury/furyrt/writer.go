@@ -177,7 +177,12 @@ func NewPlan(owner unsafe.Pointer, write func(*Writer, unsafe.Pointer) error, fi
 func (pl *Plan) Owner() unsafe.Pointer { return pl.owner }
 
 // Plan returns the plan of the struct being written.
-func (w *Writer) Plan() *Plan { return w.plans[w.cur] }
+func (w *Writer) Plan() *Plan {
+	if w.cur < 0 { // SetPlan(nil)
+		return nil
+	}
+	return w.plans[w.cur]
+}
 
 // id returns pl's id in w, giving it one on its first use with w. (A plan
 // is written through one Writer: package fury makes both per Fury. Used
@@ -914,4 +919,10 @@ func (r *Reader) Error(format string, args ...any) error {
 // SetPlan makes pl the plan being written. Package fury calls it to put
 // back the plan of the struct it was writing when it turns a panic inside
 // a nested write into an error (Run restores it only on return).
-func (w *Writer) SetPlan(pl *Plan) { w.cur = w.id(pl) }
+func (w *Writer) SetPlan(pl *Plan) {
+	if pl == nil {
+		w.cur = -1
+		return
+	}
+	w.cur = w.id(pl)
+}
