@@ -417,6 +417,14 @@ func (w *Writer) MarkTypeDef(d *TypeDef) {
 // (PutTypeDef, a reference in the message's first 64 TypeDefs in line),
 // or putMore's.
 func (w *Writer) putPre(n *Nest, extra byte) {
+	if n.more == moreDef {
+		if d := n.def; d.msg != w.msg && w.defs < 64 {
+			// The TypeDef's first time in the message: pre, its index and
+			// its bytes as one copy, the index's byte patched.
+			w.putFull(n, extra)
+			return
+		}
+	}
 	b := w.buf
 	l := len(b.data)
 	if cap(b.data)-l < 16 {
@@ -434,12 +442,6 @@ func (w *Writer) putPre(n *Nest, extra byte) {
 			*(*byte)(unsafe.Add(q, n.preN)) = byte(d.idx<<1 | 1)
 			l++
 			break
-		}
-		if d.msg != w.msg && w.defs < 64 {
-			// The TypeDef's first time in the message: pre, its index and
-			// its bytes as one copy, the index's byte patched.
-			w.putFull(n, extra)
-			return
 		}
 		b.data = b.data[:l]
 		w.PutTypeDef(d)
@@ -467,10 +469,11 @@ func (w *Writer) putFull(n *Nest, extra byte) {
 		b.grow(len(f))
 	}
 	b.data = b.data[:l+len(f)]
-	t := b.data[l:]
-	copy(t, f)
-	t[0] |= extra
-	t[n.preN] = byte(d.idx << 1)
+	// len(f) bytes from t, pre's preN (at most 8) and the marker's among them.
+	t := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)
+	copy(unsafe.Slice((*byte)(t), len(f)), f)
+	*(*byte)(t) |= extra
+	*(*byte)(unsafe.Add(t, n.preN)) = byte(d.idx << 1)
 }
 
 // putMore writes what follows n's pre: its TypeDef or meta strings, then
