@@ -347,6 +347,11 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 		e.fellBack = false
 		r.net = true
 	}
+	return copied(buf, err)
+}
+
+// copied returns a copy of buf's bytes, Marshal's result, or err.
+func copied(buf *buffer, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -368,13 +373,7 @@ func (f *Fury) marshalOther(buf *buffer, v any, p unsafe.Pointer) ([]byte, error
 	} else {
 		err = f.writeGenNet(buf, f.lastInRF, p)
 	}
-	if err != nil {
-		return nil, err
-	}
-	b := buf.Bytes()
-	out := make([]byte, len(b))
-	copy(out, b)
-	return out, nil
+	return copied(buf, err)
 }
 
 // MarshalAppend appends the serialized form of v to dst. With a dst of
