@@ -327,15 +327,31 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	// allocates a new slice per call.)
 	buf := &f.out
 	buf.Reset()
-	var err error
 	// genRoot, written out (as in MarshalAppend).
-	if ev := efaceOf(&v); ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg {
-		err = f.serialize(buf, v, nil)
-	} else if r := f.lastInRF; r.net {
-		err = f.writeGenNet(buf, r, ev.data)
-	} else {
-		err = f.writeGen(buf, r, ev.data)
+	ev := efaceOf(&v)
+	if ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg || f.lastInRF.net {
+		return f.marshalOther(buf, v, ev.data)
 	}
+	// The short way: writeGen, in line (with buf empty: no start to
+	// truncate back to on error, Marshal's next call resets it).
+	r, e := f.lastInRF, &f.enc
+	if e.buf != buf { // (no pointer store, and write barrier, for the same buffer)
+		e.buf = buf
+	}
+	e.gw.Restart(buf) // a new message: its TypeDefs and meta strings start afresh
+	buf.SetCompactStrings(e.compactStrings)
+	r.writePrefix(buf)
+	e.begin(r)
+	err := e.gw.Root(r.st.wplan, ev.data)
+	if e.fellBack {
+		e.fellBack = false
+		r.net = true
+	}
+	return copied(buf, err)
+}
+
+// copied returns a copy of buf's bytes, Marshal's result, or err.
+func copied(buf *buffer, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -345,6 +361,19 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	out := make([]byte, len(b))
 	copy(out, b)
 	return out, nil
+}
+
+// marshalOther is Marshal for a root that does not take the short way:
+// a root of another type than the last (serialize), or one whose
+// generated code entered the runtime before (writeGenNet).
+func (f *Fury) marshalOther(buf *buffer, v any, p unsafe.Pointer) ([]byte, error) {
+	var err error
+	if ev := efaceOf(&v); ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg {
+		err = f.serialize(buf, v, nil)
+	} else {
+		err = f.writeGenNet(buf, f.lastInRF, p)
+	}
+	return copied(buf, err)
 }
 
 // MarshalAppend appends the serialized form of v to dst. With a dst of

@@ -98,6 +98,10 @@ func (b *Buffer) Grow(n int) {
 	}
 }
 
+// grow is not inlined: the callers' fast paths stay free of its frame and
+// spills.
+//
+//go:noinline
 func (b *Buffer) grow(n int) {
 	c := 2*cap(b.data) + n
 	if c < 64 {
@@ -474,7 +478,15 @@ func (b *Buffer) WriteString(s string) {
 	} else {
 		k = varint.Put64(unsafe.Slice((*byte)(p), 9), uint64(n)<<2|strUTF8)
 	}
-	copy(unsafe.Slice((*byte)(unsafe.Add(p, k)), n), s)
+	if d := unsafe.Add(p, k); unalignedOK && n >= 8 && n <= 16 {
+		// Two overlapping words in the n+9 bytes of room: no memmove call.
+		q := unsafe.Pointer(unsafe.StringData(s))
+		w0, w1 := *(*uint64)(q), *(*uint64)(unsafe.Add(q, n-8))
+		*(*uint64)(d) = w0
+		*(*uint64)(unsafe.Add(d, n-8)) = w1
+	} else {
+		copy(unsafe.Slice((*byte)(d), n), s)
+	}
 	b.data = b.data[:l+k+n]
 }
 
