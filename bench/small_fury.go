@@ -125,10 +125,14 @@ func furyReadSmallStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Money = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		x.Spouse = b[8] != 0
 		n, k := 9, 0
-		if x.Siblings, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Siblings = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Siblings, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Siblings")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if t, ok := furyrt.GetTime(buf.Unread()); ok {
@@ -143,8 +147,8 @@ func furyReadSmallStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Name = s[s0:e0]
-			x.Phone = s[s1:e1]
+			x.Name = furyrt.RunPart(s, s0, e0)
+			x.Phone = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {

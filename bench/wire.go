@@ -701,6 +701,57 @@ func (c *wireConsts) decodeSmallStruct(data []byte, s *SmallStruct) error {
 	return r.done()
 }
 
+// decodeSmallStructRun is decodeSmallStruct with the two strings copied
+// as one piece (their bytes and the header between them: one allocation
+// for both), as fury's generated code copies a run of string fields with
+// its default memory: the hand-written limit for the same allocations.
+func (c *wireConsts) decodeSmallStructRun(data []byte, s *SmallStruct) error {
+	r := wireReader{b: data, c: c}
+	r.expect(c.smallRoot)
+	s.Money = r.float64()
+	s.Spouse = r.bool()
+	s.Siblings = r.varint64()
+	s.BirthDay = r.time()
+	s.Name, s.Phone = r.stringPair()
+	return r.done()
+}
+
+// stringPair reads two UTF-8 strings, copied as one piece when both have
+// a header of one or two bytes and are whole in the input, else each by
+// string (which reports what is wrong).
+func (r *wireReader) stringPair() (string, string) {
+	b := r.b
+	s0, e0, ok0 := wireStringAt(b, 0)
+	s1, e1, ok1 := wireStringAt(b, e0)
+	if !ok0 || !ok1 {
+		a := r.string()
+		return a, r.string()
+	}
+	run := string(b[:e1])
+	r.b = b[e1:]
+	return run[s0:e0], run[s1:e1]
+}
+
+// wireStringAt locates the UTF-8 string whose header, of one or two bytes,
+// starts at b[i]: its bytes are b[s:e], ok when b holds them.
+func wireStringAt(b []byte, i int) (s, e int, ok bool) {
+	if i >= len(b) {
+		return 0, 0, false
+	}
+	h, s := int(b[i]), i+1
+	if h >= 0x80 {
+		if s >= len(b) || b[s] >= 0x80 {
+			return 0, 0, false
+		}
+		h, s = h&0x7f|int(b[s])<<7, s+1
+	}
+	if h&3 != wireStrUTF8 {
+		return 0, 0, false
+	}
+	e = s + h>>2
+	return s, e, e <= len(b)
+}
+
 // decodeSample decodes data into s; see decodeSmallStruct.
 func (c *wireConsts) decodeSample(data []byte, s *Sample) error {
 	r := wireReader{b: data, c: c}

@@ -113,6 +113,10 @@ func handwireSuite(o objects) ([]serBench, []deBench, error) {
 	col.add(handwireBenches(lib, objMediaContent, o.mediaContent, c.appendMediaContent, c.decodeMediaContent))
 	col.add(handwireBenches(lib, objStruct, o.strct, c.appendStruct, c.decodeStruct))
 	col.add(handwireBenches(lib, objSmallStruct, o.smallStruct, c.appendSmallStruct, c.decodeSmallStruct))
+	// handwire-run: SmallStruct's two strings copied as one piece, the
+	// allocations fury's generated code makes (Deserialize only).
+	_, run, err := handwireBenches(lib+"-run", objSmallStruct, o.smallStruct, c.appendSmallStruct, c.decodeSmallStructRun)
+	col.add(nil, run, err)
 	col.add(handwireBenches(compat, objSample, o.sample, cc.appendSample, cc.decodeSample))
 	col.add(handwireBenches(compat, objMediaContent, o.mediaContent, cc.appendMediaContent, cc.decodeMediaContent))
 	col.add(handwireBenches(compat, objStruct, o.strct, cc.appendStruct, cc.decodeStruct))
@@ -238,6 +242,46 @@ func TestWireBytes(t *testing.T) {
 	}
 }
 
+// TestWireSmallStructRun holds decodeSmallStructRun (one allocation for
+// both strings) to decodeSmallStruct: the same value from every SmallStruct
+// variant's bytes, and the same error from each truncation of them and
+// from a string header made a latin1 one.
+func TestWireSmallStructRun(t *testing.T) {
+	c, err := newTestWireConsts()
+	require.NoError(t, err)
+	n := 0
+	for _, v := range wireVariants() {
+		s, ok := v.(*SmallStruct)
+		if !ok {
+			continue
+		}
+		n++
+		data := c.appendSmallStruct(nil, s)
+		var got SmallStruct
+		require.NoError(t, c.decodeSmallStructRun(data, &got))
+		require.Empty(t, cmp.Diff(s, &got, cmpOptions("handwire")...))
+		for i := range data {
+			var a, b SmallStruct
+			require.Equal(t, c.decodeSmallStruct(data[:i], &a), c.decodeSmallStructRun(data[:i], &b), "%d of %d bytes", i, len(data))
+		}
+		// The Name header (right after the timestamp) made latin1.
+		bad := append([]byte(nil), data...)
+		r := wireReader{b: data, c: c}
+		r.expect(c.smallRoot)
+		r.float64()
+		r.bool()
+		r.varint64()
+		r.time()
+		h := len(data) - len(r.b)
+		bad[h] = bad[h]&^3 | 1
+		var a, b SmallStruct
+		errA, errB := c.decodeSmallStruct(bad, &a), c.decodeSmallStructRun(bad, &b)
+		require.Error(t, errB)
+		require.Equal(t, errA, errB)
+	}
+	require.Positive(t, n)
+}
+
 // TestWireModesDiffer: the two coders write different framing for every
 // object, so that TestWireBytes cannot pass with one mode's bytes for both.
 func TestWireModesDiffer(t *testing.T) {
@@ -309,6 +353,9 @@ func FuzzWireDecode(f *testing.F) {
 			for _, v := range []any{&SmallStruct{}, &Sample{}, &MediaContent{}, &Struct{}} {
 				_ = wireDecode(c, data, v)
 			}
+			if c, ok := c.(*wireConsts); ok {
+				_ = c.decodeSmallStructRun(data, &SmallStruct{})
+			}
 		}
 	})
 }
@@ -328,7 +375,11 @@ func TestWireAllocs(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
-		require.Equal(t, float64(ResultAllocs[d.object]), allocs, "%s %s", d.lib, d.object)
+		want := ResultAllocs[d.object]
+		if d.lib == "handwire-run" {
+			want-- // the two strings in one piece
+		}
+		require.Equal(t, float64(want), allocs, "%s %s", d.lib, d.object)
 	}
 	for _, s := range ser {
 		if !strings.HasSuffix(s.lib, "-reuse") {

@@ -327,15 +327,31 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	// allocates a new slice per call.)
 	buf := &f.out
 	buf.Reset()
-	var err error
 	// genRoot, written out (as in MarshalAppend).
-	if ev := efaceOf(&v); ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg {
-		err = f.serialize(buf, v, nil)
-	} else if r := f.lastInRF; r.net {
-		err = f.writeGenNet(buf, r, ev.data)
-	} else {
-		err = f.writeGen(buf, r, ev.data)
+	ev := efaceOf(&v)
+	if ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg || f.lastInRF.net {
+		return f.marshalOther(buf, v, ev.data)
 	}
+	// The short way: writeGen, in line (with buf empty: no start to
+	// truncate back to on error, Marshal's next call resets it).
+	r, e := f.lastInRF, &f.enc
+	if e.buf != buf { // (no pointer store, and write barrier, for the same buffer)
+		e.buf = buf
+	}
+	e.gw.Restart(buf) // a new message: its TypeDefs and meta strings start afresh
+	buf.SetCompactStrings(e.compactStrings)
+	r.writePrefix(buf)
+	e.begin(r)
+	err := e.gw.Root(r.st.wplan, ev.data)
+	if e.fellBack {
+		e.fellBack = false
+		r.net = true
+	}
+	return copied(buf, err)
+}
+
+// copied returns a copy of buf's bytes, Marshal's result, or err.
+func copied(buf *buffer, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -345,6 +361,19 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	out := make([]byte, len(b))
 	copy(out, b)
 	return out, nil
+}
+
+// marshalOther is Marshal for a root that does not take the short way:
+// a root of another type than the last (serialize), or one whose
+// generated code entered the runtime before (writeGenNet).
+func (f *Fury) marshalOther(buf *buffer, v any, p unsafe.Pointer) ([]byte, error) {
+	var err error
+	if ev := efaceOf(&v); ev.typ != f.lastInW || ev.data == nil || f.regs.load() != f.lastInReg {
+		err = f.serialize(buf, v, nil)
+	} else {
+		err = f.writeGenNet(buf, f.lastInRF, p)
+	}
+	return copied(buf, err)
 }
 
 // MarshalAppend appends the serialized form of v to dst. With a dst of
@@ -779,6 +808,9 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 				(r.def == nil || r.st.readsAsIs(r.rd)) {
 				var err error
 				if r.flat {
+					if !f.dec.fresh {
+						f.readFlatFresh()
+					}
 					err = f.readFlat(data, r, ev.data)
 				} else {
 					err = f.readGen(data, r, ev.data)
@@ -942,29 +974,37 @@ func (d *decoder) beginDef(data []byte, r *rootFrame, rd *remoteDef) error {
 //
 // The budget, the depth, the trailing-bytes check and the budget check of
 // what was allocated are readGen's.
+//
+// The caller resets the decoder when it is not fresh (see readFlatFresh).
+// The buffer is set up before anything that may call out of line (the plan
+// stack's and the TypeDef list's first growth, the TypeDef's charge), so
+// that data is not kept on the stack across those calls.
 func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 	d := &f.dec
 	buf := &f.in
-	if !d.fresh {
-		d.trim()
-		d.reset(buf)
-		d.fresh = true
-	}
 	d.limit = decodeBudget(d.maxDecoded, len(data))
 	d.depth = 1
+	rd := r.rd
+	charge := false
+	if rd == nil {
+		buf.BeginDecode(data, len(r.pre), d.limit)
+	} else if c := rd.cost; c >= 0 && c <= d.limit {
+		buf.BeginDecode(data, len(r.pre), d.limit-c)
+	} else {
+		buf.BeginDecode(data, len(r.pre), d.limit)
+		charge = true
+	}
 	d.genStack = d.genStack[:0]
 	pushPlan(&d.genStack, r.st)
 	var err error
-	if rd := r.rd; rd == nil {
-		buf.BeginDecode(data, len(r.pre), d.limit)
+	if rd == nil {
 		d.defsRead = d.defsRead[:0]
 	} else {
 		// beginDef, here in line (-20 instructions in compatible mode).
-		setFirstDef(&d.defsRead, rd)
-		if c := rd.cost; c >= 0 && c <= d.limit {
-			buf.BeginDecode(data, len(r.pre), d.limit-c)
-		} else {
-			buf.BeginDecode(data, len(r.pre), d.limit)
+		if len(d.defsRead) != 1 || d.defsRead[0] != rd {
+			d.defsRead = append(d.defsRead[:0], rd)
+		}
+		if charge {
 			err = d.chargeTypeDef(rd)
 		}
 	}
@@ -985,6 +1025,15 @@ func (f *Fury) readFlat(data []byte, r *rootFrame, p unsafe.Pointer) error {
 		clearValue(f.lastOutTI, p)
 	}
 	return err
+}
+
+// readFlatFresh resets the decoder for readFlat, which needs it fresh:
+// something other than readFlat used it since its last reset.
+func (f *Fury) readFlatFresh() {
+	d := &f.dec
+	d.trim()
+	d.reset(&f.in)
+	d.fresh = true
 }
 
 // clearValue sets the value of type ti at p to its zero value, whatever it

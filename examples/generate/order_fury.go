@@ -106,10 +106,14 @@ func furyReadCustomer(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -118,8 +122,8 @@ func furyReadCustomer(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Email = s[s0:e0]
-			x.Name = s[s1:e1]
+			x.Email = furyrt.RunPart(s, s0, e0)
+			x.Name = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Email, err = buf.ReadString(); err != nil {
@@ -225,8 +229,9 @@ func furyReadLineItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 8, 0
 		if x.Quantity, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Quantity")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -250,7 +255,7 @@ func furyReadLineItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.SKU = s[s0:e0]
+			x.SKU = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.SKU, err = buf.ReadString(); err != nil {
@@ -373,14 +378,19 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if c, err := r.BeginStruct(2, unsafe.Pointer(&x.Customer)); err != nil {
@@ -537,10 +547,14 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if c, err := r.BeginStruct(1, unsafe.Pointer(&x.Customer)); err != nil {

@@ -160,8 +160,9 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Id, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Id")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -169,7 +170,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -423,8 +424,9 @@ func furyReadPerson__PhoneNumber(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.Type), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Type")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -432,7 +434,7 @@ func furyReadPerson__PhoneNumber(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Number = s[s0:e0]
+			x.Number = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Number, err = buf.ReadString(); err != nil {
@@ -468,7 +470,7 @@ func furyReadPerson__PhoneNumber_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Number = s[s0:e0]
+			x.Number = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Number, err = buf.ReadString(); err != nil {

@@ -98,6 +98,10 @@ func (b *Buffer) Grow(n int) {
 	}
 }
 
+// grow is not inlined: the callers' fast paths stay free of its frame and
+// spills.
+//
+//go:noinline
 func (b *Buffer) grow(n int) {
 	c := 2*cap(b.data) + n
 	if c < 64 {
@@ -474,7 +478,15 @@ func (b *Buffer) WriteString(s string) {
 	} else {
 		k = varint.Put64(unsafe.Slice((*byte)(p), 9), uint64(n)<<2|strUTF8)
 	}
-	copy(unsafe.Slice((*byte)(unsafe.Add(p, k)), n), s)
+	if d := unsafe.Add(p, k); unalignedOK && n >= 8 && n <= 16 {
+		// Two overlapping words in the n+9 bytes of room: no memmove call.
+		q := unsafe.Pointer(unsafe.StringData(s))
+		w0, w1 := *(*uint64)(q), *(*uint64)(unsafe.Add(q, n-8))
+		*(*uint64)(d) = w0
+		*(*uint64)(unsafe.Add(d, n-8)) = w1
+	} else {
+		copy(unsafe.Slice((*byte)(d), n), s)
+	}
 	b.data = b.data[:l+k+n]
 }
 
@@ -905,6 +917,16 @@ func StringsEnd(b []byte, n int) int {
 	return e
 }
 
+// RunPart returns r[s:e], for code generated to slice a string out of a
+// run that StringRun returned, at offsets NextString gave for it (so 0 <=
+// s <= e <= len(r), which RunPart does not check again).
+func RunPart(r string, s, e int) string {
+	if s == e {
+		return "" // (not a pointer past the end of r)
+	}
+	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(r)), s)), e-s)
+}
+
 // RunString returns the string whose header starts at r[o] and the
 // offset past it, for code generated to slice the strings of a run out of
 // r, what StringRun returned for bytes that StringsEnd (or NextString)
@@ -942,10 +964,19 @@ func (b *Buffer) StringRun(p []byte) string {
 		b.slabLast = o
 		b.slabOff = min(o+(n+7)&^7, len(b.slab))
 	} else if !b.share {
-		if n > smallPiece || !b.slabOn {
-			return string(p) // the run's own memory
+		// The run's own memory: a pointer-free allocation of its size
+		// class, filled below without a call to memmove (string(p) takes
+		// a call more and memmove's).
+		switch {
+		case unalignedOK && n > 24 && n <= 32:
+			d = unsafe.Pointer(new([32]byte))
+		case unalignedOK && n > 16 && n <= 24:
+			d = unsafe.Pointer(new([24]byte))
+		case n > smallPiece || !b.slabOn:
+			return string(p)
+		default:
+			d = unsafe.Pointer(unsafe.SliceData(b.smallPieceOf(n, 1)))
 		}
-		d = unsafe.Pointer(unsafe.SliceData(b.smallPieceOf(n, 1)))
 	} else {
 		d = unsafe.Pointer(unsafe.SliceData(b.newPiece(n)))
 	}

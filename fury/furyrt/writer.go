@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/fury-go/fury/fury/internal/ferr"
+	"github.com/fury-go/fury/internal/asm"
 )
 
 // Writer is what generated Write functions write through: the buffer for
@@ -18,9 +19,15 @@ import (
 // A Writer is made and owned by package fury; generated code only receives
 // one.
 type Writer struct {
-	buf         *Buffer
-	cur         *Plan // of the struct being written
-	depth       *int  // the runtime's nesting depth
+	buf *Buffer
+	// plans holds the plans written through w by their id (see
+	// Writer.id; plans[0] is the root's), cur the id of the plan of the struct
+	// being written: an integer, so that entering and leaving a nested
+	// struct stores no pointer (and so takes no write barrier while the
+	// collector marks).
+	plans       []*Plan
+	cur         int32
+	depth       *int // the runtime's nesting depth
 	maxDepth    int
 	compatible  bool
 	refTracking bool
@@ -74,6 +81,9 @@ type WriterEngine interface {
 // maxDepth. Package fury calls it once per encoder.
 func (w *Writer) Init(eng WriterEngine, depth *int, maxDepth int) {
 	w.eng, w.depth, w.maxDepth = eng, depth, maxDepth
+	if len(w.plans) == 0 {
+		w.plans = make([]*Plan, 1, 16) // id 0: the root's
+	}
 }
 
 // Set points w at buf for a message with the given settings. Package fury
@@ -152,6 +162,8 @@ type Plan struct {
 	write func(*Writer, unsafe.Pointer) error
 	owner unsafe.Pointer
 	nests []Nest
+	w     *Writer // the Writer that gave it id
+	id    int32
 }
 
 // NewPlan returns the plan of a struct type whose fields write writes;
@@ -165,14 +177,41 @@ func NewPlan(owner unsafe.Pointer, write func(*Writer, unsafe.Pointer) error, fi
 func (pl *Plan) Owner() unsafe.Pointer { return pl.owner }
 
 // Plan returns the plan of the struct being written.
-func (w *Writer) Plan() *Plan { return w.cur }
+func (w *Writer) Plan() *Plan {
+	if w.cur < 0 { // SetPlan(nil)
+		return nil
+	}
+	return w.plans[w.cur]
+}
+
+// id returns pl's id in w, giving it one on its first use with w. (A plan
+// is written through one Writer: package fury makes both per Fury. Used
+// with another, it takes an id there, and a new one here if it comes back.)
+func (w *Writer) id(pl *Plan) int32 {
+	if pl.w == w {
+		return pl.id
+	}
+	return w.newID(pl)
+}
+
+func (w *Writer) newID(pl *Plan) int32 {
+	if len(w.plans) == 0 {
+		w.plans = append(w.plans, nil) // id 0: the root's
+	}
+	pl.w, pl.id = w, int32(len(w.plans))
+	w.plans = append(w.plans, pl)
+	return pl.id
+}
 
 // Root writes the fields of the root struct at p with plan pl, the first
 // generated code of the message.
 func (w *Writer) Root(pl *Plan, p unsafe.Pointer) error {
-	if w.cur != pl { // (no pointer store, and write barrier, for the same root type)
-		w.cur = pl
+	// The root's plan has id 0 for as long as it is the root (the same
+	// plan may have another id as a nested struct's).
+	if w.plans[0] != pl { // (no pointer store, and write barrier, for the same root type)
+		w.plans[0] = pl
 	}
+	w.cur = 0
 	return pl.write(w, p)
 }
 
@@ -181,7 +220,7 @@ func (w *Writer) Root(pl *Plan, p unsafe.Pointer) error {
 // writes itself).
 func (w *Writer) Run(pl *Plan, p unsafe.Pointer) error {
 	cur := w.cur
-	w.cur = pl
+	w.cur = w.id(pl)
 	err := pl.write(w, p)
 	w.cur = cur
 	return err
@@ -210,11 +249,14 @@ type Nest struct {
 	pre    uint64 // packed little-endian
 	preN   uint8
 	kind   NestKind
-	fast   NestKind // kind, or none when what precedes the fields depends on the message (the runtime writes it)
+	ready  NestKind // kind, or none when what precedes the fields depends on the message (the runtime writes it)
+	fast   NestKind // ready, once the Writer has given plan its id (pid)
+	pid    int32
 	hashed bool     // a list's elements are each preceded by hash
 	hash   int32    // the element struct's hash
-	more   bool     // def, meta strings or after follow pre
+	more   moreKind // what follows pre
 	def    *TypeDef
+	full   []byte      // with def alone: pre, a marker's byte (0), def's bytes
 	ns     *MetaString // with name: the meta strings of a type registered by name
 	name   *MetaString
 	after  uint64 // packed little-endian: what follows def or the meta strings (a struct's hash)
@@ -222,6 +264,15 @@ type Nest struct {
 	plan   *Plan
 	size   uintptr // of a list element
 }
+
+// moreKind says what follows a Nest's pre.
+type moreKind uint8
+
+const (
+	moreNone  moreKind = iota
+	moreDef            // def alone
+	moreOther          // meta strings or after bytes, with or without def
+)
 
 // NestSpec describes a Nest for SetNest.
 type NestSpec struct {
@@ -260,9 +311,15 @@ func (pl *Plan) SetNest(i int, s NestSpec) bool {
 	pl.nests[i] = Nest{pre: packBytes(s.Pre), preN: uint8(len(s.Pre)), kind: s.Kind,
 		hashed: s.Hashed, hash: s.Hash, def: s.Def, ns: s.NS, name: s.Name, after: packBytes(s.After),
 		afterN: uint8(len(s.After)), plan: s.Plan, size: s.ElemSize}
-	pl.nests[i].more = s.Def != nil || s.NS != nil || len(s.After) > 0
+	switch {
+	case s.NS != nil || len(s.After) > 0:
+		pl.nests[i].more = moreOther
+	case s.Def != nil:
+		pl.nests[i].more = moreDef
+		pl.nests[i].full = append(append(append([]byte(nil), s.Pre...), 0), s.Def.bytes...)
+	}
 	if !s.Dynamic {
-		pl.nests[i].fast = s.Kind
+		pl.nests[i].ready = s.Kind
 	}
 	return true
 }
@@ -290,14 +347,30 @@ func NewTypeDef(b []byte) *TypeDef { return &TypeDef{bytes: b} }
 // PutTypeDef writes d's reference when the message holds it already, else
 // its index and bytes.
 func (w *Writer) PutTypeDef(d *TypeDef) {
+	var m uint32
+	var body []byte
 	if d.msg == w.msg {
-		w.buf.WriteVaruint32(d.idx<<1 | 1)
-		return
+		m = d.idx<<1 | 1
+	} else {
+		d.msg, d.idx = w.msg, w.defs
+		w.defs++
+		m, body = d.idx<<1, d.bytes
 	}
-	d.msg, d.idx = w.msg, w.defs
-	w.defs++
-	w.buf.WriteVaruint32(d.idx << 1)
-	w.buf.WriteBytes(d.bytes)
+	// One capacity check for the marker (a varuint32) and the bytes.
+	b := w.buf
+	l := len(b.data)
+	if cap(b.data)-l < len(body)+8 {
+		b.grow(len(body) + 8)
+	}
+	if m < 0x80 {
+		b.data = b.data[:l+1]
+		b.data[l] = byte(m)
+		l++
+	} else {
+		l += asm.PutUvarint32(b.data[l:l+8], m)
+	}
+	b.data = b.data[:l+len(body)]
+	copy(b.data[l:], body)
 }
 
 // MetaString is a meta string (the namespace or name of a type registered
@@ -340,18 +413,67 @@ func (w *Writer) MarkTypeDef(d *TypeDef) {
 }
 
 // putPre writes what precedes a nested value: n's constant bytes, with
-// extra or-ed into the first, and what follows them (putMore).
+// extra or-ed into the first, and what follows them: its TypeDef
+// (PutTypeDef, a reference in the message's first 64 TypeDefs in line),
+// or putMore's.
 func (w *Writer) putPre(n *Nest, extra byte) {
+	if n.more == moreDef {
+		if d := n.def; d.msg != w.msg && w.defs < 64 {
+			// The TypeDef's first time in the message: pre, its index and
+			// its bytes as one copy, the index's byte patched.
+			w.putFull(n, extra)
+			return
+		}
+	}
 	b := w.buf
 	l := len(b.data)
-	if cap(b.data)-l < 8 {
-		b.grow(8)
+	if cap(b.data)-l < 16 {
+		b.grow(16)
 	}
-	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)), 8), n.pre|uint64(extra))
-	b.data = b.data[:l+int(n.preN)]
-	if n.more {
+	// Room for the 8-byte store and a reference's byte after pre.
+	q := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)
+	binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(q), 9), n.pre|uint64(extra))
+	l += int(n.preN)
+	switch n.more {
+	case moreNone:
+	case moreDef:
+		d := n.def
+		if d.msg == w.msg && d.idx < 64 {
+			*(*byte)(unsafe.Add(q, n.preN)) = byte(d.idx<<1 | 1)
+			l++
+			break
+		}
+		b.data = b.data[:l]
+		w.PutTypeDef(d)
+		return
+	default:
+		b.data = b.data[:l]
 		w.putMore(n)
+		return
 	}
+	b.data = b.data[:l]
+}
+
+// putFull writes n.full, what precedes a nested value whose TypeDef
+// (the message's next, at an index below 64) the message does not hold
+// yet, with extra or-ed into its first byte, and marks the TypeDef
+// written.
+func (w *Writer) putFull(n *Nest, extra byte) {
+	d := n.def
+	d.msg, d.idx = w.msg, w.defs
+	w.defs++
+	b := w.buf
+	l := len(b.data)
+	f := n.full
+	if cap(b.data)-l < len(f) {
+		b.grow(len(f))
+	}
+	b.data = b.data[:l+len(f)]
+	// len(f) bytes from t, pre's preN (at most 8) and the marker's among them.
+	t := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)
+	copy(unsafe.Slice((*byte)(t), len(f)), f)
+	*(*byte)(t) |= extra
+	*(*byte)(unsafe.Add(t, n.preN)) = byte(d.idx << 1)
 }
 
 // putMore writes what follows n's pre: its TypeDef or meta strings, then
@@ -369,18 +491,28 @@ func (w *Writer) putMore(n *Nest) {
 	}
 }
 
+// arm makes the fast way of n, whose plan the runtime has just worked out
+// (SetNest, on the field's first use), available: it gives n's plan its
+// id in w.
+func (w *Writer) arm(n *Nest) {
+	if n.fast == nestNone && n.ready != nestNone {
+		n.pid = w.id(n.plan)
+		n.fast = n.ready
+	}
+}
+
 // Struct writes field i, the struct value at p: what precedes its fields
 // and the fields, with its generated code when its plan has it, else as
 // the runtime does.
 func (w *Writer) Struct(i int, p unsafe.Pointer) error {
 	cur := w.cur
-	n := &cur.nests[i]
+	n := &w.plans[cur].nests[i]
 	if n.fast != NestStruct || *w.depth >= w.maxDepth {
 		return w.structSlow(i, p, false)
 	}
 	w.putPre(n, 0)
 	*w.depth++
-	w.cur = n.plan
+	w.cur = n.pid
 	err := n.plan.write(w, p)
 	w.cur = cur
 	*w.depth--
@@ -395,13 +527,13 @@ func (w *Writer) Struct(i int, p unsafe.Pointer) error {
 // and the fields, as Struct does.
 func (w *Writer) StructPtr(i int, p unsafe.Pointer) error {
 	cur := w.cur
-	n := &cur.nests[i]
+	n := &w.plans[cur].nests[i]
 	if n.fast != NestStructPtr || *w.depth >= w.maxDepth {
 		return w.structSlow(i, p, true)
 	}
 	w.putPre(n, 0)
 	*w.depth++
-	w.cur = n.plan
+	w.cur = n.pid
 	err := n.plan.write(w, *(*unsafe.Pointer)(p))
 	w.cur = cur
 	*w.depth--
@@ -420,13 +552,14 @@ func (w *Writer) structSlow(i int, p unsafe.Pointer, ptr bool) error {
 	} else {
 		ok, err = w.eng.BeginStruct(i, p)
 	}
+	cur := w.cur
+	n := &w.plans[cur].nests[i]
+	w.arm(n)
 	if err != nil || !ok {
 		return err
 	}
-	cur := w.cur
-	pl := cur.nests[i].plan
-	w.cur = pl
-	err = pl.write(w, p)
+	w.cur = w.id(n.plan)
+	err = n.plan.write(w, p)
 	w.cur = cur
 	return w.eng.EndStruct(i, err)
 }
@@ -446,8 +579,58 @@ const collHasNull = 0x02
 // the elements, with the elements' generated code when the plan has it,
 // else as the runtime does.
 func (w *Writer) StructList(i int, p unsafe.Pointer) error {
-	n := &w.cur.nests[i]
+	cur := w.cur
+	n := &w.plans[cur].nests[i]
 	h := (*sliceHeader)(p)
+	if n.fast != NestList || *w.depth+2 > w.maxDepth || h.len == 0 {
+		return w.structList(i, n, h)
+	}
+	// A list of struct values, in one step: the count, the framing, the
+	// elements.
+	k := h.len
+	if b := w.buf; k < 0x80 {
+		b.data = append(b.data, byte(k))
+	} else {
+		b.WriteVaruint32(uint32(k))
+	}
+	w.putPre(n, 0)
+	*w.depth += 2
+	w.cur = n.pid
+	write, size, base := n.plan.write, n.size, h.data
+	var err error
+	if n.hashed {
+		hash := uint32(n.hash)
+		for j := 0; j < k; j++ {
+			// The hash stored in place (putHash, in line).
+			b := w.buf
+			l := len(b.data)
+			if cap(b.data)-l < 4 {
+				b.grow(4)
+			}
+			b.data = b.data[:l+4]
+			binary.LittleEndian.PutUint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)), 4), hash)
+			if err = write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
+				break
+			}
+		}
+	} else {
+		for j := 0; j < k; j++ {
+			if err = write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
+				break
+			}
+		}
+	}
+	w.cur = cur
+	*w.depth -= 2
+	if err != nil {
+		return w.eng.WrapField(i, err)
+	}
+	return nil
+}
+
+// structList is StructList for the lists its one step does not cover:
+// empty, of pointers, or the runtime's.
+func (w *Writer) structList(i int, n *Nest, h *sliceHeader) error {
 	if n.fast < NestList || *w.depth+2 > w.maxDepth {
 		return w.listSlow(i, h)
 	}
@@ -455,21 +638,18 @@ func (w *Writer) StructList(i int, p unsafe.Pointer) error {
 		w.buf.WriteUint8(0) // the count
 		return nil
 	}
-	nulls := false
-	if n.kind == NestPtrList {
-		some := false
-		for _, e := range unsafe.Slice((*unsafe.Pointer)(h.data), h.len) {
-			if e == nil {
-				nulls = true
-			} else {
-				some = true
-			}
+	nulls, some := false, false
+	for _, e := range unsafe.Slice((*unsafe.Pointer)(h.data), h.len) {
+		if e == nil {
+			nulls = true
+		} else {
+			some = true
 		}
-		if !some {
-			// Only nulls: no element is entered, so the runtime's depth
-			// accounting (one level, for the list) applies.
-			return w.listSlow(i, h)
-		}
+	}
+	if !some {
+		// Only nulls: no element is entered, so the runtime's depth
+		// accounting (one level, for the list) applies.
+		return w.listSlow(i, h)
 	}
 	w.buf.WriteVaruint32(uint32(h.len))
 	extra := byte(0)
@@ -479,7 +659,7 @@ func (w *Writer) StructList(i int, p unsafe.Pointer) error {
 	w.putPre(n, extra)
 	cur := w.cur
 	*w.depth += 2
-	w.cur = n.plan
+	w.cur = n.pid
 	err := w.elems(n, h.data, h.len, nulls)
 	w.cur = cur
 	*w.depth -= 2
@@ -489,13 +669,25 @@ func (w *Writer) StructList(i int, p unsafe.Pointer) error {
 	return nil
 }
 
+// putHash writes a list element's struct hash, stored in place
+// (Buffer.WriteInt32's append stores the slice's data pointer again, a
+// write barrier while the collector marks).
+func putHash(b *Buffer, hash uint32) {
+	l := len(b.data)
+	if cap(b.data)-l < 4 {
+		b.grow(4)
+	}
+	b.data = b.data[:l+4]
+	binary.LittleEndian.PutUint32(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.data)), l)), 4), hash)
+}
+
 // elems writes the k elements at base of a list framed by n.
 func (w *Writer) elems(n *Nest, base unsafe.Pointer, k int, nulls bool) error {
 	write, size := n.plan.write, n.size
 	if n.kind == NestList {
 		for j := 0; j < k; j++ {
 			if n.hashed {
-				w.buf.WriteInt32(n.hash)
+				putHash(w.buf, uint32(n.hash))
 			}
 			if err := write(w, unsafe.Add(base, uintptr(j)*size)); err != nil {
 				return err
@@ -513,7 +705,7 @@ func (w *Writer) elems(n *Nest, base unsafe.Pointer, k int, nulls bool) error {
 			w.buf.WriteUint8(0xff) // not null
 		}
 		if n.hashed {
-			w.buf.WriteInt32(n.hash)
+			putHash(w.buf, uint32(n.hash))
 		}
 		if err := write(w, e); err != nil {
 			return err
@@ -524,12 +716,13 @@ func (w *Writer) elems(n *Nest, base unsafe.Pointer, k int, nulls bool) error {
 
 func (w *Writer) listSlow(i int, h *sliceHeader) error {
 	k, nulls, err := w.eng.BeginList(i, unsafe.Pointer(h))
+	cur := w.cur
+	n := &w.plans[cur].nests[i]
+	w.arm(n)
 	if err != nil || k == 0 {
 		return err
 	}
-	cur := w.cur
-	n := &cur.nests[i]
-	w.cur = n.plan
+	w.cur = w.id(n.plan)
 	err = w.elems(n, h.data, k, nulls)
 	w.cur = cur
 	return w.eng.EndList(i, err)
@@ -729,4 +922,10 @@ func (r *Reader) Error(format string, args ...any) error {
 // SetPlan makes pl the plan being written. Package fury calls it to put
 // back the plan of the struct it was writing when it turns a panic inside
 // a nested write into an error (Run restores it only on return).
-func (w *Writer) SetPlan(pl *Plan) { w.cur = pl }
+func (w *Writer) SetPlan(pl *Plan) {
+	if pl == nil {
+		w.cur = -1
+		return
+	}
+	w.cur = w.id(pl)
+}

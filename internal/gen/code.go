@@ -472,7 +472,7 @@ func readStrings(w *strings.Builder, fields []*Field) {
 	}
 	fmt.Fprintf(w, "\tif e%d <= len(c) {\n\ts := buf.StringRun(c[:e%d])\n", k-1, k-1)
 	for i, fd := range fields {
-		fmt.Fprintf(w, "\t%s = s[s%d:e%d]\n", scalarLV(fd), i, i)
+		fmt.Fprintf(w, "\t%s = furyrt.RunPart(s, s%d, e%d)\n", scalarLV(fd), i, i)
 	}
 	fmt.Fprintf(w, "\t_ = buf.Skip(e%d)\n\t} else {\n", k-1)
 	for _, fd := range fields {
@@ -742,11 +742,22 @@ func (f *file) readScalars(w *strings.Builder, first int, fields []*Field) {
 		}
 		get, conv := getCall(s)
 		what := "field " + fd.PathString()
+		if get == "GetVarint64" {
+			// A one-byte varint in line (GetVarint64 inlines, but the
+			// GetVaruint64 it calls does not).
+			t := conv
+			if t == "" {
+				t = "int64"
+			}
+			fmt.Fprintf(w, "\tif n < len(b) && b[n] < 0x80 {\n\t%s = %s(b[n]>>1) ^ -%s(b[n]&1)\n\tn++\n\t} else ", scalarLV(fd), t, t)
+		} else {
+			w.WriteString("\t")
+		}
 		if conv == "" {
-			fmt.Fprintf(w, "\tif %s, k = furyrt.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t}\n\tn += k\n", scalarLV(fd), get, what)
+			fmt.Fprintf(w, "if %s, k = furyrt.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t} else {\n\tn += k\n\t}\n", scalarLV(fd), get, what)
 			continue
 		}
-		fmt.Fprintf(w, "\tif v, k := furyrt.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t} ", get, what)
+		fmt.Fprintf(w, "if v, k := furyrt.%s(b[n:]); k <= 0 {\n\treturn r.VarintError(k, %q)\n\t} ", get, what)
 		if o := overflow(s, "v"); o != "" {
 			fmt.Fprintf(w, "else if %s {\n", o)
 			runtimeReads(i, r.fields, last)

@@ -123,7 +123,10 @@ func furyReadSmallStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Money = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		x.Spouse = b[8] != 0
 		n := 9
-		if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Siblings = int(b[n]>>1) ^ -int(b[n]&1)
+			n++
+		} else if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Siblings")
 		} else if int64(int(v)) != v {
 			_ = buf.Skip(n) // 32-bit platforms only: the runtime's error
@@ -149,8 +152,8 @@ func furyReadSmallStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Name = s[s0:e0]
-			x.Phone = s[s1:e1]
+			x.Name = furyrt.RunPart(s, s0, e0)
+			x.Phone = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {

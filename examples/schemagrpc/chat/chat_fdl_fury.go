@@ -104,12 +104,14 @@ func furyReadHello(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Times, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Times")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Mood), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Mood")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -117,7 +119,7 @@ func furyReadHello(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -185,8 +187,9 @@ func furyReadHello_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Times, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Times")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -194,7 +197,7 @@ func furyReadHello_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -291,8 +294,9 @@ func furyReadReply(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -300,7 +304,7 @@ func furyReadReply(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Text = s[s0:e0]
+			x.Text = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Text, err = buf.ReadString(); err != nil {

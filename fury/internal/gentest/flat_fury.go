@@ -167,10 +167,14 @@ func furyReadFlat(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.OK = b[16] != 0
 		x.Small = int8(b[17])
 		n, k := 18, 0
-		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
+		} else {
+			n += k
 		}
-		n += k
 		if v, k := furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		} else if uint64(uint(v)) != v {
@@ -185,8 +189,9 @@ func furyReadFlat(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -196,9 +201,9 @@ func furyReadFlat(r *furyrt.Reader, p unsafe.Pointer) error {
 		s2, e2 := furyrt.NextString(c, e1)
 		if e2 <= len(c) {
 			s := buf.StringRun(c[:e2])
-			*(*string)(&x.Label) = s[s0:e0]
-			x.Name = s[s1:e1]
-			x.Note = s[s2:e2]
+			*(*string)(&x.Label) = furyrt.RunPart(s, s0, e0)
+			x.Name = furyrt.RunPart(s, s1, e1)
+			x.Note = furyrt.RunPart(s, s2, e2)
 			_ = buf.Skip(e2)
 		} else {
 			if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
@@ -339,10 +344,14 @@ func furyReadFlat_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.OK = b[16] != 0
 		x.Small = int8(b[17])
 		n, k := 18, 0
-		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
+		} else {
+			n += k
 		}
-		n += k
 		if v, k := furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		} else if uint64(uint(v)) != v {
@@ -370,9 +379,9 @@ func furyReadFlat_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s2, e2 := furyrt.NextString(c, e1)
 		if e2 <= len(c) {
 			s := buf.StringRun(c[:e2])
-			*(*string)(&x.Label) = s[s0:e0]
-			x.Name = s[s1:e1]
-			x.Note = s[s2:e2]
+			*(*string)(&x.Label) = furyrt.RunPart(s, s0, e0)
+			x.Name = furyrt.RunPart(s, s1, e1)
+			x.Note = furyrt.RunPart(s, s2, e2)
 			_ = buf.Skip(e2)
 		} else {
 			if *(*string)(&x.Label), err = buf.ReadString(); err != nil {

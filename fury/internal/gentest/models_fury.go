@@ -152,16 +152,19 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Size), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Size")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -182,8 +185,8 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Title = s[s0:e0]
-			x.URI = s[s1:e1]
+			x.Title = furyrt.RunPart(s, s0, e0)
+			x.URI = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Title, err = buf.ReadString(); err != nil {
@@ -297,12 +300,14 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -329,8 +334,8 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Title = s[s0:e0]
-			x.URI = s[s1:e1]
+			x.Title = furyrt.RunPart(s, s0, e0)
+			x.URI = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Title, err = buf.ReadString(); err != nil {
@@ -522,14 +527,22 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.HasBitrate = b[0] != 0
 		n, k := 1, 0
-		if x.Duration, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Duration = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Duration, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Duration")
+		} else {
+			n += k
 		}
-		n += k
-		if x.Size, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Size = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Size, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Size")
+		} else {
+			n += k
 		}
-		n += k
 		{
 			var v [4]int32
 			m := furyrt.GetVarint32s(v[:], b[n:])
@@ -550,8 +563,8 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Copyright = s[s0:e0]
-			x.Format = s[s1:e1]
+			x.Copyright = furyrt.RunPart(s, s0, e0)
+			x.Format = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Copyright, err = buf.ReadString(); err != nil {
@@ -574,8 +587,8 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Title = s[s0:e0]
-			x.URI = s[s1:e1]
+			x.Title = furyrt.RunPart(s, s0, e0)
+			x.URI = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Title, err = buf.ReadString(); err != nil {
@@ -754,26 +767,37 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.HasBitrate = b[0] != 0
 		n, k := 1, 0
-		if x.Duration, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Duration = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Duration, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Duration")
+		} else {
+			n += k
 		}
-		n += k
-		if x.Size, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Size = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Size, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Size")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Bitrate, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Bitrate")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -782,8 +806,8 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Copyright = s[s0:e0]
-			x.Format = s[s1:e1]
+			x.Copyright = furyrt.RunPart(s, s0, e0)
+			x.Format = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Copyright, err = buf.ReadString(); err != nil {
@@ -812,8 +836,8 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.Title = s[s0:e0]
-			x.URI = s[s1:e1]
+			x.Title = furyrt.RunPart(s, s0, e0)
+			x.URI = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.Title, err = buf.ReadString(); err != nil {
@@ -1216,14 +1240,19 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.CharValue = binary.LittleEndian.Uint16(b[14:])
 		x.BooleanValue = b[16] != 0
 		n, k := 17, 0
-		if x.LongValue, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.LongValue = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.LongValue, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field LongValue")
+		} else {
+			n += k
 		}
-		n += k
 		if x.IntValue, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field IntValue")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -1413,7 +1442,7 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.String = s[s0:e0]
+			x.String = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.String, err = buf.ReadString(); err != nil {

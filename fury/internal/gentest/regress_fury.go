@@ -1181,7 +1181,7 @@ func furyReadEvent(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -1254,7 +1254,7 @@ func furyReadEventWith(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -3748,8 +3748,9 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.S), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field S")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadOrder_Items(r, buf, &x.Items) {
@@ -4015,10 +4016,14 @@ func furyReadOrderE1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.N, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.N = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.N, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -4077,10 +4082,14 @@ func furyReadOrder__1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.N, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.N = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.N, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -4737,8 +4746,9 @@ func furyReadx(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x_.V, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field V")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null

@@ -156,9 +156,9 @@ func furyReadRetained(r *furyrt.Reader, p unsafe.Pointer) error {
 		s2, e2 := furyrt.NextString(c, e1)
 		if e2 <= len(c) {
 			s := buf.StringRun(c[:e2])
-			x.Body = s[s0:e0]
-			x.ID = s[s1:e1]
-			x.Kind = s[s2:e2]
+			x.Body = furyrt.RunPart(s, s0, e0)
+			x.ID = furyrt.RunPart(s, s1, e1)
+			x.Kind = furyrt.RunPart(s, s2, e2)
 			_ = buf.Skip(e2)
 		} else {
 			if x.Body, err = buf.ReadString(); err != nil {
@@ -187,7 +187,7 @@ func furyReadRetained(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Tag = s[s0:e0]
+			x.Tag = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Tag, err = buf.ReadString(); err != nil {

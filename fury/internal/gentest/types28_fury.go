@@ -90,12 +90,14 @@ func furyReadFixedPoint(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.X, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field X")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Y, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Y")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.L)); err != nil {
@@ -577,8 +579,9 @@ func furyReadUnionHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 2, 0
 		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if err := r.ReadField(2, unsafe.Pointer(&x.S)); err != nil {

@@ -111,8 +111,9 @@ func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Zip, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Zip")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -121,8 +122,8 @@ func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			x.City = s[s0:e0]
-			x.Street = s[s1:e1]
+			x.City = furyrt.RunPart(s, s0, e0)
+			x.Street = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if x.City, err = buf.ReadString(); err != nil {
@@ -4702,14 +4703,19 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.embedded.Deep = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
-		if x.Base.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Base.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Base.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Base.ID")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Own, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Own")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if t, ok := furyrt.GetTime(buf.Unread()); ok {
@@ -4735,7 +4741,7 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.embedded.Label = s[s0:e0]
+			x.embedded.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.embedded.Label, err = buf.ReadString(); err != nil {
@@ -4814,7 +4820,7 @@ func furyReadEmbeds(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -4989,12 +4995,14 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 1, 0
 		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -5018,7 +5026,7 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Z = s[s0:e0]
+			x.Z = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Z, err = buf.ReadString(); err != nil {
@@ -5115,8 +5123,9 @@ func furyReadEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 1, 0
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Color(v)) == int64(v) {
@@ -5148,7 +5157,7 @@ func furyReadEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Z = s[s0:e0]
+			x.Z = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Z, err = buf.ReadString(); err != nil {
@@ -5267,12 +5276,14 @@ func furyReadEnums_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -5302,7 +5313,7 @@ func furyReadEnums_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Z = s[s0:e0]
+			x.Z = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Z, err = buf.ReadString(); err != nil {
@@ -5409,8 +5420,9 @@ func furyReadEnums_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Color(v)) == int64(v) {
@@ -5448,7 +5460,7 @@ func furyReadEnums_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Z = s[s0:e0]
+			x.Z = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Z, err = buf.ReadString(); err != nil {
@@ -5521,8 +5533,9 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if c, err := r.BeginStruct(1, unsafe.Pointer(&x.In)); err != nil {
@@ -5638,10 +5651,14 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ID = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ID, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ID")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -5649,7 +5666,7 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {
@@ -5815,8 +5832,9 @@ func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Key, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Key")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -5824,7 +5842,7 @@ func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Val = s[s0:e0]
+			x.Val = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Val, err = buf.ReadString(); err != nil {
@@ -5908,8 +5926,9 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Value, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Value")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
@@ -6079,8 +6098,9 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Common.Version, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Common.Version")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Attrs(r, buf, &x.Attrs) {
@@ -6135,7 +6155,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -9056,7 +9076,10 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		*(*uint8)(&x.Level) = b[51]
 		x.Uint8 = b[52]
 		n, k := 53, 0
-		if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int = int(b[n]>>1) ^ -int(b[n]&1)
+			n++
+		} else if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int")
 		} else if int64(int(v)) != v {
 			_ = buf.Skip(n) // 32-bit platforms only: the runtime's error
@@ -9068,14 +9091,19 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 			x.Int = int(v)
 			n += k
 		}
-		if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int64 = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int64)(&x.TI64), k = furyrt.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TI64")
+		} else {
+			n += k
 		}
-		n += k
 		if v, k := furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint")
 		} else if uint64(uint(v)) != v {
@@ -9090,20 +9118,24 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		if x.Uint64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*uint64)(&x.TU64), k = furyrt.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TU64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int32")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint32")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -9112,8 +9144,8 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			*(*string)(&x.Name) = s[s0:e0]
-			x.String = s[s1:e1]
+			*(*string)(&x.Name) = furyrt.RunPart(s, s0, e0)
+			x.String = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
@@ -9287,7 +9319,10 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Byte = b[50]
 		x.Uint8 = b[51]
 		n, k := 52, 0
-		if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int = int(b[n]>>1) ^ -int(b[n]&1)
+			n++
+		} else if v, k := furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int")
 		} else if int64(int(v)) != v {
 			_ = buf.Skip(n) // 32-bit platforms only: the runtime's error
@@ -9299,14 +9334,19 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			x.Int = int(v)
 			n += k
 		}
-		if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int64 = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Int64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int64)(&x.TI64), k = furyrt.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TI64")
+		} else {
+			n += k
 		}
-		n += k
 		if v, k := furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint")
 		} else if uint64(uint(v)) != v {
@@ -9321,20 +9361,24 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		if x.Uint64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*uint64)(&x.TU64), k = furyrt.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field TU64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int32")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint32")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Level(v)) == int64(v) {
@@ -9349,8 +9393,8 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s1, e1 := furyrt.NextString(c, e0)
 		if e1 <= len(c) {
 			s := buf.StringRun(c[:e1])
-			*(*string)(&x.Name) = s[s0:e0]
-			x.String = s[s1:e1]
+			*(*string)(&x.Name) = furyrt.RunPart(s, s0, e0)
+			x.String = furyrt.RunPart(s, s1, e1)
 			_ = buf.Skip(e1)
 		} else {
 			if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
@@ -9451,14 +9495,19 @@ func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.ShadowBase.Keep, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.ShadowBase.Keep = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.ShadowBase.Keep, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field ShadowBase.Keep")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Other, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Other")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -9466,7 +9515,7 @@ func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.X = s[s0:e0]
+			x.X = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.X, err = buf.ReadString(); err != nil {
@@ -9600,14 +9649,19 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.Plain = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
-		if x.Renamed, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Renamed = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Renamed, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Renamed")
+		} else {
+			n += k
 		}
-		n += k
 		if x.A, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field A")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if err := r.ReadField(3, unsafe.Pointer(&x.Must)); err != nil {
@@ -9624,7 +9678,7 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.B = s[s0:e0]
+			x.B = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.B, err = buf.ReadString(); err != nil {
@@ -9941,7 +9995,7 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -10290,7 +10344,7 @@ func furyReadTree(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {

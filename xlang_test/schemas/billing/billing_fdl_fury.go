@@ -112,8 +112,9 @@ func furyReadInvoice(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -121,7 +122,7 @@ func furyReadInvoice(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Number = s[s0:e0]
+			x.Number = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Number, err = buf.ReadString(); err != nil {
@@ -246,7 +247,7 @@ func furyReadInvoice_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Number = s[s0:e0]
+			x.Number = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Number, err = buf.ReadString(); err != nil {

@@ -1330,8 +1330,9 @@ func furyReadElsewhere(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -1504,8 +1505,9 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.Level), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Level")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -1792,14 +1794,19 @@ func furyReadMoney(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Units = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Units")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -1848,10 +1855,14 @@ func furyReadMoney_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Units = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Units")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Currency(v)) == int64(v) {
@@ -1926,7 +1937,7 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -2815,22 +2826,29 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -2838,7 +2856,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3011,18 +3029,24 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3030,7 +3054,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3209,18 +3233,24 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3228,7 +3258,7 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3412,14 +3442,19 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3427,7 +3462,7 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3612,18 +3647,24 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3631,7 +3672,7 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -3815,14 +3856,19 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -3830,7 +3876,7 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -4020,14 +4066,19 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -4035,7 +4086,7 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -4230,10 +4281,14 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.CreatedAtMs = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.CreatedAtMs, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field CreatedAtMs")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -4241,7 +4296,7 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -4404,8 +4459,9 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Quantity, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Quantity")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -4413,7 +4469,7 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Sku = s[s0:e0]
+			x.Sku = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Sku, err = buf.ReadString(); err != nil {
@@ -4486,7 +4542,7 @@ func furyReadPinned(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {
@@ -4547,7 +4603,7 @@ func furyReadRenamed(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {
@@ -4731,30 +4787,39 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.I8 = int8(b[41])
 		x.U8 = b[42]
 		n, k := 43, 0
-		if x.I64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.I64 = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.I64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field I64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int64)(&x.Ti64), k = furyrt.GetTaggedInt64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Ti64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.U64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field U64")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*uint64)(&x.Tu64), k = furyrt.GetTaggedUint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Tu64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.I32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field I32")
+		} else {
+			n += k
 		}
-		n += k
 		if x.U32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field U32")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -4762,7 +4827,7 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.S = s[s0:e0]
+			x.S = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.S, err = buf.ReadString(); err != nil {

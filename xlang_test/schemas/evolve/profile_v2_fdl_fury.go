@@ -100,8 +100,9 @@ func furyReadProfile(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Years, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Years")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -109,7 +110,7 @@ func furyReadProfile(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.FullName = s[s0:e0]
+			x.FullName = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.FullName, err = buf.ReadString(); err != nil {

@@ -147,12 +147,14 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 2, 0
 		if x.Hp, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Hp")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -172,7 +174,7 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -337,8 +339,9 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 2, 0
 		if x.Hp, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Hp")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -358,7 +361,7 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -658,7 +661,7 @@ func furyReadWeapon(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {

@@ -83,14 +83,19 @@ func furyReadMoney(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Units = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Units")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -139,10 +144,14 @@ func furyReadMoney_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Units = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Units, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Units")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if v, k := furyrt.GetVaruint32(buf.Unread()); k > 0 && int64(Currency(v)) == int64(v) {

@@ -72,10 +72,14 @@ func furyReadById(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.N, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.N = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.N, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -165,8 +169,9 @@ func furyReadOuter(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.Mood), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Mood")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -374,7 +379,7 @@ func furyReadOuter__Inner(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Note = s[s0:e0]
+			x.Note = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Note, err = buf.ReadString(); err != nil {

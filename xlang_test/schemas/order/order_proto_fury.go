@@ -1948,8 +1948,9 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -1957,7 +1958,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -2094,7 +2095,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -2272,8 +2273,9 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Quantity, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Quantity")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -2281,7 +2283,7 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Sku = s[s0:e0]
+			x.Sku = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Sku, err = buf.ReadString(); err != nil {
@@ -2494,30 +2496,39 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Fl = math.Float32frombits(binary.LittleEndian.Uint32(b[32:]))
 		x.B = b[36] != 0
 		n, k := 37, 0
-		if x.Si64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Si64 = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Si64, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Si64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.I64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field I64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.U64, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field U64")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Si32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Si32")
+		} else {
+			n += k
 		}
-		n += k
 		if x.I32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field I32")
+		} else {
+			n += k
 		}
-		n += k
 		if x.U32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field U32")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -2557,7 +2568,7 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.S = s[s0:e0]
+			x.S = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.S, err = buf.ReadString(); err != nil {

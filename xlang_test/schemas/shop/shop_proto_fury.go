@@ -112,7 +112,7 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Id = s[s0:e0]
+			x.Id = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Id, err = buf.ReadString(); err != nil {
@@ -485,8 +485,9 @@ func furyReadCart__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
@@ -696,34 +697,44 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Ratio = math.Float32frombits(binary.LittleEndian.Uint32(b[32:]))
 		x.Active = b[36] != 0
 		n, k := 37, 0
-		if x.Balance, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Balance = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Balance, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Balance")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Views, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Views")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Big, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Big")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Delta, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Delta")
+		} else {
+			n += k
 		}
-		n += k
 		if *(*int32)(&x.Kind), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Kind")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Stock, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Stock")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Small, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Small")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -731,7 +742,7 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Sku = s[s0:e0]
+			x.Sku = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Sku, err = buf.ReadString(); err != nil {
@@ -885,30 +896,39 @@ func furyReadItem_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		x.Ratio = math.Float32frombits(binary.LittleEndian.Uint32(b[32:]))
 		x.Active = b[36] != 0
 		n, k := 37, 0
-		if x.Balance, k = furyrt.GetVarint64(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Balance = int64(b[n]>>1) ^ -int64(b[n]&1)
+			n++
+		} else if x.Balance, k = furyrt.GetVarint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Balance")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Views, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Views")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Big, k = furyrt.GetVaruint64(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Big")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Delta, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Delta")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Stock, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Stock")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Small, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Small")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -916,7 +936,7 @@ func furyReadItem_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Sku = s[s0:e0]
+			x.Sku = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Sku, err = buf.ReadString(); err != nil {

@@ -83,8 +83,9 @@ func furyReadDog(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.Age, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Age")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	{
@@ -92,7 +93,7 @@ func furyReadDog(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -183,8 +184,9 @@ func furyReadZoo(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.After, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field After")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if err := r.ReadField(1, unsafe.Pointer(&x.Star)); err != nil {
@@ -270,7 +272,7 @@ func furyReadZoo__Keeper(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {

@@ -186,7 +186,7 @@ func furyReadFixed(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Label = s[s0:e0]
+			x.Label = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Label, err = buf.ReadString(); err != nil {
@@ -539,12 +539,14 @@ func furyReadPoint(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if x.X, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field X")
+		} else {
+			n += k
 		}
-		n += k
 		if x.Y, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Y")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	return nil
@@ -606,7 +608,7 @@ func furyReadShape(r *furyrt.Reader, p unsafe.Pointer) error {
 		s0, e0 := furyrt.NextString(c, 0)
 		if e0 <= len(c) {
 			s := buf.StringRun(c[:e0])
-			x.Name = s[s0:e0]
+			x.Name = furyrt.RunPart(s, s0, e0)
 			_ = buf.Skip(e0)
 		} else {
 			if x.Name, err = buf.ReadString(); err != nil {
@@ -767,8 +769,9 @@ func furyReadSigns(r *furyrt.Reader, p unsafe.Pointer) error {
 		n, k := 0, 0
 		if *(*int32)(&x.S), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field S")
+		} else {
+			n += k
 		}
-		n += k
 		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
