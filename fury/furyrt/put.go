@@ -156,6 +156,22 @@ func WriteArray[T ArrayElem](b *Buffer, s []T) {
 // reads). Generated code reading a struct field that is not nullable sets
 // an empty result to nil itself, as the reflection path does.
 func ReadArray[T ArrayElem](b *Buffer, dst *[]T) error {
+	// The usual case in one step: a one-byte length of more than
+	// smallPiece bytes, the input holding them, memory of its own (what
+	// the steps below come to without shared blocks or aliasing, whose
+	// slab is then empty: Alloc's charge, a new array of the bytes).
+	if o := b.off; o < len(b.data) && !b.share && !b.alias {
+		size := int(unsafe.Sizeof(*new(T)))
+		if n := int(b.data[o]); n < 0x80 && n > smallPiece && n%size == 0 && len(b.data)-o-1 >= n {
+			s := make([]T, n/size)
+			copy(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n), b.data[o+1:o+1+n])
+			b.budget -= int64((n + 7) &^ 7)
+			b.off = o + 1 + n
+			normalizeBools(s)
+			*dst = s
+			return nil
+		}
+	}
 	raw, err := readArrayBytes[T](b)
 	if err != nil {
 		return err
