@@ -259,15 +259,14 @@ func NewScalar[T ArrayElem](b *Buffer) *T {
 // GetVaruint32 decodes a varuint32 from the start of src, returning the
 // value and the bytes used; n <= 0 means src is malformed or too short.
 func GetVaruint32(src []byte) (v uint32, n int) {
-	if len(src) > 0 && src[0] < 0x80 {
-		return uint32(src[0]), 1
-	}
-	return varint.Get32(src)
+	return varint.Get32(src) // inlines: one call whatever the length
 }
 
 // GetVarint32 decodes a zigzag varint32 (see GetVaruint32).
 func GetVarint32(src []byte) (int32, int) {
-	u, n := GetVaruint32(src)
+	// One call whatever the length (through GetVaruint32, which does not
+	// inline, a value of two bytes or more took two).
+	u, n := varint.Get32(src)
 	return int32(u>>1) ^ -int32(u&1), n
 }
 
