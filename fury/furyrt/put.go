@@ -272,15 +272,12 @@ func GetVarint32(src []byte) (int32, int) {
 
 // GetVaruint64 decodes Fory's varuint64 (see GetVaruint32).
 func GetVaruint64(src []byte) (uint64, int) {
-	if len(src) > 0 && src[0] < 0x80 {
-		return uint64(src[0]), 1
-	}
-	return varint.Get64(src)
+	return varint.Get64(src) // inlines: one call whatever the length
 }
 
 // GetVarint64 decodes a zigzag varint64 (see GetVaruint32).
 func GetVarint64(src []byte) (int64, int) {
-	u, n := GetVaruint64(src)
+	u, n := varint.Get64(src) // one call whatever the length
 	return int64(u>>1) ^ -int64(u&1), n
 }
 
