@@ -264,9 +264,7 @@ func GetVaruint32(src []byte) (v uint32, n int) {
 
 // GetVarint32 decodes a zigzag varint32 (see GetVaruint32).
 func GetVarint32(src []byte) (int32, int) {
-	// One call whatever the length (through GetVaruint32, which does not
-	// inline, a value of two bytes or more took two).
-	u, n := varint.Get32(src)
+	u, n := varint.Get32(src) // one call whatever the length
 	return int32(u>>1) ^ -int32(u&1), n
 }
 
