@@ -156,6 +156,22 @@ func WriteArray[T ArrayElem](b *Buffer, s []T) {
 // reads). Generated code reading a struct field that is not nullable sets
 // an empty result to nil itself, as the reflection path does.
 func ReadArray[T ArrayElem](b *Buffer, dst *[]T) error {
+	// The usual case in one step: a one-byte length of more than
+	// smallPiece bytes, the input holding them, memory of its own (what
+	// the steps below come to without shared blocks or aliasing, whose
+	// slab is then empty: Alloc's charge, a new array of the bytes).
+	if o := b.off; o < len(b.data) && !b.share && !b.alias {
+		size := int(unsafe.Sizeof(*new(T)))
+		if n := int(b.data[o]); n < 0x80 && n > smallPiece && n%size == 0 && len(b.data)-o-1 >= n {
+			s := make([]T, n/size)
+			copy(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n), b.data[o+1:o+1+n])
+			b.budget -= int64((n + 7) &^ 7)
+			b.off = o + 1 + n
+			normalizeBools(s)
+			*dst = s
+			return nil
+		}
+	}
 	raw, err := readArrayBytes[T](b)
 	if err != nil {
 		return err
@@ -243,29 +259,23 @@ func NewScalar[T ArrayElem](b *Buffer) *T {
 // GetVaruint32 decodes a varuint32 from the start of src, returning the
 // value and the bytes used; n <= 0 means src is malformed or too short.
 func GetVaruint32(src []byte) (v uint32, n int) {
-	if len(src) > 0 && src[0] < 0x80 {
-		return uint32(src[0]), 1
-	}
-	return varint.Get32(src)
+	return varint.Get32(src) // inlines: one call whatever the length
 }
 
 // GetVarint32 decodes a zigzag varint32 (see GetVaruint32).
 func GetVarint32(src []byte) (int32, int) {
-	u, n := GetVaruint32(src)
+	u, n := varint.Get32(src) // one call whatever the length
 	return int32(u>>1) ^ -int32(u&1), n
 }
 
 // GetVaruint64 decodes Fory's varuint64 (see GetVaruint32).
 func GetVaruint64(src []byte) (uint64, int) {
-	if len(src) > 0 && src[0] < 0x80 {
-		return uint64(src[0]), 1
-	}
-	return varint.Get64(src)
+	return varint.Get64(src) // inlines: one call whatever the length
 }
 
 // GetVarint64 decodes a zigzag varint64 (see GetVaruint32).
 func GetVarint64(src []byte) (int64, int) {
-	u, n := GetVaruint64(src)
+	u, n := varint.Get64(src) // one call whatever the length
 	return int64(u>>1) ^ -int64(u&1), n
 }
 
