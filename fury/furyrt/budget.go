@@ -36,8 +36,16 @@ const (
 // of v bytes is charged. A Go map's groups hold 8 slots (and a control
 // byte each) at a load of at most 7/8, and tables double as the map
 // grows: the tables allocated while n entries go in hold about 4.6 n
-// slots in all.
-func MapEntryCost(k, v uintptr) uintptr { return 5*(k+v+1) + MapSlotCost }
+// slots in all. A cost that does not fit in a uintptr (keys and values of
+// hundreds of megabytes on a 32-bit platform) is the largest uintptr, which
+// no budget holds.
+func MapEntryCost(k, v uintptr) uintptr {
+	const limit = (^uintptr(0) - MapSlotCost) / 5
+	if k >= limit || v >= limit-k {
+		return ^uintptr(0)
+	}
+	return 5*(k+v+1) + MapSlotCost
+}
 
 // charge takes count × size bytes from the decode budget, before they are
 // allocated, when they fit in what is left of it (as the runtime's charge

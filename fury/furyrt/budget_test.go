@@ -75,3 +75,19 @@ func TestMarkRestore(t *testing.T) {
 	assert.Equal(t, unsafe.StringData(second), unsafe.StringData(again), "the block is handed back")
 	assert.Equal(t, "hello, world", first)
 }
+
+// TestMapEntryCostSaturates holds MapEntryCost to its formula while the cost
+// fits in a uintptr, and to the largest uintptr (which no budget holds) once
+// it does not, instead of a product that wraps to a small charge.
+func TestMapEntryCostSaturates(t *testing.T) {
+	assert.Equal(t, uintptr(5*(8+16+1)+MapSlotCost), MapEntryCost(8, 16))
+	const max = ^uintptr(0)
+	limit := (max - MapSlotCost) / 5
+	assert.Equal(t, 5*limit+MapSlotCost, MapEntryCost(limit-1, 0), "the largest cost that fits")
+	for _, kv := range [][2]uintptr{{limit, 0}, {0, limit}, {limit/2 + 1, limit/2 + 1}, {max, max}, {max, 1}, {1, max}} {
+		assert.Equal(t, max, MapEntryCost(kv[0], kv[1]), "k=%d v=%d", kv[0], kv[1])
+	}
+	var b Buffer
+	b.SetBudget(math.MaxUint32 - 1)
+	assert.False(t, b.charge(1, MapEntryCost(max/4, max/4)), "a saturated cost is more than a 4 GiB budget holds")
+}

@@ -139,19 +139,29 @@ func TestNextString(t *testing.T) {
 	}
 }
 
+// twinBuffers decodes msg's strings one by one with a Buffer set up by opt,
+// returning them and what they were charged, and a second Buffer set up
+// the same way, holding msg inside a slab with a budget of 1<<30, for the
+// run reader under test.
+func twinBuffers(t *testing.T, msg []byte, opt func(*Buffer)) ([]string, int64, *Buffer) {
+	t.Helper()
+	var one, run Buffer
+	opt(&one)
+	opt(&run)
+	want, charge := decodeStrings(t, &one, msg)
+	run.SetBytes(msg)
+	run.BeginSlab()
+	run.SetBudget(1 << 30)
+	return want, charge, &run
+}
+
 // StringRun copies (or with aliasing, aliases) and charges a run as
 // ReadString does string by string.
 func TestStringRunAsReadString(t *testing.T) {
 	for _, ss := range [][]string{{"", ""}, {"a"}, {"abcd", ""}, {strings.Repeat("x", 31), strings.Repeat("y", 32)}, {strings.Repeat("z", 900), "q", strings.Repeat("w", 200)}} {
 		msg := stringsMessage(ss...)
 		for _, alias := range []bool{false, true} {
-			var one, run Buffer
-			one.SetAliasing(alias)
-			run.SetAliasing(alias)
-			want, charge := decodeStrings(t, &one, msg)
-			run.SetBytes(msg)
-			run.BeginSlab()
-			run.SetBudget(1 << 30)
+			want, charge, run := twinBuffers(t, msg, func(b *Buffer) { b.SetAliasing(alias) })
 			e := 0
 			var got []string
 			var bounds [][2]int
@@ -326,13 +336,7 @@ func testReadRunString(t *testing.T, next bool) {
 	} {
 		msg := stringsMessage(ss...)
 		for _, shared := range []bool{false, true} {
-			var one, runs Buffer
-			one.SetSharedBlocks(shared)
-			runs.SetSharedBlocks(shared)
-			want, charge := decodeStrings(t, &one, msg)
-			runs.SetBytes(msg)
-			runs.BeginSlab()
-			runs.SetBudget(1 << 30)
+			want, charge, runs := twinBuffers(t, msg, func(b *Buffer) { b.SetSharedBlocks(shared) })
 			rs := NewStringRuns(len(ss))
 			if next {
 				e, k := LocateStrings(runs.UnreadRun(), len(ss))
