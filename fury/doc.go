@@ -415,13 +415,15 @@
 //   - a string that generated code read with the strings next to it, as
 //     one copy of a run of consecutive string fields or of the elements,
 //     keys and values of a list, set or map, keeps that run, which is at
-//     most 32 bytes (furyrt.RunMax) with its headers; longer ones are read
+//     most 64 bytes (furyrt.RunMax) with its headers; longer ones are read
 //     in several such runs (elements, keys and values) or string by string
 //     (fields).
 //
-// So keeping one 11-byte ID, a []int32{1, 2} or an *int64 of each of many
-// decoded messages keeps about what encoding/json keeps for the same (16
-// to 48 bytes a message, whatever else the messages held). Each piece has
+// So a kept piece keeps at most its own allocation or 64 bytes, whichever
+// is more: keeping one 11-byte ID, a []int32{1, 2} or an *int64 of each of
+// many decoded messages keeps about what encoding/json keeps for the same
+// (16 to 48 bytes a message, whatever else the messages held), or 64
+// bytes for a string that shares a run with its neighbours. Each piece has
 // cap == len, so appending to a decoded slice copies it and never touches
 // its neighbors.
 //
