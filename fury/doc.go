@@ -437,8 +437,8 @@
 // each message keeps every message's strings and arrays (up to 8 KiB a
 // kept piece; strings.Clone what must be kept alone). Measured on the
 // benchmark's objects (bench/README.md, bench/PERFLOG.md), the option
-// decodes MediaContent with 3 allocations and 4714 instructions instead of
-// 11 and 6463, Sample with 1 and 3715 instead of 10 and 5885, SmallStruct
+// decodes MediaContent with 3 allocations and 4541 instructions instead of
+// 9 and 5624, Sample with 1 and 3715 instead of 10 and 5885, SmallStruct
 // with 1 allocation instead of 2, and keeping one field of each of 10,000
 // decoded Samples keeps 368 bytes a message instead of 16 to 48. Use it
 // for decode, consume and drop loops whose values, or parts of them, do
