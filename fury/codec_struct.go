@@ -746,7 +746,10 @@ func (st *structInfo) planFor(rd *remoteDef) {
 		drop := convert && !lf.ti.isAny && !ftMayConvert(rf.ft, lf.ti.typ)
 		rd.plan = append(rd.plan, readStep{local: lf, remote: rf, dynamic: remoteDynamic(rf.ft), convert: convert, drop: drop})
 	}
-	rd.same = same
+	rd.same, rd.sameAs = same, nil
+	if same {
+		rd.sameAs = st.ti
+	}
 }
 
 // remoteDynamic reports whether a field of wire type ft carries type info

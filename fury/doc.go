@@ -415,13 +415,15 @@
 //   - a string that generated code read with the strings next to it, as
 //     one copy of a run of consecutive string fields or of the elements,
 //     keys and values of a list, set or map, keeps that run, which is at
-//     most 32 bytes (furyrt.RunMax) with its headers; longer ones are read
+//     most 64 bytes (furyrt.RunMax) with its headers; longer ones are read
 //     in several such runs (elements, keys and values) or string by string
 //     (fields).
 //
-// So keeping one 11-byte ID, a []int32{1, 2} or an *int64 of each of many
-// decoded messages keeps about what encoding/json keeps for the same (16
-// to 48 bytes a message, whatever else the messages held). Each piece has
+// So a kept piece keeps at most its own allocation or 64 bytes, whichever
+// is more: keeping one 11-byte ID, a []int32{1, 2} or an *int64 of each of
+// many decoded messages keeps about what encoding/json keeps for the same
+// (16 to 48 bytes a message, whatever else the messages held), or 64
+// bytes for a string that shares a run with its neighbours. Each piece has
 // cap == len, so appending to a decoded slice copies it and never touches
 // its neighbors.
 //
@@ -435,8 +437,8 @@
 // each message keeps every message's strings and arrays (up to 8 KiB a
 // kept piece; strings.Clone what must be kept alone). Measured on the
 // benchmark's objects (bench/README.md, bench/PERFLOG.md), the option
-// decodes MediaContent with 3 allocations and 4714 instructions instead of
-// 11 and 6463, Sample with 1 and 3715 instead of 10 and 5885, SmallStruct
+// decodes MediaContent with 3 allocations and 4541 instructions instead of
+// 9 and 5624, Sample with 1 and 3715 instead of 10 and 5885, SmallStruct
 // with 1 allocation instead of 2, and keeping one field of each of 10,000
 // decoded Samples keeps 368 bytes a message instead of 16 to 48. Use it
 // for decode, consume and drop loops whose values, or parts of them, do

@@ -534,7 +534,7 @@ func (r *genReader) readOwnDef(st *structInfo) (bool, error) {
 	if o == nil || o.rd == nil || !d.r.compatible {
 		return false, nil
 	}
-	if rd := o.rd; rd.local != st.ti || !rd.same || !rd.resolved {
+	if o.rd.sameAs != st.ti {
 		return false, nil // re-planned for another type since
 	}
 	u := d.buf.Unread()
@@ -552,7 +552,10 @@ func (r *genReader) readOwnDef(st *structInfo) (bool, error) {
 	if m>>1 != len(d.defsRead) || len(u)-2 < len(o.raw) || string(u[2:2+len(o.raw)]) != o.raw {
 		return false, nil
 	}
-	if err := d.chargeTypeDef(o.rd); err != nil {
+	// chargeTypeDef's usual case in line.
+	if c := o.rd.cost; c >= 0 && c < 1<<31 && c <= d.buf.Budget() {
+		d.buf.Spend(c)
+	} else if err := d.chargeTypeDef(o.rd); err != nil {
 		return false, err
 	}
 	pushDef(&d.defsRead, o.rd)

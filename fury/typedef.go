@@ -194,7 +194,8 @@ type remoteDef struct {
 	resolved bool
 	local    *typeInfo // nil when no local type matches
 	plan     []readStep
-	same     bool // the layout equals the local type's
+	same     bool      // the layout equals the local type's
+	sameAs   *typeInfo // local when same, else nil: readOwnDef's one check
 
 	walk     []*fieldType // the types of the fields that take bytes (see dataFields)
 	walkDone bool

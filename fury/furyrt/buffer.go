@@ -1327,8 +1327,11 @@ const (
 
 // RunMax is the most bytes (headers included) that UnreadRun returns when
 // shared blocks are off: a run of strings copied as one piece, all of
-// which a kept one keeps alive, is at most this long.
-const RunMax = 32
+// which a kept one keeps alive, is at most this long: one of the size
+// classes of Go's allocator, in which a string of 30 to 60 bytes and a
+// short neighbour take one allocation rather than two (36 and 15 bytes:
+// one of 64 bytes, not one of 48 and one of 16).
+const RunMax = 64
 
 // SetSharedBlocks turns shared blocks on or off for the decodes that
 // follow (see "memory for decoded values" above). Turning them off drops
