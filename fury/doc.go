@@ -415,7 +415,7 @@
 //   - a string that generated code read with the strings next to it, as
 //     one copy of a run of consecutive string fields or of the elements,
 //     keys and values of a list, set or map, keeps that run, which is at
-//     most 32 bytes (furyrt.RunMax) with its headers; longer ones are read
+//     most 48 bytes (furyrt.RunMax) with its headers; longer ones are read
 //     in several such runs (elements, keys and values) or string by string
 //     (fields).
 //

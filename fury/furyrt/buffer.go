@@ -1328,7 +1328,7 @@ const (
 // RunMax is the most bytes (headers included) that UnreadRun returns when
 // shared blocks are off: a run of strings copied as one piece, all of
 // which a kept one keeps alive, is at most this long.
-const RunMax = 32
+const RunMax = 48
 
 // SetSharedBlocks turns shared blocks on or off for the decodes that
 // follow (see "memory for decoded values" above). Turning them off drops
