@@ -152,17 +152,38 @@ func furyReadImage(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Height = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Height = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Size), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Size) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Size) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Size), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Size")
 		} else {
 			n += k
 		}
-		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Width = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Width = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
 		} else {
 			n += k
@@ -300,12 +321,26 @@ func furyReadImage_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Height = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Height = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
 		} else {
 			n += k
 		}
-		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Width = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Width = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
 		} else {
 			n += k
@@ -785,17 +820,38 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.Bitrate, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Bitrate = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Bitrate = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Bitrate, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Bitrate")
 		} else {
 			n += k
 		}
-		if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Height = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Height = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Height, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Height")
 		} else {
 			n += k
 		}
-		if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Width = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Width = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Width, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Width")
 		} else {
 			n += k
@@ -966,7 +1022,13 @@ func furyWriteMediaContent(w *furyrt.Writer, p unsafe.Pointer) error {
 // furyReadMediaContent reads the fields of the MediaContent at p in wire order.
 func furyReadMediaContent(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*MediaContent)(p)
-	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
+	buf := r.Buffer()
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Images != nil {
+			x.Images = nil
+		}
+	} else if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Images)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Images, r.Elems()
@@ -1250,7 +1312,14 @@ func furyReadSample(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.IntValue, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.IntValue = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.IntValue = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.IntValue, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field IntValue")
 		} else {
 			n += k

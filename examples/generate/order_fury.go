@@ -227,7 +227,14 @@ func furyReadLineItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.Price = math.Float64frombits(binary.LittleEndian.Uint64(b))
 		n, k := 8, 0
-		if x.Quantity, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Quantity = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Quantity = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Quantity, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Quantity")
 		} else {
 			n += k
@@ -386,7 +393,14 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Status) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Status) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
 		} else {
 			n += k
@@ -400,7 +414,12 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Items != nil {
+			x.Items = nil
+		}
+	} else if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Items, r.Elems()
@@ -564,7 +583,12 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Items)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Items != nil {
+			x.Items = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Items, r.Elems()

@@ -158,7 +158,14 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Id, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Id = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Id = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Id, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Id")
 		} else {
 			n += k
@@ -194,7 +201,12 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Email)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Phones)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Phones != nil {
+			x.Phones = nil
+		}
+	} else if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Phones)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Phones, r.Elems()
@@ -422,7 +434,14 @@ func furyReadPerson__PhoneNumber(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.Type), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Type) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Type) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Type), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Type")
 		} else {
 			n += k

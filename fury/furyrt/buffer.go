@@ -968,6 +968,8 @@ func (b *Buffer) StringRun(p []byte) string {
 		// class, filled below without a call to memmove (string(p) takes
 		// a call more and memmove's).
 		switch {
+		case unalignedOK && n > 32 && n <= 48:
+			d = unsafe.Pointer(new([48]byte))
 		case unalignedOK && n > 24 && n <= 32:
 			d = unsafe.Pointer(new([32]byte))
 		case unalignedOK && n > 16 && n <= 24:
@@ -981,10 +983,16 @@ func (b *Buffer) StringRun(p []byte) string {
 		d = unsafe.Pointer(unsafe.SliceData(b.newPiece(n)))
 	}
 	src := unsafe.Pointer(&p[0])
-	if unalignedOK && n <= 32 {
-		// Up to four loads and four stores, overlapping, rather than a
+	if unalignedOK && n <= 48 {
+		// Up to six loads and six stores, overlapping, rather than a
 		// call to memmove.
 		switch {
+		case n > 32:
+			w0, w1 := *(*[2]uint64)(src), *(*[2]uint64)(unsafe.Add(src, 16))
+			w2 := *(*[2]uint64)(unsafe.Add(src, n-16))
+			*(*[2]uint64)(d) = w0
+			*(*[2]uint64)(unsafe.Add(d, 16)) = w1
+			*(*[2]uint64)(unsafe.Add(d, n-16)) = w2
 		case n >= 16:
 			w0, w1 := *(*[2]uint64)(src), *(*[2]uint64)(unsafe.Add(src, n-16))
 			*(*[2]uint64)(d) = w0

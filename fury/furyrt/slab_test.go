@@ -158,7 +158,14 @@ func twinBuffers(t *testing.T, msg []byte, opt func(*Buffer)) ([]string, int64, 
 // StringRun copies (or with aliasing, aliases) and charges a run as
 // ReadString does string by string.
 func TestStringRunAsReadString(t *testing.T) {
-	for _, ss := range [][]string{{"", ""}, {"a"}, {"abcd", ""}, {strings.Repeat("x", 31), strings.Repeat("y", 32)}, {strings.Repeat("z", 900), "q", strings.Repeat("w", 200)}} {
+	cases := [][]string{{"", ""}, {"a"}, {"abcd", ""}, {strings.Repeat("x", 31), strings.Repeat("y", 32)}, {strings.Repeat("z", 900), "q", strings.Repeat("w", 200)}}
+	// Runs of every length up to past RunMax, of bytes that differ, in one
+	// string and in two (each length's own way to its copy).
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	for n := 1; n < len(digits); n++ {
+		cases = append(cases, []string{digits[:n]}, []string{digits[:n/2], digits[n/2 : n]})
+	}
+	for _, ss := range cases {
 		msg := stringsMessage(ss...)
 		for _, alias := range []bool{false, true} {
 			want, charge, run := twinBuffers(t, msg, func(b *Buffer) { b.SetAliasing(alias) })

@@ -586,7 +586,13 @@ func (f *file) genRead(s *Struct, v *Variant) {
 		case opList:
 			fd := seg.fields[0]
 			e := fd.desc.elem
-			fmt.Fprintf(&w, "\tif n, c, err := r.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
+			// An empty list, the count's one zero byte, in line: the field
+			// is neither nullable nor tagged ref, so unless every field is
+			// tracked its data is the count, and the runtime reads zero
+			// elements as nil after charging none (which fails only on a
+			// budget already spent: BeginList's error then).
+			fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0 && !%s && buf.Budget() >= 0 { // empty\n\t_ = buf.Skip(1)\n\t%s\t} else ", refGuard("r"), clearLV(access(fd)))
+			fmt.Fprintf(&w, "if n, c, err := r.BeginList(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t} else if n > 0 {\n", seg.first, access(fd))
 			fmt.Fprintf(&w, "\ts, el := %s, r.Elems()\n\tfor j := range s {\n", access(fd))
 			if e.class == cPointer {
 				fmt.Fprintf(&w, "\tq, e := furyrt.NewPointee[%s](r)\n\tif e != nil {\n\terr = e\n\tbreak\n\t}\n\ts[j] = q\n", f.pointerType(e))
@@ -750,6 +756,8 @@ func (f *file) readScalars(w *strings.Builder, first int, fields []*Field) {
 				t = "int64"
 			}
 			fmt.Fprintf(w, "\tif n < len(b) && b[n] < 0x80 {\n\t%s = %s(b[n]>>1) ^ -%s(b[n]&1)\n\tn++\n\t} else ", scalarLV(fd), t, t)
+		} else if conv == "" {
+			w.WriteString("\t" + shortVarint32(get, scalarLV(fd), "b", "n"))
 		} else {
 			w.WriteString("\t")
 		}

@@ -540,9 +540,13 @@ func (g *cgen) get(d *desc, lv, b, o string) {
 		at := strings.ReplaceAll(loadAt(s, o), "b[", b+"[")
 		g.printf("%s := %s\n%s += %d\n", x, at, o, s.size)
 	} else {
-		call, _ := getCall(s)
+		call, conv := getCall(s)
 		k := g.name("k")
-		g.printf("%s, %s := furyrt.%s(%s[%s:])\nif %s <= 0 {\nreturn false\n}\n%s += %s\n", x, k, call, b, o, k, o, k)
+		if short := shortVarint32(call, x, b, o); short != "" && conv == "" {
+			g.printf("var %s %s\n%s{\nv, %s := furyrt.%s(%s[%s:])\nif %s <= 0 {\nreturn false\n}\n%s, %s = v, %s+%s\n}\n", x, s.basic, short, k, call, b, o, k, x, o, o, k)
+		} else {
+			g.printf("%s, %s := furyrt.%s(%s[%s:])\nif %s <= 0 {\nreturn false\n}\n%s += %s\n", x, k, call, b, o, k, o, k)
+		}
 		if ov := overflow(s, x); ov != "" {
 			g.printf("if %s {\nreturn false // the runtime's error\n}\n", ov)
 		}

@@ -313,6 +313,27 @@ func overflow(s *scalar, v string) string {
 	return ""
 }
 
+// shortVarint32 is the start of an if-else chain that decodes the 32-bit
+// varint (get is GetVarint32 or GetVaruint32) at b[o] into lv when it is
+// one or two bytes long, advancing o past it, with the else that the full
+// decode follows: GetVarint32 inlines, but the decoder it calls does not,
+// and most varints (counts, ids, small numbers) are that short. Other
+// decoders get "".
+func shortVarint32(get, lv, b, o string) string {
+	var one, two string
+	switch get {
+	case "GetVarint32":
+		one = fmt.Sprintf("int32(%s[%s]>>1) ^ -int32(%s[%s]&1)", b, o, b, o)
+		two = "int32(u>>1) ^ -int32(u&1)"
+	case "GetVaruint32":
+		one, two = fmt.Sprintf("uint32(%s[%s])", b, o), "u"
+	default:
+		return ""
+	}
+	return fmt.Sprintf("if %[2]s < len(%[1]s) && %[1]s[%[2]s] < 0x80 {\n%[3]s = %[4]s\n%[2]s++\n} else if %[2]s+1 < len(%[1]s) && %[1]s[%[2]s+1] < 0x80 {\nu := uint32(%[1]s[%[2]s]&0x7f) | uint32(%[1]s[%[2]s+1])<<7\n%[3]s = %[5]s\n%[2]s += 2\n} else ",
+		b, o, lv, one, two)
+}
+
 // getCall is the furyrt.Get* decoder of variable-length scalar s and the
 // conversion from its result to s.basic.
 func getCall(s *scalar) (call, conv string) {

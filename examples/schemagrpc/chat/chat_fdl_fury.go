@@ -102,12 +102,26 @@ func furyReadHello(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Times, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Times = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Times = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Times, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Times")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Mood), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Mood) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Mood) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Mood), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Mood")
 		} else {
 			n += k
@@ -185,7 +199,14 @@ func furyReadHello_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Times, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Times = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Times = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Times, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Times")
 		} else {
 			n += k
@@ -292,7 +313,14 @@ func furyReadReply(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.N = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.N = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
 		} else {
 			n += k

@@ -187,7 +187,14 @@ func furyReadFlat(r *furyrt.Reader, p unsafe.Pointer) error {
 			x.Count = uint(v)
 			n += k
 		}
-		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Color) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Color) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
 		} else {
 			n += k

@@ -377,11 +377,21 @@ func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool
 				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 bool
-					x13, k14 := furyrt.GetVarint32(b11[o12:])
-					if k14 <= 0 {
-						return false
+					var x13 int32
+					if o12 < len(b11) && b11[o12] < 0x80 {
+						x13 = int32(b11[o12]>>1) ^ -int32(b11[o12]&1)
+						o12++
+					} else if o12+1 < len(b11) && b11[o12+1] < 0x80 {
+						u := uint32(b11[o12]&0x7f) | uint32(b11[o12+1])<<7
+						x13 = int32(u>>1) ^ -int32(u&1)
+						o12 += 2
+					} else {
+						v, k14 := furyrt.GetVarint32(b11[o12:])
+						if k14 <= 0 {
+							return false
+						}
+						x13, o12 = v, o12+k14
 					}
-					o12 += k14
 					k6 = x13
 					if len(b11)-o12 < 1 {
 						return false
@@ -517,11 +527,21 @@ func furyReadBudgets_LM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[int32]b
 							b18, o19 := buf.Unread(), 0
 							for range size12 {
 								var v14 bool
-								x20, k21 := furyrt.GetVarint32(b18[o19:])
-								if k21 <= 0 {
-									return false
+								var x20 int32
+								if o19 < len(b18) && b18[o19] < 0x80 {
+									x20 = int32(b18[o19]>>1) ^ -int32(b18[o19]&1)
+									o19++
+								} else if o19+1 < len(b18) && b18[o19+1] < 0x80 {
+									u := uint32(b18[o19]&0x7f) | uint32(b18[o19+1])<<7
+									x20 = int32(u>>1) ^ -int32(u&1)
+									o19 += 2
+								} else {
+									v, k21 := furyrt.GetVarint32(b18[o19:])
+									if k21 <= 0 {
+										return false
+									}
+									x20, o19 = v, o19+k21
 								}
-								o19 += k21
 								k13 = x20
 								if len(b18)-o19 < 1 {
 									return false
@@ -1463,7 +1483,12 @@ func furyReadForeign(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Ps)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Ps != nil {
+			x.Ps = nil
+		}
+	} else if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Ps)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Ps, r.Elems()
@@ -1567,7 +1592,12 @@ func furyReadForeign_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.PL)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Ps)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Ps != nil {
+			x.Ps = nil
+		}
+	} else if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Ps)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Ps, r.Elems()
@@ -2654,7 +2684,12 @@ func furyReadLine(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Es)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Es != nil {
+			x.Es = nil
+		}
+	} else if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Es)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Es, r.Elems()
@@ -2800,7 +2835,12 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.PV)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Bufs)); err != nil {
+	if b := buf_.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf_.Budget() >= 0 { // empty
+		_ = buf_.Skip(1)
+		if x.Bufs != nil {
+			x.Bufs = nil
+		}
+	} else if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Bufs)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Bufs, r.Elems()
@@ -2853,7 +2893,12 @@ func furyReadLocals(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
+	if b := buf_.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf_.Budget() >= 0 { // empty
+		_ = buf_.Skip(1)
+		if x.Xs != nil {
+			x.Xs = nil
+		}
+	} else if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Xs, r.Elems()
@@ -2917,7 +2962,12 @@ func furyWriteLocals_1(w *furyrt.Writer, p unsafe.Pointer) error {
 func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Locals)(p)
 	buf_ := r.Buffer()
-	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Bufs)); err != nil {
+	if b := buf_.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf_.Budget() >= 0 { // empty
+		_ = buf_.Skip(1)
+		if x.Bufs != nil {
+			x.Bufs = nil
+		}
+	} else if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Bufs)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Bufs, r.Elems()
@@ -2988,7 +3038,12 @@ func furyReadLocals_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
+	if b := buf_.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf_.Budget() >= 0 { // empty
+		_ = buf_.Skip(1)
+		if x.Xs != nil {
+			x.Xs = nil
+		}
+	} else if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Xs)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Xs, r.Elems()
@@ -3530,7 +3585,12 @@ func furyReadNamedPtrs(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Ins != nil {
+			x.Ins = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Ins, r.Elems()
@@ -3620,7 +3680,12 @@ func furyReadNamedPtrs_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Ins)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Ins != nil {
+			x.Ins = nil
+		}
+	} else if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Ins, r.Elems()
@@ -3746,7 +3811,14 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.S), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.S) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.S) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.S), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field S")
 		} else {
 			n += k
@@ -4744,7 +4816,14 @@ func furyReadx(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x_.V, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x_.V = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x_.V = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x_.V, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field V")
 		} else {
 			n += k

@@ -88,19 +88,38 @@ func furyReadFixedPoint(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.X, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.X = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.X = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.X, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field X")
 		} else {
 			n += k
 		}
-		if x.Y, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Y = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Y = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Y, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Y")
 		} else {
 			n += k
 		}
 		_ = buf.Skip(n)
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.L)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.L != nil {
+			x.L = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.L)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.L, r.Elems()
@@ -577,7 +596,14 @@ func furyReadUnionHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		*(*uint16)(&x.Half) = binary.LittleEndian.Uint16(b)
 		n, k := 2, 0
-		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.N = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.N = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
 		} else {
 			n += k

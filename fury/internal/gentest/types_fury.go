@@ -109,7 +109,14 @@ func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Zip, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Zip = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Zip = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Zip, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Zip")
 		} else {
 			n += k
@@ -2677,11 +2684,21 @@ func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[
 				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 float32
-					x13, k14 := furyrt.GetVarint32(b11[o12:])
-					if k14 <= 0 {
-						return false
+					var x13 int32
+					if o12 < len(b11) && b11[o12] < 0x80 {
+						x13 = int32(b11[o12]>>1) ^ -int32(b11[o12]&1)
+						o12++
+					} else if o12+1 < len(b11) && b11[o12+1] < 0x80 {
+						u := uint32(b11[o12]&0x7f) | uint32(b11[o12+1])<<7
+						x13 = int32(u>>1) ^ -int32(u&1)
+						o12 += 2
+					} else {
+						v, k14 := furyrt.GetVarint32(b11[o12:])
+						if k14 <= 0 {
+							return false
+						}
+						x13, o12 = v, o12+k14
 					}
-					o12 += k14
 					k6 = x13
 					if len(b11)-o12 < 4 {
 						return false
@@ -4333,7 +4350,12 @@ func furyReadContainers(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Inners != nil {
+			x.Inners = nil
+		}
+	} else if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Inners, r.Elems()
@@ -4711,7 +4733,14 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.Own, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Own = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Own = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Own, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Own")
 		} else {
 			n += k
@@ -4993,12 +5022,26 @@ func furyReadEnums(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		*(*uint8)(&x.Level) = b[0]
 		n, k := 1, 0
-		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Color) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Color) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
 		} else {
 			n += k
 		}
-		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Count = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Count = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		} else {
 			n += k
@@ -5121,7 +5164,14 @@ func furyReadEnums_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		*(*uint8)(&x.Level) = b[0]
 		n, k := 1, 0
-		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Count = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Count = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		} else {
 			n += k
@@ -5274,12 +5324,26 @@ func furyReadEnums_2(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Color) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Color) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
 		} else {
 			n += k
 		}
-		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Count = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Count = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		} else {
 			n += k
@@ -5418,7 +5482,14 @@ func furyReadEnums_3(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Count = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Count = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		} else {
 			n += k
@@ -5531,7 +5602,14 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.N = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.N = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
 		} else {
 			n += k
@@ -5545,7 +5623,12 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Ins != nil {
+			x.Ins = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Ins)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Ins, r.Elems()
@@ -5830,7 +5913,14 @@ func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Key, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Key = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Key = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Key, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Key")
 		} else {
 			n += k
@@ -5924,14 +6014,26 @@ func furyReadNode(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Value, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Value = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Value = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Value, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Value")
 		} else {
 			n += k
 		}
 		_ = buf.Skip(n)
 	}
-	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Kids != nil {
+			x.Kids = nil
+		}
+	} else if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Kids, r.Elems()
@@ -6096,7 +6198,14 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Common.Version, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Common.Version = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Common.Version = u
+			n += 2
+		} else if x.Common.Version, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Common.Version")
 		} else {
 			n += k
@@ -6121,7 +6230,12 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Friends != nil {
+			x.Friends = nil
+		}
+	} else if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Friends)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Friends, r.Elems()
@@ -6444,11 +6558,21 @@ func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 float32
-					x13, k14 := furyrt.GetVarint32(b11[o12:])
-					if k14 <= 0 {
-						return false
+					var x13 int32
+					if o12 < len(b11) && b11[o12] < 0x80 {
+						x13 = int32(b11[o12]>>1) ^ -int32(b11[o12]&1)
+						o12++
+					} else if o12+1 < len(b11) && b11[o12+1] < 0x80 {
+						u := uint32(b11[o12]&0x7f) | uint32(b11[o12+1])<<7
+						x13 = int32(u>>1) ^ -int32(u&1)
+						o12 += 2
+					} else {
+						v, k14 := furyrt.GetVarint32(b11[o12:])
+						if k14 <= 0 {
+							return false
+						}
+						x13, o12 = v, o12+k14
 					}
-					o12 += k14
 					k6 = x13
 					if len(b11)-o12 < 4 {
 						return false
@@ -9126,12 +9250,26 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int32 = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Int32 = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int32")
 		} else {
 			n += k
 		}
-		if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Uint32 = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Uint32 = u
+			n += 2
+		} else if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint32")
 		} else {
 			n += k
@@ -9369,12 +9507,26 @@ func furyReadScalars_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Int32 = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Int32 = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Int32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Int32")
 		} else {
 			n += k
 		}
-		if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Uint32 = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Uint32 = u
+			n += 2
+		} else if x.Uint32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Uint32")
 		} else {
 			n += k
@@ -9503,7 +9655,14 @@ func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.Other, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Other = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Other = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Other, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Other")
 		} else {
 			n += k
@@ -9657,7 +9816,14 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.A, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.A = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.A = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.A, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field A")
 		} else {
 			n += k
@@ -9701,7 +9867,12 @@ func furyReadTagged(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(7, unsafe.Pointer(&x.Counts)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Kids != nil {
+			x.Kids = nil
+		}
+	} else if n, c, err := r.BeginList(8, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Kids, r.Elems()
@@ -9974,7 +10145,12 @@ func furyReadTeam(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Members != nil {
+			x.Members = nil
+		}
+	} else if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Members)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Members, r.Elems()
@@ -10323,7 +10499,12 @@ func furyReadTree(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Tree)(p)
 	buf := r.Buffer()
 	var err error
-	if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Kids)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Kids != nil {
+			x.Kids = nil
+		}
+	} else if n, c, err := r.BeginList(0, unsafe.Pointer(&x.Kids)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Kids, r.Elems()

@@ -110,7 +110,14 @@ func furyReadInvoice(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Currency) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Currency) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
 		} else {
 			n += k
@@ -149,7 +156,12 @@ func furyReadInvoice(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Items)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Items != nil {
+			x.Items = nil
+		}
+	} else if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Items, r.Elems()
@@ -274,7 +286,12 @@ func furyReadInvoice_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Items != nil {
+			x.Items = nil
+		}
+	} else if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Items)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Items, r.Elems()

@@ -204,7 +204,12 @@ func furyReadCollections(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Monies)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Monies != nil {
+			x.Monies = nil
+		}
+	} else if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Monies)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Monies, r.Elems()
@@ -452,7 +457,12 @@ func furyReadCollections_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Monies)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Monies != nil {
+			x.Monies = nil
+		}
+	} else if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Monies)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Monies, r.Elems()
@@ -1328,7 +1338,14 @@ func furyReadElsewhere(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.N = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.N = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.N, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field N")
 		} else {
 			n += k
@@ -1503,7 +1520,14 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.Level), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Level) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Level) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Level), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Level")
 		} else {
 			n += k
@@ -1546,7 +1570,12 @@ func furyReadHolder(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Pins)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Pins != nil {
+			x.Pins = nil
+		}
+	} else if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Pins)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Pins, r.Elems()
@@ -1685,7 +1714,12 @@ func furyReadHolder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Level)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Pins)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Pins != nil {
+			x.Pins = nil
+		}
+	} else if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Pins)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Pins, r.Elems()
@@ -1802,7 +1836,14 @@ func furyReadMoney(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Currency) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Currency) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
 		} else {
 			n += k
@@ -2834,17 +2875,38 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Channel) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Channel) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Currency) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Currency) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Status) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Status) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
 		} else {
 			n += k
@@ -2864,7 +2926,12 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(5, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(5, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -3037,12 +3104,26 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Currency) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Currency) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Status) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Status) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
 		} else {
 			n += k
@@ -3062,7 +3143,12 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -3241,12 +3327,26 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Channel) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Channel) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Status) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Status) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
 		} else {
 			n += k
@@ -3266,7 +3366,12 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -3450,7 +3555,14 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Status) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Status) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
 		} else {
 			n += k
@@ -3470,7 +3582,12 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -3655,12 +3772,26 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Channel) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Channel) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Currency) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Currency) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
 		} else {
 			n += k
@@ -3680,7 +3811,12 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(4, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -3864,7 +4000,14 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Currency) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Currency) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Currency), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Currency")
 		} else {
 			n += k
@@ -3884,7 +4027,12 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -4074,7 +4222,14 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Channel) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Channel) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Channel), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Channel")
 		} else {
 			n += k
@@ -4094,7 +4249,12 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(3, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -4304,7 +4464,12 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -4457,7 +4622,14 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Quantity, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Quantity = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Quantity = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Quantity, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Quantity")
 		} else {
 			n += k
@@ -4810,12 +4982,26 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.I32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.I32 = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.I32 = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.I32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field I32")
 		} else {
 			n += k
 		}
-		if x.U32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.U32 = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.U32 = u
+			n += 2
+		} else if x.U32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field U32")
 		} else {
 			n += k

@@ -98,7 +98,14 @@ func furyReadProfile(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Years, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Years = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Years = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Years, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Years")
 		} else {
 			n += k

@@ -145,12 +145,26 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.Mana = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
-		if x.Hp, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Hp = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Hp = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Hp, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Hp")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Color) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Color) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Color), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Color")
 		} else {
 			n += k
@@ -192,7 +206,12 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Inventory)); err != nil {
 		return err
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Weapons)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Weapons != nil {
+			x.Weapons = nil
+		}
+	} else if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Weapons)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Weapons, r.Elems()
@@ -214,7 +233,12 @@ func furyReadMonster(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(7, unsafe.Pointer(&x.Path)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Path != nil {
+			x.Path = nil
+		}
+	} else if n, c, err := r.BeginList(7, unsafe.Pointer(&x.Path)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Path, r.Elems()
@@ -337,7 +361,14 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		}
 		x.Mana = int16(binary.LittleEndian.Uint16(b))
 		n, k := 2, 0
-		if x.Hp, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Hp = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Hp = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Hp, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Hp")
 		} else {
 			n += k
@@ -385,7 +416,12 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Color)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Weapons)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Weapons != nil {
+			x.Weapons = nil
+		}
+	} else if n, c, err := r.BeginList(6, unsafe.Pointer(&x.Weapons)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Weapons, r.Elems()
@@ -407,7 +443,12 @@ func furyReadMonster_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(7, unsafe.Pointer(&x.Path)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Path != nil {
+			x.Path = nil
+		}
+	} else if n, c, err := r.BeginList(7, unsafe.Pointer(&x.Path)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Path, r.Elems()

@@ -167,7 +167,14 @@ func furyReadOuter(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.Mood), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Mood) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Mood) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Mood), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Mood")
 		} else {
 			n += k
@@ -186,7 +193,12 @@ func furyReadOuter(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Inners)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Inners != nil {
+			x.Inners = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Inners, r.Elems()
@@ -292,7 +304,12 @@ func furyReadOuter_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Mood)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Inners)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Inners != nil {
+			x.Inners = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Inners)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Inners, r.Elems()

@@ -1570,11 +1570,21 @@ func furyReadLists_ByI32(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint32]u
 				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 uint64
-					x13, k14 := furyrt.GetVaruint32(b11[o12:])
-					if k14 <= 0 {
-						return false
+					var x13 uint32
+					if o12 < len(b11) && b11[o12] < 0x80 {
+						x13 = uint32(b11[o12])
+						o12++
+					} else if o12+1 < len(b11) && b11[o12+1] < 0x80 {
+						u := uint32(b11[o12]&0x7f) | uint32(b11[o12+1])<<7
+						x13 = u
+						o12 += 2
+					} else {
+						v, k14 := furyrt.GetVaruint32(b11[o12:])
+						if k14 <= 0 {
+							return false
+						}
+						x13, o12 = v, o12+k14
 					}
-					o12 += k14
 					k6 = x13
 					x15, k16 := furyrt.GetVaruint64(b11[o12:])
 					if k16 <= 0 {
@@ -1653,11 +1663,21 @@ func furyReadLists_BySi32(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]i
 				b11, o12 := buf.Unread(), 0
 				for range size5 {
 					var v7 int64
-					x13, k14 := furyrt.GetVarint32(b11[o12:])
-					if k14 <= 0 {
-						return false
+					var x13 int32
+					if o12 < len(b11) && b11[o12] < 0x80 {
+						x13 = int32(b11[o12]>>1) ^ -int32(b11[o12]&1)
+						o12++
+					} else if o12+1 < len(b11) && b11[o12+1] < 0x80 {
+						u := uint32(b11[o12]&0x7f) | uint32(b11[o12+1])<<7
+						x13 = int32(u>>1) ^ -int32(u&1)
+						o12 += 2
+					} else {
+						v, k14 := furyrt.GetVarint32(b11[o12:])
+						if k14 <= 0 {
+							return false
+						}
+						x13, o12 = v, o12+k14
 					}
-					o12 += k14
 					k6 = x13
 					x15, k16 := furyrt.GetVarint64(b11[o12:])
 					if k16 <= 0 {
@@ -1946,7 +1966,14 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Status) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Status) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Status), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Status")
 		} else {
 			n += k
@@ -1966,7 +1993,12 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -2007,7 +2039,12 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(5, unsafe.Pointer(&x.Refunds)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Refunds != nil {
+			x.Refunds = nil
+		}
+	} else if n, c, err := r.BeginList(5, unsafe.Pointer(&x.Refunds)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Refunds, r.Elems()
@@ -2109,7 +2146,12 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(1, unsafe.Pointer(&x.Status)); err != nil { // out of range: the runtime's error
 		return err
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -2150,7 +2192,12 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(5, unsafe.Pointer(&x.Refunds)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Refunds != nil {
+			x.Refunds = nil
+		}
+	} else if n, c, err := r.BeginList(5, unsafe.Pointer(&x.Refunds)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Refunds, r.Elems()
@@ -2271,7 +2318,14 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Quantity, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Quantity = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Quantity = u
+			n += 2
+		} else if x.Quantity, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Quantity")
 		} else {
 			n += k
@@ -2514,17 +2568,38 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.Si32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Si32 = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Si32 = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Si32, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Si32")
 		} else {
 			n += k
 		}
-		if x.I32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.I32 = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.I32 = u
+			n += 2
+		} else if x.I32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field I32")
 		} else {
 			n += k
 		}
-		if x.U32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.U32 = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.U32 = u
+			n += 2
+		} else if x.U32, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field U32")
 		} else {
 			n += k

@@ -120,7 +120,12 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 			}
 		}
 	}
-	if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Lines)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Lines != nil {
+			x.Lines = nil
+		}
+	} else if n, c, err := r.BeginList(1, unsafe.Pointer(&x.Lines)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Lines, r.Elems()
@@ -483,7 +488,14 @@ func furyReadCart__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Count = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Count = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Count, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Count")
 		} else {
 			n += k
@@ -715,22 +727,50 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.Delta, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Delta = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Delta = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Delta, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Delta")
 		} else {
 			n += k
 		}
-		if *(*int32)(&x.Kind), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.Kind) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.Kind) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.Kind), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Kind")
 		} else {
 			n += k
 		}
-		if x.Stock, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Stock = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Stock = u
+			n += 2
+		} else if x.Stock, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Stock")
 		} else {
 			n += k
 		}
-		if x.Small, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Small = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Small = u
+			n += 2
+		} else if x.Small, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Small")
 		} else {
 			n += k
@@ -914,17 +954,38 @@ func furyReadItem_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		if x.Delta, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Delta = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Delta = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Delta, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Delta")
 		} else {
 			n += k
 		}
-		if x.Stock, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Stock = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Stock = u
+			n += 2
+		} else if x.Stock, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Stock")
 		} else {
 			n += k
 		}
-		if x.Small, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Small = uint32(b[n])
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Small = u
+			n += 2
+		} else if x.Small, k = furyrt.GetVaruint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Small")
 		} else {
 			n += k

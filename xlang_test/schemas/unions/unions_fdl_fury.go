@@ -81,7 +81,14 @@ func furyReadDog(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.Age, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Age = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Age = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Age, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Age")
 		} else {
 			n += k
@@ -182,7 +189,14 @@ func furyReadZoo(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.After, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.After = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.After = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.After, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field After")
 		} else {
 			n += k

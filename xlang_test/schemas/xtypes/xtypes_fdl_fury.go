@@ -537,12 +537,26 @@ func furyReadPoint(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if x.X, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.X = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.X = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.X, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field X")
 		} else {
 			n += k
 		}
-		if x.Y, k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			x.Y = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			x.Y = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if x.Y, k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field Y")
 		} else {
 			n += k
@@ -628,7 +642,12 @@ func furyReadShape(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Corners)); err != nil {
+	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
+		_ = buf.Skip(1)
+		if x.Corners != nil {
+			x.Corners = nil
+		}
+	} else if n, c, err := r.BeginList(2, unsafe.Pointer(&x.Corners)); err != nil {
 		return err
 	} else if n > 0 {
 		s, el := x.Corners, r.Elems()
@@ -767,7 +786,14 @@ func furyReadSigns(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		b := buf.Unread()
 		n, k := 0, 0
-		if *(*int32)(&x.S), k = furyrt.GetVarint32(b[n:]); k <= 0 {
+		if n < len(b) && b[n] < 0x80 {
+			*(*int32)(&x.S) = int32(b[n]>>1) ^ -int32(b[n]&1)
+			n++
+		} else if n+1 < len(b) && b[n+1] < 0x80 {
+			u := uint32(b[n]&0x7f) | uint32(b[n+1])<<7
+			*(*int32)(&x.S) = int32(u>>1) ^ -int32(u&1)
+			n += 2
+		} else if *(*int32)(&x.S), k = furyrt.GetVarint32(b[n:]); k <= 0 {
 			return r.VarintError(k, "field S")
 		} else {
 			n += k
