@@ -175,31 +175,47 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
+		sp, ep := 0, len(c)+1
+		if e0 < len(c) && c[e0] == 0xff { // not null
+			sp, ep = furyrt.NextString(c, e0+1)
+		}
+		if ep <= len(c) && furyrt.ChargeNewInRun[string](buf, e0) {
+			s := buf.StringRun(c[:ep])
 			x.Name = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
+			x.Email = new(string)
+			*x.Email = furyrt.RunPart(s, sp, ep)
+			_ = buf.Skip(ep)
 		} else {
-			if x.Name, err = buf.ReadString(); err != nil {
+			{
+				c := buf.UnreadRun()
+				s0, e0 := furyrt.NextString(c, 0)
+				if e0 <= len(c) {
+					s := buf.StringRun(c[:e0])
+					x.Name = furyrt.RunPart(s, s0, e0)
+					_ = buf.Skip(e0)
+				} else {
+					if x.Name, err = buf.ReadString(); err != nil {
+						return err
+					}
+				}
+			}
+			if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+				_ = buf.Skip(1)
+				if x.Email != nil {
+					x.Email = nil
+				}
+			} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
+				_ = buf.Skip(1)
+				x.Email = new(string)
+				v, err := buf.ReadString()
+				if err != nil {
+					return err
+				}
+				*x.Email = v
+			} else if err := r.ReadField(2, unsafe.Pointer(&x.Email)); err != nil {
 				return err
 			}
 		}
-	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
-		_ = buf.Skip(1)
-		if x.Email != nil {
-			x.Email = nil
-		}
-	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
-		_ = buf.Skip(1)
-		x.Email = new(string)
-		v, err := buf.ReadString()
-		if err != nil {
-			return err
-		}
-		*x.Email = v
-	} else if err := r.ReadField(2, unsafe.Pointer(&x.Email)); err != nil {
-		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)

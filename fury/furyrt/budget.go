@@ -94,6 +94,24 @@ func ChargeSet[K comparable, V any](b *Buffer, n uint32) bool {
 // ChargeNew charges a new T that a pointer will point to.
 func ChargeNew[T any](b *Buffer) bool { return b.charge(1, unsafe.Sizeof(*new(T))) }
 
+// ChargeNewInRun charges a new T (a *string's pointee) whose string
+// generated code reads in one run with the strings before it: StringRun
+// over those strings' n bytes, the pointer's one-byte not-null flag and
+// the pointee's string. The runtime charges the n bytes, then the new T
+// if it fits in what is left, then the pointee's string; StringRun
+// charges all the bytes at once, the flag's with them. ChargeNewInRun
+// reports whether the T would fit after the n bytes, as the runtime
+// checks it, and when it does takes its size less the flag's byte, so
+// that with StringRun's charge the run is charged what the runtime
+// charges; when it does not, it takes nothing.
+func ChargeNewInRun[T any](b *Buffer, n int) bool {
+	if size := int64(unsafe.Sizeof(*new(T))); size <= b.budget-int64(n) {
+		b.budget -= size - 1
+		return true
+	}
+	return false
+}
+
 // NewPointee returns a new T for a pointer of type P (*T, or a named
 // pointer type such as type PT *T) that generated code fills (a struct
 // that a list element points to; Reader.BeginStructPtr makes those of

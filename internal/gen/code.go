@@ -481,17 +481,98 @@ func readStrings(w *strings.Builder, fields []*Field) {
 	w.WriteString("\t}\n\t}\n")
 }
 
+// readStringsAndPointee emits the reading of a run of string fields and
+// of the *string field i, fd, after them: when the pointer is not null
+// and each string is one NextString locates within UnreadRun, the strings
+// and the pointee's are one piece (StringRun over the run, the not-null
+// flag and the pointee's string), charged to the budget as the runtime
+// charges them one after another (the strings, the pointee's string header
+// if it fits after them, its bytes; see furyrt.ChargeNewInRun); else as
+// readStrings and readNullScalar read them.
+func (f *file) readStringsAndPointee(w *strings.Builder, fields []*Field, i int, fd *Field) {
+	k := len(fields)
+	w.WriteString("\t{\n\tc := buf.UnreadRun()\n")
+	for j := range fields {
+		from := "0"
+		if j > 0 {
+			from = fmt.Sprintf("e%d", j-1)
+		}
+		fmt.Fprintf(w, "\ts%d, e%d := furyrt.NextString(c, %s)\n", j, j, from)
+	}
+	last := fmt.Sprintf("e%d", k-1)
+	fmt.Fprintf(w, "\tsp, ep := 0, len(c)+1\n\tif %s < len(c) && c[%s] == 0xff { // not null\n\tsp, ep = furyrt.NextString(c, %s+1)\n\t}\n", last, last, last)
+	fmt.Fprintf(w, "\tif ep <= len(c) && furyrt.ChargeNewInRun[%s](buf, %s) {\n\ts := buf.StringRun(c[:ep])\n", f.typeString(fd.desc.elem.t), last)
+	for j, sf := range fields {
+		fmt.Fprintf(w, "\t%s = furyrt.RunPart(s, s%d, e%d)\n", scalarLV(sf), j, j)
+	}
+	fmt.Fprintf(w, "\t%s = new(%s)\n\t%s = furyrt.RunPart(s, sp, ep)\n", access(fd), f.typeString(fd.desc.elem.t), f.pointeeLV(fd))
+	w.WriteString("\t_ = buf.Skip(ep)\n\t} else {\n")
+	readStrings(w, fields)
+	f.readNullScalar(w, i, fd)
+	w.WriteString("\t}\n\t}\n")
+}
+
+// readNullScalar emits the reading of field i, fd, a nullable pointer to a
+// scalar or a string without reference tracking.
+func (f *file) readNullScalar(w *strings.Builder, i int, fd *Field) {
+	e := fd.desc.elem
+	call, conv := readCall(e.scalar)
+	val := "v"
+	if conv != "" {
+		val = conv + "(v)"
+	}
+	fmt.Fprintf(w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s", clearLV(access(fd)))
+	charge := ""
+	if e.scalar == sString {
+		// As the runtime, which takes *string's pointee from the heap:
+		// over the budget, its error.
+		charge = " && furyrt.ChargeNew[" + f.typeString(e.t) + "](buf)"
+	}
+	fmt.Fprintf(w, "\t} else if len(b) > 0 && b[0] == 0xff%s { // not null\n\t_ = buf.Skip(1)\n", charge)
+	// A new pointee always (decoding replaces, it never writes through a
+	// pointer the destination held), taken before the value is read, as
+	// the runtime takes it: the size of a new block of the decode's memory
+	// depends on the input left.
+	alloc := "furyrt.NewScalar[" + f.typeString(e.t) + "](buf)" // the decode's memory (Buffer.Alloc)
+	if e.scalar == sString {
+		alloc = "new(" + f.typeString(e.t) + ")" // charged above
+	}
+	fmt.Fprintf(w, "\t%s = %s\n", access(fd), alloc)
+	fmt.Fprintf(w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
+	if o := overflow(e.scalar, "v"); o != "" {
+		fmt.Fprintf(w, "\tif %s {\n\tbuf.SetReaderIndex(buf.Len() - len(b)) // 32-bit platforms only: the runtime's error\n", o)
+		fmt.Fprintf(w, "\tif err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n\t} else {\n", i, access(fd))
+	}
+	fmt.Fprintf(w, "\t%s = %s\n", f.pointeeLV(fd), val)
+	if overflow(e.scalar, "v") != "" {
+		w.WriteString("\t}\n")
+	}
+	fmt.Fprintf(w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", i, access(fd))
+}
+
 // genRead emits the Read function of variant v.
 func (f *file) genRead(s *Struct, v *Variant) {
 	var w strings.Builder
-	for _, seg := range segments(v) {
+	segs := segments(v)
+	for si, seg := range segs {
+		if si > 0 && seg.op == opNullString && segs[si-1].op == opString {
+			// Its first field read with the strings before it.
+			for j, fd := range seg.fields[1:] {
+				f.readNullScalar(&w, seg.first+1+j, fd)
+			}
+			continue
+		}
 		switch seg.op {
 		case opDelegate:
 			delegateRead(&w, seg.first, seg.fields[0])
 		case opScalar:
 			f.readScalars(&w, seg.first, seg.fields)
 		case opString:
-			readStrings(&w, seg.fields)
+			if si+1 < len(segs) && segs[si+1].op == opNullString {
+				f.readStringsAndPointee(&w, seg.fields, segs[si+1].first, segs[si+1].fields[0])
+			} else {
+				readStrings(&w, seg.fields)
+			}
 		case opEnum:
 			fd := seg.fields[0]
 			et := f.typeString(fd.desc.t)
@@ -523,40 +604,7 @@ func (f *file) genRead(s *Struct, v *Variant) {
 			fmt.Fprintf(&w, "else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first, access(fd))
 		case opNullScalar, opNullString:
 			for j, fd := range seg.fields {
-				e := fd.desc.elem
-				call, conv := readCall(e.scalar)
-				val := "v"
-				if conv != "" {
-					val = conv + "(v)"
-				}
-				fmt.Fprintf(&w, "\tif b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null\n\t_ = buf.Skip(1)\n\t%s", clearLV(access(fd)))
-				charge := ""
-				if e.scalar == sString {
-					// As the runtime, which takes *string's pointee from the
-					// heap: over the budget, its error.
-					charge = " && furyrt.ChargeNew[" + f.typeString(e.t) + "](buf)"
-				}
-				fmt.Fprintf(&w, "\t} else if len(b) > 0 && b[0] == 0xff%s { // not null\n\t_ = buf.Skip(1)\n", charge)
-				// A new pointee always (decoding replaces, it never writes
-				// through a pointer the destination held), taken before
-				// the value is read, as the runtime takes it: the size of
-				// a new block of the decode's memory depends on the input
-				// left.
-				alloc := "furyrt.NewScalar[" + f.typeString(e.t) + "](buf)" // the decode's memory (Buffer.Alloc)
-				if e.scalar == sString {
-					alloc = "new(" + f.typeString(e.t) + ")" // charged above
-				}
-				fmt.Fprintf(&w, "\t%s = %s\n", access(fd), alloc)
-				fmt.Fprintf(&w, "\tv, err := buf.%s()\n\tif err != nil {\n\t\treturn err\n\t}\n", call)
-				if o := overflow(e.scalar, "v"); o != "" {
-					fmt.Fprintf(&w, "\tif %s {\n\tbuf.SetReaderIndex(buf.Len() - len(b)) // 32-bit platforms only: the runtime's error\n", o)
-					fmt.Fprintf(&w, "\tif err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n\t} else {\n", seg.first+j, access(fd))
-				}
-				fmt.Fprintf(&w, "\t%s = %s\n", f.pointeeLV(fd), val)
-				if overflow(e.scalar, "v") != "" {
-					w.WriteString("\t}\n")
-				}
-				fmt.Fprintf(&w, "\t} else if err := r.ReadField(%d, unsafe.Pointer(&%s)); err != nil {\n\t\treturn err\n\t}\n", seg.first+j, access(fd))
+				f.readNullScalar(&w, seg.first+j, fd)
 			}
 		case opStruct:
 			fd := seg.fields[0]

@@ -6267,31 +6267,47 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 	{
 		c := buf.UnreadRun()
 		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
+		sp, ep := 0, len(c)+1
+		if e0 < len(c) && c[e0] == 0xff { // not null
+			sp, ep = furyrt.NextString(c, e0+1)
+		}
+		if ep <= len(c) && furyrt.ChargeNewInRun[string](buf, e0) {
+			s := buf.StringRun(c[:ep])
 			x.Name = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
+			x.Nick = new(string)
+			*x.Nick = furyrt.RunPart(s, sp, ep)
+			_ = buf.Skip(ep)
 		} else {
-			if x.Name, err = buf.ReadString(); err != nil {
+			{
+				c := buf.UnreadRun()
+				s0, e0 := furyrt.NextString(c, 0)
+				if e0 <= len(c) {
+					s := buf.StringRun(c[:e0])
+					x.Name = furyrt.RunPart(s, s0, e0)
+					_ = buf.Skip(e0)
+				} else {
+					if x.Name, err = buf.ReadString(); err != nil {
+						return err
+					}
+				}
+			}
+			if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
+				_ = buf.Skip(1)
+				if x.Nick != nil {
+					x.Nick = nil
+				}
+			} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
+				_ = buf.Skip(1)
+				x.Nick = new(string)
+				v, err := buf.ReadString()
+				if err != nil {
+					return err
+				}
+				*x.Nick = v
+			} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
 				return err
 			}
 		}
-	}
-	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
-		_ = buf.Skip(1)
-		if x.Nick != nil {
-			x.Nick = nil
-		}
-	} else if len(b) > 0 && b[0] == 0xff && furyrt.ChargeNew[string](buf) { // not null
-		_ = buf.Skip(1)
-		x.Nick = new(string)
-		v, err := buf.ReadString()
-		if err != nil {
-			return err
-		}
-		*x.Nick = v
-	} else if err := r.ReadField(7, unsafe.Pointer(&x.Nick)); err != nil {
-		return err
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadPerson_Ratings(r, buf, &x.Ratings) {
 		buf.Restore(at) // a shape the runtime reads, or its error
