@@ -180,9 +180,9 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 			sp, ep = furyrt.NextString(c, e0+1)
 		}
 		if ep <= len(c) && furyrt.ChargeNewInRun[string](buf, e0) {
-			s := buf.StringRun(c[:ep])
+			s, q := furyrt.StringRunNew[string](buf, c[:ep])
 			x.Name = furyrt.RunPart(s, s0, e0)
-			x.Email = new(string)
+			x.Email = q
 			*x.Email = furyrt.RunPart(s, sp, ep)
 			_ = buf.Skip(ep)
 		} else {

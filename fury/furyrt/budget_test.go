@@ -38,6 +38,18 @@ func TestCharges(t *testing.T) {
 	assert.Equal(t, int64(50), b.Budget())
 	require.True(t, ChargeNew[[50]byte](b))
 	assert.Equal(t, int64(0), b.Budget())
+	// A new T after a run's n bytes: it fits when the runtime's charge of
+	// T after the n bytes would; it takes T's size less the not-null flag's
+	// byte, which StringRun charges with the run.
+	b.SetBudget(10 + 16)
+	require.True(t, ChargeNewInRun[string](b, 10))
+	assert.Equal(t, int64(10+1), b.Budget())
+	b.SetBudget(10 + 15)
+	require.False(t, ChargeNewInRun[string](b, 10))
+	assert.Equal(t, int64(10+15), b.Budget(), "a charge that does not fit takes nothing")
+	b.SetBudget(-1)
+	require.False(t, ChargeNewInRun[string](b, 0), "a budget already spent")
+	b.SetBudget(0)
 	require.True(t, ChargeSlice[int32](b, 0), "nothing fits in nothing")
 	require.False(t, ChargeNew[byte](b))
 

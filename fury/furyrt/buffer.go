@@ -1017,6 +1017,47 @@ func (b *Buffer) StringRun(p []byte) string {
 	return unsafe.String((*byte)(d), n)
 }
 
+// StringRunNew is StringRun for a run whose last string is the pointee of
+// a *T field (see ChargeNewInRun): it returns the run and a new T for the
+// field, which generated code sets to that string, sliced out of the run.
+// Without shared blocks or aliasing, a run of up to RunMax-16 bytes (16: a
+// T's size on 64-bit platforms) is one allocation with the T (the T
+// first, the run's bytes after it), so that keeping the T or any of the
+// strings keeps at most RunMax bytes, as a run alone would; otherwise the
+// run is StringRun's and the T new(T).
+// The run is charged as StringRun charges it.
+func StringRunNew[T ~string](b *Buffer, p []byte) (string, *T) {
+	n := len(p)
+	if b.alias || b.share || n == 0 || n > RunMax-16 || n <= len(b.slab)-b.slabOff {
+		return b.StringRun(p), new(T)
+	}
+	b.budget -= int64(n)
+	var t *T
+	var d []byte
+	switch {
+	case n <= 16:
+		o := new(struct {
+			t T
+			b [16]byte
+		})
+		t, d = &o.t, o.b[:n]
+	case n <= 32:
+		o := new(struct {
+			t T
+			b [32]byte
+		})
+		t, d = &o.t, o.b[:n]
+	default:
+		o := new(struct {
+			t T
+			b [RunMax - 16]byte
+		})
+		t, d = &o.t, o.b[:n]
+	}
+	copy(d, p)
+	return unsafe.String(&d[0], n), t
+}
+
 // StringRuns reads the strings of a list, set or map chunk that UnreadRun
 // does not hold whole (see StringRun) in runs of as many of them as it
 // does hold, for code generated to read them: ReadRunString returns each.

@@ -390,3 +390,42 @@ func testReadRunString(t *testing.T, next bool) {
 	_, err := (&Buffer{data: []byte{0x41}}).ReadRunString(&StringRuns{n: 1})
 	require.Error(t, err, "truncated: ReadString's error")
 }
+
+// StringRunNew returns StringRun's run, charged alike, and a new string
+// for a pointer: without shared blocks or aliasing, one allocation with
+// the run's bytes after it for runs of up to RunMax-16 bytes (so that
+// keeping either keeps at most RunMax bytes), else StringRun's run and a
+// string of its own.
+func TestStringRunNew(t *testing.T) {
+	const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	for n := 1; n < len(digits); n++ {
+		msg := append(stringsMessage(digits[:n/2]), 0xff)
+		msg = append(msg, stringsMessage(digits[n/2:n])...)
+		for _, mode := range []string{"default", "alias", "shared"} {
+			var b Buffer
+			b.SetAliasing(mode == "alias")
+			b.SetSharedBlocks(mode == "shared")
+			b.SetBytes(msg)
+			b.BeginSlab()
+			b.SetBudget(1 << 30)
+			run, q := StringRunNew[string](&b, msg)
+			require.Equal(t, string(msg), run, "%d %s", n, mode)
+			require.NotNil(t, q)
+			require.Empty(t, *q)
+			sp, ep := NextString(msg, 2+n/2) // past the first string and the flag
+			require.Equal(t, len(msg), ep)
+			*q = RunPart(run, sp, ep)
+			require.Equal(t, digits[n/2:n], *q)
+			require.Equal(t, string(msg), run, "setting the pointee leaves the run")
+			oneAlloc := uintptr(unsafe.Pointer(q))+unsafe.Sizeof("") == uintptr(unsafe.Pointer(unsafe.StringData(run)))
+			require.Equal(t, mode == "default" && len(msg) <= RunMax-16, oneAlloc, "%d %s", n, mode)
+			if mode == "alias" {
+				require.Equal(t, int64(1<<30), b.Budget(), "aliased, as StringRun: not charged")
+				require.Equal(t, uintptr(unsafe.Pointer(unsafe.SliceData(msg))), uintptr(unsafe.Pointer(unsafe.StringData(run))))
+			} else {
+				require.Equal(t, int64(1<<30-len(msg)), b.Budget(), "charged as StringRun")
+			}
+			b.EndSlab()
+		}
+	}
+}

@@ -484,8 +484,8 @@ func readStrings(w *strings.Builder, fields []*Field) {
 // readStringsAndPointee emits the reading of a run of string fields and
 // of the *string field i, fd, after them: when the pointer is not null
 // and each string is one NextString locates within UnreadRun, the strings
-// and the pointee's are one piece (StringRun over the run, the not-null
-// flag and the pointee's string), charged to the budget as the runtime
+// and the pointee's are one piece (StringRunNew over the run, the not-null
+// flag and the pointee's string, with the pointee), charged to the budget as the runtime
 // charges them one after another (the strings, the pointee's string header
 // if it fits after them, its bytes; see furyrt.ChargeNewInRun); else as
 // readStrings and readNullScalar read them.
@@ -501,11 +501,12 @@ func (f *file) readStringsAndPointee(w *strings.Builder, fields []*Field, i int,
 	}
 	last := fmt.Sprintf("e%d", k-1)
 	fmt.Fprintf(w, "\tsp, ep := 0, len(c)+1\n\tif %s < len(c) && c[%s] == 0xff { // not null\n\tsp, ep = furyrt.NextString(c, %s+1)\n\t}\n", last, last, last)
-	fmt.Fprintf(w, "\tif ep <= len(c) && furyrt.ChargeNewInRun[%s](buf, %s) {\n\ts := buf.StringRun(c[:ep])\n", f.typeString(fd.desc.elem.t), last)
+	et := f.typeString(fd.desc.elem.t)
+	fmt.Fprintf(w, "\tif ep <= len(c) && furyrt.ChargeNewInRun[%s](buf, %s) {\n\ts, q := furyrt.StringRunNew[%s](buf, c[:ep])\n", et, last, et)
 	for j, sf := range fields {
 		fmt.Fprintf(w, "\t%s = furyrt.RunPart(s, s%d, e%d)\n", scalarLV(sf), j, j)
 	}
-	fmt.Fprintf(w, "\t%s = new(%s)\n\t%s = furyrt.RunPart(s, sp, ep)\n", access(fd), f.typeString(fd.desc.elem.t), f.pointeeLV(fd))
+	fmt.Fprintf(w, "\t%s = q\n\t%s = furyrt.RunPart(s, sp, ep)\n", access(fd), f.pointeeLV(fd))
 	w.WriteString("\t_ = buf.Skip(ep)\n\t} else {\n")
 	readStrings(w, fields)
 	f.readNullScalar(w, i, fd)
