@@ -298,11 +298,16 @@ func furyReadPerson_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]string
+			if n1 <= 8 {
+				m2 = make(map[string]string)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]string, hint10)
 			}
-			m2 := make(map[string]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {

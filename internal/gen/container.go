@@ -561,11 +561,16 @@ func (g *cgen) get(d *desc, lv, b, o string) {
 }
 
 // sizedMap emits the make of map m of type d for n entries, sized as the
-// runtime sizes it (no more than maxUnbacked entries ahead).
+// runtime sizes it (no more than maxUnbacked entries ahead). A map of up
+// to one group's entries (8) is made without a hint: Go makes such a map
+// alike for any hint up to 8 (its group on the first entry), and make
+// without one is the runtime's shorter path.
 func (g *cgen) sizedMap(m string, d *desc, n string) {
+	t := g.f.typeString(d.t)
 	hint := g.name("hint")
+	g.printf("var %s %s\nif %s <= 8 {\n%s = make(%s)\n} else {\n", m, t, n, m, t)
 	g.printf("%s := int(%s)\nif %s > %d {\n%s = %d\n}\n", hint, n, hint, maxUnbacked, hint, maxUnbacked)
-	g.printf("%s := make(%s, %s)\n", m, g.f.typeString(d.t), hint)
+	g.printf("%s = make(%s, %s)\n}\n", m, t, hint)
 }
 
 // ptrValue reports whether d is a pointer to a timestamp or to an inline

@@ -356,11 +356,16 @@ func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[int32]bool
+			if n1 <= 8 {
+				m2 = make(map[int32]bool)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[int32]bool, hint10)
 			}
-			m2 := make(map[int32]bool, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -506,11 +511,16 @@ func furyReadBudgets_LM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[int32]b
 						if !furyrt.ChargeMap[int32, bool](buf, n8) {
 							return false // over the decode budget: the runtime's error
 						}
-						hint17 := int(n8)
-						if hint17 > 8192 {
-							hint17 = 8192
+						var m9 map[int32]bool
+						if n8 <= 8 {
+							m9 = make(map[int32]bool)
+						} else {
+							hint17 := int(n8)
+							if hint17 > 8192 {
+								hint17 = 8192
+							}
+							m9 = make(map[int32]bool, hint17)
 						}
-						m9 := make(map[int32]bool, hint17)
 						for done10 := uint32(0); done10 < n8; {
 							h11, err := buf.ReadByte()
 							if err != nil {
@@ -675,11 +685,16 @@ func furyReadBudgets_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]st
 				*dst = nil
 			}
 		} else {
-			hint7 := int(n1)
-			if hint7 > 8192 {
-				hint7 = 8192
+			var m2 map[int32]struct{}
+			if n1 <= 8 {
+				m2 = make(map[int32]struct{})
+			} else {
+				hint7 := int(n1)
+				if hint7 > 8192 {
+					hint7 = 8192
+				}
+				m2 = make(map[int32]struct{}, hint7)
 			}
-			m2 := make(map[int32]struct{}, hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
@@ -736,11 +751,16 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 				*dst = nil
 			}
 		} else {
-			hint7 := int(n1)
-			if hint7 > 8192 {
-				hint7 = 8192
+			var m2 fury.Set[string]
+			if n1 <= 8 {
+				m2 = make(fury.Set[string])
+			} else {
+				hint7 := int(n1)
+				if hint7 > 8192 {
+					hint7 = 8192
+				}
+				m2 = make(fury.Set[string], hint7)
 			}
-			m2 := make(fury.Set[string], hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
@@ -910,11 +930,16 @@ func furyReadBudgets_ML(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string][]int64
+			if n1 <= 8 {
+				m2 = make(map[string][]int64)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string][]int64, hint10)
 			}
-			m2 := make(map[string][]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1100,11 +1125,16 @@ func furyReadBudgets_PM(r *furyrt.Reader, buf *furyrt.Buffer, dst **map[string][
 		if !furyrt.ChargeMap[string, []int32](buf, n1) {
 			return false // over the decode budget: the runtime's error
 		}
-		hint10 := int(n1)
-		if hint10 > 8192 {
-			hint10 = 8192
+		var m2 map[string][]int32
+		if n1 <= 8 {
+			m2 = make(map[string][]int32)
+		} else {
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
+			}
+			m2 = make(map[string][]int32, hint10)
 		}
-		m2 := make(map[string][]int32, hint10)
 		for done3 := uint32(0); done3 < n1; {
 			h4, err := buf.ReadByte()
 			if err != nil {
@@ -1668,11 +1698,16 @@ func furyReadForeign_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v2.
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]v2.Level
+			if n1 <= 8 {
+				m2 = make(map[string]v2.Level)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]v2.Level, hint10)
 			}
-			m2 := make(map[string]v2.Level, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1751,11 +1786,16 @@ func furyReadForeign_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]v2.Level
+			if n1 <= 8 {
+				m2 = make(map[string]v2.Level)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]v2.Level, hint10)
 			}
-			m2 := make(map[string]v2.Level, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1894,11 +1934,16 @@ func furyReadGrid_Cell_C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]int32
+			if n1 <= 8 {
+				m2 = make(map[string]int32)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]int32, hint10)
 			}
-			m2 := make(map[string]int32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1973,11 +2018,16 @@ func furyReadGrid_Cell__C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]int32
+			if n1 <= 8 {
+				m2 = make(map[string]int32)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]int32, hint10)
 			}
-			m2 := make(map[string]int32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2326,11 +2376,16 @@ func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string][]int
+			if n1 <= 8 {
+				m2 = make(map[string][]int)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string][]int, hint10)
 			}
-			m2 := make(map[string][]int, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2498,11 +2553,16 @@ func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[int]uint
+			if n1 <= 8 {
+				m2 = make(map[int]uint)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[int]uint, hint10)
 			}
-			m2 := make(map[int]uint, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2587,11 +2647,16 @@ func furyReadIntSized_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]int
+			if n1 <= 8 {
+				m2 = make(map[string]int)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]int, hint10)
 			}
-			m2 := make(map[string]int, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3101,11 +3166,16 @@ func furyReadLocals_V(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1) 
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]v1
+			if n1 <= 8 {
+				m2 = make(map[string]v1)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]v1, hint10)
 			}
-			m2 := make(map[string]v1, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3184,11 +3254,16 @@ func furyReadLocals_V_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]v1
+			if n1 <= 8 {
+				m2 = make(map[string]v1)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]v1, hint10)
 			}
-			m2 := make(map[string]v1, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3912,11 +3987,16 @@ func furyReadOrder_Items(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]S
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]Status
+			if n1 <= 8 {
+				m2 = make(map[string]Status)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]Status, hint10)
 			}
-			m2 := make(map[string]Status, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3995,11 +4075,16 @@ func furyReadOrder_Items_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]Status
+			if n1 <= 8 {
+				m2 = make(map[string]Status)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]Status, hint10)
 			}
-			m2 := make(map[string]Status, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -4436,11 +4521,16 @@ func furyReadSmallEnums_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]Small
+			if n1 <= 8 {
+				m2 = make(map[string]Small)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]Small, hint10)
 			}
-			m2 := make(map[string]Small, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -4519,11 +4609,16 @@ func furyReadSmallEnums_M_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]Small
+			if n1 <= 8 {
+				m2 = make(map[string]Small)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]Small, hint10)
 			}
-			m2 := make(map[string]Small, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {

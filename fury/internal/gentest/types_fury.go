@@ -2573,11 +2573,16 @@ func furyReadCollections_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string][]float64
+			if n1 <= 8 {
+				m2 = make(map[string][]float64)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string][]float64, hint10)
 			}
-			m2 := make(map[string][]float64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2663,11 +2668,16 @@ func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[int32]float32
+			if n1 <= 8 {
+				m2 = make(map[int32]float32)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[int32]float32, hint10)
 			}
-			m2 := make(map[int32]float32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2756,11 +2766,16 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]string
+			if n1 <= 8 {
+				m2 = make(map[string]string)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]string, hint10)
 			}
-			m2 := make(map[string]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3004,11 +3019,16 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string][]string
+			if n1 <= 8 {
+				m2 = make(map[string][]string)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string][]string, hint10)
 			}
-			m2 := make(map[string][]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3210,11 +3230,16 @@ func furyReadCollections_When(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[int64]time.Time
+			if n1 <= 8 {
+				m2 = make(map[int64]time.Time)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[int64]time.Time, hint10)
 			}
-			m2 := make(map[int64]time.Time, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3365,11 +3390,16 @@ func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]map[string]int64
+			if n1 <= 8 {
+				m2 = make(map[string]map[string]int64)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]map[string]int64, hint10)
 			}
-			m2 := make(map[string]map[string]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3419,11 +3449,16 @@ func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 						if !furyrt.ChargeMap[string, int64](buf, n14) {
 							return false // over the decode budget: the runtime's error
 						}
-						hint23 := int(n14)
-						if hint23 > 8192 {
-							hint23 = 8192
+						var m15 map[string]int64
+						if n14 <= 8 {
+							m15 = make(map[string]int64)
+						} else {
+							hint23 := int(n14)
+							if hint23 > 8192 {
+								hint23 = 8192
+							}
+							m15 = make(map[string]int64, hint23)
 						}
-						m15 := make(map[string]int64, hint23)
 						for done16 := uint32(0); done16 < n14; {
 							h17, err := buf.ReadByte()
 							if err != nil {
@@ -3511,11 +3546,16 @@ func furyReadCollections_Blobs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string][]byte
+			if n1 <= 8 {
+				m2 = make(map[string][]byte)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string][]byte, hint10)
 			}
-			m2 := make(map[string][]byte, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3601,11 +3641,16 @@ func furyReadCollections_Flags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bo
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[bool]uint16
+			if n1 <= 8 {
+				m2 = make(map[bool]uint16)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[bool]uint16, hint10)
 			}
-			m2 := make(map[bool]uint16, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -3691,11 +3736,16 @@ func furyReadCollections_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 		if !furyrt.ChargeMap[string, int32](buf, n1) {
 			return false // over the decode budget: the runtime's error
 		}
-		hint10 := int(n1)
-		if hint10 > 8192 {
-			hint10 = 8192
+		var m2 map[string]int32
+		if n1 <= 8 {
+			m2 = make(map[string]int32)
+		} else {
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
+			}
+			m2 = make(map[string]int32, hint10)
 		}
-		m2 := make(map[string]int32, hint10)
 		for done3 := uint32(0); done3 < n1; {
 			h4, err := buf.ReadByte()
 			if err != nil {
@@ -3998,11 +4048,16 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 				*dst = nil
 			}
 		} else {
-			hint7 := int(n1)
-			if hint7 > 8192 {
-				hint7 = 8192
+			var m2 map[string]struct{}
+			if n1 <= 8 {
+				m2 = make(map[string]struct{})
+			} else {
+				hint7 := int(n1)
+				if hint7 > 8192 {
+					hint7 = 8192
+				}
+				m2 = make(map[string]struct{}, hint7)
 			}
-			m2 := make(map[string]struct{}, hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
@@ -4075,11 +4130,16 @@ func furyReadCollections_IDs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 				*dst = nil
 			}
 		} else {
-			hint7 := int(n1)
-			if hint7 > 8192 {
-				hint7 = 8192
+			var m2 fury.Set[int64]
+			if n1 <= 8 {
+				m2 = make(fury.Set[int64])
+			} else {
+				hint7 := int(n1)
+				if hint7 > 8192 {
+					hint7 = 8192
+				}
+				m2 = make(fury.Set[int64], hint7)
 			}
-			m2 := make(fury.Set[int64], hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
@@ -4152,11 +4212,16 @@ func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]map[int32]struct{}
+			if n1 <= 8 {
+				m2 = make(map[string]map[int32]struct{})
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]map[int32]struct{}, hint10)
 			}
-			m2 := make(map[string]map[int32]struct{}, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -4206,11 +4271,16 @@ func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 						if !furyrt.ChargeSet[int32, struct{}](buf, n14) {
 							return false // over the decode budget: the runtime's error
 						}
-						hint20 := int(n14)
-						if hint20 > 8192 {
-							hint20 = 8192
+						var m15 map[int32]struct{}
+						if n14 <= 8 {
+							m15 = make(map[int32]struct{})
+						} else {
+							hint20 := int(n14)
+							if hint20 > 8192 {
+								hint20 = 8192
+							}
+							m15 = make(map[int32]struct{}, hint20)
 						}
-						m15 := make(map[int32]struct{}, hint20)
 						if n14 > 0 {
 							if h16, err := buf.ReadByte(); err != nil || h16 != 0x0c {
 								return false
@@ -4425,11 +4495,16 @@ func furyReadContainers_Map(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]int32
+			if n1 <= 8 {
+				m2 = make(map[string]int32)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]int32, hint10)
 			}
-			m2 := make(map[string]int32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -4501,11 +4576,16 @@ func furyReadContainers_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 				*dst = nil
 			}
 		} else {
-			hint7 := int(n1)
-			if hint7 > 8192 {
-				hint7 = 8192
+			var m2 map[int32]struct{}
+			if n1 <= 8 {
+				m2 = make(map[int32]struct{})
+			} else {
+				hint7 := int(n1)
+				if hint7 > 8192 {
+					hint7 = 8192
+				}
+				m2 = make(map[int32]struct{}, hint7)
 			}
-			m2 := make(map[int32]struct{}, hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
@@ -4562,11 +4642,16 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 				*dst = nil
 			}
 		} else {
-			hint7 := int(n1)
-			if hint7 > 8192 {
-				hint7 = 8192
+			var m2 fury.Set[string]
+			if n1 <= 8 {
+				m2 = make(fury.Set[string])
+			} else {
+				hint7 := int(n1)
+				if hint7 > 8192 {
+					hint7 = 8192
+				}
+				m2 = make(fury.Set[string], hint7)
 			}
-			m2 := make(fury.Set[string], hint7)
 			if n1 > 0 {
 				if h3, err := buf.ReadByte(); err != nil || h3 != 0x0c {
 					return false
@@ -6454,11 +6539,16 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]string
+			if n1 <= 8 {
+				m2 = make(map[string]string)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]string, hint10)
 			}
-			m2 := make(map[string]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -6553,11 +6643,16 @@ func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[int32]float32
+			if n1 <= 8 {
+				m2 = make(map[int32]float32)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[int32]float32, hint10)
 			}
-			m2 := make(map[int32]float32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -10250,11 +10345,16 @@ func furyReadTeam_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string][]float64
+			if n1 <= 8 {
+				m2 = make(map[string][]float64)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string][]float64, hint10)
 			}
-			m2 := make(map[string][]float64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {

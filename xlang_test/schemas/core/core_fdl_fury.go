@@ -1039,11 +1039,16 @@ func furyReadCollections_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]int64
+			if n1 <= 8 {
+				m2 = make(map[string]int64)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]int64, hint10)
 			}
-			m2 := make(map[string]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1118,11 +1123,16 @@ func furyReadCollections_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[in
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[int32]string
+			if n1 <= 8 {
+				m2 = make(map[int32]string)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[int32]string, hint10)
 			}
-			m2 := make(map[int32]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -2652,11 +2662,16 @@ func furyReadOptionals_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 		if !furyrt.ChargeMap[string, int32](buf, n1) {
 			return false // over the decode budget: the runtime's error
 		}
-		hint10 := int(n1)
-		if hint10 > 8192 {
-			hint10 = 8192
+		var m2 map[string]int32
+		if n1 <= 8 {
+			m2 = make(map[string]int32)
+		} else {
+			hint10 := int(n1)
+			if hint10 > 8192 {
+				hint10 = 8192
+			}
+			m2 = make(map[string]int32, hint10)
 		}
-		m2 := make(map[string]int32, hint10)
 		for done3 := uint32(0); done3 < n1; {
 			h4, err := buf.ReadByte()
 			if err != nil {

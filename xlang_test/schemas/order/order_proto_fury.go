@@ -1549,11 +1549,16 @@ func furyReadLists_ByI32(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint32]u
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[uint32]uint64
+			if n1 <= 8 {
+				m2 = make(map[uint32]uint64)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[uint32]uint64, hint10)
 			}
-			m2 := make(map[uint32]uint64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1642,11 +1647,16 @@ func furyReadLists_BySi32(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]i
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[int32]int64
+			if n1 <= 8 {
+				m2 = make(map[int32]int64)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[int32]int64, hint10)
 			}
-			m2 := make(map[int32]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1735,11 +1745,16 @@ func furyReadLists_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]uint32
+			if n1 <= 8 {
+				m2 = make(map[string]uint32)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]uint32, hint10)
 			}
-			m2 := make(map[string]uint32, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1814,11 +1829,16 @@ func furyReadLists_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint64]s
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[uint64]string
+			if n1 <= 8 {
+				m2 = make(map[uint64]string)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[uint64]string, hint10)
 			}
-			m2 := make(map[uint64]string, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {

@@ -241,11 +241,16 @@ func furyReadCart_Totals(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]int64
+			if n1 <= 8 {
+				m2 = make(map[string]int64)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]int64, hint10)
 			}
-			m2 := make(map[string]int64, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {

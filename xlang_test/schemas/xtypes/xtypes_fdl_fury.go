@@ -1089,11 +1089,16 @@ func furyReadSigns_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]Signed
+			if n1 <= 8 {
+				m2 = make(map[string]Signed)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]Signed, hint10)
 			}
-			m2 := make(map[string]Signed, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
@@ -1172,11 +1177,16 @@ func furyReadSigns_ByName_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 				*dst = nil
 			}
 		} else {
-			hint10 := int(n1)
-			if hint10 > 8192 {
-				hint10 = 8192
+			var m2 map[string]Signed
+			if n1 <= 8 {
+				m2 = make(map[string]Signed)
+			} else {
+				hint10 := int(n1)
+				if hint10 > 8192 {
+					hint10 = 8192
+				}
+				m2 = make(map[string]Signed, hint10)
 			}
-			m2 := make(map[string]Signed, hint10)
 			for done3 := uint32(0); done3 < n1; {
 				h4, err := buf.ReadByte()
 				if err != nil {
