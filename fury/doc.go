@@ -413,11 +413,11 @@
 //     packs pointer-free allocations under 16 bytes into (it may hold other
 //     small pieces, of this message or of the ones decoded next to it);
 //   - a string that generated code read with the strings next to it, as
-//     one copy of a run of consecutive string fields (with a *string field
-//     right after them: its pointee, the run and the pointee in one
-//     allocation of at most 64 bytes) or of the elements, keys and
-//     values of a list, set or map, keeps that run, which is at
-//     most 64 bytes (furyrt.RunMax) with its headers; longer ones are read
+//     one copy of a run of consecutive string fields (and of the string
+//     of a *string field right after them, whose pointee may then share
+//     the run's allocation) or of the elements, keys and values of a
+//     list, set or map, keeps that run, which is at most 64 bytes
+//     (furyrt.RunMax) with its headers (and that pointee); longer ones are read
 //     in several such runs (elements, keys and values) or string by string
 //     (fields).
 //
