@@ -453,6 +453,28 @@ func readInto(w *strings.Builder, call, lv, val string) {
 	fmt.Fprintf(w, "\tif v, err := buf.%s(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s\n\t}\n", call, lv, val)
 }
 
+// locateStrings opens a block in which c is what UnreadRun returns and
+// s<i>, e<i> locate the i-th of k strings one after another in c (see
+// furyrt.NextString).
+func locateStrings(w *strings.Builder, k int) {
+	w.WriteString("\t{\n\tc := buf.UnreadRun()\n")
+	for i := range k {
+		from := "0"
+		if i > 0 {
+			from = fmt.Sprintf("e%d", i-1)
+		}
+		fmt.Fprintf(w, "\ts%d, e%d := furyrt.NextString(c, %s)\n", i, i, from)
+	}
+}
+
+// runParts sets each of fields to its string of run s, located by
+// locateStrings.
+func runParts(w *strings.Builder, fields []*Field) {
+	for i, fd := range fields {
+		fmt.Fprintf(w, "\t%s = furyrt.RunPart(s, s%d, e%d)\n", scalarLV(fd), i, i)
+	}
+}
+
 // readStrings emits the reading of a run of strings: when each is UTF-8
 // with a header of one or two bytes (under 4 KiB) and the input holds them
 // whole within UnreadRun (at most furyrt.RunMax bytes unless shared
@@ -462,18 +484,9 @@ func readInto(w *strings.Builder, call, lv, val string) {
 // else each by ReadString, which reads every form and reports the errors.
 func readStrings(w *strings.Builder, fields []*Field) {
 	k := len(fields)
-	w.WriteString("\t{\n\tc := buf.UnreadRun()\n")
-	for i := range fields {
-		from := "0"
-		if i > 0 {
-			from = fmt.Sprintf("e%d", i-1)
-		}
-		fmt.Fprintf(w, "\ts%d, e%d := furyrt.NextString(c, %s)\n", i, i, from)
-	}
+	locateStrings(w, len(fields))
 	fmt.Fprintf(w, "\tif e%d <= len(c) {\n\ts := buf.StringRun(c[:e%d])\n", k-1, k-1)
-	for i, fd := range fields {
-		fmt.Fprintf(w, "\t%s = furyrt.RunPart(s, s%d, e%d)\n", scalarLV(fd), i, i)
-	}
+	runParts(w, fields)
 	fmt.Fprintf(w, "\t_ = buf.Skip(e%d)\n\t} else {\n", k-1)
 	for _, fd := range fields {
 		fmt.Fprintf(w, "\tif %s, err = buf.ReadString(); err != nil {\n\t\treturn err\n\t}\n", scalarLV(fd))
@@ -485,27 +498,18 @@ func readStrings(w *strings.Builder, fields []*Field) {
 // of the *string field i, fd, after them: when the pointer is not null
 // and each string is one NextString locates within UnreadRun, the strings
 // and the pointee's are one piece (StringRunNew over the run, the not-null
-// flag and the pointee's string, with the pointee), charged to the budget as the runtime
-// charges them one after another (the strings, the pointee's string header
-// if it fits after them, its bytes; see furyrt.ChargeNewInRun); else as
-// readStrings and readNullScalar read them.
+// flag and the pointee's string, with the pointee), charged to the budget
+// as the runtime charges them one after another (the strings, the
+// pointee's string header if it fits after them, its bytes; see
+// furyrt.ChargeNewInRun); else as readStrings and readNullScalar read
+// them.
 func (f *file) readStringsAndPointee(w *strings.Builder, fields []*Field, i int, fd *Field) {
-	k := len(fields)
-	w.WriteString("\t{\n\tc := buf.UnreadRun()\n")
-	for j := range fields {
-		from := "0"
-		if j > 0 {
-			from = fmt.Sprintf("e%d", j-1)
-		}
-		fmt.Fprintf(w, "\ts%d, e%d := furyrt.NextString(c, %s)\n", j, j, from)
-	}
-	last := fmt.Sprintf("e%d", k-1)
+	locateStrings(w, len(fields))
+	last := fmt.Sprintf("e%d", len(fields)-1)
 	fmt.Fprintf(w, "\tsp, ep := 0, len(c)+1\n\tif %s < len(c) && c[%s] == 0xff { // not null\n\tsp, ep = furyrt.NextString(c, %s+1)\n\t}\n", last, last, last)
 	et := f.typeString(fd.desc.elem.t)
 	fmt.Fprintf(w, "\tif ep <= len(c) && furyrt.ChargeNewInRun[%s](buf, %s) {\n\ts, q := furyrt.StringRunNew[%s](buf, c[:ep])\n", et, last, et)
-	for j, sf := range fields {
-		fmt.Fprintf(w, "\t%s = furyrt.RunPart(s, s%d, e%d)\n", scalarLV(sf), j, j)
-	}
+	runParts(w, fields)
 	fmt.Fprintf(w, "\t%s = q\n\t%s = furyrt.RunPart(s, sp, ep)\n", access(fd), f.pointeeLV(fd))
 	w.WriteString("\t_ = buf.Skip(ep)\n\t} else {\n")
 	readStrings(w, fields)
