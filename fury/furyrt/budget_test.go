@@ -41,12 +41,13 @@ func TestCharges(t *testing.T) {
 	// A new T after a run's n bytes: it fits when the runtime's charge of
 	// T after the n bytes would; it takes T's size less the not-null flag's
 	// byte, which StringRun charges with the run.
-	b.SetBudget(10 + 16)
+	hdr := int64(unsafe.Sizeof("")) // 16 on 64-bit platforms, 8 on 32-bit ones
+	b.SetBudget(10 + hdr)
 	require.True(t, ChargeNewInRun[string](b, 10))
 	assert.Equal(t, int64(10+1), b.Budget())
-	b.SetBudget(10 + 15)
+	b.SetBudget(10 + hdr - 1)
 	require.False(t, ChargeNewInRun[string](b, 10))
-	assert.Equal(t, int64(10+15), b.Budget(), "a charge that does not fit takes nothing")
+	assert.Equal(t, 10+hdr-1, b.Budget(), "a charge that does not fit takes nothing")
 	b.SetBudget(-1)
 	require.False(t, ChargeNewInRun[string](b, 0), "a budget already spent")
 	b.SetBudget(0)
