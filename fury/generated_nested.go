@@ -552,11 +552,11 @@ func (r *genReader) readOwnDef(st *structInfo) (bool, error) {
 	if m>>1 != len(d.defsRead) || len(u)-2 < len(o.raw) || string(u[2:2+len(o.raw)]) != o.raw {
 		return false, nil
 	}
-	// chargeTypeDef's usual case in line.
-	if c := o.rd.cost; c >= 0 && c < 1<<31 && c <= d.buf.Budget() {
-		d.buf.Spend(c)
-	} else if err := d.chargeTypeDef(o.rd); err != nil {
-		return false, err
+	// chargeTypeDef's usual case by charge's inlined fast path.
+	if !d.take(1, uintptr(o.rd.cost)) {
+		if err := d.chargeTypeDef(o.rd); err != nil {
+			return false, err
+		}
 	}
 	pushDef(&d.defsRead, o.rd)
 	_ = d.buf.Skip(2 + len(o.raw))
