@@ -65,6 +65,7 @@ var genCorpus = []genPair{
 	pairOf[gentest.Team, gentest.TeamR](),
 	pairOf[gentest.Flat, gentest.FlatR](),
 	pairOf[gentest.Retained, gentest.RetainedR](),
+	pairOf[gentest.Shorts, gentest.ShortsR](),
 	// Types that once made furygen's output fail to compile or differ
 	// from the reflection path (gentest/regress.go).
 	pairOf[gentest.SmallEnums, gentest.SmallEnumsR](),

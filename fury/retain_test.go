@@ -3,10 +3,12 @@ package fury_test
 import (
 	"bytes"
 	"encoding/json"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/fury-go/fury/fury"
+	"github.com/fury-go/fury/fury/furyrt"
 	"github.com/fury-go/fury/fury/internal/gentest"
 	"github.com/fury-go/fury/internal/alloctest"
 	"github.com/stretchr/testify/require"
@@ -203,4 +205,84 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 		r.off = (r.off + k) % len(r.data)
 	}
 	return n, nil
+}
+
+// A kept string that generated code read in one run with its neighbours
+// keeps that run, at most furyrt.RunMax bytes (the documented bound, see
+// "Memory of decoded values" in the package documentation): the worst case
+// is a message of short strings side by side (gentest.Shorts: eight 7-byte
+// strings, one 64-byte run), where encoding/json, whose strings under 16
+// bytes share the runtime's tiny blocks, keeps 16 bytes a message. The
+// reflection path copies string by string, as encoding/json does, and keeps
+// about what it keeps.
+func TestKeptShortStringKeepsAtMostARun(t *testing.T) {
+	if alloctest.Isolate(t) { // measures the heap: run alone in a child process
+		return
+	}
+	n := 100_000
+	if testing.Short() || underRace {
+		n = 10_000
+	}
+	msgs := make([]gentest.Shorts, n)
+	for i := range msgs {
+		msgs[i] = gentest.NewShorts(i)
+	}
+	kept := make([]string, n)
+	retained := func(decode func(i int, m *gentest.Shorts)) float64 {
+		clear(kept)
+		var m gentest.Shorts
+		decode(0, &m) // warm up: plans and buffers are not retention
+		require.Equal(t, msgs[0], m)
+		before := alloctest.HeapInUse()
+		for i := range n {
+			var m gentest.Shorts
+			decode(i, &m)
+			kept[i] = m.A
+		}
+		after := alloctest.HeapInUse()
+		// The inputs, which decode holds, were live before the loop:
+		// they must be after it.
+		runtime.KeepAlive(decode)
+		require.Equal(t, msgs[n-1].A, kept[n-1])
+		return float64(int64(after)-int64(before)) / float64(n)
+	}
+	js := make([][]byte, n)
+	for i := range msgs {
+		var err error
+		js[i], err = json.Marshal(&msgs[i])
+		require.NoError(t, err)
+	}
+	want := retained(func(i int, m *gentest.Shorts) {
+		if err := json.Unmarshal(js[i], m); err != nil {
+			t.Fatal(err)
+		}
+	})
+	js = nil
+	t.Logf("encoding/json keeps %.1f bytes a message", want)
+	require.GreaterOrEqual(t, want, 7.0, "encoding/json's figure: the kept strings are 7 bytes each")
+	for _, c := range []struct {
+		name      string
+		generated bool
+	}{{"generated", true}, {"reflection", false}} {
+		f := fury.New(fury.WithGeneratedCode(c.generated))
+		require.Equal(t, c.generated, f.GeneratedInUse(gentest.Shorts{}))
+		data := make([][]byte, n)
+		for i := range msgs {
+			var err error
+			data[i], err = f.Marshal(&msgs[i])
+			require.NoError(t, err)
+		}
+		got := retained(func(i int, m *gentest.Shorts) {
+			if err := f.Unmarshal(data[i], m); err != nil {
+				t.Fatal(err)
+			}
+		})
+		data = nil
+		t.Logf("%s: keeps %.1f bytes a message, %.2fx encoding/json", c.name, got, got/want)
+		if c.generated {
+			require.LessOrEqual(t, got, float64(furyrt.RunMax)+8, "a kept string keeps at most its run")
+		} else {
+			require.LessOrEqual(t, got, 2*want, "the reflection path keeps about what encoding/json keeps")
+		}
+	}
 }

@@ -44,3 +44,29 @@ func idOf(i int) string {
 
 // RetainedR is Retained's twin without generated code.
 type RetainedR Retained
+
+// Shorts is a message of eight short strings side by side, the shape in
+// which a kept string keeps the most of its own message: generated code
+// copies adjacent short strings as one run (at most furyrt.RunMax bytes),
+// which a kept one keeps whole.
+//
+//fury:generate
+type Shorts struct {
+	A, B, C, D, E, F, G, H string
+	N                      int64
+}
+
+// NewShorts returns the i-th Shorts of a run: eight 7-byte strings, A
+// distinct for i < 10^7.
+func NewShorts(i int) Shorts {
+	a := []byte("a000000")
+	for k, v := len(a)-1, i; k >= 1; k-- {
+		a[k] = '0' + byte(v%10)
+		v /= 10
+	}
+	return Shorts{A: string(a), B: "bbbbbbb", C: "ccccccc", D: "ddddddd", E: "eeeeeee", F: "fffffff",
+		G: "ggggggg", H: "hhhhhhh", N: int64(i)}
+}
+
+// ShortsR is Shorts' twin without generated code.
+type ShortsR Shorts
