@@ -6,6 +6,11 @@ import "reflect"
 // for a flat root (Fury.readFlat).
 func FlatShortWay(f *Fury) bool { return f.lastOutRF != nil && f.lastOutRF.flat }
 
+// PlainFlatShortWay reports whether f's last Unmarshal left ready the
+// flat short way that Unmarshal has in line (rootFrame.plainShort: no
+// TypeDef, a prefix of up to 16 bytes).
+func PlainFlatShortWay(f *Fury) bool { return f.lastOutRF != nil && f.lastOutRF.plainShort }
+
 // FlatStructInUse reports whether f reads t with generated code that the
 // runtime takes as flat (flatStruct).
 func FlatStructInUse(f *Fury, t reflect.Type) bool {

@@ -40,6 +40,9 @@ type Fury struct {
 	// into it read a constant prefix and ran generated code (see
 	// readGen); nil otherwise.
 	lastOutRF *rootFrame
+	// lastOutReg: the registry lastOutRF was worked out with (f.r.reg
+	// then, and for as long as lastOutRF is not nil: sync clears it).
+	lastOutReg *registry
 	// One-entry cache of the last root serialized by generated code with a
 	// constant prefix: its type word, its frame in f's mode and the
 	// registry it was worked out with (see genRoot). Set only by a call
@@ -342,7 +345,7 @@ func (f *Fury) Marshal(v any) ([]byte, error) {
 	buf.SetCompactStrings(e.compactStrings)
 	r.writePrefix(buf)
 	e.begin(r)
-	err := e.gw.Root(r.st.wplan, ev.data)
+	err := e.gw.Root(r.wplan, ev.data)
 	if e.fellBack {
 		e.fellBack = false
 		r.net = true
@@ -402,7 +405,7 @@ func (f *Fury) MarshalAppend(dst []byte, v any) ([]byte, error) {
 	start := len(dst)
 	buf.SetBytes(r.appendPrefix(dst)) // (f.app's compact-strings flag is set once, by New)
 	e.begin(r)
-	err := e.gw.Root(r.st.wplan, p)
+	err := e.gw.Root(r.wplan, p)
 	if e.fellBack {
 		e.fellBack = false
 		r.net = true
@@ -473,7 +476,7 @@ func (f *Fury) writeGen(buf *buffer, r *rootFrame, p unsafe.Pointer) error {
 	start := buf.Len()
 	r.writePrefix(buf)
 	e.begin(r)
-	err := e.gw.Root(r.st.wplan, p)
+	err := e.gw.Root(r.wplan, p)
 	if e.fellBack {
 		e.fellBack = false
 		r.net = true
@@ -534,7 +537,9 @@ func (r *rootFrame) appendPrefix(dst []byte) []byte {
 	// len(r.pre) bytes count: a few moves, no memmove call.
 	n := len(dst)
 	if r.short && cap(dst)-n >= 16 {
-		*(*[16]byte)(dst[n : n+16]) = [16]byte(r.blk[:16])
+		// (The 16 bytes from dst's end are in its capacity, as checked:
+		// no bounds check for the compiler to add.)
+		*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n)) = [16]byte(r.blk[:16])
 		return dst[:n+len(r.pre)]
 	}
 	if r.block && cap(dst)-n >= len(r.blk) {
@@ -710,6 +715,12 @@ type rootFrame struct {
 	// flatStruct checks against the Go type): Unmarshal's short way takes
 	// readFlat.
 	flat bool
+	// plainShort: flat, without a TypeDef (schema-consistent mode) and
+	// short, the case of readFlat that Unmarshal has in line; read is
+	// st.gen.Read when flat (one load on that way, not three).
+	plainShort bool
+	read       func(r *furyrt.Reader, p unsafe.Pointer) error
+	wplan      *furyrt.Plan // st.wplan (one load on the write's short way, not two)
 	// blk holds pre, then zeros, when it fits (block, or short), for
 	// appendPrefix's block copies.
 	block bool
@@ -765,6 +776,12 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 				pre = binary.LittleEndian.AppendUint32(pre, uint32(st.hash))
 			}
 			r := rootFrame{st: st, ptr: ptr, def: def, pre: pre, flat: !ptr && flatStruct(st)}
+			if st != nil {
+				r.wplan = st.wplan
+			}
+			if r.flat {
+				r.read = st.gen.Read
+			}
 			if def != nil {
 				r.wdef = def.writeDef()
 			}
@@ -782,6 +799,7 @@ func rootFramesOf(ti *typeInfo) *[2]rootFrame {
 				}
 				r.loMask, r.hiMask = binary.LittleEndian.Uint64(m[:]), binary.LittleEndian.Uint64(m[8:])
 			}
+			r.plainShort = r.flat && def == nil && r.short
 			rf[m] = r
 		}
 	}
@@ -804,32 +822,78 @@ func (f *Fury) Unmarshal(data []byte, v any) error {
 			// The destination type of the last call, which read a
 			// constant prefix with generated code: the short way, when
 			// data starts with that prefix (see readGen).
-			if r := f.lastOutRF; r != nil && f.regs.load() == f.r.reg && r.startsWith(data) &&
-				(r.def == nil || r.st.readsAsIs(r.rd)) {
-				var err error
-				if r.flat {
-					if !f.dec.fresh {
-						f.readFlatFresh()
+			// (lastOutReg before lastOutRF: no merge of two ways of
+			// failing, which costs the compiler a SETE and a test.)
+			if r := f.lastOutRF; f.regs.load() == f.lastOutReg && r != nil {
+				if r.plainShort && f.dec.fresh && len(data) >= 16 &&
+					binary.LittleEndian.Uint64(data)&r.loMask == r.lo && binary.LittleEndian.Uint64(data[8:])&r.hiMask == r.hi {
+					// readFlat without a TypeDef (schema-consistent
+					// mode), here in line, for data that starts with
+					// r's prefix (startsWith, its usual case here): one
+					// call less, one set of spills less. readFlat's doc
+					// comment states what this relies on and keeps.
+					d, buf, p := &f.dec, &f.in, ev.data
+					d.limit = decodeBudget(d.maxDecoded, len(data))
+					d.depth = 1
+					buf.BeginDecode(data, len(r.pre), d.limit)
+					if s := d.genStack; len(s) != 1 || s[0] != r.st { // (as the last call left it, usually)
+						d.genStack = s[:0]
+						pushPlan(&d.genStack, r.st)
 					}
-					err = f.readFlat(data, r, ev.data)
-				} else {
-					err = f.readGen(data, r, ev.data)
-				}
-				if err == nil || !f.dec.hitSkipped {
+					d.defsRead = d.defsRead[:0]
+					d.bare = true
+					err := r.read(&d.gr, p)
+					d.bare = false
+					if err == nil {
+						if buf.Budget() < 0 {
+							err = d.checkBudget()
+						} else if buf.Remaining() > 0 {
+							err = trailingBytes(buf)
+						}
+					}
+					buf.EndDecode()
 					if err != nil {
-						return f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Unmarshal(data, dst) })
+						clearValue(f.lastOutTI, p)
+						return f.shortFailed(err, data, v)
 					}
 					if scanCheckHook != nil {
 						scanCheckHook(f, data, v)
 					}
 					return nil
 				}
-				// A reference into a skipped value: start over the
-				// general way (see deserialize).
+				if r.startsWith(data) && (r.def == nil || r.st.readsAsIs(r.rd)) {
+					var err error
+					if r.flat {
+						if !f.dec.fresh {
+							f.readFlatFresh()
+						}
+						err = f.readFlat(data, r, ev.data)
+					} else {
+						err = f.readGen(data, r, ev.data)
+					}
+					if err != nil {
+						return f.shortFailed(err, data, v)
+					}
+					if scanCheckHook != nil {
+						scanCheckHook(f, data, v)
+					}
+					return nil
+				}
 			}
 		}
 	}
 	return f.unmarshal(data, v)
+}
+
+// shortFailed returns the error of Unmarshal of data into v when its
+// short way failed with err: err with the field path (fieldPathError), or,
+// for a reference into a skipped value, what the general way returns,
+// which starts over (see deserialize).
+func (f *Fury) shortFailed(err error, data []byte, v any) error {
+	if f.dec.hitSkipped {
+		return f.unmarshal(data, v)
+	}
+	return f.fieldPathError(err, v, func(g *Fury, dst any) error { return g.Unmarshal(data, dst) })
 }
 
 func (f *Fury) unmarshal(data []byte, v any) error {
@@ -1227,7 +1291,7 @@ func (f *Fury) deserializeOnce(buf *buffer, v any, buffers [][]byte) (err error)
 			if err == nil && buf == &f.in && d.spentBefore == 0 {
 				// Unmarshal's next call into this type may take the
 				// short way (readGen).
-				f.lastOutRF = &ti.root[d.mode()]
+				f.lastOutRF, f.lastOutReg = &ti.root[d.mode()], f.r.reg
 			}
 			return err
 		}

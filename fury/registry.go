@@ -142,7 +142,7 @@ func (g *registry) with(t reflect.Type, reg *registration) (*registry, error) {
 func (f *Fury) sync() {
 	if g := f.regs.load(); g != f.r.reg {
 		f.r.useRegistry(g)
-		f.lastOutW, f.lastOutTI, f.lastOutRF = nil, nil, nil
+		f.lastOutW, f.lastOutTI, f.lastOutRF, f.lastOutReg = nil, nil, nil, nil
 		f.lastInW, f.lastInRF, f.lastInReg = nil, nil, nil
 	}
 }

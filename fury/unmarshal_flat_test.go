@@ -121,6 +121,9 @@ func TestUnmarshalFlatReplaces(t *testing.T) {
 				require.NoError(t, f.Unmarshal(data, &out))
 				require.NoError(t, f.Unmarshal(data, &out))
 				require.True(t, fury.FlatShortWay(f))
+				// Schema-consistent, Flat's prefix fits in 16 bytes:
+				// the way Unmarshal has in line (the others take readFlat).
+				require.Equal(t, !c.compatible, fury.PlainFlatShortWay(f))
 				for i := 0; i < 30; i++ {
 					fillRandom(r, reflect.ValueOf(&out).Elem(), 0, "")
 					require.NoError(t, f.Unmarshal(data, &out))
@@ -178,6 +181,7 @@ func TestUnmarshalFlatErrors(t *testing.T) {
 			require.NoError(t, f.Unmarshal(data, &out))
 			require.NoError(t, f.Unmarshal(data, &out))
 			require.True(t, fury.FlatShortWay(f))
+			require.Equal(t, !c.compatible, fury.PlainFlatShortWay(f))
 			pre := fury.ShortWayPrefixLen(f)
 			require.Greater(t, pre, 0)
 			general := func(in []byte) error {

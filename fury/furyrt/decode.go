@@ -19,6 +19,11 @@ func (b *Buffer) BeginDecode(data []byte, off int, budget int64) {
 // to carve on from (the pieces handed out are never handed out again).
 func (b *Buffer) EndDecode() {
 	b.slabOn = false
-	b.endSmall()
+	// endSmall, written out so that the two zeros are one store.
+	b.smallFit = b.smallUse
+	b.smallOff, b.smallUse = 0, 0
+	if b.small != nil { // (see dropSmall)
+		b.small = nil
+	}
 	b.data, b.off = nil, 0
 }
