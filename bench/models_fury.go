@@ -67,7 +67,6 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Title) + len(x.URI) + 42
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[41] // one bounds check for the stores at constant offsets (m > 41)
 		n := 0
 		if v := uint32((x.Height)<<1) ^ uint32((x.Height)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -232,7 +231,6 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Title) + len(x.URI) + 42
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[41] // one bounds check for the stores at constant offsets (m > 41)
 		n := 0
 		if v := uint32((x.Height)<<1) ^ uint32((x.Height)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -749,7 +747,6 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Title) + len(x.URI) + 31
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[30] // one bounds check for the stores at constant offsets (m > 30)
 		n := 0
 		if v := int64(x.Player); v >= 0 && v < 0x80 {
 			b[n] = byte(v)

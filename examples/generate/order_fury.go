@@ -54,7 +54,6 @@ func furyWriteCustomer(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Email) + len(x.Name) + 35
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[34] // one bounds check for the stores at constant offsets (m > 34)
 		n := 0
 		if v := uint64((x.ID)<<1) ^ uint64((x.ID)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -519,7 +518,6 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := 25
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[24] // one bounds check for the stores at constant offsets (m > 24)
 		n := 0
 		if furyrt.PutTime(b[n:], x.Placed) {
 			n += 12

@@ -4402,7 +4402,6 @@ func furyWriteSmallEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := 19
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[18] // one bounds check for the stores at constant offsets (m > 18)
 		n := 0
 		if x.P == nil {
 			b[n] = 0xfd // null
@@ -4879,7 +4878,6 @@ func furyWritex(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := 14
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[13] // one bounds check for the stores at constant offsets (m > 13)
 		n := 0
 		if v := uint32((x_.V)<<1) ^ uint32((x_.V)>>31); v < 0x80 {
 			b[n] = byte(v)

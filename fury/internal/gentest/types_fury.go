@@ -57,7 +57,6 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.City) + len(x.Street) + 31
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[30] // one bounds check for the stores at constant offsets (m > 30)
 		n := 0
 		if v := uint32((x.Zip)<<1) ^ uint32((x.Zip)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -5381,7 +5380,6 @@ func furyWriteEnums_2(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Z) + 22
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[21] // one bounds check for the stores at constant offsets (m > 21)
 		n := 0
 		if v := int64(x.Level); v >= 0 && v < 0x80 {
 			b[n] = byte(v)
@@ -5499,7 +5497,6 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Z) + 38
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[37] // one bounds check for the stores at constant offsets (m > 37)
 		n := 0
 		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -5792,7 +5789,6 @@ func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Label) + 26
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[25] // one bounds check for the stores at constant offsets (m > 25)
 		n := 0
 		if v := uint64((x.ID)<<1) ^ uint64((x.ID)>>63); v < 0x80 {
 			b[n] = byte(v)
@@ -5980,7 +5976,6 @@ func furyWriteIntPair(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Val) + 22
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[21] // one bounds check for the stores at constant offsets (m > 21)
 		n := 0
 		if v := uint32((x.Key)<<1) ^ uint32((x.Key)>>31); v < 0x80 {
 			b[n] = byte(v)
@@ -9736,7 +9731,6 @@ func furyWriteShadow(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.X) + 31
 		buf.Grow(m)
 		b := buf.Tail()[:m]
-		_ = b[30] // one bounds check for the stores at constant offsets (m > 30)
 		n := 0
 		if v := uint64((x.ShadowBase.Keep)<<1) ^ uint64((x.ShadowBase.Keep)>>63); v < 0x80 {
 			b[n] = byte(v)
