@@ -446,6 +446,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Copyright) + len(x.Format) + 65
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[64] // one bounds check for the stores at constant offsets (m > 64)
 		if x.HasBitrate {
 			b[0] = 1
 		} else {
@@ -592,25 +593,27 @@ func furyReadMedia(r *furyrt.Reader, p unsafe.Pointer) error {
 			*(*int32)(&x.Player) = v[2]
 			x.Width = v[3]
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		if e1 <= len(c) {
-			s := buf.StringRun(c[:e1])
-			x.Copyright = furyrt.RunPart(s, s0, e0)
-			x.Format = furyrt.RunPart(s, s1, e1)
-			_ = buf.Skip(e1)
-		} else {
-			if x.Copyright, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.Format, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			if e1 <= len(c) {
+				s := buf.StringRun(c[:e1])
+				x.Copyright = furyrt.RunPart(s, s0, e0)
+				x.Format = furyrt.RunPart(s, s1, e1)
+				n += e1
+			} else {
+				_ = buf.Skip(n)
+				if x.Copyright, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Format, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
 		buf.Restore(at) // a shape the runtime reads, or its error
@@ -647,6 +650,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Copyright) + len(x.Format) + 60
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[59] // one bounds check for the stores at constant offsets (m > 59)
 		if x.HasBitrate {
 			b[0] = 1
 		} else {
@@ -856,25 +860,27 @@ func furyReadMedia_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		if e1 <= len(c) {
-			s := buf.StringRun(c[:e1])
-			x.Copyright = furyrt.RunPart(s, s0, e0)
-			x.Format = furyrt.RunPart(s, s1, e1)
-			_ = buf.Skip(e1)
-		} else {
-			if x.Copyright, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.Format, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			if e1 <= len(c) {
+				s := buf.StringRun(c[:e1])
+				x.Copyright = furyrt.RunPart(s, s0, e0)
+				x.Format = furyrt.RunPart(s, s1, e1)
+				n += e1
+			} else {
+				_ = buf.Skip(n)
+				if x.Copyright, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Format, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadMedia_Persons(r, buf, &x.Persons) {
 		buf.Restore(at) // a shape the runtime reads, or its error

@@ -50,6 +50,7 @@ func furyWriteSmallStruct(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Name) + len(x.Phone) + 56
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[55] // one bounds check for the stores at constant offsets (m > 55)
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Money))
 		if x.Spouse {
 			b[8] = 1
@@ -133,31 +134,36 @@ func furyReadSmallStruct(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.BirthDay = t
-		_ = buf.Skip(12)
-	} else if err := r.ReadField(3, unsafe.Pointer(&x.BirthDay)); err != nil {
-		return err
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		if e1 <= len(c) {
-			s := buf.StringRun(c[:e1])
-			x.Name = furyrt.RunPart(s, s0, e0)
-			x.Phone = furyrt.RunPart(s, s1, e1)
-			_ = buf.Skip(e1)
+		if furyrt.GetTimeInto(&x.BirthDay, b[n:]) {
+			n += 12
 		} else {
-			if x.Name, err = buf.ReadString(); err != nil {
+			_ = buf.Skip(n)
+			if err := r.ReadField(3, unsafe.Pointer(&x.BirthDay)); err != nil {
 				return err
 			}
-			if x.Phone, err = buf.ReadString(); err != nil {
-				return err
+			b, n = buf.Unread(), 0
+		}
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			if e1 <= len(c) {
+				s := buf.StringRun(c[:e1])
+				x.Name = furyrt.RunPart(s, s0, e0)
+				x.Phone = furyrt.RunPart(s, s1, e1)
+				n += e1
+			} else {
+				_ = buf.Skip(n)
+				if x.Name, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Phone, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }

@@ -114,25 +114,27 @@ func furyReadCustomer(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		if e1 <= len(c) {
-			s := buf.StringRun(c[:e1])
-			x.Email = furyrt.RunPart(s, s0, e0)
-			x.Name = furyrt.RunPart(s, s1, e1)
-			_ = buf.Skip(e1)
-		} else {
-			if x.Email, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.Name, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			if e1 <= len(c) {
+				s := buf.StringRun(c[:e1])
+				x.Email = furyrt.RunPart(s, s0, e0)
+				x.Name = furyrt.RunPart(s, s1, e1)
+				n += e1
+			} else {
+				_ = buf.Skip(n)
+				if x.Email, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Name, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }
@@ -451,8 +453,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Note)); err != nil {
 		return err
 	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.Placed = t
+	if furyrt.GetTimeInto(&x.Placed, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.Placed)); err != nil {
 		return err
@@ -620,8 +621,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(3, unsafe.Pointer(&x.Note)); err != nil {
 		return err
 	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.Placed = t
+	if furyrt.GetTimeInto(&x.Placed, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Placed)); err != nil {
 		return err

@@ -244,8 +244,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.LastUpdated = t
+	if furyrt.GetTimeInto(&x.LastUpdated, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.LastUpdated)); err != nil {
 		return err
@@ -467,20 +466,22 @@ func furyReadPerson__PhoneNumber(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Number = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Number, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Number = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Number, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }

@@ -62,6 +62,7 @@ func furyWriteFlat(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(*(*string)(&x.Label)) + len(x.Name) + len(x.Note) + 76
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[75] // one bounds check for the stores at constant offsets (m > 75)
 		binary.LittleEndian.PutUint64(b, math.Float64bits(*(*float64)(&x.Ratio)))
 		binary.LittleEndian.PutUint64(b[8:], math.Float64bits(x.Score))
 		if x.OK {
@@ -199,36 +200,41 @@ func furyReadFlat(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		s2, e2 := furyrt.NextString(c, e1)
-		if e2 <= len(c) {
-			s := buf.StringRun(c[:e2])
-			*(*string)(&x.Label) = furyrt.RunPart(s, s0, e0)
-			x.Name = furyrt.RunPart(s, s1, e1)
-			x.Note = furyrt.RunPart(s, s2, e2)
-			_ = buf.Skip(e2)
-		} else {
-			if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.Name, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.Note, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			s2, e2 := furyrt.NextString(c, e1)
+			if e2 <= len(c) {
+				s := buf.StringRun(c[:e2])
+				*(*string)(&x.Label) = furyrt.RunPart(s, s0, e0)
+				x.Name = furyrt.RunPart(s, s1, e1)
+				x.Note = furyrt.RunPart(s, s2, e2)
+				n += e2
+			} else {
+				_ = buf.Skip(n)
+				if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Name, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Note, err = buf.ReadString(); err != nil {
+					return err
+				}
+				b, n = buf.Unread(), 0
 			}
 		}
-	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.When = t
-		_ = buf.Skip(12)
-	} else if err := r.ReadField(10, unsafe.Pointer(&x.When)); err != nil {
-		return err
+		if furyrt.GetTimeInto(&x.When, b[n:]) {
+			n += 12
+		} else {
+			_ = buf.Skip(n)
+			if err := r.ReadField(10, unsafe.Pointer(&x.When)); err != nil {
+				return err
+			}
+			n = 0
+		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }
@@ -241,6 +247,7 @@ func furyWriteFlat_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(*(*string)(&x.Label)) + len(x.Name) + len(x.Note) + 76
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[75] // one bounds check for the stores at constant offsets (m > 75)
 		binary.LittleEndian.PutUint64(b, math.Float64bits(*(*float64)(&x.Ratio)))
 		binary.LittleEndian.PutUint64(b[8:], math.Float64bits(x.Score))
 		if x.OK {
@@ -380,33 +387,42 @@ func furyReadFlat_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		s2, e2 := furyrt.NextString(c, e1)
-		if e2 <= len(c) {
-			s := buf.StringRun(c[:e2])
-			*(*string)(&x.Label) = furyrt.RunPart(s, s0, e0)
-			x.Name = furyrt.RunPart(s, s1, e1)
-			x.Note = furyrt.RunPart(s, s2, e2)
-			_ = buf.Skip(e2)
-		} else {
-			if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.Name, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.Note, err = buf.ReadString(); err != nil {
-				return err
+		b, n := buf.Unread(), 0
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			s2, e2 := furyrt.NextString(c, e1)
+			if e2 <= len(c) {
+				s := buf.StringRun(c[:e2])
+				*(*string)(&x.Label) = furyrt.RunPart(s, s0, e0)
+				x.Name = furyrt.RunPart(s, s1, e1)
+				x.Note = furyrt.RunPart(s, s2, e2)
+				n += e2
+			} else {
+				_ = buf.Skip(n)
+				if *(*string)(&x.Label), err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Name, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Note, err = buf.ReadString(); err != nil {
+					return err
+				}
+				b, n = buf.Unread(), 0
 			}
 		}
-	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.When = t
-		_ = buf.Skip(12)
-	} else if err := r.ReadField(10, unsafe.Pointer(&x.When)); err != nil {
-		return err
+		if furyrt.GetTimeInto(&x.When, b[n:]) {
+			n += 12
+		} else {
+			_ = buf.Skip(n)
+			if err := r.ReadField(10, unsafe.Pointer(&x.When)); err != nil {
+				return err
+			}
+			n = 0
+		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }

@@ -379,55 +379,57 @@ func furyReadShorts(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		s2, e2 := furyrt.NextString(c, e1)
-		s3, e3 := furyrt.NextString(c, e2)
-		s4, e4 := furyrt.NextString(c, e3)
-		s5, e5 := furyrt.NextString(c, e4)
-		s6, e6 := furyrt.NextString(c, e5)
-		s7, e7 := furyrt.NextString(c, e6)
-		if e7 <= len(c) {
-			s := buf.StringRun(c[:e7])
-			x.A = furyrt.RunPart(s, s0, e0)
-			x.B = furyrt.RunPart(s, s1, e1)
-			x.C = furyrt.RunPart(s, s2, e2)
-			x.D = furyrt.RunPart(s, s3, e3)
-			x.E = furyrt.RunPart(s, s4, e4)
-			x.F = furyrt.RunPart(s, s5, e5)
-			x.G = furyrt.RunPart(s, s6, e6)
-			x.H = furyrt.RunPart(s, s7, e7)
-			_ = buf.Skip(e7)
-		} else {
-			if x.A, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.B, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.C, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.D, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.E, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.F, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.G, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.H, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			s2, e2 := furyrt.NextString(c, e1)
+			s3, e3 := furyrt.NextString(c, e2)
+			s4, e4 := furyrt.NextString(c, e3)
+			s5, e5 := furyrt.NextString(c, e4)
+			s6, e6 := furyrt.NextString(c, e5)
+			s7, e7 := furyrt.NextString(c, e6)
+			if e7 <= len(c) {
+				s := buf.StringRun(c[:e7])
+				x.A = furyrt.RunPart(s, s0, e0)
+				x.B = furyrt.RunPart(s, s1, e1)
+				x.C = furyrt.RunPart(s, s2, e2)
+				x.D = furyrt.RunPart(s, s3, e3)
+				x.E = furyrt.RunPart(s, s4, e4)
+				x.F = furyrt.RunPart(s, s5, e5)
+				x.G = furyrt.RunPart(s, s6, e6)
+				x.H = furyrt.RunPart(s, s7, e7)
+				n += e7
+			} else {
+				_ = buf.Skip(n)
+				if x.A, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.B, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.C, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.D, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.E, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.F, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.G, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.H, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }

@@ -121,25 +121,27 @@ func furyReadAddress(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		if e1 <= len(c) {
-			s := buf.StringRun(c[:e1])
-			x.City = furyrt.RunPart(s, s0, e0)
-			x.Street = furyrt.RunPart(s, s1, e1)
-			_ = buf.Skip(e1)
-		} else {
-			if x.City, err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.Street, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			if e1 <= len(c) {
+				s := buf.StringRun(c[:e1])
+				x.City = furyrt.RunPart(s, s0, e0)
+				x.Street = furyrt.RunPart(s, s1, e1)
+				n += e1
+			} else {
+				_ = buf.Skip(n)
+				if x.City, err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.Street, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }
@@ -4730,6 +4732,7 @@ func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.embedded.Label) + 46
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[45] // one bounds check for the stores at constant offsets (m > 45)
 		binary.LittleEndian.PutUint16(b, uint16(x.embedded.Deep))
 		n := 2
 		if v := uint64((x.Base.ID)<<1) ^ uint64((x.Base.ID)>>63); v < 0x80 {
@@ -4830,13 +4833,16 @@ func furyReadEmbedding(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
+		if furyrt.GetTimeInto(&x.Base.Created, b[n:]) {
+			n += 12
+		} else {
+			_ = buf.Skip(n)
+			if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
+				return err
+			}
+			n = 0
+		}
 		_ = buf.Skip(n)
-	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.Base.Created = t
-		_ = buf.Skip(12)
-	} else if err := r.ReadField(3, unsafe.Pointer(&x.Base.Created)); err != nil {
-		return err
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -4930,23 +4936,32 @@ func furyReadEmbeds(r *furyrt.Reader, p unsafe.Pointer) error {
 		return err
 	}
 	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Name = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Name, err = buf.ReadString(); err != nil {
-				return err
+		b, n := buf.Unread(), 0
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Name = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Name, err = buf.ReadString(); err != nil {
+					return err
+				}
+				b, n = buf.Unread(), 0
 			}
 		}
-	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.Time = t
-		_ = buf.Skip(12)
-	} else if err := r.ReadField(4, unsafe.Pointer(&x.Time)); err != nil {
-		return err
+		if furyrt.GetTimeInto(&x.Time, b[n:]) {
+			n += 12
+		} else {
+			_ = buf.Skip(n)
+			if err := r.ReadField(4, unsafe.Pointer(&x.Time)); err != nil {
+				return err
+			}
+			n = 0
+		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }
@@ -5173,6 +5188,7 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Z) + 34
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[33] // one bounds check for the stores at constant offsets (m > 33)
 		b[0] = *(*uint8)(&x.Level)
 		n := 1
 		if v := uint32((x.Count)<<1) ^ uint32((x.Count)>>31); v < 0x80 {
@@ -5827,20 +5843,22 @@ func furyReadInner(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Label = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Label, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Label = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Label, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadInner_Tags(r, buf, &x.Tags) {
 		buf.Restore(at) // a shape the runtime reads, or its error
@@ -6010,20 +6028,22 @@ func furyReadIntPair(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Val = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Val, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Val = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Val, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }
@@ -6303,8 +6323,7 @@ func furyReadPerson(r *furyrt.Reader, p unsafe.Pointer) error {
 			return err
 		}
 	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.Common.CreatedAt = t
+	if furyrt.GetTimeInto(&x.Common.CreatedAt, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(2, unsafe.Pointer(&x.Common.CreatedAt)); err != nil {
 		return err
@@ -9172,6 +9191,7 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(*(*string)(&x.Name)) + len(x.String) + 143
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[142] // one bounds check for the stores at constant offsets (m > 142)
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.FI64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.FU64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Float64))
@@ -9385,25 +9405,27 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		s1, e1 := furyrt.NextString(c, e0)
-		if e1 <= len(c) {
-			s := buf.StringRun(c[:e1])
-			*(*string)(&x.Name) = furyrt.RunPart(s, s0, e0)
-			x.String = furyrt.RunPart(s, s1, e1)
-			_ = buf.Skip(e1)
-		} else {
-			if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
-				return err
-			}
-			if x.String, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			s1, e1 := furyrt.NextString(c, e0)
+			if e1 <= len(c) {
+				s := buf.StringRun(c[:e1])
+				*(*string)(&x.Name) = furyrt.RunPart(s, s0, e0)
+				x.String = furyrt.RunPart(s, s1, e1)
+				n += e1
+			} else {
+				_ = buf.Skip(n)
+				if *(*string)(&x.Name), err = buf.ReadString(); err != nil {
+					return err
+				}
+				if x.String, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }
@@ -9416,6 +9438,7 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(*(*string)(&x.Name)) + len(x.String) + 147
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[146] // one bounds check for the stores at constant offsets (m > 146)
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.FI64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.FU64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Float64))
@@ -9778,20 +9801,22 @@ func furyReadShadow(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.X = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.X, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.X = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.X, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }
@@ -10475,8 +10500,7 @@ func furyWriteTimes(w *furyrt.Writer, p unsafe.Pointer) error {
 func furyReadTimes(r *furyrt.Reader, p unsafe.Pointer) error {
 	x := (*Times)(p)
 	buf := r.Buffer()
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.At = t
+	if furyrt.GetTimeInto(&x.At, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(0, unsafe.Pointer(&x.At)); err != nil {
 		return err

@@ -2926,20 +2926,22 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -3143,20 +3145,22 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -3366,20 +3370,22 @@ func furyReadOrder_2(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -3582,20 +3588,22 @@ func furyReadOrder_3(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -3811,20 +3819,22 @@ func furyReadOrder_4(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -4027,20 +4037,22 @@ func furyReadOrder_5(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -4249,20 +4261,22 @@ func furyReadOrder_6(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -4464,20 +4478,22 @@ func furyReadOrder_7(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -4649,20 +4665,22 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Sku = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Sku, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Sku = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Sku, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0xfd { // null
 		_ = buf.Skip(1)
@@ -4854,6 +4872,7 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.S) + 106
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[105] // one bounds check for the stores at constant offsets (m > 105)
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.Fi64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.Fu64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.F64))
@@ -5021,20 +5040,22 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.S = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.S, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.S = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.S, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, &x.Raw); err != nil {
@@ -5049,8 +5070,7 @@ func furyReadScalars(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadDate(19, unsafe.Pointer(&x.Day)); err != nil {
 		return err
 	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.At = t
+	if furyrt.GetTimeInto(&x.At, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(20, unsafe.Pointer(&x.At)); err != nil {
 		return err

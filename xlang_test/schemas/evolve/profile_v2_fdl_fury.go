@@ -110,20 +110,22 @@ func furyReadProfile(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.FullName = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.FullName, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.FullName = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.FullName, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if at := buf.Mark(); r.TrackAllFields() || !r.CanNest(1) || !furyReadProfile_Labels(r, buf, &x.Labels) {
 		buf.Restore(at) // a shape the runtime reads, or its error

@@ -59,6 +59,7 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Name) + 30
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[29] // one bounds check for the stores at constant offsets (m > 29)
 		binary.LittleEndian.PutUint16(b, uint16(x.Mana))
 		n := 2
 		if v := uint32((x.Hp)<<1) ^ uint32((x.Hp)>>31); v < 0x80 {
@@ -278,6 +279,7 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Name) + 25
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[24] // one bounds check for the stores at constant offsets (m > 24)
 		binary.LittleEndian.PutUint16(b, uint16(x.Mana))
 		n := 2
 		if v := uint32((x.Hp)<<1) ^ uint32((x.Hp)>>31); v < 0x80 {
@@ -661,6 +663,7 @@ func furyWriteWeapon(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Name) + 19
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[18] // one bounds check for the stores at constant offsets (m > 18)
 		binary.LittleEndian.PutUint16(b, uint16(x.Damage))
 		n := 2
 		if buf.CompactStrings() {
@@ -695,20 +698,23 @@ func furyReadWeapon(r *furyrt.Reader, p unsafe.Pointer) error {
 			return r.Truncated()
 		}
 		x.Damage = int16(binary.LittleEndian.Uint16(b))
-		_ = buf.Skip(2)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Name = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Name, err = buf.ReadString(); err != nil {
-				return err
+		n := 2
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Name = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Name, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }

@@ -1998,20 +1998,22 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Id = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Id, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Id = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Id, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if b := buf.Unread(); len(b) > 0 && b[0] == 0 && !r.TrackAllFields() && buf.Budget() >= 0 { // empty
 		_ = buf.Skip(1)
@@ -2089,8 +2091,7 @@ func furyReadOrder(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(6, unsafe.Pointer(&x.Fees)); err != nil {
 		return err
 	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.At = t
+	if furyrt.GetTimeInto(&x.At, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.At)); err != nil {
 		return err
@@ -2242,8 +2243,7 @@ func furyReadOrder_1(r *furyrt.Reader, p unsafe.Pointer) error {
 	if err := r.ReadField(6, unsafe.Pointer(&x.Fees)); err != nil {
 		return err
 	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.At = t
+	if furyrt.GetTimeInto(&x.At, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(7, unsafe.Pointer(&x.At)); err != nil {
 		return err
@@ -2350,20 +2350,22 @@ func furyReadOrder__Line(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Sku = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Sku, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Sku = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Sku, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if c, err := r.BeginStruct(2, unsafe.Pointer(&x.Price)); err != nil {
 		return err

@@ -172,8 +172,7 @@ func furyReadCart(r *furyrt.Reader, p unsafe.Pointer) error {
 	} else if err := r.ReadField(4, unsafe.Pointer(&x.Note)); err != nil {
 		return err
 	}
-	if t, ok := furyrt.GetTime(buf.Unread()); ok {
-		x.At = t
+	if furyrt.GetTimeInto(&x.At, buf.Unread()) {
 		_ = buf.Skip(12)
 	} else if err := r.ReadField(5, unsafe.Pointer(&x.At)); err != nil {
 		return err
@@ -587,6 +586,7 @@ func furyWriteItem(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Sku) + 101
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[100] // one bounds check for the stores at constant offsets (m > 100)
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.Sf64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.F64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Price))
@@ -780,20 +780,22 @@ func furyReadItem(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Sku = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Sku, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Sku = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Sku, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, &x.Blob); err != nil {
@@ -817,6 +819,7 @@ func furyWriteItem_1(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Sku) + 96
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[95] // one bounds check for the stores at constant offsets (m > 95)
 		binary.LittleEndian.PutUint64(b, uint64(*(*int64)(&x.Sf64)))
 		binary.LittleEndian.PutUint64(b[8:], *(*uint64)(&x.F64))
 		binary.LittleEndian.PutUint64(b[16:], math.Float64bits(x.Price))
@@ -995,20 +998,22 @@ func furyReadItem_1(r *furyrt.Reader, p unsafe.Pointer) error {
 		} else {
 			n += k
 		}
-		_ = buf.Skip(n)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Sku = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Sku, err = buf.ReadString(); err != nil {
-				return err
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Sku = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Sku, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	if direct {
 		if err := furyrt.ReadArray(buf, &x.Blob); err != nil {

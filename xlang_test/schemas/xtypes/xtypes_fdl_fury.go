@@ -145,6 +145,7 @@ func furyWriteFixed(w *furyrt.Writer, p unsafe.Pointer) error {
 		m := len(x.Label) + 25
 		buf.Grow(m)
 		b := buf.Tail()[:m]
+		_ = b[24] // one bounds check for the stores at constant offsets (m > 24)
 		binary.LittleEndian.PutUint64(b, math.Float64bits(x.Weight))
 		n := 8
 		if buf.CompactStrings() {
@@ -179,20 +180,23 @@ func furyReadFixed(r *furyrt.Reader, p unsafe.Pointer) error {
 			return r.Truncated()
 		}
 		x.Weight = math.Float64frombits(binary.LittleEndian.Uint64(b))
-		_ = buf.Skip(8)
-	}
-	{
-		c := buf.UnreadRun()
-		s0, e0 := furyrt.NextString(c, 0)
-		if e0 <= len(c) {
-			s := buf.StringRun(c[:e0])
-			x.Label = furyrt.RunPart(s, s0, e0)
-			_ = buf.Skip(e0)
-		} else {
-			if x.Label, err = buf.ReadString(); err != nil {
-				return err
+		n := 8
+		{
+			c := buf.RunIn(b[n:])
+			s0, e0 := furyrt.NextString(c, 0)
+			if e0 <= len(c) {
+				s := buf.StringRun(c[:e0])
+				x.Label = furyrt.RunPart(s, s0, e0)
+				n += e0
+			} else {
+				_ = buf.Skip(n)
+				if x.Label, err = buf.ReadString(); err != nil {
+					return err
+				}
+				n = 0
 			}
 		}
+		_ = buf.Skip(n)
 	}
 	return nil
 }
