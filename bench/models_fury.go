@@ -117,8 +117,7 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.URI)
 		} else {
 			if s := x.Title; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -128,8 +127,7 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.URI; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -286,8 +284,7 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.URI)
 		} else {
 			if s := x.Title; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -297,8 +294,7 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.URI; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -488,8 +484,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Format)
 		} else {
 			if s := x.Copyright; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -499,8 +494,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Format; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -527,8 +521,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:m]
 		n := 0
 		if s := x.Title; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + furyrt.CopyString(b[n+1:], s)
+			n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -538,8 +531,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + furyrt.CopyString(b[n+1:], s)
+			n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -713,8 +705,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Format)
 		} else {
 			if s := x.Copyright; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -724,8 +715,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Format; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -769,8 +759,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.URI)
 		} else {
 			if s := x.Title; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -780,8 +769,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.URI; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

@@ -109,8 +109,7 @@ func furyWritePerson(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Name)
 		} else {
 			if s := x.Name; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -430,8 +429,7 @@ func furyWritePerson__PhoneNumber(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Number)
 		} else {
 			if s := x.Number; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

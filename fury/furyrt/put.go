@@ -449,6 +449,27 @@ func checkTimeWords() bool {
 	return true
 }
 
+// PutShortString stores s, of fewer than 32 bytes, as a UTF-8 string at
+// b[n:] (at least 1+len(s) bytes): its one-byte header, then its bytes,
+// with one bounds check for both; a string of 8 to 16 bytes is copied as
+// CopyString copies it. It returns n+1+len(s), where the next value goes.
+// Generated code calls it for the strings of a write run, whose room it
+// grew. Its inlining cost is the inliner's budget (80, go build
+// -gcflags=-m=2): anything added to it puts a call on every string.
+func PutShortString(b []byte, n int, s string) int {
+	k := len(s)
+	_ = b[n+k] // room for the header and the bytes
+	b[n] = byte(k<<2 | strUTF8)
+	h, p := unsafe.Pointer(&b[n]), unsafe.Pointer(unsafe.StringData(s))
+	if unalignedOK && uint(k-8) <= 8 { // 8 to 16 bytes
+		*(*uint64)(unsafe.Add(h, 1)) = *(*uint64)(p)
+		*(*uint64)(unsafe.Add(h, k-7)) = *(*uint64)(unsafe.Add(p, k-8))
+	} else if k != 0 { // (then h+1 is in b)
+		copy(unsafe.Slice((*byte)(unsafe.Add(h, 1)), k), s)
+	}
+	return n + 1 + k
+}
+
 // CopyString is copy(dst, s) for generated code's string stores: a string
 // of 8 to 16 bytes (dst having room for it) is copied with two word loads
 // and two word stores that overlap, in line, rather than through a call

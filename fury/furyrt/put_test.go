@@ -63,6 +63,31 @@ func TestCopyString(t *testing.T) {
 	}
 }
 
+// PutShortString writes what PutString writes for every string under 32
+// bytes, at offsets 0 and 3, touching no byte outside them; with less room
+// than 1+len(s) from n it panics (its bounds check) before writing
+// anything.
+func TestPutShortString(t *testing.T) {
+	src := "0123456789abcdefghijklmnopqrstu"
+	for k := 0; k < 32; k++ {
+		s := src[len(src)-k:] // ends at the end of src's bytes
+		for _, n := range []int{0, 3} {
+			for room := max(n+k-1, 0); room <= n+k+9; room++ {
+				got := bytes.Repeat([]byte{0xee}, room+16)
+				want := bytes.Repeat([]byte{0xee}, room+16)
+				if n+1+k > room {
+					require.Panics(t, func() { PutShortString(got[:room], n, s) }, "len %d at %d, room %d", k, n, room)
+					require.Equal(t, want, got, "len %d at %d, room %d", k, n, room)
+					continue
+				}
+				end := PutShortString(got[:room], n, s)
+				require.Equal(t, n+PutString(want[n:room], s), end, "len %d at %d, room %d", k, n, room)
+				require.Equal(t, want, got, "len %d at %d, room %d", k, n, room)
+			}
+		}
+	}
+}
+
 // GetTime builds in line what time.Unix(s, ns).UTC() returns: the same
 // time.Time, == included (no monotonic reading, location nil), at the
 // range's ends and for random seconds and nanoseconds; DecodeTime, the

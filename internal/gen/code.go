@@ -240,7 +240,7 @@ func writeRun(w *strings.Builder, segs []segment) {
 func putString(w *strings.Builder, s string) {
 	// A string under 4 KiB: its one- or two-byte header (the length
 	// and UTF-8, a varint) and a copy, inline.
-	fmt.Fprintf(w, "\tif s := %s; len(s) < 32 {\n\tb[n] = byte(len(s)<<2 | 2) // UTF-8\n\tn += 1 + furyrt.CopyString(b[n+1:], s)\n", s)
+	fmt.Fprintf(w, "\tif s := %s; len(s) < 32 {\n\tn = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header\n", s)
 	fmt.Fprintf(w, "\t} else if len(s) < 4096 {\n\th := len(s)<<2 | 2 // UTF-8\n\tb[n] = byte(h) | 0x80\n\tb[n+1] = byte(h >> 7)\n\tn += 2 + copy(b[n+2:], s)\n")
 	fmt.Fprintf(w, "\t} else {\n\tn += furyrt.PutString(b[n:], s)\n\t}\n")
 }

@@ -109,8 +109,7 @@ func furyWriteFlat(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Note)
 		} else {
 			if s := *(*string)(&x.Label); len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -120,8 +119,7 @@ func furyWriteFlat(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Name; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -131,8 +129,7 @@ func furyWriteFlat(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Note; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -299,8 +296,7 @@ func furyWriteFlat_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Note)
 		} else {
 			if s := *(*string)(&x.Label); len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -310,8 +306,7 @@ func furyWriteFlat_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Name; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -321,8 +316,7 @@ func furyWriteFlat_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Note; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

@@ -115,8 +115,7 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.URI)
 		} else {
 			if s := x.Title; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -126,8 +125,7 @@ func furyWriteImage(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.URI; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -284,8 +282,7 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.URI)
 		} else {
 			if s := x.Title; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -295,8 +292,7 @@ func furyWriteImage_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.URI; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -486,8 +482,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Format)
 		} else {
 			if s := x.Copyright; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -497,8 +492,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Format; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -525,8 +519,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:m]
 		n := 0
 		if s := x.Title; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + furyrt.CopyString(b[n+1:], s)
+			n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -536,8 +529,7 @@ func furyWriteMedia(w *furyrt.Writer, p unsafe.Pointer) error {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.URI; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + furyrt.CopyString(b[n+1:], s)
+			n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -711,8 +703,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Format)
 		} else {
 			if s := x.Copyright; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -722,8 +713,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Format; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -767,8 +757,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.URI)
 		} else {
 			if s := x.Title; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -778,8 +767,7 @@ func furyWriteMedia_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.URI; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

@@ -79,8 +79,7 @@ func furyWriteRetained(w *furyrt.Writer, p unsafe.Pointer) error {
 		b := buf.Tail()[:m]
 		n := 0
 		if s := x.Body; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + furyrt.CopyString(b[n+1:], s)
+			n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -90,8 +89,7 @@ func furyWriteRetained(w *furyrt.Writer, p unsafe.Pointer) error {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.ID; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + furyrt.CopyString(b[n+1:], s)
+			n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -101,8 +99,7 @@ func furyWriteRetained(w *furyrt.Writer, p unsafe.Pointer) error {
 			n += furyrt.PutString(b[n:], s)
 		}
 		if s := x.Kind; len(s) < 32 {
-			b[n] = byte(len(s)<<2 | 2) // UTF-8
-			n += 1 + furyrt.CopyString(b[n+1:], s)
+			n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 		} else if len(s) < 4096 {
 			h := len(s)<<2 | 2 // UTF-8
 			b[n] = byte(h) | 0x80
@@ -270,8 +267,7 @@ func furyWriteShorts(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.H)
 		} else {
 			if s := x.A; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -281,8 +277,7 @@ func furyWriteShorts(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.B; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -292,8 +287,7 @@ func furyWriteShorts(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.C; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -303,8 +297,7 @@ func furyWriteShorts(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.D; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -314,8 +307,7 @@ func furyWriteShorts(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.E; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -325,8 +317,7 @@ func furyWriteShorts(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.F; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -336,8 +327,7 @@ func furyWriteShorts(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.G; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -347,8 +337,7 @@ func furyWriteShorts(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.H; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

@@ -74,8 +74,7 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Street)
 		} else {
 			if s := x.City; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -85,8 +84,7 @@ func furyWriteAddress(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.Street; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4785,8 +4783,7 @@ func furyWriteEmbedding(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.embedded.Label)
 		} else {
 			if s := x.embedded.Label; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5237,8 +5234,7 @@ func furyWriteEnums_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Z)
 		} else {
 			if s := x.Z; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5401,8 +5397,7 @@ func furyWriteEnums_2(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Z)
 		} else {
 			if s := x.Z; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5559,8 +5554,7 @@ func furyWriteEnums_3(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Z)
 		} else {
 			if s := x.Z; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5805,8 +5799,7 @@ func furyWriteInner(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Label)
 		} else {
 			if s := x.Label; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -5992,8 +5985,7 @@ func furyWriteIntPair(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Val)
 		} else {
 			if s := x.Val; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -9279,8 +9271,7 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.String)
 		} else {
 			if s := *(*string)(&x.Name); len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -9290,8 +9281,7 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.String; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -9540,8 +9530,7 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.String)
 		} else {
 			if s := *(*string)(&x.Name); len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -9551,8 +9540,7 @@ func furyWriteScalars_1(w *furyrt.Writer, p unsafe.Pointer) error {
 				n += furyrt.PutString(b[n:], s)
 			}
 			if s := x.String; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -9757,8 +9745,7 @@ func furyWriteShadow(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.X)
 		} else {
 			if s := x.X; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

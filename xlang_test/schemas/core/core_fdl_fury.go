@@ -2845,8 +2845,7 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3041,8 +3040,7 @@ func furyWriteOrder_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3266,8 +3264,7 @@ func furyWriteOrder_2(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3481,8 +3478,7 @@ func furyWriteOrder_3(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3715,8 +3711,7 @@ func furyWriteOrder_4(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -3930,8 +3925,7 @@ func furyWriteOrder_5(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4154,8 +4148,7 @@ func furyWriteOrder_6(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4368,8 +4361,7 @@ func furyWriteOrder_7(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4624,8 +4616,7 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Sku)
 		} else {
 			if s := x.Sku; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -4936,8 +4927,7 @@ func furyWriteScalars(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.S)
 		} else {
 			if s := x.S; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

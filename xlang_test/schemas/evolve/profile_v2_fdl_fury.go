@@ -58,8 +58,7 @@ func furyWriteProfile(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.FullName)
 		} else {
 			if s := x.FullName; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

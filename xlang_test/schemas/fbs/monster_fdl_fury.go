@@ -100,8 +100,7 @@ func furyWriteMonster(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Name)
 		} else {
 			if s := x.Name; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -310,8 +309,7 @@ func furyWriteMonster_1(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Name)
 		} else {
 			if s := x.Name; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -671,8 +669,7 @@ func furyWriteWeapon(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Name)
 		} else {
 			if s := x.Name; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80

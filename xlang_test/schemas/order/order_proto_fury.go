@@ -1936,8 +1936,7 @@ func furyWriteOrder(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Id)
 		} else {
 			if s := x.Id; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
@@ -2311,8 +2310,7 @@ func furyWriteOrder__Line(w *furyrt.Writer, p unsafe.Pointer) error {
 			buf.WriteString(x.Sku)
 		} else {
 			if s := x.Sku; len(s) < 32 {
-				b[n] = byte(len(s)<<2 | 2) // UTF-8
-				n += 1 + furyrt.CopyString(b[n+1:], s)
+				n = furyrt.PutShortString(b, n, s) // UTF-8, a one-byte header
 			} else if len(s) < 4096 {
 				h := len(s)<<2 | 2 // UTF-8
 				b[n] = byte(h) | 0x80
