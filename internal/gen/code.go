@@ -460,11 +460,11 @@ func readInto(w *strings.Builder, call, lv, val string) {
 	fmt.Fprintf(w, "\tif v, err := buf.%s(); err != nil {\n\t\treturn err\n\t} else {\n\t\t%s = %s\n\t}\n", call, lv, val)
 }
 
-// locateStrings opens a block in which c is what UnreadRun returns and
-// s<i>, e<i> locate the i-th of k strings one after another in c (see
+// locateStrings opens a block in which c is window (an expression: what
+// UnreadRun returns, or Buffer.RunIn of a window's bytes) and s<i>, e<i> locate the i-th of k strings one after another in c (see
 // furyrt.NextString).
-func locateStrings(w *strings.Builder, k int) {
-	w.WriteString("\t{\n\tc := buf.UnreadRun()\n")
+func locateStrings(w *strings.Builder, k int, window string) {
+	fmt.Fprintf(w, "\t{\n\tc := %s\n", window)
 	for i := range k {
 		from := "0"
 		if i > 0 {
@@ -491,7 +491,7 @@ func runParts(w *strings.Builder, fields []*Field) {
 // else each by ReadString, which reads every form and reports the errors.
 func readStrings(w *strings.Builder, fields []*Field) {
 	k := len(fields)
-	locateStrings(w, len(fields))
+	locateStrings(w, len(fields), "buf.UnreadRun()")
 	fmt.Fprintf(w, "\tif e%d <= len(c) {\n\ts := buf.StringRun(c[:e%d])\n", k-1, k-1)
 	runParts(w, fields)
 	fmt.Fprintf(w, "\t_ = buf.Skip(e%d)\n\t} else {\n", k-1)
@@ -511,7 +511,7 @@ func readStrings(w *strings.Builder, fields []*Field) {
 // furyrt.ChargeNewInRun); else as readStrings and readNullScalar read
 // them.
 func (f *file) readStringsAndPointee(w *strings.Builder, fields []*Field, i int, fd *Field) {
-	locateStrings(w, len(fields))
+	locateStrings(w, len(fields), "buf.UnreadRun()")
 	last := fmt.Sprintf("e%d", len(fields)-1)
 	fmt.Fprintf(w, "\tsp, ep := 0, len(c)+1\n\tif %s < len(c) && c[%s] == 0xff { // not null\n\tsp, ep = furyrt.NextString(c, %s+1)\n\t}\n", last, last, last)
 	et := f.typeString(fd.desc.elem.t)

@@ -73,14 +73,7 @@ func (f *file) readWindow(w *strings.Builder, segs []segment) {
 			// Buffer.RunIn leaves of b[n:] (what UnreadRun would return
 			// at n).
 			k := len(seg.fields)
-			w.WriteString("\t{\n\tc := buf.RunIn(b[n:])\n")
-			for i := range k {
-				from := "0"
-				if i > 0 {
-					from = fmt.Sprintf("e%d", i-1)
-				}
-				fmt.Fprintf(w, "\ts%d, e%d := furyrt.NextString(c, %s)\n", i, i, from)
-			}
+			locateStrings(w, k, "buf.RunIn(b[n:])")
 			fmt.Fprintf(w, "\tif e%d <= len(c) {\n\ts := buf.StringRun(c[:e%d])\n", k-1, k-1)
 			runParts(w, seg.fields)
 			fmt.Fprintf(w, "\tn += e%d\n\t} else {\n\t_ = buf.Skip(n)\n", k-1)
