@@ -59,6 +59,23 @@ func TestArrowPython(t *testing.T) {
 	require.NoError(t, os.MkdirAll(goDir, 0o755))
 	_, err := run([]string{p.argv[0], script, "write", pyDir}, p.env)
 	require.NoError(t, err)
+	t.Run("committed_files", func(t *testing.T) {
+		// row/rowarrow's unit tests read the same files without Python.
+		committed := filepath.Join(root, "row", "rowarrow", "internal", "xlangpeer", "testdata", "pyarrow")
+		written, err := os.ReadDir(pyDir)
+		require.NoError(t, err)
+		have, err := os.ReadDir(committed)
+		require.NoError(t, err)
+		require.Equal(t, len(written), len(have), "files in %s", committed)
+		for _, e := range written {
+			want, err := os.ReadFile(filepath.Join(pyDir, e.Name()))
+			require.NoError(t, err)
+			got, err := os.ReadFile(filepath.Join(committed, e.Name()))
+			require.NoError(t, err)
+			require.True(t, bytes.Equal(want, got), "%s differs from what arrow_peer.py writes: regenerate with "+
+				"$VENV/bin/python xlang_test/peers/python/arrow_peer.py write row/rowarrow/internal/xlangpeer/testdata/pyarrow", e.Name())
+		}
+	})
 	out, gerr := run([]string{peerBin, pyDir, goDir}, nil)
 	results := verdicts(out)
 	for _, c := range append(cases[:len(cases):len(cases)], refused...) {
