@@ -332,6 +332,19 @@ func shopCases() []schemaCase {
 			c := got.(*shop.Cart)
 			assert.Same(t, c.Shared, c.Same, "the ref fields share one Item")
 		}},
+		{name: "proto_weak_ref", value: func() any {
+			a, b := shopItem("A", shop.KindBook), shopItem("B", shop.KindMusic)
+			return &shop.Shelf{First: a, All: []*shop.Item{a, b, a}, BySku: map[string]*shop.Item{"a": a, "b": b}, Last: b}
+		}, check: func(t *testing.T, got any) {
+			// (fory).weak_ref fields are reference tracked: one A, one B.
+			s := got.(*shop.Shelf)
+			require.Len(t, s.All, 3)
+			for _, same := range []*shop.Item{s.All[0], s.All[2], s.BySku["a"]} {
+				assert.Same(t, s.First, same)
+			}
+			assert.Same(t, s.Last, s.All[1])
+			assert.Same(t, s.Last, s.BySku["b"])
+		}},
 	}
 }
 

@@ -114,7 +114,9 @@
 //   - ref fields are tagged ref; list<ref T> and map<K, ref T> fields are
 //     tagged elemref (their elements are tracked, the field not); an
 //     untagged field, as list<T> of messages, tracks neither, as the peers'
-//     generated code has it;
+//     generated code has it; weak_ref (.fdl [weak_ref = true] on a ref
+//     field, .proto [(fory).weak_ref = true], which is ref itself, as foryc
+//     reads it) is tracked as ref: weak pointers are other languages';
 //   - an enum is a named int32 with a constant per value, named after the
 //     enum and the value without the enum's prefix (PhoneType and
 //     PHONE_TYPE_WORK give PhoneTypeWork); an enum with a negative value

@@ -158,6 +158,9 @@ func runSchema(cfg schemaConfig) error {
 	if err != nil {
 		return err
 	}
+	if err := checkImported(mod, ext); err != nil {
+		return err
+	}
 	pkg := cfg.Package
 	if pkg == "" {
 		if pkg, err = packageName(outDir, outPath, files[0]); err != nil {
@@ -387,6 +390,51 @@ func goPackages(files []*schema.File, m map[string]string, own string) (ext map[
 		}
 	}
 	return ext, inPkg, nil
+}
+
+// checkImported fails, before anything is written, when the Go package
+// that holds an imported schema's types (its go_package, or -M) belongs
+// to this module but has no Go files: it has not been generated yet (or
+// the mapping names another directory), and the package generated here
+// could not compile (the compiler's "could not import ... (invalid package
+// name)" says neither which schema nor what to do). Packages of other
+// modules are left to the compiler.
+func checkImported(mod module, ext map[*schema.File]gogen.GoPackage) error {
+	if mod.root == "" || mod.path == "" {
+		return nil
+	}
+	var msgs []string
+	for g, p := range ext {
+		rest, ok := strings.CutPrefix(p.Path, mod.path)
+		if !ok || rest != "" && rest[0] != '/' {
+			continue
+		}
+		dir := filepath.Join(mod.root, filepath.FromSlash(strings.TrimPrefix(rest, "/")))
+		if hasGoFiles(dir) {
+			continue
+		}
+		msgs = append(msgs, fmt.Sprintf("%s: its types are in Go package %s (its option go_package, or -M), whose directory %s has no Go files: generate that package first (furygen -schema %s there), or correct the mapping; nothing written",
+			g.Path, p.Path, dir, filepath.Base(g.Path)))
+	}
+	sort.Strings(msgs)
+	if len(msgs) > 0 {
+		return errors.New(strings.Join(msgs, "\n"))
+	}
+	return nil
+}
+
+// hasGoFiles reports whether dir holds a Go file other than a test.
+func hasGoFiles(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".go") && !strings.HasSuffix(n, "_test.go") {
+			return true
+		}
+	}
+	return false
 }
 
 // checkDeclared fails when a Go file of dir other than the outputs

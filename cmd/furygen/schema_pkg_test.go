@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/fury-go/fury/internal/schema"
+	"github.com/fury-go/fury/internal/schema/gogen"
 	"github.com/fury-go/fury/internal/schema/load"
 )
 
@@ -80,6 +82,43 @@ func TestGoPackages(t *testing.T) {
 	assert.True(t, cfg.ProtoSigned)
 	_, err = parseSchemaArgs([]string{"-schema", "a.fdl", "-M", "common.fdl"})
 	assert.ErrorContains(t, err, "-M wants schema=importpath")
+}
+
+// TestCheckImported: an imported schema whose Go package (go_package or
+// -M) is a directory of this module without Go files is an error naming
+// the schema, the package and what to do; it used to reach the compiler,
+// whose "could not import example.com/m/common (invalid package name: \"\")"
+// named neither the schema nor the remedy. A package of another module,
+// or one with Go files, passes.
+func TestCheckImported(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod":            "module example.com/m\n",
+		"done/done_fdl.go":  "package done\n",
+		"empty/README":      "not Go\n",
+		"tests/x_test.go":   "package tests\n",
+		"schemas/done.fdl":  "package d;\n",
+		"schemas/empty.fdl": "package e;\n",
+	})
+	mod := findModule(filepath.Join(dir, "app"))
+	require.Equal(t, "example.com/m", mod.path)
+	file := func(name string) *schema.File { return &schema.File{Path: filepath.Join(dir, "schemas", name)} }
+	ok := map[*schema.File]gogen.GoPackage{
+		file("done.fdl"):  {Path: "example.com/m/done", Name: "done"},
+		file("other.fdl"): {Path: "example.com/other/pkg", Name: "pkg"},
+		file("mx.fdl"):    {Path: "example.com/mx", Name: "mx"}, // not a directory of example.com/m
+	}
+	require.NoError(t, checkImported(mod, ok))
+	for _, c := range []struct{ name, path string }{
+		{"empty.fdl", "example.com/m/empty"}, {"tests.fdl", "example.com/m/tests"}, {"gone.fdl", "example.com/m/not/there"},
+	} {
+		err := checkImported(mod, map[*schema.File]gogen.GoPackage{file(c.name): {Path: c.path, Name: "x"}})
+		require.Error(t, err, c.path)
+		assert.Contains(t, err.Error(), filepath.Join(dir, "schemas", c.name)+": its types are in Go package "+c.path)
+		assert.Contains(t, err.Error(), "has no Go files: generate that package first (furygen -schema "+c.name+" there)")
+	}
+	require.NoError(t, checkImported(module{}, map[*schema.File]gogen.GoPackage{file("empty.fdl"): {Path: "example.com/m/empty"}}),
+		"outside a module: left to the compiler")
 }
 
 // TestSchemaRoughEdges: -output into a missing directory creates it; a run
@@ -163,6 +202,14 @@ func TestSchemaPackages(t *testing.T) {
 		}
 		return runSchema(cfg)
 	}
+	// An importer generated before the package of its import: refused,
+	// naming the imported schema and what to do, nothing written.
+	err = gen("orders", schemaConfig{Schemas: []string{"orders.fdl"}, Output: "orders_fdl.go"})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), filepath.Join(schemas, "common.fdl")+": its types are in Go package example.com/shop/common")
+	assert.Contains(t, err.Error(), "has no Go files: generate that package first (furygen -schema common.fdl there)")
+	_, statErr := os.Stat(filepath.Join(dir, "orders"))
+	assert.True(t, os.IsNotExist(statErr), "nothing written")
 	require.NoError(t, gen("common", schemaConfig{Schemas: []string{"common.fdl"}, Output: "common_fdl.go"}))
 	require.NoError(t, gen("orders", schemaConfig{Schemas: []string{"orders.fdl"}, Output: "orders_fdl.go"}))
 	require.NoError(t, gen("billing", schemaConfig{Schemas: []string{"billing.proto"}, Output: "billing_proto.go",

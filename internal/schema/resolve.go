@@ -518,4 +518,19 @@ func (r *resolver) checkField(fl *Field) {
 			refTarget(t.Value)
 		}
 	}
+
+	// weak_ref (.fdl's [weak_ref = true] or [weak = true], .proto's
+	// (fory).weak_ref) qualifies reference tracking, which foryc requires
+	// it to have: a .proto field gets it from (fory).weak_ref itself, a
+	// oneof case does not.
+	if v, _ := fl.Options["weak_ref"].(bool); v {
+		switch {
+		case t.Kind == ListType && !t.ElemRef:
+			r.errorf(fl.Pos, "weak_ref requires list element refs; use list<ref T> or repeated ref T (%s is %s)", fl.Name, t)
+		case t.Kind == MapType && !t.ValueRef:
+			r.errorf(fl.Pos, "weak_ref requires ref tracking on map values; use map<..., ref T> (%s is %s)", fl.Name, t)
+		case !isCollection(t) && !fl.Ref:
+			r.errorf(fl.Pos, "weak_ref requires ref tracking; use the ref modifier or ref = true (%s is %s)", fl.Name, t)
+		}
+	}
 }

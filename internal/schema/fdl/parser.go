@@ -404,6 +404,12 @@ func (p *parser) parseField() *schema.Field {
 		if v, _ := fl.Options["nullable"].(bool); v {
 			fl.Optional = true
 		}
+		// [weak = true] is foryc's other spelling of [weak_ref = true].
+		if v, ok := fl.Options["weak"]; ok {
+			if _, ok := fl.Options["weak_ref"]; !ok {
+				fl.Options["weak_ref"] = v
+			}
+		}
 	}
 	p.expect(tPunct, ";", "after the field declaration")
 	return fl

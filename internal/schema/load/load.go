@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/fury-go/fury/internal/schema"
@@ -56,11 +57,6 @@ func (l *loader) load(path string, stack []string) (*schema.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range stack {
-		if s == abs {
-			return nil, fmt.Errorf("circular import: %s", strings.Join(append(stack, abs), " -> "))
-		}
-	}
 	if f, ok := l.byPath[abs]; ok {
 		return f, nil
 	}
@@ -98,6 +94,10 @@ func (l *loader) load(path string, stack []string) (*schema.File, error) {
 		if found == "" {
 			return nil, schema.Errorf(im.Pos, "import not found: %s (searched %s)", im.Path,
 				strings.Join(append([]string{filepath.Dir(path)}, l.importPaths...), ", "))
+		}
+		if c, err := filepath.Abs(found); err == nil && slices.Contains(append(stack, abs), c) {
+			// At the import that closes the cycle.
+			return nil, schema.Errorf(im.Pos, "circular import: %s", strings.Join(append(stack, abs, c), " -> "))
 		}
 		g, err := l.load(found, append(stack, abs))
 		if err != nil {

@@ -69,5 +69,7 @@ func TestImportPaths(t *testing.T) {
 	write("cyc/a.fdl", "package a;\nimport \"b.fdl\";\n")
 	write("cyc/b.fdl", "package b;\nimport \"a.fdl\";\n")
 	_, err = load.Files([]string{filepath.Join(dir, "cyc/a.fdl")}, nil)
-	assert.ErrorContains(t, err, "circular import")
+	// At the import that closes the cycle, naming it.
+	assert.ErrorContains(t, err, filepath.Join(dir, "cyc/b.fdl")+":2:1: circular import: "+filepath.Join(dir, "cyc/a.fdl")+" -> "+
+		filepath.Join(dir, "cyc/b.fdl")+" -> "+filepath.Join(dir, "cyc/a.fdl"))
 }

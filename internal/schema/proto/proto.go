@@ -8,10 +8,10 @@
 // google.protobuf.Timestamp, Duration and Any are timestamp, duration and
 // any. Fory options are written as custom options: option (fory).id = 7;
 // option (fory).evolving = false; option (fory).alias = "..."; on messages
-// and enums, [(fory).ref = true], [(fory).nullable = true] and
-// [(fory).type = "tagged int64"] on fields, option (fory).enable_auto_type_id
-// and the like on the file. They need no definition (the file is parsed,
-// not linked).
+// and enums, [(fory).ref = true] (or (fory).weak_ref, read as ref),
+// [(fory).nullable = true] and [(fory).type = "tagged int64"] on fields,
+// option (fory).enable_auto_type_id and the like on the file. They need no
+// definition (the file is parsed, not linked).
 //
 // Integer types map as foryc 1.7.7 maps them, so that Go and the peers'
 // code generated from one .proto agree: int32 → uint32 (varint), int64 →
@@ -276,7 +276,7 @@ func (t *translator) message(m *descriptorpb.DescriptorProto, parent *schema.Dec
 			oneofCases[fd.GetOneofIndex()] = append(oneofCases[fd.GetOneofIndex()], fd)
 			continue
 		}
-		fl, err := t.field(fd, entries)
+		fl, err := t.field(fd, entries, false)
 		if err != nil {
 			return nil, err
 		}
@@ -290,7 +290,7 @@ func (t *translator) message(m *descriptorpb.DescriptorProto, parent *schema.Dec
 		u := &schema.Decl{Kind: schema.Union, Name: pascal(od.GetName()), Parent: d, File: t.f, Pos: t.pos(t.res.Node(od)), Options: map[string]any{}}
 		low := cases[0]
 		for _, c := range cases {
-			fl, err := t.field(c, entries)
+			fl, err := t.field(c, entries, true)
 			if err != nil {
 				return nil, err
 			}
@@ -358,7 +358,8 @@ func (t *translator) scalarOrNamed(fd *descriptorpb.FieldDescriptorProto, pos sc
 	return &schema.TypeRef{Kind: schema.NamedType, Pos: pos, Name: name}
 }
 
-func (t *translator) field(fd *descriptorpb.FieldDescriptorProto, entries map[string]*descriptorpb.DescriptorProto) (*schema.Field, error) {
+// field translates a field of a message, or a case of a oneof (oneofCase).
+func (t *translator) field(fd *descriptorpb.FieldDescriptorProto, entries map[string]*descriptorpb.DescriptorProto, oneofCase bool) (*schema.Field, error) {
 	pos := t.pos(t.res.Node(fd))
 	fl := &schema.Field{Name: fd.GetName(), Number: int(fd.GetNumber()), Pos: pos, Options: map[string]any{}}
 	var ty *schema.TypeRef
@@ -406,6 +407,13 @@ func (t *translator) field(fd *descriptorpb.FieldDescriptorProto, entries map[st
 	if fd.GetProto3Optional() { // written "optional"
 
 		fl.Optional = true
+	}
+	// [(fory).weak_ref = true] tracks references as (fory).ref does (on a
+	// list's elements, a map's values), as foryc's proto front end reads
+	// it on a field (not on a oneof case): weak pointers are other
+	// languages' carriers, the wire form is the reference-tracked one.
+	if v, _ := fl.Options["weak_ref"].(bool); v && !oneofCase {
+		fl.Ref = true
 	}
 	if fl.Ref {
 		switch ty.Kind {

@@ -139,3 +139,40 @@ func TestSyntaxError(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "bad.proto:3:")
 }
+
+// TestWeakRef: [(fory).weak_ref = true] tracks references as foryc's proto
+// front end reads it: the field is ref (a list's elements, a map's values),
+// which foryc's Python declares ref=True; a oneof case keeps no ref from
+// it. It used to be dropped, so Go and pyfory disagreed on the field's
+// schema-consistent hash and Go lost the sharing compatible mode carried.
+func TestWeakRef(t *testing.T) {
+	const weak = `syntax = "proto3";
+package ev.weak;
+message Leaf { string n = 1; }
+message W {
+  Leaf one = 1 [(fory).weak_ref = true];
+  repeated Leaf many = 2 [(fory).weak_ref = true];
+  map<string, Leaf> by = 3 [(fory).weak_ref = true];
+  Leaf off = 4 [(fory).weak_ref = false];
+  oneof pick {
+    Leaf leaf = 5 [(fory).weak_ref = true];
+    string s = 6;
+  }
+}
+`
+	f, err := Parse("w.proto", []byte(weak))
+	require.NoError(t, err)
+	w := f.Decls[1]
+	got := map[string]string{}
+	refs := map[string]bool{}
+	for _, fl := range w.Fields {
+		got[fl.Name] = fl.Type.String()
+		refs[fl.Name] = fl.Ref
+	}
+	assert.Equal(t, map[string]string{"one": "Leaf", "many": "list<ref Leaf>", "by": "map<string, ref Leaf>", "off": "Leaf",
+		"pick": "Pick"}, got)
+	assert.Equal(t, map[string]bool{"one": true, "many": false, "by": false, "off": false, "pick": false}, refs)
+	require.Len(t, w.Nested, 1)
+	require.Len(t, w.Nested[0].Fields, 2)
+	assert.False(t, w.Nested[0].Fields[0].Ref, "a oneof case: foryc reads (fory).weak_ref there as no ref")
+}

@@ -6,12 +6,17 @@
 
 Each case is a table in the forms Arrow producers write (dictionary-encoded
 strings and binaries, string_view/binary_view, large_*, list_view,
-fixed_size_list, the null type, several batches, columns in another order
-than the row schema's). Go reads the file into rows of the Go mirror type
+fixed_size_list, the null type, several batches, batches of no rows,
+nested structs, lists and maps of structs with nulls at every level, columns
+in another order than the row schema's). Go reads the file into rows of the Go mirror type
 (row/rowarrow/internal/xlangpeer) and writes the rows back as an IPC file
 in its own forms; verify compares what Go wrote with the case's table
 value by value, and, where pyarrow can cast Go's forms to the case's, the
 cast table with the case's table.
+
+The REFUSED tables (a column of another type, an extra or a missing
+column) are written only: Go checks that its error names the column and
+both types.
 
 The case "concat" is a batch pyfory's ArrowWriter writes from rows of a
 dataclass; Go writes the same values with rowarrow.PyforyNullability, and
@@ -110,6 +115,42 @@ def reordered():
     return pa.table({"s": ["x", "y"], "leaf": leaf, "b": pa.array([1000, 2000], pa.int64()), "a": pa.array([0, 1], pa.int64())})
 
 
+ITEM = pa.struct([("sku", pa.string()), ("qty", pa.int32())])
+OUTER = pa.struct([("label", pa.string()), ("inner", pa.struct([("z", pa.int64()), ("w", pa.list_(pa.string()))]))])
+
+
+def nested():
+    # Lists of structs, a struct in a struct, a map of structs, with nulls
+    # at every level (a null list, element, struct, child and map value),
+    # children in another order than the row schema's.
+    return pa.table({
+        "items": pa.array([[{"sku": "a", "qty": 1}, None, {"sku": None, "qty": 2}], None, []], pa.list_(ITEM)),
+        "outer": pa.array([{"label": "l", "inner": {"z": 1, "w": ["x", None]}}, None, {"label": None, "inner": None}], OUTER),
+        "by_sku": pa.array([[("k", {"sku": "s", "qty": 3}), ("n", None)], None, []], pa.map_(pa.string(), ITEM)),
+        "id": pa.array([1, 2, 3], pa.int64()),
+    })
+
+
+def empty_batches_parts():
+    # Batches of 0, 2, 0 and 1 rows, each dictionary-encoded on its own.
+    sch = pa.schema([("id", pa.int64()), ("items", pa.list_(ITEM)), ("name", pa.dictionary(pa.int32(), pa.string()))])
+    parts = [[], [(0, "a"), (1, "b")], [], [(2, "c")]]
+    return sch, [pa.record_batch([pa.array([i for i, _ in p], pa.int64()),
+                                  pa.array([[{"sku": n, "qty": i}] for i, n in p], pa.list_(ITEM)),
+                                  pa.array([n for _, n in p], pa.string()).dictionary_encode()], schema=sch)
+                 for p in parts]
+
+
+def empty_batches():
+    sch, batches = empty_batches_parts()
+    return pa.Table.from_batches(batches, sch)
+
+
+def empty():
+    # A batch of zero rows of nested types.
+    return nested().slice(0, 0)
+
+
 CASES = {
     "dictionary": dictionary,
     "views": views,
@@ -119,6 +160,40 @@ CASES = {
     "null_column": null_column,
     "chunked": chunked,
     "reordered": reordered,
+    "nested": nested,
+    "empty_batches": empty_batches,
+    "empty": empty,
+}
+
+
+def bad_type():
+    # items[].qty is int64 here, int32 in the row schema.
+    t = nested()
+    wide = pa.struct([("sku", pa.string()), ("qty", pa.int64())])
+    return t.set_column(t.column_names.index("items"), "items", t.column("items").cast(pa.list_(wide)))
+
+
+def bad_type_empty():
+    # The same mismatch in a batch without rows: refused before any value.
+    return bad_type().slice(0, 0)
+
+
+def extra_column():
+    return nested().append_column("note", pa.array(["a", None, "c"]))
+
+
+def missing_column():
+    # No column for the row schema's nullable field outer.
+    return nested().drop_columns(["outer"])
+
+
+# Tables Go refuses to read into its row type: the error names the column
+# and both types (checked by xlangpeer); nothing is written back.
+REFUSED = {
+    "bad_type": bad_type,
+    "bad_type_empty": bad_type_empty,
+    "extra_column": extra_column,
+    "missing_column": missing_column,
 }
 
 
@@ -163,12 +238,16 @@ def pyfory_batch():
 def write(d):
     os.makedirs(d, exist_ok=True)
     for name, make in CASES.items():
-        if name == "chunked":
-            sch, batches = chunked_batches()
+        if name in ("chunked", "empty_batches"):
+            sch, batches = chunked_batches() if name == "chunked" else empty_batches_parts()
             with pa.ipc.new_stream(os.path.join(d, name + ".arrows"), sch) as w:
                 for b in batches:
                     w.write_batch(b)
             continue
+        t = make()
+        with pa.ipc.new_file(os.path.join(d, name + ".arrow"), t.schema) as w:
+            w.write_table(t)
+    for name, make in REFUSED.items():
         t = make()
         with pa.ipc.new_file(os.path.join(d, name + ".arrow"), t.schema) as w:
             w.write_table(t)

@@ -210,6 +210,11 @@ if shop is not None:
         )
 
     @case
+    def proto_weak_ref():
+        a, b = item("A", S.Kind.BOOK), item("B", S.Kind.MUSIC)
+        return S.Shelf(first=a, all=[a, b, a], by_sku={"a": a, "b": b}, last=b)
+
+    @case
     def proto_oneof_message():
         return S.Cart(id="c2", lines=[], totals={}, items={}, note=None,
                       at=datetime.datetime(2021, 6, 7, tzinfo=UTC), tags=[], amounts=[], shared=None, same=None,

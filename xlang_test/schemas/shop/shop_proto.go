@@ -85,6 +85,14 @@ type Cart_Line struct {
 	Count int32 `fury:"id=2"`
 }
 
+// Shelf is message xlang.shop.Shelf (type id 2572840763, hashed from "xlang.shop.Shelf").
+type Shelf struct {
+	First *Item            `fury:"id=1,ref"`
+	All   []*Item          `fury:"id=2,elemref"`
+	BySku map[string]*Item `fury:"id=3,elemref"`
+	Last  *Item            `fury:"id=4,ref"`
+}
+
 // RegisterTypes registers the types of the schema with f, as the peers'
 // generated code registers them: by the type ids foryc gives them, or by
 // name where the schema turns automatic ids off.
@@ -102,6 +110,9 @@ func RegisterTypes(f *fury.Fury) error {
 		return err
 	}
 	if err := f.Register(Cart_Line{}, 2783750556); err != nil {
+		return err
+	}
+	if err := f.Register(Shelf{}, 2572840763); err != nil {
 		return err
 	}
 	return nil

@@ -7,7 +7,9 @@
 // reads every case pyarrow wrote to PYDIR into rows of the case's Go type
 // with package rowarrow, compares the values with the ones the case
 // expects, and writes the rows back to GODIR/<case>.arrow (an IPC file)
-// for the Python side to compare. It prints "PASS <case>" or
+// for the Python side to compare; a case pyarrow wrote to be refused (a
+// column of another type, an extra or a missing column) must give an
+// error naming the column and both types. It prints "PASS <case>" or
 // "FAIL <case>: <reason>" per case and exits 1 if any failed.
 package main
 
@@ -17,6 +19,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -102,7 +105,39 @@ type order struct {
 	Tags   map[string]item
 }
 
+type nestedItem struct {
+	Qty *int32
+	Sku *string
+}
+
+type nestedInner struct {
+	W []*string
+	Z *int64
+}
+
+type nestedOuter struct {
+	Inner *nestedInner
+	Label *string
+}
+
+type nestedCase struct {
+	BySku map[string]*nestedItem
+	ID    int64
+	Items []*nestedItem
+	Outer *nestedOuter
+}
+
+type emptyBatchesCase struct {
+	ID    int64
+	Items []item
+	Name  string
+}
+
 func sp(s string) *string { return &s }
+
+func i32p(v int32) *int32 { return &v }
+
+func i64p(v int64) *int64 { return &v }
 
 const long = "a string longer than twelve bytes, kept out of line"
 
@@ -176,6 +211,32 @@ func newCase[T any](name string, want []T, infer inferred, opts ...rowarrow.Opti
 			}
 		}
 		return writeRows(filepath.Join(goDir, name+".arrow"), s, rows, opts...)
+	}}
+}
+
+// refusedCase is a case whose pyarrow file does not fit T's row schema:
+// reading it is an error wrapping fury.ErrSchemaMismatch whose message
+// holds each of wants (the column's path and both types).
+// Go writes nothing back.
+func refusedCase[T any](name string, wants ...string) xcase {
+	return xcase{name: name, run: func(pyDir, _ string) error {
+		enc, err := row.NewEncoder[T]()
+		if err != nil {
+			return err
+		}
+		rows, err := readRows(pyDir, name, enc.Schema())
+		if err == nil {
+			return fmt.Errorf("read %d rows, want an error wrapping fury.ErrSchemaMismatch", len(rows))
+		}
+		if !errors.Is(err, fury.ErrSchemaMismatch) {
+			return fmt.Errorf("error %q does not wrap fury.ErrSchemaMismatch", err)
+		}
+		for _, w := range wants {
+			if !strings.Contains(err.Error(), w) {
+				return fmt.Errorf("error %q does not say %q", err, w)
+			}
+		}
+		return nil
 	}}
 }
 
@@ -275,6 +336,23 @@ func cases() []xcase {
 			{A: 0, B: 1000, Leaf: leaf{ID: 7, Name: sp("n0")}, S: "x"},
 			{A: 1, B: 2000, Leaf: leaf{ID: 8}, S: "y"},
 		}, otherOrder),
+		newCase("nested", []nestedCase{
+			{BySku: map[string]*nestedItem{"k": {Qty: i32p(3), Sku: sp("s")}, "n": nil}, ID: 1,
+				Items: []*nestedItem{{Qty: i32p(1), Sku: sp("a")}, nil, {Qty: i32p(2)}},
+				Outer: &nestedOuter{Inner: &nestedInner{W: []*string{sp("x"), nil}, Z: i64p(1)}, Label: sp("l")}},
+			{ID: 2},
+			{BySku: map[string]*nestedItem{}, ID: 3, Items: []*nestedItem{}, Outer: &nestedOuter{}},
+		}, otherOrder),
+		newCase("empty_batches", []emptyBatchesCase{
+			{ID: 0, Items: []item{{0, "a"}}, Name: "a"},
+			{ID: 1, Items: []item{{1, "b"}}, Name: "b"},
+			{ID: 2, Items: []item{{2, "c"}}, Name: "c"},
+		}, otherOrder),
+		newCase("empty", []nestedCase{}, otherOrder),
+		refusedCase[nestedCase]("bad_type", "column items[].qty: Arrow type int64, row type int32"),
+		refusedCase[nestedCase]("bad_type_empty", "column items[].qty: Arrow type int64, row type int32"),
+		refusedCase[nestedCase]("extra_column", "column note: Arrow type utf8, not in the row schema"),
+		refusedCase[nestedCase]("missing_column", "column outer: no Arrow field of that name for row type struct<"),
 		newCase("concat", []order{
 			{Blob: []byte{1}, Day: fury.Date{Year: 2024, Month: 2, Day: 29}, ID: 1, Items: []item{{2, "a-1"}, {1, "b-2"}},
 				Placed: time.Date(2024, 2, 29, 12, 34, 56, 789012000, utc), Ratio: 0.5, Tags: map[string]item{"k": {3, "c"}}},
