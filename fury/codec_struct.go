@@ -155,11 +155,24 @@ func hasHiddenFields(t reflect.Type) bool {
 			if hasHiddenFields(sf.Type) {
 				return true
 			}
-		} else if !sf.IsExported() {
+		} else if !sf.IsExported() && !embeddedStruct(sf) {
 			return true
 		}
 	}
 	return false
+}
+
+// embeddedStruct reports whether sf embeds a struct or a pointer to one
+// (T or *T). Where its fields are not promoted (a pointer, a tagged
+// embedded struct, time.Time and the other one-value structs) it is a
+// field named after T, serialized whether T is exported or not: Go
+// promotes T's exported fields through it, and encoding/json writes them.
+func embeddedStruct(sf reflect.StructField) bool {
+	t := sf.Type
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return sf.Anonymous && t.Kind() == reflect.Struct
 }
 
 // promoted reports whether sf is an embedded struct whose fields are
@@ -246,7 +259,7 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 			}
 			continue
 		}
-		if !sf.IsExported() {
+		if !sf.IsExported() && !embeddedStruct(sf) {
 			continue
 		}
 		fti, err := r.typeInfoOf(sf.Type)

@@ -424,7 +424,7 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 			}
 			continue
 		}
-		if !v.Exported() {
+		if !v.Exported() && !embeddedStruct(v) {
 			continue
 		}
 		d, err := c.classify(v.Type())
@@ -614,6 +614,22 @@ func promoted(v *types.Var, hasTag bool) (*types.Struct, bool) {
 	}
 	es, ok := v.Type().Underlying().(*types.Struct)
 	return es, ok
+}
+
+// embeddedStruct mirrors the runtime's: an embedded struct or pointer to
+// one whose fields are not promoted is a field named after the struct
+// type, exported or not (Go promotes the struct's exported fields through
+// it).
+func embeddedStruct(v *types.Var) bool {
+	if !v.Embedded() {
+		return false
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
 }
 
 // embeddedTypes lists the embedded struct types whose fields are promoted.
