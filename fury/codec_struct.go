@@ -163,16 +163,29 @@ func hasHiddenFields(t reflect.Type) bool {
 }
 
 // embeddedStruct reports whether sf embeds a struct or a pointer to one
-// (T or *T). Where its fields are not promoted (a pointer, a tagged
-// embedded struct, time.Time and the other one-value structs) it is a
-// field named after T, serialized whether T is exported or not: Go
-// promotes T's exported fields through it, and encoding/json writes them.
+// (T or *T) that has exported fields. Where its fields are not promoted
+// (a pointer, a tagged embedded struct) it is a field named after T,
+// serialized whether T is exported or not: Go promotes T's exported
+// fields through it, and encoding/json writes them. An unexported T
+// without exported fields is skipped, as json skips it.
 func embeddedStruct(sf reflect.StructField) bool {
 	t := sf.Type
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return sf.Anonymous && t.Kind() == reflect.Struct
+	return sf.Anonymous && t.Kind() == reflect.Struct && exportsFields(t)
+}
+
+// exportsFields reports whether the struct type t has an exported field,
+// its own or promoted from a struct it embeds by value.
+func exportsFields(t reflect.Type) bool {
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if sf.IsExported() || sf.Anonymous && sf.Type.Kind() == reflect.Struct && exportsFields(sf.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 // promoted reports whether sf is an embedded struct whose fields are

@@ -186,7 +186,8 @@
 // Date, as in Go; so is an embedded pointer to a struct, *T, and an
 // embedded struct with a fury tag: a field named after T, nullable for *T,
 // written also when T is unexported, since Go promotes T's exported fields
-// through it; a struct whose fields are all unexported is refused with
+// through it (an unexported T without exported fields is skipped, as
+// encoding/json skips it); a struct whose fields are all unexported is refused with
 // ErrUnsupportedType rather than written empty); the wire name of a field
 // is its snake_case name (UserName is user_name, as Java's userName and
 // Python's and Rust's user_name; see Field names below). Promoted fields follow Go's rule, by wire name, as

@@ -54,8 +54,8 @@ func fillSweep(r *rand.Rand, v reflect.Value) {
 	for i := 0; i < v.NumField(); i++ {
 		fv := v.Field(i)
 		if !fv.CanSet() {
-			if !v.Type().Field(i).Anonymous {
-				continue
+			if !v.Type().Field(i).Anonymous || !hasExported(fv.Type()) {
+				continue // not serialized
 			}
 			fv = reflect.NewAt(fv.Type(), unsafe.Pointer(fv.UnsafeAddr())).Elem()
 		}
@@ -75,6 +75,20 @@ func fillSweep(r *rand.Rand, v reflect.Value) {
 			m.Set(clean)
 		}
 	}
+}
+
+// hasExported reports whether the struct type t (or *t) has an exported
+// field.
+func hasExported(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).IsExported() {
+			return true
+		}
+	}
+	return false
 }
 
 func TestSweepGeneratedMatchesReflection(t *testing.T) {

@@ -24,6 +24,11 @@ type (
 		swTg `fury:"name=tg"`
 		Z    string
 	}
+	swImpl    struct{ n int }
+	swService struct {
+		*swImpl // nothing exported: skipped, as json skips it
+		Name    string
+	}
 )
 
 // TestSweepEmbeddedUnexportedStruct: an embedded pointer to a struct is a
@@ -45,5 +50,10 @@ func TestSweepEmbeddedUnexportedStruct(t *testing.T) {
 				t.Errorf("%s (-want +got):\n%s", m.name, d)
 			}
 		}
+		data, err := f.Marshal(swService{swImpl: &swImpl{n: 3}, Name: "s"})
+		require.NoError(t, err, m.name)
+		var got swService
+		require.NoError(t, f.Unmarshal(data, &got), m.name)
+		require.Equal(t, swService{Name: "s"}, got, m.name)
 	}
 }

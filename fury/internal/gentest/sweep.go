@@ -93,13 +93,15 @@ type SwGen = Pair[Pair[int32, string], []string]
 type SwGenMap = Pair[string, map[string]*Pair[int64, bool]]
 
 // SwEmbed embeds structs by pointer (often nil; one of an unexported
-// type), an unexported struct by value with a tag (a field), a struct
+// type, one of an unexported type without exported fields, skipped),
+// an unexported struct by value with a tag (a field), a struct
 // by value and an exported named slice.
 //
 //fury:generate
 type SwEmbed struct {
 	*Inner
 	*swHidden
+	*swOpaque
 	swTagged `fury:"name=tagged"`
 	Base
 	SwStrs
@@ -111,6 +113,11 @@ type SwEmbed struct {
 type swHidden struct {
 	N int32
 	S string
+}
+
+// swOpaque has no exported fields: embedded, it is skipped.
+type swOpaque struct {
+	n int
 }
 
 // swTagged is embedded with a tag, so its fields are not promoted: a

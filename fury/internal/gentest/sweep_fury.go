@@ -256,6 +256,7 @@ func _() {
 	_ = struct {
 		*Inner
 		*swHidden
+		*swOpaque
 		swTagged
 		Base
 		SwStrs

@@ -41,7 +41,8 @@ type SwGenMapR = PairR[string, map[string]*Pair[int64, bool]]
 type SwEmbedR struct {
 	Inner    *InnerR
 	SwHidden *swHidden
-	T        swTagged `fury:"name=tagged"`
+	opaque   *swOpaque // skipped as the embedded one is
+	T        swTagged  `fury:"name=tagged"`
 	Base
 	SwStrs
 	Z string
