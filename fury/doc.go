@@ -554,7 +554,11 @@
 // but a struct (an interface{} reads *int back as the int it points to,
 // so new(int) and new(int) would merge); and structs or arrays holding
 // such fields. Typed keys of any other type cannot collide and are not
-// checked. Keys that stay distinct do round-trip: NaN float keys (each
+// checked, with one exception: WithCompactStrings(true) writes invalid
+// UTF-8 as U+FFFD, so typed string keys (or set elements) that differ
+// only in their invalid bytes read back as one entry, as with
+// encoding/json (interface keys holding them are refused as above); keep
+// keys valid UTF-8 under that option. Keys that stay distinct do round-trip: NaN float keys (each
 // reads back as a key of its own), typed pointer keys and pointers to
 // structs (each reads back as a new pointer), int32(1) beside int64(1),
 // int8(1) beside int16(1).
