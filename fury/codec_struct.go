@@ -321,6 +321,11 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		// elemref: a list's elements (a map's values) are tracked, the
 		// field itself not (foryc's list<ref T>, pyfory's List[Ref[T]]).
 		elemRef := opts.elemRef && r.refTracking && !f.ref
+		// An array field is a value, with no reference of its own, but
+		// WithTrackAllFields tracks what it holds, as for a slice field.
+		if r.refTracking && r.trackAllFields && opts.ref < 0 && sf.Type.Kind() == reflect.Array {
+			elemRef = true
+		}
 		if elemRef {
 			switch c := fti.wire().codec.(type) {
 			case *listCodec:

@@ -71,7 +71,7 @@
 // Go-only graphs whose structs share pointers or point back at themselves
 // have two ways to work: tag the fields that share (`fury:"ref"`), or add
 // WithTrackAllFields(true), which tracks every pointer, slice, map and
-// interface field and what it holds (`fury:"noref"` still opts a field
+// interface field and what it holds, and what every array field holds (`fury:"noref"` still opts a field
 // out; it needs WithRefTracking(true), and without it New's Fury returns
 // ErrInvalidArgument from every call). Without either, a cycle through
 // fields is ErrDepthExceeded (its message says what is missing), never a

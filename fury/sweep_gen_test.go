@@ -359,3 +359,50 @@ func TestSweepMarshalAppendNoAllocs(t *testing.T) {
 		}
 	}
 }
+
+type swArrNode struct {
+	V    int32
+	Kids [2]*swArrNode
+}
+
+// TestSweepTrackAllArrayFields: WithTrackAllFields tracks what an array
+// field holds, as it does for a slice field, so NewFury(true) ("every
+// position tracked") keeps pointers in array fields shared and cycles
+// through them work; they once came back as copies, and a cycle was
+// ErrDepthExceeded.
+func TestSweepTrackAllArrayFields(t *testing.T) {
+	for _, compatible := range []bool{false, true} {
+		for _, gen := range []bool{true, false} {
+			what := fmt.Sprintf("compatible=%v generated=%v", compatible, gen)
+			f := fury.New(fury.WithCompatible(compatible), fury.WithRefTracking(true), fury.WithTrackAllFields(true), fury.WithGeneratedCode(gen))
+			n := &swArrNode{V: 1}
+			n.Kids[0], n.Kids[1] = n, &swArrNode{V: 2}
+			data, err := f.Marshal(n)
+			require.NoError(t, err, what)
+			var got *swArrNode
+			require.NoError(t, f.Unmarshal(data, &got), what)
+			require.Same(t, got, got.Kids[0], what)
+			require.Equal(t, int32(2), got.Kids[1].V, what)
+
+			p := &gentest.Inner{ID: 1}
+			v := gentest.SwNest{AP: [3]*gentest.Inner{p, p}, MP: map[int32]*gentest.Inner{1: p}}
+			data, err = f.Marshal(&v)
+			require.NoError(t, err, what)
+			var gotV gentest.SwNest
+			require.NoError(t, f.Unmarshal(data, &gotV), what)
+			require.Same(t, gotV.AP[0], gotV.AP[1], what)
+			require.Same(t, gotV.AP[0], gotV.MP[1], what)
+			require.Nil(t, gotV.AP[2], what)
+
+			// fury:"noref" still opts an array field out.
+			type optOut struct {
+				A [2]*gentest.Inner `fury:"noref"`
+			}
+			data, err = f.Marshal(optOut{A: [2]*gentest.Inner{p, p}})
+			require.NoError(t, err, what)
+			var gotO optOut
+			require.NoError(t, f.Unmarshal(data, &gotO), what)
+			require.NotSame(t, gotO.A[0], gotO.A[1], what)
+		}
+	}
+}
