@@ -155,7 +155,33 @@ func hasHiddenFields(t reflect.Type) bool {
 			if hasHiddenFields(sf.Type) {
 				return true
 			}
-		} else if !sf.IsExported() {
+		} else if !sf.IsExported() && !embeddedStruct(sf) {
+			return true
+		}
+	}
+	return false
+}
+
+// embeddedStruct reports whether sf embeds a struct or a pointer to one
+// (T or *T) that has exported fields. Where its fields are not promoted
+// (a pointer, a tagged embedded struct) it is a field named after T,
+// serialized whether T is exported or not: Go promotes T's exported
+// fields through it, and encoding/json writes them. An unexported T
+// without exported fields is skipped, as json skips it.
+func embeddedStruct(sf reflect.StructField) bool {
+	t := sf.Type
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return sf.Anonymous && t.Kind() == reflect.Struct && exportsFields(t)
+}
+
+// exportsFields reports whether the struct type t has an exported field,
+// its own or promoted from a struct it embeds by value.
+func exportsFields(t reflect.Type) bool {
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if sf.IsExported() || sf.Anonymous && sf.Type.Kind() == reflect.Struct && exportsFields(sf.Type) {
 			return true
 		}
 	}
@@ -246,7 +272,7 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 			}
 			continue
 		}
-		if !sf.IsExported() {
+		if !sf.IsExported() && !embeddedStruct(sf) {
 			continue
 		}
 		fti, err := r.typeInfoOf(sf.Type)
@@ -295,6 +321,11 @@ func (r *resolver) collectFields(st *structInfo, t reflect.Type, base uintptr, i
 		// elemref: a list's elements (a map's values) are tracked, the
 		// field itself not (foryc's list<ref T>, pyfory's List[Ref[T]]).
 		elemRef := opts.elemRef && r.refTracking && !f.ref
+		// An array field is a value, with no reference of its own, but
+		// WithTrackAllFields tracks what it holds, as for a slice field.
+		if r.refTracking && r.trackAllFields && opts.ref < 0 && sf.Type.Kind() == reflect.Array {
+			elemRef = true
+		}
 		if elemRef {
 			switch c := fti.wire().codec.(type) {
 			case *listCodec:

@@ -71,7 +71,7 @@
 // Go-only graphs whose structs share pointers or point back at themselves
 // have two ways to work: tag the fields that share (`fury:"ref"`), or add
 // WithTrackAllFields(true), which tracks every pointer, slice, map and
-// interface field and what it holds (`fury:"noref"` still opts a field
+// interface field and what it holds, and what every array field holds (`fury:"noref"` still opts a field
 // out; it needs WithRefTracking(true), and without it New's Fury returns
 // ErrInvalidArgument from every call). Without either, a cycle through
 // fields is ErrDepthExceeded (its message says what is missing), never a
@@ -183,7 +183,11 @@
 // Exported fields are serialized, promoted fields of embedded structs
 // included (an embedded time.Time, big.Int, Decimal or Date is not
 // flattened: it is one field named after its type, Time, Int, Decimal or
-// Date, as in Go; a struct whose fields are all unexported is refused with
+// Date, as in Go; so is an embedded pointer to a struct, *T, and an
+// embedded struct with a fury tag: a field named after T, nullable for *T,
+// written also when T is unexported, since Go promotes T's exported fields
+// through it (an unexported T without exported fields is skipped, as
+// encoding/json skips it); a struct whose fields are all unexported is refused with
 // ErrUnsupportedType rather than written empty); the wire name of a field
 // is its snake_case name (UserName is user_name, as Java's userName and
 // Python's and Rust's user_name; see Field names below). Promoted fields follow Go's rule, by wire name, as
@@ -550,7 +554,11 @@
 // but a struct (an interface{} reads *int back as the int it points to,
 // so new(int) and new(int) would merge); and structs or arrays holding
 // such fields. Typed keys of any other type cannot collide and are not
-// checked. Keys that stay distinct do round-trip: NaN float keys (each
+// checked, with one exception: WithCompactStrings(true) writes invalid
+// UTF-8 as U+FFFD, so typed string keys (or set elements) that differ
+// only in their invalid bytes read back as one entry, as with
+// encoding/json (interface keys holding them are refused as above); keep
+// keys valid UTF-8 under that option. Keys that stay distinct do round-trip: NaN float keys (each
 // reads back as a key of its own), typed pointer keys and pointers to
 // structs (each reads back as a new pointer), int32(1) beside int64(1),
 // int8(1) beside int16(1).

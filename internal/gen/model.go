@@ -424,7 +424,7 @@ func (c *classifier) collectIn(owner types.Type, st *types.Struct, path []string
 			}
 			continue
 		}
-		if !v.Exported() {
+		if !v.Exported() && !embeddedStruct(v) {
 			continue
 		}
 		d, err := c.classify(v.Type())
@@ -614,6 +614,39 @@ func promoted(v *types.Var, hasTag bool) (*types.Struct, bool) {
 	}
 	es, ok := v.Type().Underlying().(*types.Struct)
 	return es, ok
+}
+
+// embeddedStruct mirrors the runtime's: an embedded struct or pointer to
+// one whose fields are not promoted is a field named after the struct
+// type, exported or not, when the struct has exported fields (Go promotes
+// them through it).
+func embeddedStruct(v *types.Var) bool {
+	if !v.Embedded() {
+		return false
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && exportsFields(st)
+}
+
+// exportsFields mirrors the runtime's: st has an exported field, its own or
+// promoted from a struct it embeds by value.
+func exportsFields(st *types.Struct) bool {
+	for i := 0; i < st.NumFields(); i++ {
+		v := st.Field(i)
+		if v.Exported() {
+			return true
+		}
+		if es, ok := v.Type().Underlying().(*types.Struct); ok && v.Embedded() {
+			if _, ptr := v.Type().(*types.Pointer); !ptr && exportsFields(es) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // embeddedTypes lists the embedded struct types whose fields are promoted.

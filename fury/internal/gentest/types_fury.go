@@ -4985,6 +4985,15 @@ func _() {
 	}(Empty{})
 }
 
+// furyDispatchReadEmpty reads an Empty with codec c, calling its generated function directly.
+func furyDispatchReadEmpty(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecEmpty:
+		return furyReadEmpty(r, p)
+	}
+	return c.Read(r, p)
+}
+
 // furyWriteEmpty writes the fields of the Empty at p in wire order.
 func furyWriteEmpty(w *furyrt.Writer, p unsafe.Pointer) error {
 	return nil
@@ -5959,6 +5968,15 @@ func _() {
 		Key int32
 		Val string
 	}(IntPair{})
+}
+
+// furyDispatchReadIntPair reads an IntPair with codec c, calling its generated function directly.
+func furyDispatchReadIntPair(c *furyrt.Codec, r *furyrt.Reader, p unsafe.Pointer) error {
+	switch c {
+	case furyCodecIntPair:
+		return furyReadIntPair(r, p)
+	}
+	return c.Read(r, p)
 }
 
 // furyWriteIntPair writes the fields of the IntPair at p in wire order.
