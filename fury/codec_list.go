@@ -783,6 +783,9 @@ func (c *setCodec) read(d *decoder, p unsafe.Pointer) error {
 		}
 		m.SetMapIndex(k, empty)
 	}
+	if m.Len() != int(n) {
+		return duplicateKeys("set", int(n), m.Len())
+	}
 	return nil
 }
 

@@ -552,8 +552,19 @@ func (c *mapCodec) read(d *decoder, p unsafe.Pointer) error {
 		}
 		read += uint32(size)
 	}
+	if m.Len() != int(n) {
+		return duplicateKeys("map", int(n), m.Len())
+	}
 	d.depth--
 	return nil
+}
+
+// duplicateKeys is the error of a map or set whose n entries on the wire
+// gave fewer distinct Go keys: one key came twice (or two keys the wire
+// tells apart are one in Go), and keeping one of them would lose the other
+// entry without a word.
+func duplicateKeys(what string, n, distinct int) error {
+	return wrapf(ErrInvalidData, "%s of %d entries holds %d distinct keys: a key comes twice", what, n, distinct)
 }
 
 // readChunkOne reads the non-null side of a null entry, a chunk of one

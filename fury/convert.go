@@ -201,6 +201,9 @@ func convertValue(d *decoder, dst reflect.Value, v any) error {
 		if fit != nil {
 			return fit
 		}
+		if m.Len() != sv.Len() { // two keys the data tells apart are one here
+			return duplicateKeys("map", sv.Len(), m.Len())
+		}
 		dst.Set(m)
 		return nil
 	case reflect.Interface:

@@ -539,7 +539,11 @@
 // values: an enum ordinal beyond the Go type (300 into a uint8 enum), a
 // duration beyond time.Duration, a date beyond ±2^39 days, a timestamp
 // beyond time.Time, an integer that overflows the field it converts into
-// (ErrInvalidData, or ErrTypeMismatch for a conversion). Conversely,
+// (ErrInvalidData, or ErrTypeMismatch for a conversion); so is a map or
+// set whose entries give fewer keys than it declares, a key that comes
+// twice or two keys that are one in the destination (int32 1 and int64 1
+// read into a map[int64]V), and a TypeDef that declares a field twice
+// (ErrInvalidData: keeping one would lose the other). Conversely,
 // Marshal refuses (ErrInvalidArgument) what would not read back: a Date
 // that is not a day of the calendar (the zero Date{} excepted: it
 // round-trips, which makes -0001-11-30 unwritable), a time before the

@@ -670,6 +670,9 @@ func (d *decoder) readCollectionByFT(ft *fieldType) (any, error) {
 		}
 		s[v] = struct{}{}
 	}
+	if len(s) != len(out) {
+		return nil, duplicateKeys("set", len(out), len(s))
+	}
 	return s, nil
 }
 
@@ -788,6 +791,9 @@ func (d *decoder) readMapByFT(ft *fieldType) (any, error) {
 			}
 		}
 		read += uint32(size)
+	}
+	if len(m) != int(n) {
+		return nil, duplicateKeys("map", int(n), len(m))
 	}
 	d.depth--
 	return m, nil

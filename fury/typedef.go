@@ -384,7 +384,49 @@ func parseTypeDef(body []byte, d *decoder) (*remoteDef, error) {
 			return nil, err
 		}
 	}
+	if f, ok := duplicateTDField(rd.fields); ok {
+		if f.tagID >= 0 {
+			return nil, wrapf(ErrInvalidData, "type meta %s declares tag id %d twice", rd.displayName(), f.tagID)
+		}
+		return nil, wrapf(ErrInvalidData, "type meta %s declares field %q twice", rd.displayName(), f.name)
+	}
 	return rd, nil
+}
+
+// duplicateTDField returns a field of a TypeDef that declares its name
+// (or tag id) twice, which parseTypeDef refuses: which of the two values
+// a reader's field got (the last, it was) would be a guess, and the other
+// would be lost without a word.
+func duplicateTDField(fields []remoteField) (remoteField, bool) {
+	same := func(a, b remoteField) bool {
+		return a.tagID == b.tagID && (a.tagID >= 0 || a.name == b.name)
+	}
+	if len(fields) <= 16 {
+		for i := 1; i < len(fields); i++ {
+			for j := 0; j < i; j++ {
+				if same(fields[i], fields[j]) {
+					return fields[i], true
+				}
+			}
+		}
+		return remoteField{}, false
+	}
+	type key struct {
+		name  string
+		tagID int
+	}
+	seen := make(map[key]struct{}, len(fields))
+	for _, f := range fields {
+		k := key{tagID: f.tagID}
+		if f.tagID < 0 {
+			k.name = f.name
+		}
+		if _, ok := seen[k]; ok {
+			return f, true
+		}
+		seen[k] = struct{}{}
+	}
+	return remoteField{}, false
 }
 
 func readTDName(b *buffer, me *metaEncoder) (string, error) {

@@ -410,7 +410,9 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 				g.printf("}\n}\n")
 			}
 		}
-		g.printf("%s += uint32(%s)\n}\n%s = %s\n", done, size, lv, m)
+		g.printf("%s += uint32(%s)\n}\n", done, size)
+		// Fewer keys than entries: a key came twice (the runtime's error).
+		g.printf("if len(%s) != int(%s) {\nreturn false\n}\n%s = %s\n", m, n, lv, m)
 		if field {
 			g.printf("}\n")
 		}
@@ -441,7 +443,7 @@ func (g *cgen) read(d *desc, lv string, field bool) {
 			g.runs = ""
 			g.printf("}\n}\n")
 		}
-		g.printf("}\n%s = %s\n", lv, m)
+		g.printf("}\nif len(%s) != int(%s) {\nreturn false // an element twice: the runtime's error\n}\n%s = %s\n", m, n, lv, m)
 		if field {
 			g.printf("}\n")
 		}

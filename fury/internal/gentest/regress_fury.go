@@ -409,6 +409,9 @@ func furyReadBudgets_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]bool
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -564,6 +567,9 @@ func furyReadBudgets_LM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[int32]b
 							_ = buf.Skip(o19)
 							done10 += uint32(size12)
 						}
+						if len(m9) != int(n8) {
+							return false
+						}
 						s2[j4] = m9
 					}
 				}
@@ -709,6 +715,9 @@ func furyReadBudgets_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]st
 					m2[k4] = struct{}{}
 				}
 			}
+			if len(m2) != int(n1) {
+				return false // an element twice: the runtime's error
+			}
 			*dst = m2
 		}
 	}
@@ -790,6 +799,9 @@ func furyReadBudgets_FS(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set[stri
 						}
 					}
 				}
+			}
+			if len(m2) != int(n1) {
+				return false // an element twice: the runtime's error
 			}
 			*dst = m2
 		}
@@ -979,6 +991,9 @@ func furyReadBudgets_ML(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][]
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -1174,6 +1189,9 @@ func furyReadBudgets_PM(r *furyrt.Reader, buf *furyrt.Buffer, dst **map[string][
 				m2[k6] = v7
 			}
 			done3 += uint32(size5)
+		}
+		if len(m2) != int(n1) {
+			return false
 		}
 		v = m2
 	}
@@ -1737,6 +1755,9 @@ func furyReadForeign_L(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v2.
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -1824,6 +1845,9 @@ func furyReadForeign_L_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -1973,6 +1997,9 @@ func furyReadGrid_Cell_C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -2056,6 +2083,9 @@ func furyReadGrid_Cell__C(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -2426,6 +2456,9 @@ func furyReadIntSized_MI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -2602,6 +2635,9 @@ func furyReadIntSized_KI(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int]uint
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -2685,6 +2721,9 @@ func furyReadIntSized_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -3205,6 +3244,9 @@ func furyReadLocals_V(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1) 
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -3292,6 +3334,9 @@ func furyReadLocals_V_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]v1
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -4026,6 +4071,9 @@ func furyReadOrder_Items(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]S
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -4113,6 +4161,9 @@ func furyReadOrder_Items_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -4560,6 +4611,9 @@ func furyReadSmallEnums_M(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -4647,6 +4701,9 @@ func furyReadSmallEnums_M_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}

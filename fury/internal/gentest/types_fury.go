@@ -2623,6 +2623,9 @@ func furyReadCollections_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -2720,6 +2723,9 @@ func furyReadCollections_Weights(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[
 				}
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -2824,6 +2830,9 @@ func furyReadCollections_Labels(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 					}
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -3117,6 +3126,9 @@ func furyReadCollections_Index(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -3269,6 +3281,9 @@ func furyReadCollections_When(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -3488,11 +3503,17 @@ func furyReadCollections_Deep(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 							}
 							done16 += uint32(size18)
 						}
+						if len(m15) != int(n14) {
+							return false
+						}
 						v7 = m15
 					}
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -3596,6 +3617,9 @@ func furyReadCollections_Blobs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[st
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -3683,6 +3707,9 @@ func furyReadCollections_Flags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bo
 				}
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -3774,6 +3801,9 @@ func furyReadCollections_Opt(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[stri
 				m2[k6] = v7
 			}
 			done3 += uint32(size5)
+		}
+		if len(m2) != int(n1) {
+			return false
 		}
 		*dst = m2
 	}
@@ -4088,6 +4118,9 @@ func furyReadCollections_Tags(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 					}
 				}
 			}
+			if len(m2) != int(n1) {
+				return false // an element twice: the runtime's error
+			}
 			*dst = m2
 		}
 	}
@@ -4153,6 +4186,9 @@ func furyReadCollections_IDs(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 					}
 					m2[k4] = struct{}{}
 				}
+			}
+			if len(m2) != int(n1) {
+				return false // an element twice: the runtime's error
 			}
 			*dst = m2
 		}
@@ -4295,11 +4331,17 @@ func furyReadCollections_SetMap(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 								m15[k17] = struct{}{}
 							}
 						}
+						if len(m15) != int(n14) {
+							return false // an element twice: the runtime's error
+						}
 						v7 = m15
 					}
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -4534,6 +4576,9 @@ func furyReadContainers_Map(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -4599,6 +4644,9 @@ func furyReadContainers_Set(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 					}
 					m2[k4] = struct{}{}
 				}
+			}
+			if len(m2) != int(n1) {
+				return false // an element twice: the runtime's error
 			}
 			*dst = m2
 		}
@@ -4681,6 +4729,9 @@ func furyReadContainers_FSet(r *furyrt.Reader, buf *furyrt.Buffer, dst *fury.Set
 						}
 					}
 				}
+			}
+			if len(m2) != int(n1) {
+				return false // an element twice: the runtime's error
 			}
 			*dst = m2
 		}
@@ -6627,6 +6678,9 @@ func furyReadPerson_Attrs(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -6724,6 +6778,9 @@ func furyReadPerson_Ratings(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32
 				}
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -10424,6 +10481,9 @@ func furyReadTeam_Scores(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string][
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}

@@ -30,10 +30,28 @@ func Parse(file string, src []byte) (f *schema.File, err error) {
 }
 
 type parser struct {
-	file string
-	toks []token
-	i    int
-	f    *schema.File
+	file  string
+	toks  []token
+	i     int
+	f     *schema.File
+	decls int // nesting of the declaration being parsed
+	types int // collection types (list, map, array) around the type being parsed
+}
+
+// MaxNesting bounds how deep declarations (a message in a message ...) and
+// types (list<map<...>>) nest, as the .proto front end's parser bounds
+// message nesting (below 32), so that hostile schema text costs stack and
+// time in proportion to its length: the checks and the emitter walk a
+// declaration's path for each nested one.
+const MaxNesting = 32
+
+// enter counts one more level of nesting in *depth at t; leave it with
+// (*depth)--.
+func (p *parser) enter(depth *int, t token, what string) {
+	*depth++
+	if *depth > MaxNesting {
+		p.fail(t, "%s nested more than %d levels deep", what, MaxNesting)
+	}
 }
 
 func (p *parser) cur() token { return p.toks[p.i] }
@@ -228,6 +246,8 @@ func (p *parser) newDecl(kind schema.DeclKind, parent *schema.Decl) *schema.Decl
 }
 
 func (p *parser) parseEnum(parent *schema.Decl) *schema.Decl {
+	p.enter(&p.decls, p.cur(), "enum")
+	defer func() { p.decls-- }()
 	d := p.newDecl(schema.Enum, parent)
 	if p.isPunct("[") {
 		p.typeOptions(d, false)
@@ -277,6 +297,8 @@ func (p *parser) reserved() {
 }
 
 func (p *parser) parseMessage(parent *schema.Decl) *schema.Decl {
+	p.enter(&p.decls, p.cur(), "message")
+	defer func() { p.decls-- }()
 	d := p.newDecl(schema.Message, parent)
 	if p.isPunct("[") {
 		p.typeOptions(d, false)
@@ -305,6 +327,8 @@ func (p *parser) parseMessage(parent *schema.Decl) *schema.Decl {
 }
 
 func (p *parser) parseUnion(parent *schema.Decl) *schema.Decl {
+	p.enter(&p.decls, p.cur(), "union")
+	defer func() { p.decls-- }()
 	d := p.newDecl(schema.Union, parent)
 	if p.isPunct("[") {
 		p.typeOptions(d, true)
@@ -462,6 +486,10 @@ func (p *parser) refOptions() {
 
 func (p *parser) parseType() *schema.TypeRef {
 	t := p.cur()
+	if t.is(tKeyword, "map") || t.is(tKeyword, "list") || t.is(tKeyword, "array") {
+		p.enter(&p.types, t, "type")
+		defer func() { p.types-- }()
+	}
 	switch {
 	case t.is(tKeyword, "map"):
 		p.next()
@@ -519,11 +547,13 @@ func (p *parser) parseType() *schema.TypeRef {
 	if prim, ok := schema.PrimByName(t.text); ok {
 		return &schema.TypeRef{Kind: schema.PrimType, Pos: p.pos(t), Prim: prim}
 	}
-	name := t.text
+	var name strings.Builder
+	name.WriteString(t.text)
 	for p.accept(tPunct, ".") {
-		name += "." + p.ident("identifier after '.'").text
+		name.WriteString(".")
+		name.WriteString(p.ident("identifier after '.'").text)
 	}
-	return &schema.TypeRef{Kind: schema.NamedType, Pos: p.pos(t), Name: name}
+	return &schema.TypeRef{Kind: schema.NamedType, Pos: p.pos(t), Name: name.String()}
 }
 
 func (p *parser) elemModifiers() (opt, ref bool) {

@@ -1078,6 +1078,9 @@ func furyReadCollections_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[s
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -1161,6 +1164,9 @@ func furyReadCollections_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[in
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -2700,6 +2706,9 @@ func furyReadOptionals_Counts(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[str
 				m2[k6] = v7
 			}
 			done3 += uint32(size5)
+		}
+		if len(m2) != int(n1) {
+			return false
 		}
 		*dst = m2
 	}

@@ -1602,6 +1602,9 @@ func furyReadLists_ByI32(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint32]u
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -1700,6 +1703,9 @@ func furyReadLists_BySi32(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int32]i
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -1784,6 +1790,9 @@ func furyReadLists_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -1867,6 +1876,9 @@ func furyReadLists_Names(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint64]s
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}

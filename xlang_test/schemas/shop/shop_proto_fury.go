@@ -279,6 +279,9 @@ func furyReadCart_Totals(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]i
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}

@@ -1131,6 +1131,9 @@ func furyReadSigns_ByName(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -1218,6 +1221,9 @@ func furyReadSigns_ByName_1(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[strin
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
