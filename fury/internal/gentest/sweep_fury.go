@@ -910,6 +910,9 @@ func furyReadSwKeys_BK(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[bool]strin
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -1008,6 +1011,9 @@ func furyReadSwKeys_FK(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[float64]in
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -1091,6 +1097,9 @@ func furyReadSwKeys_F32K(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[float32]
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -1179,6 +1188,9 @@ func furyReadSwKeys_I8K(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[int8]uint
 				}
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -1273,6 +1285,9 @@ func furyReadSwKeys_UK(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint]int) 
 				}
 				_ = buf.Skip(o12)
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -1377,6 +1392,9 @@ func furyReadSwKeys_SK(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[SwStr]SwSt
 					}
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -1533,6 +1551,9 @@ func furyReadSwKeys_U16K(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[uint16][
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -2140,6 +2161,9 @@ func furyReadSwNamed_NM(r *furyrt.Reader, buf *furyrt.Buffer, dst *SwMap) bool {
 				}
 				done3 += uint32(size5)
 			}
+			if len(m2) != int(n1) {
+				return false
+			}
 			*dst = m2
 		}
 	}
@@ -2436,6 +2460,9 @@ func furyReadSwNamed_SNM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]SwMap) boo
 								m9[k13] = v14
 							}
 							done10 += uint32(size12)
+						}
+						if len(m9) != int(n8) {
+							return false
 						}
 						s2[j4] = m9
 					}
@@ -3169,11 +3196,17 @@ func furyReadSwNest_MMS(r *furyrt.Reader, buf *furyrt.Buffer, dst *map[string]ma
 							}
 							done16 += uint32(size18)
 						}
+						if len(m15) != int(n14) {
+							return false
+						}
 						v7 = m15
 					}
 					m2[k6] = v7
 				}
 				done3 += uint32(size5)
+			}
+			if len(m2) != int(n1) {
+				return false
 			}
 			*dst = m2
 		}
@@ -3315,6 +3348,9 @@ func furyReadSwNest_SM(r *furyrt.Reader, buf *furyrt.Buffer, dst *[]map[string]i
 								m9[k13] = v14
 							}
 							done10 += uint32(size12)
+						}
+						if len(m9) != int(n8) {
+							return false
 						}
 						s2[j4] = m9
 					}
@@ -3571,6 +3607,9 @@ func furyReadSwNest_PM(r *furyrt.Reader, buf *furyrt.Buffer, dst **map[string]in
 				m2[k6] = v7
 			}
 			done3 += uint32(size5)
+		}
+		if len(m2) != int(n1) {
+			return false
 		}
 		v = m2
 	}
