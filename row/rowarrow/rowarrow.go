@@ -87,6 +87,17 @@
 // duration in seconds or milliseconds whose microseconds overflow int64, or
 // a duration beyond time.Duration's range, is an error wrapping
 // fury.ErrInvalidData.
+//
+// # Untrusted input
+//
+// The checks above start from batches arrow-go has already built, and
+// arrow-go's IPC readers (ipc.NewReader, ipc.NewFileReader) trust the
+// metadata of the bytes they read. With arrow-go v18.8.0, a crafted stream
+// of a few kilobytes whose schema message declares an enormous field count
+// makes ipc.NewReader ask for hundreds of gigabytes, and the process ends
+// with the runtime's fatal "out of memory", which recover does not catch.
+// Read IPC bytes only from producers you trust, or in a process that may
+// die.
 package rowarrow
 
 import (
