@@ -560,9 +560,10 @@
 // such fields. Typed keys of any other type cannot collide and are not
 // checked, with one exception: WithCompactStrings(true) writes invalid
 // UTF-8 as U+FFFD, so typed string keys (or set elements) that differ
-// only in their invalid bytes read back as one entry, as with
-// encoding/json (interface keys holding them are refused as above); keep
-// keys valid UTF-8 under that option. Keys that stay distinct do round-trip: NaN float keys (each
+// only in their invalid bytes are written as one key twice, and reading
+// the map back is ErrInvalidData (a key comes twice; interface keys
+// holding them are refused as above); keep keys valid UTF-8 under that
+// option. Keys that stay distinct do round-trip: NaN float keys (each
 // reads back as a key of its own), typed pointer keys and pointers to
 // structs (each reads back as a new pointer), int32(1) beside int64(1),
 // int8(1) beside int16(1).
