@@ -117,6 +117,7 @@ type swHidden struct {
 
 // swOpaque has no exported fields: embedded, it is skipped.
 type swOpaque struct {
+	//lint:ignore U1000 unexported on purpose: fury skips a type without exported fields
 	n int
 }
 

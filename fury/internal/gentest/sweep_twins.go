@@ -41,8 +41,9 @@ type SwGenMapR = PairR[string, map[string]*Pair[int64, bool]]
 type SwEmbedR struct {
 	Inner    *InnerR
 	SwHidden *swHidden
-	opaque   *swOpaque // skipped as the embedded one is
-	T        swTagged  `fury:"name=tagged"`
+	//lint:ignore U1000 unexported on purpose: the twin of the skipped embedded swOpaque
+	opaque *swOpaque // skipped as the embedded one is
+	T      swTagged  `fury:"name=tagged"`
 	Base
 	SwStrs
 	Z string
