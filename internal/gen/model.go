@@ -640,10 +640,8 @@ func exportsFields(st *types.Struct) bool {
 		if v.Exported() {
 			return true
 		}
-		if es, ok := v.Type().Underlying().(*types.Struct); ok && v.Embedded() {
-			if _, ptr := v.Type().(*types.Pointer); !ptr && exportsFields(es) {
-				return true
-			}
+		if es, ok := v.Type().Underlying().(*types.Struct); ok && v.Embedded() && exportsFields(es) {
+			return true
 		}
 	}
 	return false
